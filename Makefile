@@ -1,0 +1,56 @@
+# Hearth: `make run` serves everything on http://127.0.0.1:8000; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?=
+PORT ?=
+WEB_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.ts plugins/*/web -type f 2>/dev/null)
+
+.PHONY: run test test-python test-web install migrate makemigrations chromium bench clean
+
+run: $(VENV)/.installed webui/dist/index.html
+	$(PY) -m core migrate
+	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
+
+test: $(VENV)/.installed webui/dist/index.html chromium
+	$(PY) -m pytest
+	npm test
+
+test-python: $(VENV)/.installed
+	$(PY) -m pytest
+
+test-web: node_modules/.installed
+	npm test
+
+install: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements.lock pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+webui/dist/index.html: node_modules/.installed $(WEB_SOURCES)
+	npm run build
+
+migrate: $(VENV)/.installed
+	$(PY) -m core migrate
+
+# After changing models: write the new migration files of every app (core + plugins).
+makemigrations: $(VENV)/.installed
+	$(VENV)/bin/tortoise -c core.dbconfig.TORTOISE_ORM makemigrations
+
+# Browser tests drive Debian's chromium; installed here when missing and we are root.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Browser tests need Debian's chromium: run 'sudo apt-get install -y chromium' and try again." >&2; exit 1; fi; }
+
+bench: $(VENV)/.installed
+	$(PY) bench/auth_payload.py
+
+clean:
+	rm -rf $(VENV) node_modules webui/dist

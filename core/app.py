@@ -1,0 +1,126 @@
+"""The app factory: one ASGI app serving the API, Socket.IO, the CDN and the web UI."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from quart import Quart, jsonify
+from quart_schema import QuartSchema
+
+from core import db
+from core.cdn import routes as cdn_routes
+from core.cdn.storage import LocalStorage
+from core.context import Hearth
+from core.errors import register_error_handlers
+from core.gateway import Gateway
+from core.http import HearthASGI, install_http_policies, install_spa
+from core.identity import passwords
+from core.mail import Mailer
+from core.plugins import PluginError, PluginHost
+from core.ratelimit import RateLimiter
+from core.settings import Settings, load_settings
+
+log = logging.getLogger("hearth")
+
+
+def build_db_config(settings: Settings, plugins: PluginHost) -> dict[str, Any]:
+    models = {plugin.id: list(modules or []) for plugin, modules in plugins.per_plugin("hearth_models")}
+    return db.tortoise_config(settings, plugins.plugins, models)
+
+
+def create_quart_app(settings: Settings | None = None) -> Quart:
+    settings = settings or load_settings()
+    plugins = PluginHost.from_settings(settings)
+    passwords.configure(settings)
+
+    app = Quart("hearth", static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = (int(settings.cdn.max_upload_mb) + 1) * 1024 * 1024
+    app.config["QUART_SCHEMA_CONVERT_CASING"] = False
+    QuartSchema(app, openapi_path="/api/openapi.json", swagger_ui_path="/api/docs",
+                redoc_ui_path=None, scalar_ui_path=None,
+                info={"title": "Hearth API", "version": "1.0.0"})
+    redis = None
+    if settings.redis.url:
+        import redis.asyncio as aioredis
+
+        redis = aioredis.from_url(settings.redis.url)
+    gateway = Gateway(settings, plugins)
+    app.extensions["hearth"] = Hearth(
+        settings=settings, plugins=plugins, gateway=gateway, mailer=Mailer(settings),
+        limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis),
+        storage=LocalStorage(settings.cdn.directory), db_config=build_db_config(settings, plugins),
+    )
+    register_error_handlers(app)
+    install_http_policies(app, settings)
+
+    @app.get("/api/plugins")
+    async def list_plugins() -> Any:
+        return jsonify({"plugins": [
+            {"id": p.id, "name": p.manifest.name, "version": p.manifest.version,
+             "description": p.manifest.description, "web": p.web}
+            for p in plugins.plugins
+        ]})
+
+    app.register_blueprint(cdn_routes.api)
+    app.register_blueprint(cdn_routes.files)
+    _register_plugin_routes(app, plugins)
+    _register_socket_handlers(gateway, plugins)
+    install_spa(app, settings)
+
+    owns_db = False
+
+    @app.before_serving
+    async def startup() -> None:
+        nonlocal owns_db
+        owns_db = await db.init(app.extensions["hearth"].db_config)
+        await gateway.start()
+        await plugins.gather("hearth_startup", app=app)
+
+    @app.after_serving
+    async def shutdown() -> None:
+        await plugins.gather("hearth_shutdown", app=app)
+        await gateway.stop()
+        if redis is not None:
+            await redis.aclose()
+        if owns_db:
+            await db.close()
+
+    return app
+
+
+def _register_plugin_routes(app: Quart, plugins: PluginHost) -> None:
+    claimed: dict[tuple[str, str], str] = {}
+    for plugin, blueprints in plugins.per_plugin("hearth_blueprints"):
+        for blueprint in blueprints or []:
+            known = len(list(app.url_map.iter_rules()))
+            app.register_blueprint(blueprint)
+            for rule in list(app.url_map.iter_rules())[known:]:
+                path = rule.rule
+                prefixes = [f"/api{p}" for p in plugin.manifest.routes]
+                if not any(path == p or path.startswith(p.rstrip("/") + "/") for p in prefixes):
+                    raise PluginError(f"plugin {plugin.id!r} serves {path} outside its declared routes {plugin.manifest.routes}")
+                for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+                    key = (method, _shape(path))
+                    if key in claimed:
+                        raise PluginError(f"plugins {claimed[key]!r} and {plugin.id!r} both serve {method} {path}")
+                    claimed[key] = plugin.id
+                    plugin.rules.append((method, path))
+
+
+def _shape(path: str) -> str:
+    """``/api/users/<user_id>`` and ``/api/users/<id>`` are the same route."""
+    import re
+
+    return re.sub(r"<[^>]+>", "<>", path)
+
+
+def _register_socket_handlers(gateway: Gateway, plugins: PluginHost) -> None:
+    for plugin, handlers in plugins.per_plugin("hearth_socket_handlers"):
+        for event, handler in (handlers or {}).items():
+            gateway.register(plugin.id, event, handler)
+
+
+def create_app(settings: Settings | None = None) -> HearthASGI:
+    app = create_quart_app(settings)
+    return HearthASGI(app, app.extensions["hearth"].gateway.sio)

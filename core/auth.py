@@ -1,0 +1,79 @@
+"""Route guards: ``@require_user``, ``@require_user_or_bot``, ``@optional_user``,
+``@optional_user_or_bot``, ``@require_moderator``. The raw token is the ``Authorization``
+header (no ``Bearer``), as the wire reference says."""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Awaitable, Callable
+
+from quart import g, request
+
+from core.context import hearth
+from core.errors import ApiError
+from core.identity.models import Session, User
+from core.identity.sessions import AuthFailure, Identity, resolve_token
+
+FOUNDER = 1
+ADMIN = 2
+MODERATOR_BADGES = FOUNDER | ADMIN
+
+
+def client_ip() -> str | None:
+    if hearth().settings.get("server.trust_proxy_headers"):
+        forwarded = request.headers.get("CF-Connecting-IP") or request.headers.get("X-Forwarded-For")
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+    return request.remote_addr
+
+
+def is_moderator(user: User) -> bool:
+    return bool(user.badges & MODERATOR_BADGES)
+
+
+def current_user() -> User:
+    return g.identity.user
+
+
+def current_session() -> Session:
+    return g.identity.session
+
+
+def maybe_user() -> User | None:
+    identity = getattr(g, "identity", None)
+    return identity.user if identity else None
+
+
+async def _authenticate(required: bool, bots: bool, moderator: bool) -> None:
+    token = request.headers.get("Authorization")
+    g.identity = None
+    if not token and not required:
+        return
+    try:
+        identity: Identity = await resolve_token(token, int(hearth().settings.auth.session_idle_days), client_ip())
+    except AuthFailure as failure:
+        raise ApiError(401, failure.message) from None
+    if identity.user.bot and not bots:
+        raise ApiError(401, "Bots are not allowed to use this route.")
+    if moderator and not is_moderator(identity.user):
+        raise ApiError(403, "Admin access only!")
+    g.identity = identity
+
+
+def _guard(required: bool, bots: bool, moderator: bool = False) -> Callable:
+    def decorator(view: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @wraps(view)
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            await _authenticate(required, bots, moderator)
+            return await view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+require_user = _guard(required=True, bots=False)
+require_user_or_bot = _guard(required=True, bots=True)
+optional_user = _guard(required=False, bots=False)
+optional_user_or_bot = _guard(required=False, bots=True)
+require_moderator = _guard(required=True, bots=False, moderator=True)

@@ -1,0 +1,82 @@
+"""``hearth migrate`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from core.plugins import PluginError
+
+
+def _migrate() -> None:
+    from core import db
+    from core.app import build_db_config
+    from core.plugins import PluginHost
+    from core.settings import load_settings
+
+    settings = load_settings()
+    config = build_db_config(settings, PluginHost.from_settings(settings))
+
+    async def run() -> None:
+        try:
+            await db.migrate(config)
+        finally:
+            await db.close()
+
+    asyncio.run(run())
+    print("hearth: database is up to date")
+
+
+def _serve(host: str | None, port: int | None, workers: int | None) -> None:
+    from hypercorn.config import Config
+    from hypercorn.run import run
+
+    from core.settings import load_settings
+
+    settings = load_settings()
+    config = Config()
+    config.application_path = "core.asgi:app"
+    config.bind = [f"{host or settings.server.host}:{port or settings.server.port}"]
+    config.workers = int(workers or settings.server.workers)
+    config.accesslog = None
+    config.errorlog = "-"
+    print(f"hearth: serving on http://{config.bind[0]} with {config.workers} worker(s)", flush=True)
+    run(config)
+
+
+def _check() -> None:
+    from core.app import create_quart_app
+
+    app = create_quart_app()
+    for plugin in app.extensions["hearth"].plugins.plugins:
+        print(f"{plugin.id} {plugin.manifest.version}: {len(plugin.rules)} routes")
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    parser = argparse.ArgumentParser(prog="hearth")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("migrate", help="apply database migrations (run before serving)")
+    commands.add_parser("check", help="load the plugins and report what they serve")
+    serve = commands.add_parser("serve", help="serve the API, Socket.IO and the web UI")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "migrate":
+            _migrate()
+        elif args.command == "check":
+            _check()
+        else:
+            _serve(args.host, args.port, args.workers)
+    except PluginError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

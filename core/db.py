@@ -1,0 +1,100 @@
+"""Tortoise set-up: the kernel is the ``core`` app, each plugin with models is an app of its own
+with its own migrations package (``plugins/<id>/migrations``)."""
+
+from __future__ import annotations
+
+import contextvars
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from tortoise import Tortoise
+from tortoise.transactions import in_transaction
+
+from core.plugins import LoadedPlugin
+from core.settings import ROOT, Settings
+
+KERNEL_MODELS = ["core.identity.models", "core.cdn.models"]
+
+
+def database_url(settings: Settings) -> str:
+    url = settings.database.url
+    if url.startswith("sqlite://") and not url.startswith("sqlite:///") and url != "sqlite://:memory:":
+        path = Path(url[len("sqlite://"):])
+        if not path.is_absolute():
+            path = ROOT / path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite://{path}"
+    if url.startswith("postgresql://"):
+        return "postgres://" + url[len("postgresql://"):]
+    return url
+
+
+def tortoise_config(settings: Settings, plugins: list[LoadedPlugin], models_by_plugin: dict[str, list[str]]) -> dict[str, Any]:
+    apps: dict[str, Any] = {
+        "core": {"models": KERNEL_MODELS, "migrations": "core.migrations", "default_connection": "default"}
+    }
+    for plugin in plugins:
+        modules = models_by_plugin.get(plugin.id) or []
+        if modules:
+            apps[plugin.id] = {
+                "models": modules,
+                "migrations": f"{plugin.module.__name__.rsplit('.', 1)[0]}.migrations",
+                "default_connection": "default",
+            }
+    return {"connections": {"default": database_url(settings)}, "apps": apps, "use_tz": True, "timezone": "UTC"}
+
+
+async def init(config: dict[str, Any]) -> bool:
+    """Connect Tortoise; False when it was already initialised (by a test harness, say)."""
+    if Tortoise.is_inited():
+        return False
+    await Tortoise.init(config=config, _enable_global_fallback=True)
+    return True
+
+
+async def close() -> None:
+    if Tortoise.is_inited():
+        await Tortoise.close_connections()
+        await Tortoise._reset_apps()  # noqa: SLF001 - lets a later init() start afresh
+
+
+async def migrate(config: dict[str, Any]) -> None:
+    from tortoise.migrations.api import migrate as run_migrations
+
+    await run_migrations(config=config)
+
+
+# --- transactions whose socket events leave only after commit ---------------------------
+
+_pending: contextvars.ContextVar[list[Callable[[], Awaitable[None]]] | None] = contextvars.ContextVar(
+    "hearth_after_commit", default=None
+)
+
+
+@asynccontextmanager
+async def transaction() -> AsyncIterator[Any]:
+    """``async with transaction():`` — events queued with :func:`after_commit` inside it are
+    sent once the transaction commits, and dropped if it rolls back."""
+    outer = _pending.get()
+    if outer is not None:  # nested: the outermost transaction flushes
+        async with in_transaction() as connection:
+            yield connection
+        return
+    queue: list[Callable[[], Awaitable[None]]] = []
+    token = _pending.set(queue)
+    try:
+        async with in_transaction() as connection:
+            yield connection
+    finally:
+        _pending.reset(token)
+    for send in queue:
+        await send()
+
+
+async def after_commit(send: Callable[[], Awaitable[None]]) -> None:
+    queue = _pending.get()
+    if queue is None:
+        await send()
+    else:
+        queue.append(send)

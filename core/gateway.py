@@ -1,0 +1,228 @@
+"""Realtime gateway: python-socketio over ASGI, websocket transport only.
+
+``user:authenticate {token}`` → ``user:authenticated`` (the kernel's keys merged with every
+plugin's ``authenticated_payload``) or ``user:authenticate_error`` + disconnect. Rooms follow
+realtime.md §2: ``<userId>``, ``ses:<sessionId>``, and whatever plugins join. With Redis the
+``AsyncRedisManager`` fans emits out across processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+import socketio
+
+from core.db import after_commit
+from core.identity.models import Account, Session, User
+from core.identity.sessions import AuthFailure, resolve_token
+from core.plugins import PluginError, PluginHost
+from core.settings import Settings
+
+log = logging.getLogger("hearth.gateway")
+KICK_CHANNEL = "hearth:gateway:kick"
+Handler = Callable[["SocketContext", Any], Awaitable[None]]
+
+
+@dataclass
+class SocketContext:
+    """An authenticated socket, handed to plugin hooks and event handlers."""
+
+    sid: str
+    user: User
+    session: Session
+    gateway: "Gateway"
+    state: dict[str, Any] = field(default_factory=dict)
+
+    async def join(self, room: str) -> None:
+        await self.gateway.sio.enter_room(self.sid, room)
+
+    async def leave(self, room: str) -> None:
+        await self.gateway.sio.leave_room(self.sid, room)
+
+    async def emit(self, event: str, data: Any) -> None:
+        await self.gateway.sio.emit(event, data, to=self.sid)
+
+
+def self_user(user: User, account: Account | None) -> dict[str, Any]:
+    """The ``user`` of ``user:authenticated`` as far as the kernel knows it (nulls omitted)."""
+    data: dict[str, Any] = {
+        "id": str(user.id), "username": user.username, "tag": user.tag, "badges": user.badges,
+        "hexColor": user.hex_color, "avatar": user.avatar, "banner": user.banner,
+        "customStatus": user.custom_status, "lastOnlineStatus": user.last_online_status,
+        "profile": None,
+    }
+    data = {k: v for k, v in data.items() if v is not None or k in ("customStatus", "profile")}
+    if user.bot:
+        data["bot"] = True
+        return data
+    if account is not None:
+        data.update({
+            "email": account.email, "emailConfirmed": account.email_confirmed,
+            "dmStatus": account.dm_status, "friendRequestStatus": account.friend_request_status,
+            "hideFollowers": account.hide_followers, "hideFollowing": account.hide_following,
+        })
+    data.update({"orderedServerIds": [], "serverFolders": [], "connections": [], "notices": [], "reminders": []})
+    return data
+
+
+def empty_payload() -> dict[str, Any]:
+    return {
+        "servers": [], "channels": [], "serverMembers": [], "serverRoles": [], "serverSettings": [],
+        "notificationSettings": [], "lastSeenServerChannelIds": {}, "messageMentions": [],
+        "presences": [], "friends": [], "inbox": [], "voiceChannelUsers": [], "pid": os.getpid(),
+    }
+
+
+def merge_payload(payload: dict[str, Any], contribution: dict[str, Any] | None) -> None:
+    for key, value in (contribution or {}).items():
+        if key == "user" and isinstance(value, dict):
+            payload["user"].update(value)
+        else:
+            payload[key] = value
+
+
+class Gateway:
+    def __init__(self, settings: Settings, plugins: PluginHost):
+        self.settings = settings
+        self.plugins = plugins
+        self.redis_url = settings.redis.url or None
+        origins = settings.server.cors_origins
+        manager = socketio.AsyncRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url else None
+        self.sio = socketio.AsyncServer(
+            async_mode="asgi", transports=["websocket"], client_manager=manager,
+            cors_allowed_origins="*" if origins == "*" else origins, max_http_buffer_size=1_000_000,
+        )
+        self.sockets: dict[str, SocketContext] = {}
+        self._timeouts: dict[str, asyncio.Task] = {}
+        self._handlers: dict[str, tuple[str, Handler]] = {}
+        self._kick_task: asyncio.Task | None = None
+        self._redis: Any = None
+        self.sio.on("connect", self._on_connect)
+        self.sio.on("disconnect", self._on_disconnect)
+        self.sio.on("user:authenticate", self._on_authenticate)
+
+    # --- plugin handlers ---------------------------------------------------------------
+    def register(self, plugin_id: str, event: str, handler: Handler) -> None:
+        if event in self._handlers or event == "user:authenticate":
+            owner = self._handlers.get(event, ("core",))[0]
+            raise PluginError(f"plugins {owner!r} and {plugin_id!r} both handle the socket event {event!r}")
+        self._handlers[event] = (plugin_id, handler)
+
+        async def dispatch(sid: str, data: Any = None) -> None:
+            ctx = self.sockets.get(sid)
+            if ctx is None:
+                return  # unauthenticated sockets are ignored, as upstream does
+            try:
+                await handler(ctx, data)
+            except Exception:  # a handler bug must not kill the socket
+                log.exception("socket handler %s failed", event)
+
+        self.sio.on(event, dispatch)
+
+    # --- lifecycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.redis_url:
+            import redis.asyncio as aioredis
+
+            self._redis = aioredis.from_url(self.redis_url)
+            pubsub = self._redis.pubsub()
+            await pubsub.subscribe(KICK_CHANNEL)
+            self._kick_task = asyncio.create_task(self._listen_kicks(pubsub))
+
+    async def stop(self) -> None:
+        for task in [*self._timeouts.values(), *([self._kick_task] if self._kick_task else [])]:
+            task.cancel()
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    async def _on_connect(self, sid: str, environ: dict, auth: Any = None) -> None:
+        timeout = float(self.settings.gateway.auth_timeout_seconds)
+        self._timeouts[sid] = asyncio.create_task(self._auth_timeout(sid, timeout))
+
+    async def _auth_timeout(self, sid: str, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._timeouts.pop(sid, None)
+        if sid not in self.sockets:
+            await self._reject(sid, "Authentication timed out")
+
+    async def _reject(self, sid: str, message: str) -> None:
+        await self.sio.emit("user:authenticate_error", {"message": message}, to=sid, ignore_queue=True)
+        await self.sio.disconnect(sid, ignore_queue=True)
+
+    async def _on_authenticate(self, sid: str, data: Any = None) -> None:
+        if sid in self.sockets:
+            return
+        token = data.get("token") if isinstance(data, dict) else None
+        try:
+            identity = await resolve_token(token if isinstance(token, str) else None,
+                                           int(self.settings.auth.session_idle_days))
+        except AuthFailure as failure:
+            await self._reject(sid, "Invalid token." if failure.message == "No token provided." else failure.message)
+            return
+        if not self.sio.manager.is_connected(sid, "/"):
+            return
+        timer = self._timeouts.pop(sid, None)
+        if timer:
+            timer.cancel()
+        user, session = identity.user, identity.session
+        ctx = SocketContext(sid=sid, user=user, session=session, gateway=self)
+        await ctx.join(f"ses:{session.id}")
+        await ctx.join(str(user.id))
+        account = None if user.bot else await Account.get_or_none(user_id=user.id)
+        payload = {"user": self_user(user, account), **empty_payload(), "sessionId": str(session.id)}
+        for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
+            merge_payload(payload, contribution)
+        self.sockets[sid] = ctx
+        await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
+
+    async def _on_disconnect(self, sid: str, *args: Any) -> None:
+        timer = self._timeouts.pop(sid, None)
+        if timer:
+            timer.cancel()
+        ctx = self.sockets.pop(sid, None)
+        if ctx is not None:
+            await self.plugins.gather("socket_disconnected", ctx=ctx)
+
+    # --- sending ---------------------------------------------------------------------
+    async def emit(self, event: str, data: Any, to: str | list[str], skip_sid: str | None = None) -> None:
+        """Send to a room (or rooms) once the surrounding transaction, if any, commits."""
+
+        async def send() -> None:
+            await self.sio.emit(event, data, to=to, skip_sid=skip_sid)
+
+        await after_commit(send)
+
+    async def kick(self, room: str, message: str, data: Any = None) -> None:
+        """``user:authenticate_error`` to every socket in ``room`` on every process, then disconnect."""
+        body = {"room": room, "message": message, "data": data}
+
+        async def send() -> None:
+            if self._redis is not None:
+                await self._redis.publish(KICK_CHANNEL, json.dumps(body))
+            else:
+                await self._kick_local(body)
+
+        await after_commit(send)
+
+    async def _kick_local(self, body: dict[str, Any]) -> None:
+        payload = {"message": body["message"]}
+        if body.get("data") is not None:
+            payload["data"] = body["data"]
+        sids = [sid for sid, _ in self.sio.manager.get_participants("/", body["room"])]
+        for sid in sids:
+            self.sockets.pop(sid, None)
+            await self.sio.emit("user:authenticate_error", payload, to=sid, ignore_queue=True)
+            await self.sio.disconnect(sid, ignore_queue=True)
+
+    async def _listen_kicks(self, pubsub: Any) -> None:
+        async for message in pubsub.listen():
+            if message.get("type") == "message":
+                try:
+                    await self._kick_local(json.loads(message["data"]))
+                except Exception:
+                    log.exception("could not apply a kick")

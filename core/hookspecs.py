@@ -1,0 +1,67 @@
+"""The hooks a Hearth plugin may implement. All are called once at start-up, except
+``authenticated_payload``, ``socket_disconnected`` and ``user_profile``, which run per
+socket or request. Runtime traffic between plugins goes through ``core.events``, not here.
+
+Async implementations are awaited by the kernel (pluggy itself does not await).
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("hearth")
+
+
+@hookspec
+def hearth_models():
+    """Return the dotted module paths holding this plugin's Tortoise models."""
+
+
+@hookspec
+def hearth_blueprints():
+    """Return the Quart blueprints serving this plugin's routes (paths under /api)."""
+
+
+@hookspec
+def hearth_socket_handlers():
+    """Return ``{event_name: async handler(ctx, data)}`` for authenticated sockets."""
+
+
+@hookspec
+async def hearth_startup(app):
+    """Run once when the server starts, after the database is ready."""
+
+
+@hookspec
+async def hearth_shutdown(app):
+    """Run once when the server stops."""
+
+
+@hookspec
+async def authenticated_payload(ctx):
+    """Return this plugin's slice of ``user:authenticated``; may join rooms via ``ctx.join``."""
+
+
+@hookspec
+async def socket_disconnected(ctx):
+    """Run when an authenticated socket disconnects."""
+
+
+@hookspec
+async def user_profile(viewer, user):
+    """Return keys to merge into ``GET /users/:userId`` for ``viewer`` (may be None)."""
+
+
+@hookspec
+async def user_audience_rooms(user_id):
+    """Return the rooms (servers, friends' user rooms) that see this user's profile and presence."""
+
+
+@hookspec
+async def account_deletion_blockers(user):
+    """Return messages that stop ``user`` deleting their account (e.g. still in servers)."""
+
+
+@hookspec
+async def user_deleted(user, delete_content):
+    """Clean up after an account deletion; ``delete_content`` asks to purge what the user wrote."""

@@ -1,0 +1,102 @@
+"""HTTP plumbing around Quart: path normalisation, CORS and security headers, the global
+rate limit, the SPA and the top-level ASGI dispatcher (Socket.IO beside Quart)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import socketio
+from quart import Quart, Response, request, send_file
+
+from core.errors import ApiError
+from core.ratelimit import check
+from core.settings import ROOT, Settings
+
+_SLASHES = re.compile(r"/{2,}")
+
+
+def normalise_path(path: str) -> str:
+    """Collapse repeated slashes (the web client sends ``/api//servers``) and drop a trailing one."""
+    path = _SLASHES.sub("/", path)
+    if len(path) > 1 and path.endswith("/"):
+        path = path.rstrip("/") or "/"
+    return path
+
+
+class HearthASGI:
+    """Socket.IO under ``/socket.io/``, everything else (and the lifespan) to Quart."""
+
+    def __init__(self, quart_app: Quart, sio: socketio.AsyncServer):
+        self.quart = quart_app
+        self.socketio = socketio.ASGIApp(sio, socketio_path="socket.io")
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            path = scope["path"]
+            if path.startswith("/socket.io/"):
+                await self.socketio(scope, receive, send)
+                return
+            normal = normalise_path(path)
+            if normal != path:
+                scope = {**scope, "path": normal, "raw_path": normal.encode()}
+        await self.quart(scope, receive, send)
+
+
+def install_http_policies(app: Quart, settings: Settings) -> None:
+    origins = settings.server.cors_origins
+
+    def allowed_origin(origin: str | None) -> str | None:
+        if origins == "*":
+            return "*"
+        return origin if origin and isinstance(origins, list) and origin in origins else None
+
+    @app.before_request
+    async def api_preflight_and_global_limit() -> Response | None:
+        if not request.path.startswith("/api/"):
+            return None
+        if request.method == "OPTIONS":
+            return Response("", status=204)
+        await check("global_limit", 100, 15, 30, by="ip")
+        return None
+
+    @app.after_request
+    async def headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+        if request.path.startswith("/api/"):
+            origin = allowed_origin(request.headers.get("Origin"))
+            if origin:
+                response.headers["Access-Control-Allow-Origin"] = origin
+                response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+                response.headers["Access-Control-Allow-Methods"] = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
+        return response
+
+
+def install_spa(app: Quart, settings: Settings) -> None:
+    """Serve the built web UI with an SPA fallback; unknown ``/api`` paths stay JSON 404s."""
+    dist = Path(settings.server.webui_dist)
+    dist = (dist if dist.is_absolute() else ROOT / dist).resolve()
+
+    @app.route("/api/<path:path>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    async def api_not_found(path: str) -> Response:
+        raise ApiError(404, "Not found.")
+
+    @app.get("/")
+    @app.get("/<path:path>")
+    async def spa(path: str = "") -> Response:
+        candidate = (dist / path).resolve()
+        if path and dist in candidate.parents and candidate.is_file():
+            response = await send_file(candidate, conditional=True)
+            if path.startswith("assets/"):
+                response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+            return response
+        index = dist / "index.html"
+        if not index.is_file():
+            return Response("Hearth's web UI is not built yet: run `make run` (or `npm run build`).",
+                            status=503, mimetype="text/plain")
+        response = await send_file(index)
+        response.headers["Cache-Control"] = "no-cache"
+        return response

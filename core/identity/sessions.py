@@ -1,0 +1,70 @@
+"""Create, resolve and revoke sessions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from core.identity.models import Session, User
+from core.identity.tokens import make_token, token_hash
+from core.ids import new_id
+
+SEEN_REFRESH = timedelta(minutes=10)
+
+
+class AuthFailure(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Identity:
+    user: User
+    session: Session
+
+
+def device_type(user_agent: str | None) -> int:
+    agent = (user_agent or "").lower()
+    if "mobile" in agent:
+        return 2
+    if "electron" in agent:
+        return 1
+    return 0
+
+
+async def create_session(user: User, ip: str | None = None, user_agent: str | None = None) -> tuple[Session, str]:
+    session_id = new_id()
+    token = make_token(session_id)
+    session = await Session.create(
+        id=session_id, user=user, token_hash=token_hash(token), ip_address=ip, device_type=device_type(user_agent)
+    )
+    return session, token
+
+
+async def resolve_token(token: str | None, idle_days: int, ip: str | None = None) -> Identity:
+    if not token:
+        raise AuthFailure("No token provided.")
+    session = await Session.get_or_none(token_hash=token_hash(token)).select_related("user")
+    if session is None or session.user.deleted:
+        raise AuthFailure("Invalid token.")
+    now = datetime.now(timezone.utc)
+    if session.last_seen_at < now - timedelta(days=idle_days):
+        await session.delete()
+        raise AuthFailure("Invalid token.")
+    if session.last_seen_at < now - SEEN_REFRESH or (ip and ip != session.ip_address):
+        await Session.filter(id=session.id).update(last_seen_at=now, ip_address=ip or session.ip_address)
+    return Identity(user=session.user, session=session)
+
+
+async def revoke_sessions(user_id: int, *, keep: int | None = None, only: int | None = None) -> list[int]:
+    """Delete sessions of a user (all, all but ``keep``, or just ``only``); returns their ids."""
+    query = Session.filter(user_id=user_id)
+    if only is not None:
+        query = query.filter(id=only)
+    if keep is not None:
+        query = query.exclude(id=keep)
+    ids = list(await query.values_list("id", flat=True))
+    if ids:
+        await Session.filter(id__in=ids).delete()
+    return ids

@@ -1,0 +1,104 @@
+"""Request bodies as pydantic models whose failures carry the wire reference's own texts.
+
+Annotate a field with ``Rules(...)``: the first failing rule's message becomes the 400 body
+``{message, path}``. Custom validators raise ``ValueError(message)``; that text is used as is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+@dataclass(frozen=True)
+class Rules:
+    required: str | None = None
+    type: str | None = None
+    length: str | None = None  # string length, list length or number range
+
+
+class Body(BaseModel):
+    """Base for request bodies: unknown keys are ignored, as upstream does.
+
+    Subclass names are unique across Hearth: a validation error names its model only by
+    ``__name__``, and that is how its ``Rules`` are found again.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    __registry__: dict[str, type["Body"]] = {}
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        existing = Body.__registry__.get(cls.__name__)
+        if existing is not None and existing.__module__ != cls.__module__:
+            raise TypeError(f"request body name {cls.__name__} is used twice")
+        Body.__registry__[cls.__name__] = cls
+
+
+_LENGTH_ERRORS = {
+    "string_too_short", "string_too_long", "too_short", "too_long",
+    "greater_than", "greater_than_equal", "less_than", "less_than_equal",
+}
+
+
+def _rules_for(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> Rules | None:
+    if model is None or not loc:
+        return None
+    field = model.model_fields.get(str(loc[0]))
+    if field is None:
+        return None
+    return next((m for m in field.metadata if isinstance(m, Rules)), None)
+
+
+def _path(loc: tuple[Any, ...]) -> str | None:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path or None
+
+
+def describe_validation_error(error: Any) -> tuple[str, str | None]:
+    """(message, path) of the first failing rule of a pydantic ValidationError."""
+    if not isinstance(error, ValidationError):
+        return "Invalid request body.", None
+    first = error.errors()[0]
+    loc = tuple(first.get("loc", ()))
+    kind = first.get("type", "")
+    model = _model_of(error)
+    rules = _rules_for(model, loc)
+    path = _path(loc)
+    if kind == "value_error":
+        return str(first.get("ctx", {}).get("error", first["msg"])), path
+    if kind == "model_type" or kind == "dict_type":
+        return "The request body must be a JSON object.", None
+    if rules:
+        if kind == "missing" and rules.required:
+            return rules.required, path
+        if kind in _LENGTH_ERRORS and rules.length:
+            return rules.length, path
+        if rules.type and kind != "missing":
+            return rules.type, path
+        if rules.required:
+            return rules.required, path
+    return f"Invalid {path or 'request'}.", path
+
+
+def _model_of(error: ValidationError) -> type[BaseModel] | None:
+    return Body.__registry__.get(error.title)
+
+
+def validate_body(model: type[BaseModel], data: Any) -> Any:
+    """Validate outside quart-schema (query strings, sockets); raises the JSON 400 ApiError."""
+    from core.errors import ApiError
+
+    try:
+        return model.model_validate(data if data is not None else {})
+    except ValidationError as error:
+        message, path = describe_validation_error(error)
+        raise ApiError(400, message, path) from None

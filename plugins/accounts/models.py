@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from tortoise import fields
+
+from core.identity.models import FlakeModel
+
+
+class VerificationCode(FlakeModel):
+    # A pending e-mail confirmation (5 digits) or password reset (40 hex) code, stored hashed.
+
+    EMAIL = "email"
+    RESET = "reset"
+
+    user = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    purpose = fields.CharField(max_length=16)
+    code_hash = fields.CharField(max_length=64)
+    expires_at = fields.DatetimeField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "accounts_verification_codes"
+        unique_together = (("user", "purpose"),)
+
+
+class Profile(FlakeModel):
+    user = fields.OneToOneField("core.User", related_name=False, on_delete=fields.CASCADE)
+    bio = fields.CharField(max_length=1000, null=True)
+    bg_color_one = fields.CharField(max_length=100, null=True)
+    bg_color_two = fields.CharField(max_length=100, null=True)
+    primary_color = fields.CharField(max_length=100, null=True)
+    font = fields.SmallIntField(null=True)
+
+    class Meta:
+        table = "accounts_profiles"
+
+    def wire(self) -> dict:
+        return {"font": self.font, "bio": self.bio, "bgColorOne": self.bg_color_one,
+                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": None}

@@ -1,0 +1,172 @@
+"""Account routes of rest.md §1 (register, login, sessions, e-mail codes, profile, deletion)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quart import Blueprint, jsonify, request
+from quart_schema import validate_request
+
+from core.auth import (client_ip, current_session, current_user, maybe_user, optional_user_or_bot,
+                       require_user, require_user_or_bot)
+from core.context import hearth
+from core.errors import ApiError, bad_request
+from core.identity.models import Account, Session, User
+from core.identity.sessions import revoke_sessions
+from core.ratelimit import rate_limit
+from core.wire import ms, public_user
+from plugins.accounts import service
+from plugins.accounts.models import Profile
+from plugins.accounts.schemas import (DeleteAccountBody, LoginBody, PasswordConfirmBody, RegisterBody,
+                                      ResetPasswordBody, ResetSendCodeBody, UpdateAccountBody)
+
+blueprint = Blueprint("accounts", __name__, url_prefix="/api/users")
+
+
+def _agent() -> str | None:
+    return request.headers.get("User-Agent")
+
+
+@blueprint.post("/register")
+@rate_limit("register_limit", 5, 30, by="global", message="Something went wrong! Please try again in 1 minute.")
+@validate_request(RegisterBody)
+async def register(data: RegisterBody) -> Any:
+    await service.verify_captcha(data.token)
+    token = await service.register(data.email, data.username, data.password, client_ip(), _agent())
+    return {"token": token}
+
+
+@blueprint.post("/login")
+@rate_limit("login", 10, 30, by="ip")
+@validate_request(LoginBody)
+async def login(data: LoginBody) -> Any:
+    token = await service.login(data.email, data.usernameAndTag, data.password, client_ip(), _agent())
+    return {"token": token}
+
+
+@blueprint.delete("/logout")
+@require_user
+@rate_limit("user_logout", 10, 10)
+async def logout() -> Any:
+    session = current_session()
+    await Session.filter(id=session.id).delete()
+    await hearth().gateway.kick(f"ses:{session.id}", "Invalid Token")
+    return {"status": True}
+
+
+@blueprint.get("/sessions")
+@require_user
+@rate_limit("account_sessions", 20, 60)
+async def sessions() -> Any:
+    rows = await Session.filter(user_id=current_user().id).order_by("-last_seen_at")
+    return jsonify([
+        {"deviceType": row.device_type, "sessionId": str(row.id), "location": row.ip_address or "",
+         "lastSeenAt": ms(row.last_seen_at)}
+        for row in rows
+    ])
+
+
+@blueprint.delete("/sessions")
+@blueprint.delete("/sessions/<session_id>")
+@require_user
+@rate_limit("account_sessions_delete", 20, 60)
+@validate_request(PasswordConfirmBody)
+async def destroy_sessions(data: PasswordConfirmBody, session_id: str | None = None) -> Any:
+    user = current_user()
+    await service.require_password(user.id, data.password)
+    if session_id is None:
+        await revoke_sessions(user.id)
+        await hearth().gateway.kick(str(user.id), "Session Destroyed.")
+    else:
+        if not session_id.isdigit() or not await revoke_sessions(user.id, only=int(session_id)):
+            raise bad_request("Invalid session.", "sessionId")
+        await hearth().gateway.kick(f"ses:{session_id}", "Session Destroyed.")
+    return jsonify(True)
+
+
+@blueprint.post("/emails/verify/send-code")
+@require_user
+@rate_limit("verify_email_send_code", 1, 60)
+async def send_email_code() -> Any:
+    return {"message": await service.send_email_code(current_user())}
+
+
+@blueprint.post("/emails/verify")
+@require_user
+@rate_limit("verify_email_code", 8, 600, by="ip")
+async def confirm_email() -> Any:
+    code = request.args.get("code", "")
+    if not code:
+        raise bad_request("Invalid code.")
+    await service.confirm_email(current_user(), code)
+    return {"status": True}
+
+
+@blueprint.post("/reset-password/send-code")
+@rate_limit("reset_password_send_code", 1, 60, by="ip")
+@validate_request(ResetSendCodeBody)
+async def send_reset_link(data: ResetSendCodeBody) -> Any:
+    return {"message": await service.send_reset_link(data.email)}
+
+
+@blueprint.post("/reset-password")
+@rate_limit("reset_password", 8, 30, by="ip")
+@validate_request(ResetPasswordBody)
+async def reset_password(data: ResetPasswordBody) -> Any:
+    token = await service.reset_password(request.args.get("userId", ""), request.args.get("code", ""),
+                                         data.newPassword, client_ip(), _agent())
+    return {"token": token}
+
+
+@blueprint.post("")
+@require_user_or_bot
+@rate_limit("user_update_limit", 10, 60)
+@validate_request(UpdateAccountBody)
+async def update(data: UpdateAccountBody) -> Any:
+    changes = data.model_dump(exclude_unset=True)
+    return await service.update_account(current_user(), changes, client_ip(), _agent())
+
+
+@blueprint.delete("/delete-account")
+@require_user
+@rate_limit("delete_account", 20, 60)
+@validate_request(DeleteAccountBody)
+async def delete_account(data: DeleteAccountBody) -> Any:
+    await service.delete_account(current_user(), data.password, data.deleteContent)
+    return {"status": True}
+
+
+@blueprint.get("")
+@blueprint.get("/<user_id>")
+@optional_user_or_bot
+async def profile(user_id: str | None = None) -> Any:
+    viewer = maybe_user()
+    if user_id is None:
+        if viewer is None:
+            raise bad_request("Invalid userId.")
+        user_id = str(viewer.id)
+    user = await User.get_or_none(id=int(user_id)) if user_id.isdigit() else None
+    if user is None:
+        raise ApiError(400, "User not found.", "user")
+    account = await Account.get_or_none(user_id=user.id)
+    profile_row = await Profile.get_or_none(user_id=user.id)
+    hide_followers = bool(account and account.hide_followers)
+    hide_following = bool(account and account.hide_following)
+    body: dict[str, Any] = {
+        "block": False,
+        "user": {
+            **public_user(user), "application": None, "followers": [], "following": [],
+            "_count": {"followers": 0, "following": 0, "likedPosts": 0, "posts": 0},
+            "account": {"hideFollowers": hide_followers, "hideFollowing": hide_following} if account else None,
+        },
+        "followsYou": False, "hideFollowing": hide_following, "hideFollowers": hide_followers,
+        "mutualFriendIds": [], "mutualServerIds": [], "latestPost": None,
+        "profile": profile_row.wire() if profile_row else None,
+    }
+    for contribution in await hearth().plugins.gather("user_profile", viewer=viewer, user=user):
+        for key, value in (contribution or {}).items():
+            if key == "user" and isinstance(value, dict):
+                body["user"].update(value)
+            else:
+                body[key] = value
+    return body

@@ -1,0 +1,139 @@
+"""Request bodies with the wire reference's validation texts (rest.md §1)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+from email_validator import EmailNotValidError, validate_email
+from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
+
+from core.validation import Body, Rules
+
+
+def _email(value: str) -> str:
+    try:
+        validate_email(value, check_deliverability=False)
+    except EmailNotValidError:
+        raise ValueError("Invalid email.") from None
+    return value.strip().lower()
+
+
+def _username(value: str) -> str:
+    if "@" in value:
+        raise ValueError("Username cannot contain the @ symbol")
+    if ":" in value:
+        raise ValueError("Username cannot contain the : symbol")
+    value = value.strip()
+    if not 3 <= len(value) <= 35:
+        raise ValueError("Username must be between 3 and 35 characters long.")
+    return value
+
+
+EmailField = Annotated[StrictStr, Rules(required="Email is required.", type="Invalid email.",
+                                        length="Email must be between 1 and 320 characters long."),
+                       Field(min_length=1, max_length=320)]
+UsernameField = Annotated[StrictStr, Rules(required="Username is required.", type="Invalid username.")]
+PasswordField = Annotated[StrictStr, Rules(required="Password is required.", type="Password must be a string.",
+                                           length="Password must be between 4 and 64 characters long."),
+                          Field(min_length=4, max_length=64)]
+ConfirmPassword = Annotated[StrictStr, Rules(required="Password required!", type="Password must be a string.",
+                                             length="Password must be between 4 and 72 characters long."),
+                            Field(min_length=4, max_length=72)]
+
+
+class RegisterBody(Body):
+    email: EmailField
+    username: UsernameField
+    password: PasswordField
+    token: Annotated[Optional[StrictStr], Rules(type="Invalid captcha! Please try again."),
+                     Field(min_length=1, max_length=5000)] = None
+
+    _check_email = field_validator("email")(classmethod(lambda cls, v: _email(v)))
+    _check_username = field_validator("username")(classmethod(lambda cls, v: _username(v)))
+
+
+class LoginBody(Body):
+    email: Annotated[Optional[StrictStr], Rules(type="Invalid email.")] = None
+    usernameAndTag: Annotated[Optional[StrictStr], Rules(type="Invalid username & tag")] = None
+    password: Annotated[StrictStr, Rules(required="Password is required.", type="Password must be a string.",
+                                         length="Password must be between 4 and 72 characters long."),
+                        Field(min_length=4, max_length=72)]
+
+    @field_validator("email")
+    @classmethod
+    def _valid_email(cls, value: str | None) -> str | None:
+        return None if value is None else _email(value)
+
+
+class PasswordConfirmBody(Body):
+    password: ConfirmPassword
+
+
+class DeleteAccountBody(Body):
+    password: ConfirmPassword
+    deleteContent: Annotated[StrictBool, Rules(required="deleteContent must be a boolean.",
+                                               type="deleteContent must be a boolean.")] = False
+
+
+class ResetSendCodeBody(Body):
+    email: Annotated[StrictStr, Rules(required="Email is required.", type="Invalid email.")]
+
+    _check_email = field_validator("email")(classmethod(lambda cls, v: _email(v)))
+
+
+class ResetPasswordBody(Body):
+    newPassword: Annotated[StrictStr, Rules(required="newPassword is required.", type="New password must be a string.",
+                                            length="New password must be between 4 and 64 characters long."),
+                           Field(min_length=4, max_length=64)]
+
+
+def _nullable_text(low: int, high: int, name: str):
+    return Annotated[Optional[StrictStr], Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
+                     Field(min_length=low, max_length=high)]
+
+
+PrivacyLevel = Annotated[StrictInt, Field(ge=0, le=2)]
+
+
+class UpdateAccountBody(Body):
+    email: Annotated[Optional[StrictStr], Rules(type="Invalid email.", length="Invalid email."),
+                     Field(min_length=1, max_length=320)] = None
+    username: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
+    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be alphanumerical!", length="Tag must be 4 characters long"),
+                   Field(min_length=4, max_length=4)] = None
+    password: Annotated[Optional[StrictStr], Rules(type="Password must be a string.")] = None
+    newPassword: Annotated[Optional[StrictStr], Rules(type="New password must be a string.",
+                                                      length="Password must be between 4 and 64 characters long."),
+                           Field(min_length=4, max_length=64)] = None
+    socketId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=164)] = None
+    bio: _nullable_text(1, 1000, "bio") = None
+    bgColorOne: _nullable_text(4, 100, "bgColorOne") = None
+    bgColorTwo: _nullable_text(4, 100, "bgColorTwo") = None
+    primaryColor: _nullable_text(4, 100, "primaryColor") = None
+    font: Annotated[Optional[StrictInt], Rules(type="Invalid font.", length="Invalid font."), Field(ge=0, le=10)] = None
+    dmStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid dmStatus.", length="Invalid dmStatus.")] = None
+    friendRequestStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid friendRequestStatus.",
+                                                                 length="Invalid friendRequestStatus.")] = None
+    lastOnlineStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid lastOnlineStatus.",
+                                                              length="Invalid lastOnlineStatus.")] = None
+    avatarId: _nullable_text(4, 100, "avatarId") = None
+    bannerId: _nullable_text(4, 100, "bannerId") = None
+    hideFollowing: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowing.")] = None
+    hideFollowers: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowers.")] = None
+
+    @field_validator("email")
+    @classmethod
+    def _valid_email(cls, value: str | None) -> str | None:
+        return None if value is None else _email(value)
+
+    @field_validator("username")
+    @classmethod
+    def _valid_username(cls, value: str | None) -> str | None:
+        return None if value is None else _username(value)
+
+    @field_validator("tag")
+    @classmethod
+    def _valid_tag(cls, value: str | None) -> str | None:
+        if value is not None and not value.isascii() or (value is not None and not value.isalnum()):
+            raise ValueError("Tag must be alphanumerical!")
+        return value

@@ -1,0 +1,150 @@
+"""Test harness. SQLite by default; PostgreSQL and Redis when HEARTH_TEST_DATABASE_URL and
+HEARTH_TEST_REDIS_URL are set (CI sets both). Migrations run once, in a subprocess, exactly as
+``hearth migrate`` does; each test then starts from empty tables."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable
+
+import pytest
+from hypercorn.asyncio import serve
+from hypercorn.config import Config
+from tortoise import Tortoise, connections
+
+from core import db
+from core.app import build_db_config, create_app, create_quart_app
+from core.plugins import PluginHost
+from core.settings import ROOT, Settings, load_settings
+from tests.support import free_port
+
+DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
+REDIS_URL = os.environ.get("HEARTH_TEST_REDIS_URL", "")
+needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs HEARTH_TEST_REDIS_URL (CI sets it)")
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    if DATABASE_URL:
+        return DATABASE_URL
+    return f"sqlite://{tmp_path_factory.mktemp('db') / 'hearth.sqlite3'}"
+
+
+@pytest.fixture(scope="session")
+def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return load_settings(environ={}, overrides={
+        "database.url": database_url,
+        "redis.url": REDIS_URL,
+        "rate_limits.enabled": False,
+        "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
+        "server.public_url": "http://hearth.test",
+    })
+
+
+@pytest.fixture(scope="session")
+async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
+    env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
+    result = subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
+    await db.init(config)
+    yield config
+    await db.close()
+
+
+def _tables() -> list[str]:
+    return [model._meta.db_table for app in Tortoise.apps.values() for model in app.values()]
+
+
+@pytest.fixture(autouse=True)
+async def clean_state(database: dict[str, Any]) -> AsyncIterator[None]:
+    connection = connections.get("default")
+    tables = _tables()
+    if DATABASE_URL:
+        await connection.execute_script(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    else:
+        await connection.execute_script(
+            "PRAGMA foreign_keys = OFF;" + "".join(f"DELETE FROM {t};" for t in tables) + "PRAGMA foreign_keys = ON;")
+    if REDIS_URL:
+        import redis.asyncio as aioredis
+
+        client = aioredis.from_url(REDIS_URL)
+        keys = [key async for key in client.scan_iter("hearth:rl:*")]
+        if keys:
+            await client.delete(*keys)
+        await client.aclose()
+    yield
+
+
+@pytest.fixture
+def settings(base_settings: Settings) -> Settings:
+    return base_settings
+
+
+@pytest.fixture
+def make_app(settings: Settings) -> Callable[..., Any]:
+    """Build a Quart app with dotted-key overrides: ``make_app(**{"rate_limits.enabled": True})``."""
+
+    def build(**overrides: Any) -> Any:
+        return create_quart_app(settings.with_overrides(overrides) if overrides else settings)
+
+    return build
+
+
+@pytest.fixture
+async def app(make_app: Callable[..., Any]) -> AsyncIterator[Any]:
+    quart_app = make_app()
+    async with quart_app.test_app():
+        yield quart_app
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+class LiveServer:
+    def __init__(self, url: str, app: Any):
+        self.url = url
+        self.app = app  # the HearthASGI app; .quart is the Quart app
+
+
+@pytest.fixture
+async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
+    """Start real hypercorn servers on free ports: ``server = await start_server(**overrides)``."""
+    stops: list[tuple[asyncio.Event, asyncio.Task]] = []
+
+    async def start(**overrides: Any) -> LiveServer:
+        asgi = create_app(settings.with_overrides(overrides) if overrides else settings)
+        config = Config()
+        port = free_port()
+        config.bind = [f"127.0.0.1:{port}"]
+        config.accesslog = None
+        config.errorlog = None
+        stop = asyncio.Event()
+        task = asyncio.create_task(serve(asgi, config, shutdown_trigger=stop.wait))
+        stops.append((stop, task))
+        for _ in range(200):
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                break
+            except OSError:
+                await asyncio.sleep(0.02)
+        return LiveServer(f"http://127.0.0.1:{port}", asgi)
+
+    yield start
+    for stop, task in stops:
+        stop.set()
+    for _, task in stops:
+        await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+async def live_server(start_server: Callable[..., Any]) -> LiveServer:
+    return await start_server()
