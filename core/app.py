@@ -29,14 +29,17 @@ def build_db_config(settings: Settings, plugins: PluginHost) -> dict[str, Any]:
     return db.tortoise_config(settings, plugins.plugins, models)
 
 
-def create_quart_app(settings: Settings | None = None) -> Quart:
+def create_quart_app(settings: Settings | None = None, plugins: PluginHost | None = None) -> Quart:
     settings = settings or load_settings()
-    plugins = PluginHost.from_settings(settings)
+    plugins = plugins or PluginHost.from_settings(settings)
     passwords.configure(settings)
 
     app = Quart("hearth", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = (int(settings.cdn.max_upload_mb) + 1) * 1024 * 1024
     app.config["QUART_SCHEMA_CONVERT_CASING"] = False
+    # The docs page loads Swagger UI from this server (swagger-ui-bundle), not from a public CDN.
+    app.config["QUART_SCHEMA_SWAGGER_JS_URL"] = "/api/docs/assets/swagger-ui-bundle.js"
+    app.config["QUART_SCHEMA_SWAGGER_CSS_URL"] = "/api/docs/assets/swagger-ui.css"
     QuartSchema(app, openapi_path="/api/openapi.json", swagger_ui_path="/api/docs",
                 redoc_ui_path=None, scalar_ui_path=None,
                 info={"title": "Hearth API", "version": "1.0.0"})
@@ -61,6 +64,13 @@ def create_quart_app(settings: Settings | None = None) -> Quart:
              "description": p.manifest.description, "web": p.web}
             for p in plugins.plugins
         ]})
+
+    @app.get("/api/docs/assets/<name>")
+    async def docs_asset(name: str) -> Any:
+        from quart import send_from_directory
+        from swagger_ui_bundle import swagger_ui_path
+
+        return await send_from_directory(swagger_ui_path, name)
 
     app.register_blueprint(cdn_routes.api)
     app.register_blueprint(cdn_routes.files)

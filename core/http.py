@@ -25,6 +25,20 @@ def normalise_path(path: str) -> str:
     return path
 
 
+class NormalisedPaths:
+    """Wraps ``Quart.asgi_app`` so every request (test client included) sees the normal path."""
+
+    def __init__(self, asgi_app: Any):
+        self.asgi_app = asgi_app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            normal = normalise_path(scope["path"])
+            if normal != scope["path"]:
+                scope = {**scope, "path": normal, "raw_path": normal.encode()}
+        await self.asgi_app(scope, receive, send)
+
+
 class HearthASGI:
     """Socket.IO under ``/socket.io/``, everything else (and the lifespan) to Quart."""
 
@@ -33,18 +47,14 @@ class HearthASGI:
         self.socketio = socketio.ASGIApp(sio, socketio_path="socket.io")
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] in ("http", "websocket"):
-            path = scope["path"]
-            if path.startswith("/socket.io/"):
-                await self.socketio(scope, receive, send)
-                return
-            normal = normalise_path(path)
-            if normal != path:
-                scope = {**scope, "path": normal, "raw_path": normal.encode()}
+        if scope["type"] in ("http", "websocket") and scope["path"].startswith("/socket.io/"):
+            await self.socketio(scope, receive, send)
+            return
         await self.quart(scope, receive, send)
 
 
 def install_http_policies(app: Quart, settings: Settings) -> None:
+    app.asgi_app = NormalisedPaths(app.asgi_app)  # type: ignore[method-assign]
     origins = settings.server.cors_origins
 
     def allowed_origin(origin: str | None) -> str | None:

@@ -148,3 +148,21 @@ async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
 @pytest.fixture
 async def live_server(start_server: Callable[..., Any]) -> LiveServer:
     return await start_server()
+
+
+@pytest.fixture
+def smtp_server() -> Any:
+    """A real SMTP server on a free port; ``smtp_server.inbox`` holds what it received and
+    ``smtp_server.overrides`` are the settings that point Hearth at it."""
+    from aiosmtpd.controller import Controller
+
+    from tests.support import Inbox
+
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    controller.inbox = inbox
+    controller.overrides = {"mail.smtp_host": "127.0.0.1", "mail.smtp_port": port, "mail.smtp_security": "none"}
+    yield controller
+    controller.stop()

@@ -105,3 +105,30 @@ async def _first_of(probe: SocketProbe, *names: str) -> None:
     while not any(probe.received(name) for name in names):
         probe._arrived.clear()
         await probe._arrived.wait()
+
+
+class Inbox:
+    """Messages received by the test SMTP server (aiosmtpd)."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        from email import message_from_bytes, policy
+
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+    async def wait_for(self, to: str, timeout: float = 5.0) -> Any:
+        async def until() -> Any:
+            while True:
+                for message in reversed(self.messages):
+                    if to.lower() in str(message["To"]).lower():
+                        return message
+                await asyncio.sleep(0.02)
+
+        return await asyncio.wait_for(until(), timeout)
+
+    @staticmethod
+    def text(message: Any) -> str:
+        return message.get_body(preferencelist=("plain",)).get_content()

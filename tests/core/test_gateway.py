@@ -1,0 +1,104 @@
+"""The realtime gateway against a live server with real Socket.IO clients."""
+
+import asyncio
+
+from core import db
+from core.identity.models import Session
+from core.identity.tokens import token_hash
+from tests.support import call, connect_socket, register
+
+KERNEL_KEYS = {
+    "user", "servers", "channels", "serverMembers", "serverRoles", "serverSettings", "notificationSettings",
+    "lastSeenServerChannelIds", "messageMentions", "presences", "friends", "inbox", "voiceChannelUsers",
+    "pid", "sessionId",
+}
+
+
+async def test_authenticate_sends_the_merged_payload(client, live_server):
+    person = await register(client)
+    probe = await connect_socket(live_server.url, person.token)
+    payload = probe.received("user:authenticated")[0]
+    assert KERNEL_KEYS <= payload.keys()
+    user = payload["user"]
+    assert (user["id"], user["username"], user["tag"]) == (person.id, person.username, person.tag)
+    assert user["email"] == person.email and user["emailConfirmed"] is False
+    assert user["orderedServerIds"] == [] and user["serverFolders"] == []
+    session = await Session.get(user_id=int(person.id))
+    assert payload["sessionId"] == str(session.id)
+    assert probe.received("user:authenticate_error") == []
+    await probe.close()
+
+
+async def test_a_bad_token_gets_an_error_and_is_disconnected(live_server):
+    for token in ("nonsense", "", "MTIzLTE.c2VjcmV0"):
+        probe = await connect_socket(live_server.url, token)
+        assert probe.received("user:authenticate_error") == [{"message": "Invalid token."}]
+        await probe.wait_disconnected()
+        assert probe.received("user:authenticated") == []
+
+
+async def test_a_socket_that_never_authenticates_is_dropped_after_the_timeout(start_server):
+    server = await start_server(**{"gateway.auth_timeout_seconds": 0.3})
+    probe = await connect_socket(server.url)
+    error = await probe.wait_for("user:authenticate_error")
+    assert error == {"message": "Authentication timed out"}
+    await probe.wait_disconnected()
+
+
+async def test_an_authenticated_socket_is_not_timed_out(start_server, client):
+    server = await start_server(**{"gateway.auth_timeout_seconds": 0.3})
+    person = await register(client)
+    probe = await connect_socket(server.url, person.token)
+    await asyncio.sleep(0.6)
+    assert probe.client.connected
+    assert probe.received("user:authenticate_error") == []
+    await probe.close()
+
+
+async def test_events_leave_only_after_the_transaction_commits(client, live_server):
+    person = await register(client)
+    probe = await connect_socket(live_server.url, person.token)
+    gateway = live_server.app.quart.extensions["hearth"].gateway
+
+    try:
+        async with db.transaction():
+            await gateway.emit("test:event", {"n": 1}, to=person.id)
+            raise RuntimeError("roll back")
+    except RuntimeError:
+        pass
+    async with db.transaction():
+        await gateway.emit("test:event", {"n": 2}, to=person.id)
+        await asyncio.sleep(0.1)
+        assert probe.received("test:event") == []  # still inside the transaction
+    assert await probe.wait_for("test:event") == {"n": 2}
+    await asyncio.sleep(0.1)
+    assert probe.received("test:event") == [{"n": 2}]
+    await probe.close()
+
+
+async def test_events_reach_every_socket_of_the_user_and_nobody_else(client, live_server):
+    alice, bob = await register(client), await register(client)
+    alice_tab, alice_phone = await connect_socket(live_server.url, alice.token), await connect_socket(live_server.url, alice.token)
+    bob_socket = await connect_socket(live_server.url, bob.token)
+    await live_server.app.quart.extensions["hearth"].gateway.emit("test:event", {"for": "alice"}, to=alice.id)
+    assert await alice_tab.wait_for("test:event") == {"for": "alice"}
+    assert await alice_phone.wait_for("test:event") == {"for": "alice"}
+    await asyncio.sleep(0.1)
+    assert bob_socket.received("test:event") == []
+    for probe in (alice_tab, alice_phone, bob_socket):
+        await probe.close()
+
+
+async def test_a_kick_disconnects_the_room_after_telling_it_why(client, live_server):
+    person = await register(client)
+    first = await connect_socket(live_server.url, person.token)
+    status, body = await call(client, "POST", "/api/users/login", {"email": person.email, "password": person.password})
+    assert status == 200
+    second = await connect_socket(live_server.url, body["token"])
+    session = await Session.get(token_hash=token_hash(person.token))
+    await live_server.app.quart.extensions["hearth"].gateway.kick(f"ses:{session.id}", "Invalid Token")
+    assert await first.wait_for("user:authenticate_error") == {"message": "Invalid Token"}
+    await first.wait_disconnected()
+    await asyncio.sleep(0.1)
+    assert second.client.connected and second.received("user:authenticate_error") == []
+    await second.close()

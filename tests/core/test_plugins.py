@@ -1,0 +1,121 @@
+"""The plugin manager: requires, ordering, enable/disable lists, and claims on routes/events."""
+
+from types import ModuleType
+
+import pytest
+from quart import Blueprint
+
+from core import hookimpl
+from core.app import create_quart_app
+from core.plugins import LoadedPlugin, Manifest, PluginError, PluginHost, discover, select
+
+
+def plugin(plugin_id: str, requires=(), routes=(), blueprints=(), events=None, essential=False) -> ModuleType:
+    module = ModuleType(f"test_plugin_{plugin_id}")
+    module.manifest = Manifest(id=plugin_id, name=plugin_id.title(), version="0.0.1", requires=tuple(requires),
+                               routes=tuple(routes), essential=essential)
+    if blueprints:
+        module.hearth_blueprints = hookimpl(lambda: list(blueprints))
+    if events:
+        module.hearth_socket_handlers = hookimpl(lambda: dict(events))
+    return module
+
+
+def available(*modules: ModuleType) -> dict:
+    return {m.manifest.id: (m, False) for m in modules}
+
+
+def host(*modules: ModuleType) -> PluginHost:
+    return PluginHost([LoadedPlugin(manifest=m.manifest, module=m, first_party=False) for m in modules])
+
+
+def test_dependencies_are_ordered_before_their_dependents(settings):
+    chosen = select(available(plugin("inbox", requires=["messages"]), plugin("messages", requires=["base"]),
+                              plugin("base")), settings)
+    assert [p.id for p in chosen] == ["base", "messages", "inbox"]
+
+
+def test_a_disabled_dependency_is_a_clear_startup_error(settings):
+    with pytest.raises(PluginError, match="'inbox' requires 'messages', which is disabled"):
+        select(available(plugin("inbox", requires=["messages"]), plugin("messages")),
+               settings.with_overrides({"plugins.disabled": ["messages"]}))
+
+
+def test_a_missing_dependency_is_a_clear_startup_error(settings):
+    with pytest.raises(PluginError, match="requires 'voice', which is not installed"):
+        select(available(plugin("calls", requires=["voice"])), settings)
+
+
+def test_enabled_list_keeps_only_those_plugins(settings):
+    chosen = select(available(plugin("a"), plugin("b"), plugin("c")),
+                    settings.with_overrides({"plugins.enabled": ["c", "a"]}))
+    assert [p.id for p in chosen] == ["a", "c"]
+
+
+def test_naming_an_unknown_plugin_in_config_is_an_error(settings):
+    with pytest.raises(PluginError, match="'ghost' is named in the config but not installed"):
+        select(available(plugin("a")), settings.with_overrides({"plugins.disabled": ["ghost"]}))
+
+
+def test_essential_plugins_cannot_be_disabled(settings):
+    with pytest.raises(PluginError, match="essential"):
+        select(available(plugin("core-ish", essential=True)), settings.with_overrides({"plugins.disabled": ["core-ish"]}))
+
+
+def test_dependency_cycles_are_refused(settings):
+    with pytest.raises(PluginError, match="cycle"):
+        select(available(plugin("a", requires=["b"]), plugin("b", requires=["a"])), settings)
+
+
+def _blueprint(name: str, path: str) -> Blueprint:
+    blueprint = Blueprint(name, __name__, url_prefix="/api")
+
+    @blueprint.get(path)
+    async def view():
+        return {"ok": True}
+
+    return blueprint
+
+
+def test_two_plugins_serving_the_same_route_are_refused(settings):
+    first = plugin("first", routes=["/things"], blueprints=[_blueprint("first_bp", "/things/<thing_id>")])
+    second = plugin("second", routes=["/things"], blueprints=[_blueprint("second_bp", "/things/<other>")])
+    with pytest.raises(PluginError, match="'first' and 'second' both serve GET /api/things/<other>"):
+        create_quart_app(settings, host(first, second))
+
+
+def test_a_route_outside_the_declared_prefixes_is_refused(settings):
+    sneaky = plugin("sneaky", routes=["/mine"], blueprints=[_blueprint("sneaky_bp", "/users/<user_id>/steal")])
+    with pytest.raises(PluginError, match="outside its declared routes"):
+        create_quart_app(settings, host(sneaky))
+
+
+def test_two_plugins_handling_the_same_socket_event_are_refused(settings):
+    async def handler(ctx, data):
+        return None
+
+    first = plugin("first", events={"thing:do": handler})
+    second = plugin("second", events={"thing:do": handler})
+    with pytest.raises(PluginError, match="both handle the socket event 'thing:do'"):
+        create_quart_app(settings, host(first, second))
+
+
+def test_no_plugin_may_take_over_authentication(settings):
+    async def handler(ctx, data):
+        return None
+
+    with pytest.raises(PluginError):
+        create_quart_app(settings, host(plugin("thief", events={"user:authenticate": handler})))
+
+
+def test_first_party_plugins_are_discovered_with_their_manifests():
+    found = discover()
+    assert "accounts" in found
+    module, first_party = found["accounts"]
+    assert first_party and module.manifest.essential
+
+
+async def test_api_plugins_lists_what_is_enabled(client):
+    response = await client.get("/api/plugins")
+    ids = [p["id"] for p in (await response.get_json())["plugins"]]
+    assert "accounts" in ids
