@@ -1,0 +1,44 @@
+/** REST calls of the account settings screen (rest.md §1.4, 1.5, 1.19, 1.25). */
+import { request } from "@hearth/api/request";
+import type { SelfUser } from "@hearth/stores/selfUserStore";
+
+export interface AccountChanges {
+  username?: string;
+  tag?: string;
+  email?: string;
+  /** The current password: required for changing username, tag, email or password. */
+  password?: string;
+  newPassword?: string;
+  avatarId?: string | null;
+}
+
+export interface AccountUpdateReply {
+  user: SelfUser;
+  /** Issued when the password changed; every other session was revoked. */
+  newToken?: string;
+}
+
+export type DeviceType = 0 | 1 | 2;
+
+export interface AccountSession {
+  deviceType: DeviceType;
+  sessionId: string;
+  location: string;
+  lastSeenAt: number;
+}
+
+export function updateAccount(changes: AccountChanges): Promise<AccountUpdateReply> {
+  return request<AccountUpdateReply>({ method: "POST", path: "/users", body: changes });
+}
+
+export function getSessions(): Promise<AccountSession[]> {
+  return request<AccountSession[]>({ path: "/users/sessions" });
+}
+
+export function revokeSession(sessionId: string, password: string): Promise<unknown> {
+  return request({ method: "DELETE", path: `/users/sessions/${encodeURIComponent(sessionId)}`, body: { password } });
+}
+
+export function deleteAccount(password: string, deleteContent: boolean): Promise<unknown> {
+  return request({ method: "DELETE", path: "/users/delete-account", body: { password, deleteContent } });
+}

@@ -1,0 +1,48 @@
+"""Browser tests: Playwright driving Debian's chromium against a live Hearth server that serves
+the built web UI (``make test`` builds it first)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import pytest
+
+from core.settings import ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(ROOT) / "test-results"
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    for item in items:
+        if "tests/e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    assert Path(CHROMIUM).exists(), "browser tests need Debian's chromium: apt-get install -y chromium"
+    assert (ROOT / "webui" / "dist" / "index.html").exists(), "build the web UI first: npm run build"
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        await browser.close()
+
+
+@pytest.fixture
+async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    SCREENSHOTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"))
+    await context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"

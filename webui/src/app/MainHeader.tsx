@@ -1,0 +1,35 @@
+import { useLocation } from "react-router";
+import { t } from "../i18n/i18n";
+import { usePluginStore } from "../plugins/pluginStore";
+import { Icon } from "../ui/Icon";
+import { toggleRightDrawer, toggleSidePane, useLayoutStore } from "./layoutStore";
+
+/** Title of the current /app page: the plugin entry it belongs to, else the dashboard. */
+function usePageTitle(): string {
+  const { pathname } = useLocation();
+  const navEntries = usePluginStore((state) => state.navEntries);
+  const entry = navEntries.find(({ to }) => pathname === `/app/${to}` || pathname.startsWith(`/app/${to}/`));
+  return entry ? entry.label() : t("app.home");
+}
+
+export function MainHeader() {
+  const rightDrawerOpen = useLayoutStore((state) => state.rightDrawerOpen);
+  return (
+    <header className="main-header">
+      <button type="button" className="icon-button main-header__menu" aria-label={t("app.openMenu")} onClick={toggleSidePane}>
+        <Icon name="menu" />
+      </button>
+      <h1 className="main-header__title">{usePageTitle()}</h1>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={rightDrawerOpen ? t("drawer.hide") : t("drawer.show")}
+        aria-expanded={rightDrawerOpen}
+        title={rightDrawerOpen ? t("drawer.hide") : t("drawer.show")}
+        onClick={toggleRightDrawer}
+      >
+        <Icon name="panel" />
+      </button>
+    </header>
+  );
+}

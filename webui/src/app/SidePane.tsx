@@ -1,0 +1,29 @@
+import { NavLink } from "react-router";
+import { t } from "../i18n/i18n";
+import { usePluginStore } from "../plugins/pluginStore";
+import { Icon } from "../ui/Icon";
+import { UserArea } from "./UserArea";
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `side-link${isActive ? " side-link--active" : ""}`;
+
+export function SidePane() {
+  const navEntries = usePluginStore((state) => state.navEntries);
+  return (
+    <div className="side-pane">
+      <header className="side-pane__header">{t("brand.name")}</header>
+      <nav className="side-pane__links" aria-label={t("app.sections")}>
+        <NavLink to="/app" end className={linkClass}>
+          <Icon name="home" size={20} />
+          {t("app.home")}
+        </NavLink>
+        {navEntries.map((entry) => (
+          <NavLink key={entry.id} to={`/app/${entry.to}`} className={linkClass}>
+            <Icon name={entry.icon} size={20} />
+            {entry.label()}
+          </NavLink>
+        ))}
+      </nav>
+      <UserArea />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { t } from "../i18n/i18n";
+import { formatUserTag, useSelfUserStore } from "../stores/selfUserStore";
+import { Avatar } from "../ui/Avatar";
+import { Button } from "../ui/Button";
+import { useContextMenu } from "../ui/contextMenu/useContextMenu";
+import { Icon } from "../ui/Icon";
+import { ThemeToggle } from "../ui/ThemeToggle";
+import { useLogOut } from "./useLogOut";
+
+function copyToClipboard(text: string): void {
+  navigator.clipboard?.writeText(text).catch(() => undefined);
+}
+
+/** Bottom of the side pane: who is signed in, theme switch, and log out. */
+export function UserArea() {
+  const user = useSelfUserStore((state) => state.user);
+  const { loggingOut, logOutAndLeave } = useLogOut();
+  const { triggerProps, menu } = useContextMenu([
+    ...(user ? [{ label: t("userArea.copyId"), onSelect: () => copyToClipboard(user.id) }] : []),
+    { label: t("userArea.logOut"), onSelect: () => void logOutAndLeave(), danger: true },
+  ]);
+
+  return (
+    <div className="user-area">
+      <div className="user-area__identity" {...triggerProps}>
+        {user ? <Avatar user={user} size={34} /> : <span className="avatar avatar--placeholder" aria-hidden="true" />}
+        <span className="user-area__name" data-testid="self-user">
+          {user ? formatUserTag(user) : t("userArea.signingIn")}
+        </span>
+      </div>
+      <ThemeToggle />
+      <Button
+        className="user-area__logout"
+        variant="ghost"
+        loading={loggingOut}
+        onClick={logOutAndLeave}
+        aria-label={t("userArea.logOut")}
+        title={t("userArea.logOut")}
+      >
+        {!loggingOut && <Icon name="logout" size={20} />}
+      </Button>
+      {menu}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { t } from "../i18n/i18n";
+import { EmailVerification } from "../session/EmailVerification";
+import { redirectTarget } from "../session/redirect";
+import { hasToken } from "../session/token";
+import { AuthCard } from "./AuthCard";
+import { RegisterForm } from "./RegisterForm";
+
+/** Register, then confirm the e-mail on the same page (or skip that for now). */
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [alreadySignedIn] = useState(hasToken);
+  const [registered, setRegistered] = useState(false);
+  const target = redirectTarget(searchParams.get("redirect"));
+
+  if (alreadySignedIn) return <Navigate to={target} replace />;
+
+  const continueToApp = () => navigate(target, { replace: true });
+
+  if (registered) {
+    return (
+      <AuthCard title={t("verifyEmail.title")} subtitle={t("verifyEmail.subtitle")}>
+        <EmailVerification sendCodeOnOpen onVerified={continueToApp} onSkip={continueToApp} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
+      <section className="rules" aria-labelledby="register-rules-title">
+        <h2 id="register-rules-title" className="rules__title">
+          {t("register.rules.title")}
+        </h2>
+        <ul className="rules__list">
+          <li>{t("register.rules.age")}</li>
+          <li>{t("register.rules.nsfw")}</li>
+          <li>{t("register.rules.toxic")}</li>
+        </ul>
+      </section>
+      <RegisterForm onRegistered={() => setRegistered(true)} />
+      <div className="auth-card__links">
+        <Link to={{ pathname: "/login", search: searchParams.toString() }}>{t("register.haveAccount")}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+function serverLists(plugins: Array<{ id: string; web: boolean }>) {
+  const body = { plugins: plugins.map((plugin) => ({ ...plugin, name: plugin.id, version: "1.0.0" })) };
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200 }));
+}
+
+/** Fresh modules per test: the loader remembers what it loaded. */
+async function load() {
+  const { loadEnabledPlugins } = await import("./pluginLoader");
+  const { usePluginStore } = await import("./pluginStore");
+  const { translate } = await import("../i18n/i18n");
+  await loadEnabledPlugins();
+  return { state: usePluginStore.getState(), translate };
+}
+
+describe("plugin loader", () => {
+  it("mounts the bundles of plugins the server lists with a web part", async () => {
+    serverLists([{ id: "accounts", web: true }]);
+    const { state, translate } = await load();
+
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/plugins");
+    expect(state.status).toBe("ready");
+    expect(state.routes.map((route) => route.path)).toEqual(["settings/account"]);
+    expect(state.navEntries.map((entry) => [entry.to, entry.label()])).toEqual([["settings/account", "Account settings"]]);
+    expect(translate("accounts.password.submit")).toBe("Change password");
+  });
+
+  it("leaves out plugins without a web part and ids with no bundle", async () => {
+    serverLists([
+      { id: "accounts", web: false },
+      { id: "not-built-here", web: true },
+    ]);
+    const { state } = await load();
+
+    expect(state.status).toBe("ready");
+    expect(state.routes).toEqual([]);
+    expect(state.navEntries).toEqual([]);
+  });
+
+  it("reports failure when the server cannot be asked", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("offline"));
+    await expect(load()).rejects.toEqual({ message: "Could not connect to server.", code: 0 });
+    const { usePluginStore } = await import("./pluginStore");
+    expect(usePluginStore.getState().status).toBe("failed");
+  });
+});

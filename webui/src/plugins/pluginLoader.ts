@@ -1,0 +1,63 @@
+/**
+ * Finds plugin web bundles at build time and loads, lazily, only those the server lists
+ * as enabled with a web part (`GET /api/plugins`).
+ */
+import { lazy } from "react";
+import { request } from "../api/request";
+import { registerTranslations } from "../i18n/i18n";
+import { onSocketEvent } from "../socket/socketClient";
+import { usePluginStore } from "./pluginStore";
+import type { HearthWebPlugin } from "./pluginTypes";
+
+interface ServerPlugin {
+  id: string;
+  name: string;
+  version: string;
+  web: boolean;
+}
+
+const bundles = import.meta.glob<HearthWebPlugin>("../../../plugins/*/web/index.ts", { import: "default" });
+
+function pluginIdFromBundlePath(path: string): string | undefined {
+  return /\/plugins\/([^/]+)\/web\/index\.ts$/.exec(path)?.[1];
+}
+
+const bundlesById = new Map(
+  Object.entries(bundles).flatMap(([path, load]) => {
+    const id = pluginIdFromBundlePath(path);
+    return id ? [[id, load] as const] : [];
+  }),
+);
+
+function install(plugin: HearthWebPlugin): void {
+  for (const [language, strings] of Object.entries(plugin.i18n ?? {})) {
+    registerTranslations(language, plugin.id, strings);
+  }
+  for (const [event, handler] of Object.entries(plugin.socketHandlers ?? {})) {
+    onSocketEvent(event, handler);
+  }
+  usePluginStore.setState(({ routes, navEntries }) => ({
+    routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
+    navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
+  }));
+}
+
+async function loadPlugins(): Promise<void> {
+  usePluginStore.setState({ status: "loading" });
+  const { plugins } = await request<{ plugins: ServerPlugin[] }>({ path: "/plugins" });
+  const loads = plugins.filter((plugin) => plugin.web).flatMap((plugin) => bundlesById.get(plugin.id) ?? []);
+  for (const plugin of await Promise.all(loads.map((load) => load()))) install(plugin);
+  usePluginStore.setState({ status: "ready" });
+}
+
+let loading: Promise<void> | null = null;
+
+/** Loads the enabled plugins once; a failed attempt is retried on the next call. */
+export function loadEnabledPlugins(): Promise<void> {
+  loading ??= loadPlugins().catch((error: unknown) => {
+    loading = null;
+    usePluginStore.setState({ status: "failed" });
+    throw error;
+  });
+  return loading;
+}

@@ -1,0 +1,42 @@
+import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { LandingPage } from "./pages/LandingPage";
+import { PrivacyPage, TermsPage } from "./pages/LegalPage";
+import { LoginPage } from "./pages/LoginPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { RegisterPage } from "./pages/RegisterPage";
+import { ResetPasswordPage } from "./pages/ResetPasswordPage";
+import { InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
+import { ModalHost } from "./ui/modal/ModalHost";
+import { PaneLoading } from "./ui/PaneLoading";
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ModalHost />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: "/", element: <LandingPage /> },
+      { path: "/login", element: <LoginPage /> },
+      { path: "/register", element: <RegisterPage /> },
+      { path: "/reset-password", element: <ResetPasswordPage /> },
+      { path: "/privacy", element: <PrivacyPage /> },
+      { path: "/terms-and-conditions", element: <TermsPage /> },
+      { path: "/404", element: <NotFoundPage /> },
+      { path: "/i/:inviteId", element: <InviteRedirect /> },
+      { path: "/p/:postId", element: <PostRedirect /> },
+      {
+        path: "/app/*",
+        lazy: async () => ({ Component: (await import("./app/AppShell")).AppShell }),
+        HydrateFallback: PaneLoading,
+      },
+      { path: "*", element: <Navigate to="/404" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,72 @@
+/**
+ * Typed access to the settings this browser keeps in localStorage (spec §3).
+ * Strings are stored raw (so `userToken` reads the same as in Nerimity's client);
+ * everything else is stored as JSON. A missing or unreadable value yields the default.
+ */
+
+interface Codec<T> {
+  defaultValue: T;
+  parse: (raw: string) => T;
+  serialize: (value: T) => string;
+}
+
+const text = <T extends string | null>(defaultValue: T): Codec<T> => ({
+  defaultValue,
+  parse: (raw) => raw as T,
+  serialize: (value) => value ?? "",
+});
+
+const json = <T>(defaultValue: T): Codec<T> => ({
+  defaultValue,
+  parse: (raw) => JSON.parse(raw) as T,
+  serialize: (value) => JSON.stringify(value),
+});
+
+export type ThemeName = "default" | "amoled";
+export type VoiceInputMode = "VOICE_ACTIVITY" | "PUSH_TO_TALK" | "OPEN";
+
+export interface NotificationSounds {
+  message: string;
+  mention: string;
+  reminder: string;
+}
+
+const definitions = {
+  userToken: text<string | null>(null),
+  appLanguage: text("en-gb"),
+  theme: json<ThemeName>("default"),
+  notificationsMuted: json(false),
+  notificationVolume: json(10),
+  notificationSounds: json<NotificationSounds>({ message: "default", mention: "default", reminder: "level-up" }),
+  customCss: text(""),
+  customColors: json<Record<string, string>>({}),
+  voiceInputMode: json<VoiceInputMode>("VOICE_ACTIVITY"),
+  pttKeys: json<string[]>([]),
+  sidebarWidths: json<Record<string, number>>({}),
+  collapsedServerCategories: json<string[]>([]),
+  enabledExperiments: json<string[]>([]),
+};
+
+type Definitions = typeof definitions;
+export type LocalSettingKey = keyof Definitions;
+export type LocalSettingValue<K extends LocalSettingKey> = Definitions[K]["defaultValue"];
+
+export function getLocalSetting<K extends LocalSettingKey>(key: K): LocalSettingValue<K> {
+  const codec = definitions[key] as Codec<LocalSettingValue<K>>;
+  const raw = localStorage.getItem(key);
+  if (raw === null) return codec.defaultValue;
+  try {
+    return codec.parse(raw);
+  } catch {
+    return codec.defaultValue;
+  }
+}
+
+export function setLocalSetting<K extends LocalSettingKey>(key: K, value: LocalSettingValue<K>): void {
+  const codec = definitions[key] as Codec<LocalSettingValue<K>>;
+  if (value === null) {
+    localStorage.removeItem(key);
+    return;
+  }
+  localStorage.setItem(key, codec.serialize(value));
+}

@@ -1,0 +1,63 @@
+/**
+ * The one Socket.IO connection of the app (same origin, websocket only). Kernel and
+ * plugin handlers are registered with `onSocketEvent` and survive reconnects.
+ */
+import { io, type Socket } from "socket.io-client";
+import { getToken } from "../session/token";
+import { createPendingAcks } from "./pendingAcks";
+import { bindSocketLifecycle } from "./socketLifecycle";
+import { resetSocketState } from "./socketStore";
+
+/** A handler typed for its own payload; the socket passes whatever the server sent. */
+export type SocketHandler = (payload: never) => void;
+
+type Listener = (payload: unknown) => void;
+
+const ACK_TIMEOUT_MS = 10_000;
+const handlers: Array<[event: string, listener: Listener]> = [];
+const pendingAcks = createPendingAcks();
+let socket: Socket | null = null;
+
+function getSocket(): Socket {
+  if (socket) return socket;
+  socket = io({
+    transports: ["websocket"],
+    autoConnect: false,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    timeout: 20_000,
+  });
+  bindSocketLifecycle(socket, { getToken, onDisconnect: pendingAcks.failAll });
+  for (const [event, listener] of handlers) socket.on(event, listener);
+  return socket;
+}
+
+export function onSocketEvent(event: string, handler: SocketHandler): void {
+  const listener = handler as Listener;
+  handlers.push([event, listener]);
+  socket?.on(event, listener);
+}
+
+/** Starts (or restarts after an authentication error) the connection with the stored token. */
+export function connectSocket(): void {
+  const current = getSocket();
+  if (current.active) return;
+  resetSocketState();
+  current.connect();
+}
+
+export function disconnectSocket(): void {
+  socket?.disconnect();
+  resetSocketState();
+}
+
+/** Reconnects so the server sees the token stored now (after a password change, for instance). */
+export function reconnectSocket(): void {
+  if (!socket) return;
+  disconnectSocket();
+  connectSocket();
+}
+
+export function emitWithAck<T>(event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS): Promise<T> {
+  return pendingAcks.track<T>((ack) => getSocket().emit(event, payload, ack), timeoutMs);
+}

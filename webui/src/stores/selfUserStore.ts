@@ -1,0 +1,37 @@
+/** The signed-in user, as the socket's authenticated payload and later updates describe it. */
+import { create } from "zustand";
+
+export interface SelfUser {
+  id: string;
+  username: string;
+  tag: string;
+  badges: number;
+  hexColor?: string | null;
+  avatar?: string | null;
+  banner?: string | null;
+  email?: string;
+  emailConfirmed?: boolean;
+  customStatus?: string | null;
+}
+
+interface SelfUserState {
+  user: SelfUser | null;
+  /** Session behind the current token (marks "this device" in the sessions list). */
+  sessionId: string | null;
+}
+
+export const useSelfUserStore = create<SelfUserState>()(() => ({ user: null, sessionId: null }));
+
+export function setSelfUser(user: SelfUser, sessionId: string | null): void {
+  useSelfUserStore.setState({ user, sessionId });
+}
+
+export function updateSelfUser(changes: Partial<SelfUser>): void {
+  useSelfUserStore.setState(({ user }) => ({ user: user ? { ...user, ...changes } : user }));
+}
+
+export function clearSelfUser(): void {
+  useSelfUserStore.setState({ user: null, sessionId: null });
+}
+
+export const formatUserTag = (user: Pick<SelfUser, "username" | "tag">) => `${user.username}:${user.tag}`;
