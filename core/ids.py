@@ -40,3 +40,11 @@ def new_id() -> int:
 
 def id_timestamp_ms(flake: int) -> int:
     return (flake >> 22) + EPOCH_MS
+
+
+def parse_id(value: object) -> int | None:
+    """A flake id from a path, query or body value, or None when it is not one (ids are BIGINTs)."""
+    text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    if not text or not text.isascii() or not text.isdigit() or int(text) >= 2**63:
+        return None
+    return int(text)

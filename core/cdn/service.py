@@ -9,7 +9,7 @@ from core.cdn.images import NotAnImage, inspect_image
 from core.cdn.models import CdnFile
 from core.context import hearth
 from core.errors import ApiError
-from core.ids import new_id
+from core.ids import new_id, parse_id
 
 KINDS = ("avatars", "profile_banners", "emojis", "attachments")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -55,9 +55,8 @@ async def store_upload(user_id: int, kind: str, group_id: str | None, filename: 
 async def verify_file(user_id: int, file_id: str, kind: str, group_id: str | None = None,
                       image_only: bool = False) -> CdnFile:
     """The uploaded file ``file_id`` if ``user_id`` uploaded it for this use, else 403."""
-    if not str(file_id).isdigit():
-        raise ApiError(403, "Invalid file id.")
-    record = await CdnFile.get_or_none(id=int(file_id))
+    parsed = parse_id(file_id)
+    record = None if parsed is None else await CdnFile.get_or_none(id=parsed)
     if record is None or record.uploader_id != user_id:
         raise ApiError(403, "File not found.")
     if record.kind != kind or (group_id is not None and record.group_id not in (None, str(group_id))):

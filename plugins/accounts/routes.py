@@ -13,6 +13,7 @@ from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, Session, User
 from core.identity.sessions import revoke_sessions
+from core.ids import parse_id
 from core.ratelimit import rate_limit
 from core.wire import ms, public_user
 from plugins.accounts import service
@@ -31,6 +32,7 @@ def _agent() -> str | None:
 @rate_limit("register_limit", 5, 30, by="global", message="Something went wrong! Please try again in 1 minute.")
 @validate_request(RegisterBody)
 async def register(data: RegisterBody) -> Any:
+    service.check_username_words(data.username)  # before the captcha, as rest.md §1.1 orders them
     await service.verify_captcha(data.token)
     token = await service.register(data.email, data.username, data.password, client_ip(), _agent())
     return {"token": token}
@@ -78,9 +80,10 @@ async def destroy_sessions(data: PasswordConfirmBody, session_id: str | None = N
         await revoke_sessions(user.id)
         await hearth().gateway.kick(str(user.id), "Session Destroyed.")
     else:
-        if not session_id.isdigit() or not await revoke_sessions(user.id, only=int(session_id)):
+        only = parse_id(session_id)
+        if only is None or not await revoke_sessions(user.id, only=only):
             raise bad_request("Invalid session.", "sessionId")
-        await hearth().gateway.kick(f"ses:{session_id}", "Session Destroyed.")
+        await hearth().gateway.kick(f"ses:{only}", "Session Destroyed.")
     return jsonify(True)
 
 
@@ -145,7 +148,8 @@ async def profile(user_id: str | None = None) -> Any:
         if viewer is None:
             raise bad_request("Invalid userId.")
         user_id = str(viewer.id)
-    user = await User.get_or_none(id=int(user_id)) if user_id.isdigit() else None
+    parsed = parse_id(user_id)
+    user = await User.get_or_none(id=parsed) if parsed is not None else None
     if user is None:
         raise ApiError(400, "User not found.", "user")
     account = await Account.get_or_none(user_id=user.id)

@@ -99,8 +99,7 @@ class UpdateAccountBody(Body):
     email: Annotated[Optional[StrictStr], Rules(type="Invalid email.", length="Invalid email."),
                      Field(min_length=1, max_length=320)] = None
     username: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
-    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be alphanumerical!", length="Tag must be 4 characters long"),
-                   Field(min_length=4, max_length=4)] = None
+    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be alphanumerical!")] = None
     password: Annotated[Optional[StrictStr], Rules(type="Password must be a string.")] = None
     newPassword: Annotated[Optional[StrictStr], Rules(type="New password must be a string.",
                                                       length="Password must be between 4 and 64 characters long."),
@@ -134,6 +133,9 @@ class UpdateAccountBody(Body):
     @field_validator("tag")
     @classmethod
     def _valid_tag(cls, value: str | None) -> str | None:
-        if value is not None and not value.isascii() or (value is not None and not value.isalnum()):
+        # Alphanumerical first, then the length: the order rest.md §1.19 lists the rules in.
+        if value is not None and not (value.isascii() and value.isalnum()):
             raise ValueError("Tag must be alphanumerical!")
+        if value is not None and len(value) != 4:
+            raise ValueError("Tag must be 4 characters long")
         return value

@@ -19,6 +19,7 @@ from core.identity.models import Account, User
 from core.identity.passwords import hash_password, verify_password
 from core.identity.sessions import create_session, revoke_sessions
 from core.identity.tokens import code_hash
+from core.ids import parse_id
 from core.mail import MailError
 from plugins.accounts.models import Profile, VerificationCode
 
@@ -44,7 +45,6 @@ def check_username_words(username: str) -> None:
 
 
 async def register(email: str, username: str, password: str, ip: str | None, agent: str | None) -> str:
-    check_username_words(username)
     if await Account.exists(email=email):
         raise bad_request("Email already exists.", "email")
     password_hash = await hash_password(password.strip())
@@ -82,15 +82,21 @@ async def login(email: str | None, username_and_tag: str | None, password: str, 
         account = await Account.get_or_none(email=email).select_related("user")
         if account is None:
             raise bad_request("Invalid email address.", "email")
-    if not await verify_password(account.password_hash, password):
+    if not await password_matches(account, password):
         raise bad_request("Invalid password.", "password")
     _, token = await create_session(account.user, ip, agent)
     return token
 
 
+async def password_matches(account: Account, password: str) -> bool:
+    """Stored hashes are of the trimmed password (rest.md §1.1), so the input is trimmed too:
+    a password typed with surrounding spaces keeps working as typed."""
+    return await verify_password(account.password_hash, password.strip())
+
+
 async def require_password(user_id: int, password: str | None, status: int = 400, message: str = "Invalid password.") -> Account:
     account = await Account.get(user_id=user_id)
-    if password is None or not await verify_password(account.password_hash, password):
+    if password is None or not await password_matches(account, password):
         raise ApiError(status, message, "password")
     return account
 
@@ -159,9 +165,10 @@ async def send_reset_link(email: str) -> str:
 async def reset_password(user_id: str, code: str, new_password: str, ip: str | None, agent: str | None) -> str:
     if not code:
         raise bad_request("Invalid code.")
-    if not user_id or not user_id.isdigit():
+    owner_id = parse_id(user_id)
+    if owner_id is None:
         raise bad_request("Invalid userId.")
-    pending = await VerificationCode.get_or_none(user_id=int(user_id), purpose=VerificationCode.RESET)
+    pending = await VerificationCode.get_or_none(user_id=owner_id, purpose=VerificationCode.RESET)
     if (pending is None or pending.expires_at < datetime.now(timezone.utc)
             or not secrets.compare_digest(pending.code_hash, code_hash(code))):
         raise bad_request("Invalid or expired code.")
@@ -189,11 +196,13 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
     if user.bot:
         changes = {k: v for k, v in changes.items() if k not in ("email", "password", "newPassword",
                                                                      *ACCOUNT_FLAGS, "lastOnlineStatus")}
+    if isinstance(changes.get("newPassword"), str) and not changes["newPassword"].strip():
+        changes = {k: v for k, v in changes.items() if k != "newPassword"}  # a blank one is ignored, as upstream does
     needs_password = any(changes.get(k) is not None for k in ("email", "username", "tag", "newPassword"))
     if account is not None and needs_password:
-        if not changes.get("password"):
+        if not (changes.get("password") or "").strip():
             raise bad_request("Password is required.", "password")
-        if not await verify_password(account.password_hash, changes["password"]):
+        if not await password_matches(account, changes["password"]):
             raise bad_request("Invalid Password", "password")
 
     user_updates: dict[str, Any] = {}
@@ -245,6 +254,8 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
             if new_password_hash:
                 account_updates["password_hash"] = new_password_hash
             await Account.filter(id=account.id).update(**account_updates)
+        if "email" in account_updates:  # a code mailed to the old address must not confirm the new one
+            await VerificationCode.filter(user_id=user.id, purpose=VerificationCode.EMAIL).delete()
         profile = await Profile.get_or_none(user_id=user.id)
         if profile_updates:
             if profile is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.identity.models import Session
 from tests.plugins.accounts.helpers import (assert_kicked, assert_not_kicked, error, ping, session_id_of)
 from tests.support import Person, call, register
@@ -53,10 +55,19 @@ async def test_logout_kicks_only_the_sockets_of_that_session(live_client, socket
 
     for probe in same_session:
         await assert_kicked(probe, "Invalid Token")
-    await ping(live_client, Person(**{**person.__dict__, "token": second_token}), other_session)
+    await ping(live_client, replace(person, token=second_token), other_session)
     await ping(live_client, other, other_user)
     assert_not_kicked(other_session)
     assert_not_kicked(other_user)
+
+
+async def test_logged_out_token_cannot_authenticate_a_socket(client, sockets):
+    person = await register(client)
+    await call(client, "DELETE", "/api/users/logout", token=person.token)
+    probe = await sockets(person.token)
+    assert probe.received("user:authenticate_error") == [{"message": "Invalid token."}]
+    assert probe.received("user:authenticated") == []
+    await probe.wait_disconnected()
 
 
 # --- listing sessions --------------------------------------------------------------------
@@ -84,7 +95,7 @@ async def test_sessions_does_not_list_other_users_sessions(client):
     assert session_id_of(other.token) not in {row["sessionId"] for row in body}
 
 
-async def test_token_and_socket_carry_the_same_session_id(client, live_server, sockets):
+async def test_token_and_socket_carry_the_same_session_id(client, sockets):
     person = await register(client)
     probe = await sockets(person.token)
     assert probe.received("user:authenticated")[0]["sessionId"] == session_id_of(person.token)
