@@ -39,9 +39,9 @@ webui/dist/index.html: node_modules/.installed $(WEB_SOURCES)
 migrate: $(VENV)/.installed
 	$(PY) -m core migrate
 
-# After changing models: write the new migration files of every app (core + plugins).
+# After changing models: new migration files (all apps, or `make makemigrations APPS="messages inbox"`).
 makemigrations: $(VENV)/.installed
-	$(VENV)/bin/tortoise -c core.dbconfig.TORTOISE_ORM makemigrations
+	$(PY) -m core.makemigrations $(APPS)
 
 # Browser tests drive Debian's chromium; installed here when missing and we are root.
 chromium:

@@ -49,6 +49,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
 
         redis = aioredis.from_url(settings.redis.url)
     gateway = Gateway(settings, plugins)
+    gateway.app = app
     app.extensions["hearth"] = Hearth(
         settings=settings, plugins=plugins, gateway=gateway, mailer=Mailer(settings),
         limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis),

@@ -79,9 +79,13 @@ def empty_payload() -> dict[str, Any]:
 
 
 def merge_payload(payload: dict[str, Any], contribution: dict[str, Any] | None) -> None:
+    """Lists are concatenated (servers and inbox both add ``channels``), objects merged."""
     for key, value in (contribution or {}).items():
-        if key == "user" and isinstance(value, dict):
-            payload["user"].update(value)
+        current = payload.get(key)
+        if isinstance(current, list) and isinstance(value, list):
+            current.extend(value)
+        elif isinstance(current, dict) and isinstance(value, dict):
+            current.update(value)
         else:
             payload[key] = value
 
@@ -102,6 +106,7 @@ class Gateway:
         self._handlers: dict[str, tuple[str, Handler]] = {}
         self._kick_task: asyncio.Task | None = None
         self._redis: Any = None
+        self.app: Any = None  # the Quart app: socket work runs in its app context, like a request
         self.sio.on("connect", self._on_connect)
         self.sio.on("disconnect", self._on_disconnect)
         self.sio.on("user:authenticate", self._on_authenticate)
@@ -118,7 +123,8 @@ class Gateway:
             if ctx is None:
                 return  # unauthenticated sockets are ignored, as upstream does
             try:
-                await handler(ctx, data)
+                async with self.app.app_context():
+                    await handler(ctx, data)
             except Exception:  # a handler bug must not kill the socket
                 log.exception("socket handler %s failed", event)
 
@@ -175,8 +181,9 @@ class Gateway:
         await ctx.join(str(user.id))
         account = None if user.bot else await Account.get_or_none(user_id=user.id)
         payload = {"user": self_user(user, account), **empty_payload(), "sessionId": str(session.id)}
-        for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
-            merge_payload(payload, contribution)
+        async with self.app.app_context():
+            for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
+                merge_payload(payload, contribution)
         self.sockets[sid] = ctx
         await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
 
@@ -186,7 +193,8 @@ class Gateway:
             timer.cancel()
         ctx = self.sockets.pop(sid, None)
         if ctx is not None:
-            await self.plugins.gather("socket_disconnected", ctx=ctx)
+            async with self.app.app_context():
+                await self.plugins.gather("socket_disconnected", ctx=ctx)
 
     # --- sending ---------------------------------------------------------------------
     async def emit(self, event: str, data: Any, to: str | list[str], skip_sid: str | None = None) -> None:

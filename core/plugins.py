@@ -128,6 +128,10 @@ class PluginHost:
         self.pm = pluggy.PluginManager("hearth")
         self.pm.add_hookspecs(hookspecs)
         for plugin in plugins:
+            # A plugin may declare hooks of its own for others to implement (``hookspecs = module``).
+            if getattr(plugin.module, "hookspecs", None) is not None:
+                self.pm.add_hookspecs(plugin.module.hookspecs)
+        for plugin in plugins:
             self.pm.register(plugin.module, name=plugin.id)
 
     @classmethod

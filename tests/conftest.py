@@ -20,7 +20,7 @@ from core import db
 from core.app import build_db_config, create_app, create_quart_app
 from core.plugins import PluginHost
 from core.settings import ROOT, Settings, load_settings
-from tests.support import free_port
+from tests.support import SocketProbe, connect_socket, free_port
 
 DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
 REDIS_URL = os.environ.get("HEARTH_TEST_REDIS_URL", "")
@@ -166,3 +166,27 @@ def smtp_server() -> Any:
     controller.overrides = {"mail.smtp_host": "127.0.0.1", "mail.smtp_port": port, "mail.smtp_security": "none"}
     yield controller
     controller.stop()
+
+
+# Realtime tests call the REST API through ``live_client``: the Quart app *inside* the live
+# server, so its emits and kicks reach the sockets connected to that server with or without
+# Redis. ``sockets`` opens authenticated Socket.IO clients and closes them after the test.
+@pytest.fixture
+def live_client(live_server: Any) -> Any:
+    return live_server.app.quart.test_client()
+
+
+@pytest.fixture
+async def sockets(live_server: Any) -> AsyncIterator[Callable[..., Any]]:
+    opened: list[SocketProbe] = []
+
+    async def open_socket(token: str | None = None, authenticate: bool = True) -> SocketProbe:
+        probe = await connect_socket(live_server.url, token, authenticate=authenticate)
+        opened.append(probe)
+        return probe
+
+    yield open_socket
+    for probe in opened:
+        await probe.close()
+
+

@@ -67,13 +67,26 @@ def test_the_kernel_imports_no_plugin():
         assert not any(name.startswith("plugins") for name in _imports(path)), f"{path} imports a plugin"
 
 
-@pytest.mark.parametrize("plugin_id", NON_ESSENTIAL or [pytest.param(None, marks=pytest.mark.skip(reason="no optional plugins yet"))])
+def _with_dependents(plugin_id: str) -> set[str]:
+    """The plugin and every plugin that requires it, directly or not."""
+    found = {plugin_id}
+    while True:
+        more = {pid for pid, (module, _) in PLUGINS.items() if found & set(module.manifest.requires)} - found
+        if not more:
+            return found
+        found |= more
+
+
+@pytest.mark.parametrize("plugin_id", NON_ESSENTIAL)
 async def test_the_app_boots_with_each_optional_plugin_disabled(settings, plugin_id):
-    app = create_quart_app(settings.with_overrides({"plugins.disabled": [plugin_id]}))
+    disabled = _with_dependents(plugin_id)
+    app = create_quart_app(settings.with_overrides({"plugins.disabled": sorted(disabled)}))
     async with app.test_app():
-        response = await app.test_client().get("/api/plugins")
-        ids = [p["id"] for p in (await response.get_json())["plugins"]]
-    assert plugin_id not in ids and "accounts" in ids
+        client = app.test_client()
+        response = await client.get("/api/plugins")
+        ids = {p["id"] for p in (await response.get_json())["plugins"]}
+        assert (await client.post("/api/users/login", json={})).status_code == 400
+    assert not ids & disabled and "accounts" in ids
 
 
 async def test_the_app_boots_with_only_the_essential_plugins(settings):

@@ -119,3 +119,21 @@ async def test_api_plugins_lists_what_is_enabled(client):
     response = await client.get("/api/plugins")
     ids = [p["id"] for p in (await response.get_json())["plugins"]]
     assert "accounts" in ids
+
+
+async def test_a_plugin_can_declare_hooks_that_other_plugins_implement():
+    from core.hookspecs import hookspec
+
+    specs = ModuleType("provider_specs")
+
+    @hookspec
+    def provider_question(user_id):
+        """Ask every plugin something about a user."""
+
+    specs.provider_question = provider_question
+    provider = plugin("provider")
+    provider.hookspecs = specs
+    answerer = plugin("answerer", requires=["provider"])
+    answerer.provider_question = hookimpl(lambda user_id: f"answer for {user_id}")
+    plugins = host(provider, answerer)
+    assert await plugins.gather("provider_question", user_id=7) == ["answer for 7"]

@@ -6,6 +6,7 @@ from tortoise import fields
 
 class Migration(migrations.Migration):
     initial = True
+    dependencies = [("core", "0001_initial")]
 
     operations = [
         ops.CreateModel(
