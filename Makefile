@@ -40,6 +40,8 @@ migrate: $(VENV)/.installed
 	$(PY) -m core migrate
 
 # After changing models: new migration files (all apps, or `make makemigrations APPS="messages inbox"`).
+# Tortoise 1.1's autodetector also proposes primary-key changes that are not real: read the new
+# file and keep only the operations your change made.
 makemigrations: $(VENV)/.installed
 	$(PY) -m core.makemigrations $(APPS)
 

@@ -30,20 +30,41 @@ def _migrate() -> None:
 
 
 def _serve(host: str | None, port: int | None, workers: int | None) -> None:
-    from hypercorn.config import Config
-    from hypercorn.run import run
-
     from core.settings import load_settings
 
     settings = load_settings()
-    config = Config()
-    config.application_path = "core.asgi:app"
-    config.bind = [f"{host or settings.server.host}:{port or settings.server.port}"]
-    config.workers = int(workers or settings.server.workers)
-    config.accesslog = None
-    config.errorlog = "-"
-    print(f"hearth: serving on http://{config.bind[0]} with {config.workers} worker(s)", flush=True)
-    run(config)
+    host = host or settings.server.host
+    port = int(port or settings.server.port)
+    workers = int(workers or settings.server.workers)
+    engine = settings.get("server.engine", "hypercorn")
+    print(f"hearth: serving on http://{host}:{port} with {workers} {engine} worker(s)", flush=True)
+    if engine in ("granian", "uvicorn"):
+        import importlib.util
+
+        if importlib.util.find_spec(engine) is None:
+            raise SystemExit(f"hearth: server.engine is {engine!r}: install it first (.venv/bin/pip install {engine})")
+    if engine == "granian":
+        from granian import Granian
+        from granian.constants import Interfaces
+
+        Granian("core.asgi:app", address=host, port=port, interface=Interfaces.ASGI, workers=workers,
+                websockets=True, log_access=False).serve()
+    elif engine == "uvicorn":
+        import uvicorn
+
+        uvicorn.run("core.asgi:app", host=host, port=port, workers=workers, ws="websockets", access_log=False,
+                    lifespan="on")
+    else:
+        from hypercorn.config import Config
+        from hypercorn.run import run
+
+        config = Config()
+        config.application_path = "core.asgi:app"
+        config.bind = [f"{host}:{port}"]
+        config.workers = workers
+        config.accesslog = None
+        config.errorlog = "-"
+        run(config)
 
 
 def _check() -> None:

@@ -24,7 +24,7 @@ from core.plugins import PluginError, PluginHost
 from core.settings import Settings
 
 log = logging.getLogger("hearth.gateway")
-KICK_CHANNEL = "hearth:gateway:kick"
+COMMAND_CHANNEL = "hearth:gateway:commands"
 Handler = Callable[["SocketContext", Any], Awaitable[None]]
 
 
@@ -104,7 +104,8 @@ class Gateway:
         self.sockets: dict[str, SocketContext] = {}
         self._timeouts: dict[str, asyncio.Task] = {}
         self._handlers: dict[str, tuple[str, Handler]] = {}
-        self._kick_task: asyncio.Task | None = None
+        self._command_task: asyncio.Task | None = None
+        self._commands: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {"kick": self._kick_local}
         self._redis: Any = None
         self.app: Any = None  # the Quart app: socket work runs in its app context, like a request
         self.sio.on("connect", self._on_connect)
@@ -137,11 +138,11 @@ class Gateway:
 
             self._redis = aioredis.from_url(self.redis_url)
             pubsub = self._redis.pubsub()
-            await pubsub.subscribe(KICK_CHANNEL)
-            self._kick_task = asyncio.create_task(self._listen_kicks(pubsub))
+            await pubsub.subscribe(COMMAND_CHANNEL)
+            self._command_task = asyncio.create_task(self._listen_commands(pubsub))
 
     async def stop(self) -> None:
-        for task in [*self._timeouts.values(), *([self._kick_task] if self._kick_task else [])]:
+        for task in [*self._timeouts.values(), *([self._command_task] if self._command_task else [])]:
             task.cancel()
         if self._redis is not None:
             await self._redis.aclose()
@@ -181,9 +182,18 @@ class Gateway:
         await ctx.join(str(user.id))
         account = None if user.bot else await Account.get_or_none(user_id=user.id)
         payload = {"user": self_user(user, account), **empty_payload(), "sessionId": str(session.id)}
-        async with self.app.app_context():
-            for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
-                merge_payload(payload, contribution)
+        try:
+            async with self.app.app_context():
+                for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
+                    merge_payload(payload, contribution)
+        except Exception:  # a plugin bug must answer the client, not leave it waiting forever
+            log.exception("building user:authenticated failed")
+            await self._reject(sid, "Something went wrong. Try again later.")
+            return
+        if not self.sio.manager.is_connected(sid, "/"):
+            # it went away while the payload was gathered: undo what the hooks set up
+            await self._disconnected(ctx)
+            return
         self.sockets[sid] = ctx
         await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
 
@@ -193,8 +203,11 @@ class Gateway:
             timer.cancel()
         ctx = self.sockets.pop(sid, None)
         if ctx is not None:
-            async with self.app.app_context():
-                await self.plugins.gather("socket_disconnected", ctx=ctx)
+            await self._disconnected(ctx)
+
+    async def _disconnected(self, ctx: SocketContext) -> None:
+        async with self.app.app_context():
+            await self.plugins.gather("socket_disconnected", ctx=ctx)
 
     # --- sending ---------------------------------------------------------------------
     async def emit(self, event: str, data: Any, to: str | list[str], skip_sid: str | None = None) -> None:
@@ -207,15 +220,33 @@ class Gateway:
 
     async def kick(self, room: str, message: str, data: Any = None) -> None:
         """``user:authenticate_error`` to every socket in ``room`` on every process, then disconnect."""
-        body = {"room": room, "message": message, "data": data}
+        await self.everywhere("kick", {"room": room, "message": message, "data": data})
+
+    def on_everywhere(self, name: str, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        """Register work that :meth:`everywhere` runs on every process (each for its own sockets)."""
+        self._commands[name] = handler
+
+    async def everywhere(self, name: str, data: dict[str, Any]) -> None:
+        """Run a registered command on every server process, after the transaction commits —
+        how room membership changes reach sockets held by other processes."""
+        body = {"command": name, "data": data}
 
         async def send() -> None:
             if self._redis is not None:
-                await self._redis.publish(KICK_CHANNEL, json.dumps(body))
+                await self._redis.publish(COMMAND_CHANNEL, json.dumps(body))
             else:
-                await self._kick_local(body)
+                await self._run_command(body)
 
         await after_commit(send)
+
+    async def _run_command(self, body: dict[str, Any]) -> None:
+        handler = self._commands.get(body.get("command", ""))
+        if handler is not None:
+            async with self.app.app_context():
+                await handler(body.get("data") or {})
+
+    def local_sockets(self, room: str) -> list["SocketContext"]:
+        return [self.sockets[sid] for sid, _ in self.sio.manager.get_participants("/", room) if sid in self.sockets]
 
     async def _kick_local(self, body: dict[str, Any]) -> None:
         payload = {"message": body["message"]}
@@ -223,14 +254,16 @@ class Gateway:
             payload["data"] = body["data"]
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", body["room"])]
         for sid in sids:
-            self.sockets.pop(sid, None)
+            ctx = self.sockets.pop(sid, None)
             await self.sio.emit("user:authenticate_error", payload, to=sid, ignore_queue=True)
             await self.sio.disconnect(sid, ignore_queue=True)
+            if ctx is not None:  # the disconnect handler no longer sees it: run its hooks here
+                await self._disconnected(ctx)
 
-    async def _listen_kicks(self, pubsub: Any) -> None:
+    async def _listen_commands(self, pubsub: Any) -> None:
         async for message in pubsub.listen():
             if message.get("type") == "message":
                 try:
-                    await self._kick_local(json.loads(message["data"]))
+                    await self._run_command(json.loads(message["data"]))
                 except Exception:
-                    log.exception("could not apply a kick")
+                    log.exception("could not run a gateway command")

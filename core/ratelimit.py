@@ -43,8 +43,11 @@ class RateLimiter:
         self._script = redis.register_script(_LUA) if redis is not None else None
         self._windows: dict[str, list[float]] = {}  # key -> [count, expires_at, reached]
 
-    async def hit(self, key: str, requests: int, window_ms: int, block_ms: int) -> int | None:
-        """Count one call; return the milliseconds left to wait if it is refused."""
+    async def hit(self, key: str, requests: int, window_ms: int, block_ms: int, force: bool = False) -> int | None:
+        """Count one call; return the milliseconds left to wait if it is refused.
+
+        The ``enabled`` switch is for route limits (``check``); ``force`` marks counters that
+        are product rules (channel slow mode) and count anyway."""
         if self._script is not None:
             ttl = await self._script(keys=[f"hearth:rl:{key}"], args=[requests, window_ms, block_ms])
             return None if int(ttl) < 0 else int(ttl)

@@ -102,3 +102,40 @@ async def test_a_kick_disconnects_the_room_after_telling_it_why(client, live_ser
     await asyncio.sleep(0.1)
     assert second.client.connected and second.received("user:authenticate_error") == []
     await second.close()
+
+
+async def test_a_failing_payload_hook_answers_with_an_error_instead_of_hanging(settings, client):
+    from hypercorn.asyncio import serve
+    from hypercorn.config import Config
+
+    from core import hookimpl
+    from core.app import create_quart_app
+    from core.http import HearthASGI
+    from core.plugins import PluginHost
+    from tests.core.test_plugins import host, plugin
+    from tests.support import free_port
+
+    broken = plugin("broken")
+
+    async def explode(ctx):
+        raise RuntimeError("plugin bug")
+
+    broken.authenticated_payload = hookimpl(explode)
+    real = PluginHost.from_settings(settings)
+    plugins = host(*[p.module for p in real.plugins], broken)
+    app = create_quart_app(settings, plugins)
+    config = Config()
+    port = free_port()
+    config.bind = [f"127.0.0.1:{port}"]
+    stop = asyncio.Event()
+    task = asyncio.create_task(serve(HearthASGI(app, app.extensions["hearth"].gateway.sio), config,
+                                     shutdown_trigger=stop.wait))
+    await asyncio.sleep(0.3)
+    try:
+        person = await register(client)
+        probe = await connect_socket(f"http://127.0.0.1:{port}", person.token)
+        assert probe.received("user:authenticate_error") == [{"message": "Something went wrong. Try again later."}]
+        await probe.wait_disconnected()
+    finally:
+        stop.set()
+        await task
