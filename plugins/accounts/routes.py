@@ -168,9 +168,14 @@ async def profile(user_id: str | None = None) -> Any:
         "profile": profile_row.wire() if profile_row else None,
     }
     for contribution in await hearth().plugins.gather("user_profile", viewer=viewer, user=user):
-        for key, value in (contribution or {}).items():
-            if key == "user" and isinstance(value, dict):
-                body["user"].update(value)
-            else:
-                body[key] = value
+        _merge(body, contribution or {})
     return body
+
+
+def _merge(target: dict[str, Any], extra: dict[str, Any]) -> None:
+    """Nested objects merge (``user._count`` gets keys from several plugins), the rest replaces."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            _merge(target[key], value)
+        else:
+            target[key] = value

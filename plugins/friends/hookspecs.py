@@ -1,0 +1,24 @@
+"""Hooks the friends plugin calls for other plugins to implement (added to the kernel's
+pluggy manager because ``plugin.py`` sets ``hookspecs = <this module>``)."""
+
+from __future__ import annotations
+
+from core.hookspecs import hookspec
+
+
+@hookspec
+async def shared_server_ids(user_id, other_id):
+    """Return the ids of the servers both users are members of (the servers plugin answers;
+    with no implementation nobody shares a server)."""
+
+
+@hookspec
+async def user_blocked(blocker_id, blocked_id):
+    """Run inside the block transaction: drop what a block ends between the two users
+    (e.g. follows both ways). Socket events queued here leave after the commit."""
+
+
+@hookspec
+async def friendship_accepted(user_id, friend_id):
+    """Run after a friend request was accepted and both rows are FRIENDS (e.g. to send each
+    side the other's presence)."""

@@ -1,0 +1,54 @@
+"""Friend routes (rest.md §2) and blocks (rest.md §1.20–1.21)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quart import Blueprint
+from quart_schema import validate_request
+
+from core.auth import current_user, require_user
+from core.ratelimit import rate_limit
+from plugins.friends import service
+from plugins.friends.schemas import AddFriendBody
+
+friends = Blueprint("friends", __name__, url_prefix="/api/friends")
+blocks = Blueprint("friends_blocks", __name__, url_prefix="/api/users")
+
+
+@friends.post("/add")
+@require_user
+@rate_limit("add_friend", 5, 30)
+@validate_request(AddFriendBody)
+async def add(data: AddFriendBody) -> Any:
+    return await service.add_friend(current_user(), data.username, data.tag)
+
+
+@friends.post("/<friend_id>")
+@require_user
+async def accept(friend_id: str) -> Any:
+    service.check_friend_id(friend_id)
+    return await service.accept_friend(current_user(), friend_id)
+
+
+@friends.delete("/<friend_id>")
+@require_user
+async def remove(friend_id: str) -> Any:
+    service.check_friend_id(friend_id)
+    return await service.remove_friend(current_user(), friend_id)
+
+
+@blocks.post("/<user_id>/block")
+@require_user
+@rate_limit("user_block", 20, 60)
+async def block(user_id: str) -> Any:
+    await service.block_user(current_user(), user_id)
+    return {"status": True}
+
+
+@blocks.delete("/<user_id>/block")
+@require_user
+@rate_limit("user_block", 20, 60)
+async def unblock(user_id: str) -> Any:
+    await service.unblock_user(current_user(), user_id)
+    return {"status": True}

@@ -1,0 +1,41 @@
+"""Inbox: direct messages between two people (and "saved notes" with yourself)."""
+
+from core import hookimpl
+from core.plugins import Manifest
+
+manifest = Manifest(
+    id="inbox",
+    name="Inbox",
+    version="1.0.0",
+    description="Direct messages: open and close DMs, DM privacy, DM notices, the inbox list.",
+    requires=("accounts", "messages", "friends"),
+    routes=("/users", "/channels"),
+)
+
+
+@hookimpl
+def hearth_models():
+    return ["plugins.inbox.models"]
+
+
+@hookimpl
+def hearth_blueprints():
+    from plugins.inbox.routes import channels, users
+
+    return [users, channels]
+
+
+@hookimpl
+async def hearth_startup(app):
+    from plugins.inbox.service import DirectMessages
+    from plugins.messages.kinds import register_kind
+    from plugins.messages.models import DM_TEXT
+
+    register_kind(DM_TEXT, DirectMessages())
+
+
+@hookimpl
+async def authenticated_payload(ctx):
+    from plugins.inbox.service import payload
+
+    return await payload(ctx.user.id)

@@ -1,0 +1,141 @@
+"""Messages in their transformed wire form (entities.md §6.1), a page at a time.
+
+Everything a page refers to — authors, mentioned users, quoted and replied messages,
+attachments, reactions — is loaded in a fixed number of batched queries, never per message.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Awaitable, Callable, Iterable
+
+from core.identity.models import User
+from core.wire import ms
+from plugins.accounts.models import Profile
+from plugins.messages.models import Attachment, Message, Reaction
+
+# Servers register a resolver turning role ids into [{id, name, hexColor, icon}].
+RoleResolver = Callable[[list[int]], Awaitable[dict[int, dict[str, Any]]]]
+_role_resolver: RoleResolver | None = None
+
+
+def register_role_resolver(resolver: RoleResolver) -> None:
+    global _role_resolver
+    _role_resolver = resolver
+
+
+def _mention_user(user: User) -> dict[str, Any]:
+    return {"id": str(user.id), "username": user.username, "tag": user.tag, "hexColor": user.hex_color,
+            "badges": user.badges, "avatar": user.avatar}
+
+
+def _author(user: User | None, profiles: dict[int, Profile]) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    profile = profiles.get(user.id)
+    return {**_mention_user(user), "bot": user.bot,
+            "profile": {"font": profile.font, "clan": None} if profile else None}
+
+
+def attachment_wire(attachment: Attachment, raw: bool = False) -> dict[str, Any]:
+    data = {"id": str(attachment.id), "provider": attachment.provider, "fileId": attachment.file_id,
+            "mime": attachment.mime, "path": attachment.path, "width": attachment.width,
+            "height": attachment.height, "filesize": attachment.filesize, "duration": attachment.duration,
+            "expireAt": ms(attachment.expire_at), "createdAt": ms(attachment.created_at)}
+    if raw:
+        data.update(messageId=str(attachment.message_id) if attachment.message_id else None, postId=None,
+                    channelId=str(attachment.channel_id),
+                    serverId=str(attachment.server_id) if attachment.server_id else None)
+    return data
+
+
+def reactions_wire(rows: Iterable[Reaction], viewer_id: int | None) -> list[dict[str, Any]]:
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in sorted(rows, key=lambda r: r.id):
+        key = (row.name, row.emoji_key)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = {"id": str(row.id), "messageId": str(row.message_id), "name": row.name,
+                                   "emojiId": row.emoji_key or None, "gif": row.gif, "webp": row.webp,
+                                   "count": 0, "reacted": False}
+        group["count"] += 1
+        group["reacted"] = group["reacted"] or row.user_id == viewer_id
+    return list(groups.values())
+
+
+async def serialize_messages(messages: list[Message], viewer_id: int | None, with_reactions: bool = True,
+                             fresh: bool = False) -> list[dict[str, Any]]:
+    """``fresh``: the messages were just created, so they have no reactions or attachments
+    other than those passed in ``Message._attachments`` — skip those queries."""
+    if not messages:
+        return []
+    ids = [m.id for m in messages]
+    referenced_ids = {int(i) for m in messages for i in (*m.quoted_message_ids, *m.reply_to_ids)}
+    referenced = {m.id: m for m in await Message.filter(id__in=referenced_ids)} if referenced_ids else {}
+    all_messages = [*messages, *referenced.values()]
+    user_ids = {m.created_by_id for m in all_messages if m.created_by_id}
+    user_ids |= {int(u) for m in all_messages for u in m.mention_user_ids}
+    users = {u.id: u for u in await User.filter(id__in=user_ids)} if user_ids else {}
+    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)} if user_ids else {}
+    attachments: dict[int, list[Attachment]] = defaultdict(list)
+    if fresh:
+        for message in messages:
+            attachments[message.id].extend(getattr(message, "_attachments", []))
+    if not fresh or referenced:
+        for attachment in await Attachment.filter(message_id__in=[*([] if fresh else ids), *referenced]):
+            attachments[attachment.message_id].append(attachment)
+    reactions: dict[int, list[Reaction]] = defaultdict(list)
+    if with_reactions and not fresh:
+        for reaction in await Reaction.filter(message_id__in=ids):
+            reactions[reaction.message_id].append(reaction)
+    role_ids = sorted({int(r) for m in all_messages for r in m.role_mention_ids})
+    roles = await _role_resolver(role_ids) if role_ids and _role_resolver else {}
+
+    def mentions(message: Message) -> list[dict[str, Any]]:
+        return [_mention_user(users[int(u)]) for u in message.mention_user_ids if int(u) in users]
+
+    def role_mentions(message: Message) -> list[dict[str, Any]]:
+        return [roles[int(r)] for r in message.role_mention_ids if int(r) in roles]
+
+    def quoted(message: Message) -> dict[str, Any]:
+        return {"id": str(message.id), "content": message.content, "channelId": str(message.channel_id),
+                "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at), "webhookId": None,
+                "mentions": mentions(message), "roleMentions": role_mentions(message),
+                "attachments": [attachment_wire(a) for a in attachments[message.id]],
+                "createdBy": _author(users.get(message.created_by_id), {})}
+
+    def replied(message: Message) -> dict[str, Any]:
+        return {"id": str(message.id), "content": message.content, "createdAt": ms(message.created_at),
+                "editedAt": ms(message.edited_at), "webhookId": None,
+                "attachments": [attachment_wire(a) for a in attachments[message.id]],
+                "createdBy": _author(users.get(message.created_by_id), {})}
+
+    result = []
+    for message in messages:
+        replies = [{"replyToMessage": replied(referenced[int(i)]) if int(i) in referenced else None}
+                   for i in message.reply_to_ids]
+        data: dict[str, Any] = {
+            "id": str(message.id), "channelId": str(message.channel_id), "type": message.type,
+            "content": message.content or "", "createdById": str(message.created_by_id) if message.created_by_id else None,
+            "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at), "silent": message.silent,
+            "pinned": message.pinned, "mentionReplies": message.mention_replies, "webhookId": None,
+            "creatorOverrideId": None, "embed": None,
+            "createdBy": _author(users.get(message.created_by_id), profiles),
+            "mentions": mentions(message), "roleMentions": role_mentions(message),
+            "attachments": [attachment_wire(a) for a in attachments[message.id]],
+            "buttons": [{"id": b["id"], "label": b["label"], "alert": b.get("alert")} for b in message.buttons],
+            "quotedMessages": [quoted(referenced[int(i)]) for i in message.quoted_message_ids if int(i) in referenced],
+            "replyMessages": replies,
+            "messageReplies": replies,
+        }
+        if with_reactions:
+            data["reactions"] = reactions_wire(reactions[message.id], viewer_id)
+        if message.html_embed:
+            data["htmlEmbed"] = message.html_embed
+        result.append(data)
+    return result
+
+
+async def serialize_message(message: Message, viewer_id: int | None, with_reactions: bool = True,
+                            fresh: bool = False) -> dict[str, Any]:
+    return (await serialize_messages([message], viewer_id, with_reactions, fresh))[0]

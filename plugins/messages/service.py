@@ -1,0 +1,385 @@
+"""Message rules shared by every channel kind: load-and-check (CHV), send, history, edit,
+delete, pins, reactions, read state."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+
+from core.cdn.service import verify_file
+from core.context import hearth
+from core.db import transaction
+from core.errors import ApiError, bad_request
+from core.identity.models import Account, User
+from core.ids import id_timestamp_ms, new_id, parse_id
+from plugins.messages.content import parse_content
+from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
+from plugins.messages.kinds import Access, kind_for
+from plugins.messages.models import (CATEGORY, CONTENT, PINNED_MESSAGE, TEXT_TYPES, Attachment, Channel,
+                                     MentionCounter, Message, Reaction, ReadState)
+from plugins.messages.serialize import serialize_message, serialize_messages
+
+PAGE_SIZE = 50
+MAX_PAGE = 100
+MAX_REACTIONS = 15
+PINS_PAGE = 10
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+async def load_channel(user: User, channel_id: str) -> Access:
+    """CHV (rest.md §0.5): the channel, if it exists and the user may view it."""
+    parsed = parse_id(channel_id)
+    channel = await Channel.get_or_none(id=parsed) if parsed is not None else None
+    if channel is None or channel.deleting:
+        raise ApiError(403, "Channel does not exist.")
+    return await kind_for(channel).access(user, channel)
+
+
+async def rooms(access: Access) -> list[str]:
+    return await access.kind.rooms(access.channel)
+
+
+async def emit(access: Access, event: str, data: Any, skip_sid: str | None = None) -> None:
+    await hearth().gateway.emit(event, data, to=await rooms(access), skip_sid=skip_sid)
+
+
+# --- history ----------------------------------------------------------------------------
+
+def page_limit(raw: str | None, default: int = PAGE_SIZE) -> int | None:
+    """``limit``: missing, 0 or not a number → default; over 100 or negative → None (empty page)."""
+    try:
+        limit = int(raw) if raw is not None else 0
+    except ValueError:
+        return default
+    if limit < 0 or limit > MAX_PAGE:
+        return None
+    return limit or default
+
+
+async def history(access: Access, viewer: User, limit: int | None, before: str | None, after: str | None,
+                  around: str | None) -> list[dict[str, Any]]:
+    if access.channel.type == CATEGORY:
+        raise bad_request("Cannot get messages from a category channel")
+    if limit is None:
+        return []
+    base = Message.filter(channel_id=access.channel.id)
+    around_id, before_id, after_id = parse_id(around), parse_id(before), parse_id(after)
+    if around_id is not None:
+        half = -(-limit // 2)
+        older = await base.filter(id__lte=around_id).order_by("-id").limit(half)
+        newer = await base.filter(id__gt=around_id).order_by("id").limit(half)
+        rows = [*reversed(older), *newer]
+    elif before_id is not None:
+        rows = list(reversed(await base.filter(id__lt=before_id).order_by("-id").limit(limit)))
+    elif after_id is not None:
+        rows = await base.filter(id__gt=after_id).order_by("id").limit(limit)
+    else:
+        rows = list(reversed(await base.order_by("-id").limit(limit)))
+    return await serialize_messages(rows, viewer.id)
+
+
+async def get_message(access: Access, message_id: str) -> Message:
+    parsed = parse_id(message_id)
+    message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
+    if message is None:
+        raise ApiError(404, "Message not found!")
+    return message
+
+
+# --- send ---------------------------------------------------------------------------------
+
+async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
+    channel = access.channel
+    if channel.type not in TEXT_TYPES:
+        raise bad_request("You cannot send messages in this channel.")
+    parsed = parse_content(body.content)
+    account = None if sender.bot else await Account.get_or_none(user_id=sender.id)
+    if body.nerimityCdnFileId and account is not None and not account.email_confirmed:
+        raise bad_request("You must confirm your email to send attachment messages.")
+    if account is not None and not account.email_confirmed:
+        raise bad_request("You must confirm your email to send messages.")
+    await access.kind.check_send(sender, access)
+    await access.kind.before_send(sender, access)
+    html_embed = None
+    if body.htmlEmbed:
+        try:
+            html_embed = encode_html_embed(body.htmlEmbed)
+        except HtmlEmbedError as error:
+            raise ApiError(400, str(error), "htmlEmbed") from None
+    if not parsed.content and not body.nerimityCdnFileId and not html_embed:
+        raise bad_request("content or attachment is required.")
+    upload = None
+    if body.nerimityCdnFileId:
+        upload = await verify_file(sender.id, body.nerimityCdnFileId, "attachments", group_id=str(channel.id))
+
+    reply_ids = await _same_channel_ids(channel.id, body.replyToMessageIds or [])
+    quote_ids = await _quotable_ids(channel.id, parsed.quote_ids)
+    mention_ids = list(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else []
+    mention_ids = [u for u in parsed.user_ids if u in set(mention_ids)]
+    message_id = new_id()
+    created_at = datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+    async with transaction():
+        message = await Message.create(
+            id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content or None,
+            created_by_id=sender.id, created_at=created_at, silent=True if (parsed.silent or body.silent) else None,
+            mention_replies=body.mentionReplies, html_embed=html_embed, mention_user_ids=[str(u) for u in mention_ids],
+            role_mention_ids=[], quoted_message_ids=[str(q) for q in quote_ids],
+            reply_to_ids=[str(r) for r in reply_ids], buttons=body.buttons or [],
+            mentions_everyone=parsed.everyone,
+        )
+        message._attachments = []
+        if upload is not None:
+            message._attachments.append(await Attachment.create(
+                message_id=message.id, channel_id=channel.id, server_id=access.server_id, provider="local",
+                mime=upload.mimetype, path=upload.path, width=upload.width, height=upload.height,
+                filesize=upload.size))
+        await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
+        await access.kind.after_message(message, access, sender)
+        wire = await serialize_message(message, sender.id, fresh=True)
+        await _announce_created(access, wire, sender, body.socketId)
+    return wire
+
+
+async def _same_channel_ids(channel_id: int, raw_ids: list[str]) -> list[int]:
+    wanted = [parse_id(i) for i in raw_ids]
+    wanted = [i for n, i in enumerate(wanted) if i is not None and i not in wanted[:n]]
+    if not wanted:
+        return []
+    found = set(await Message.filter(id__in=wanted, channel_id=channel_id).values_list("id", flat=True))
+    return [i for i in wanted if i in found]
+
+
+async def _quotable_ids(channel_id: int, ids: list[int]) -> list[int]:
+    if not ids:
+        return []
+    found = set(await Message.filter(id__in=ids, channel_id=channel_id, type=CONTENT).values_list("id", flat=True))
+    return [i for i in ids if i in found]
+
+
+async def _announce_created(access: Access, wire: dict[str, Any], sender: User, socket_id: str | None) -> None:
+    payload = access.kind.created_payload(wire, access, sender)
+    gateway = hearth().gateway
+    target_rooms = await rooms(access)
+    owner = gateway.sockets.get(socket_id) if socket_id else None
+    if socket_id and (owner is None or owner.user.id == sender.id):
+        await gateway.emit("message:created", payload, to=target_rooms, skip_sid=socket_id)
+        await gateway.emit("message:created", {**payload, "socketId": socket_id}, to=socket_id)
+    else:
+        await gateway.emit("message:created", payload, to=target_rooms)
+
+
+async def system_message(access: Access, actor: User, message_type: int) -> dict[str, Any]:
+    """Store and announce a system message (content empty, ``createdBy`` = the actor)."""
+    message_id = new_id()
+    created_at = datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+    message = await Message.create(id=message_id, channel_id=access.channel.id, type=message_type,
+                                   created_by_id=actor.id, created_at=created_at)
+    await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)
+    wire = await serialize_message(message, actor.id, fresh=True)
+    await _announce_created(access, wire, actor, None)
+    return wire
+
+
+# --- edit / delete ------------------------------------------------------------------------
+
+async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict[str, Any]:
+    if not body.content and not body.htmlEmbed:
+        raise bad_request("content or htmlEmbed is required.")
+    parsed_id = parse_id(message_id)
+    message = await Message.get_or_none(id=parsed_id, channel_id=access.channel.id, created_by_id=editor.id,
+                                        type=CONTENT) if parsed_id is not None else None
+    if message is None:
+        raise bad_request("Message does not exist or is not created by you.")
+    parsed = parse_content(body.content) if body.content is not None else None
+    html_embed = message.html_embed
+    if body.htmlEmbed:
+        try:
+            html_embed = encode_html_embed(body.htmlEmbed)
+        except HtmlEmbedError as error:
+            raise ApiError(400, str(error), "htmlEmbed") from None
+    new_content = parsed.content if parsed is not None else message.content
+    unchanged = (new_content == message.content and html_embed == message.html_embed
+                 and (body.buttons is None or body.buttons == message.buttons))
+    if unchanged:
+        return await serialize_message(message, editor.id, with_reactions=False)
+    if not new_content and not html_embed and not await Attachment.exists(message_id=message.id):
+        raise bad_request("content or htmlEmbed is required.")
+    message.content = new_content or None
+    message.html_embed = html_embed
+    message.edited_at = now()
+    if body.buttons is not None:
+        message.buttons = body.buttons
+    if parsed is not None and parsed.user_ids:
+        existing = set(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True))
+        message.mention_user_ids = [str(u) for u in parsed.user_ids if u in existing]
+    if parsed is not None and parsed.quote_ids:
+        message.quoted_message_ids = [str(q) for q in await _quotable_ids(access.channel.id, parsed.quote_ids)]
+    async with transaction():
+        await message.save()
+        wire = await serialize_message(message, editor.id, with_reactions=False)
+        await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
+                                               "updated": wire})
+    return wire
+
+
+async def delete(access: Access, user: User, message_id: str) -> None:
+    message = await get_message(access, message_id)
+    if message.created_by_id != user.id and not access.can_manage_messages:
+        raise ApiError(403, access.manage_denied)
+    attachments = await Attachment.filter(message_id=message.id)
+    async with transaction():
+        await message.delete()
+        payload: dict[str, Any] = {"channelId": str(access.channel.id), "messageId": str(message.id)}
+        if access.server_id is None:
+            payload["deletedAttachmentCount"] = len(attachments)
+        await emit(access, "message:deleted", payload)
+    storage = hearth().storage
+    for attachment in attachments:
+        if attachment.path:
+            await storage.delete(attachment.path)
+
+
+# --- pins ---------------------------------------------------------------------------------
+
+async def pins(access: Access, viewer: User, after_id: str | None) -> list[dict[str, Any]]:
+    query = Message.filter(channel_id=access.channel.id, pinned=True)
+    cursor = parse_id(after_id)
+    if cursor is not None:
+        anchor = await Message.get_or_none(id=cursor, channel_id=access.channel.id, pinned=True)
+        if anchor is not None:
+            query = query.filter(pinned_at__lt=anchor.pinned_at)
+    rows = await query.order_by("-pinned_at", "-id").limit(PINS_PAGE)
+    return [{**m, "reactions": []} for m in await serialize_messages(rows, viewer.id, with_reactions=False)]
+
+
+async def set_pinned(access: Access, user: User, message_id: str, pinned: bool) -> None:
+    if not access.can_pin:
+        raise ApiError(403, access.manage_denied)
+    parsed = parse_id(message_id)
+    message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
+    if message is None or (not pinned and not message.pinned):
+        raise ApiError(500, "Message not found!")
+    if pinned and message.pinned:
+        raise ApiError(500, "Message already pinned!")
+    if pinned and message.type != CONTENT:
+        raise ApiError(500, "Cannot pin a non-content message!")
+    async with transaction():
+        await Message.filter(id=message.id).update(pinned=pinned, pinned_at=now() if pinned else None)
+        await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
+                                               "updated": {"pinned": pinned}})
+        if pinned:
+            await system_message(access, user, PINNED_MESSAGE)
+
+
+# --- reactions ------------------------------------------------------------------------------
+
+async def add_reaction(access: Access, user: User, message_id: str, name: str, emoji_id: str | None,
+                       gif: bool, webp: bool) -> dict[str, Any]:
+    if not user.bot:
+        account = await Account.get_or_none(user_id=user.id)
+        if account is not None and not account.email_confirmed:
+            raise bad_request("You must confirm your email to react to messages.")
+    parsed = parse_id(message_id)
+    message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
+    if message is None:
+        raise ApiError(403, "Invalid messageId")
+    key = emoji_id or ""
+    if await Reaction.exists(message_id=message.id, user_id=user.id, name=name, emoji_key=key):
+        raise ApiError(403, "You have already reacted.")
+    existing = await Reaction.filter(message_id=message.id).distinct().values_list("name", "emoji_key")
+    if (name, key) not in set(existing) and len(set(existing)) >= MAX_REACTIONS:
+        raise ApiError(403, "Too many reactions.")
+    async with transaction():
+        try:
+            await Reaction.create(message_id=message.id, user_id=user.id, name=name, emoji_key=key, gif=gif, webp=webp)
+        except IntegrityError:
+            raise ApiError(403, "You have already reacted.") from None
+        count = await Reaction.filter(message_id=message.id, name=name, emoji_key=key).count()
+        payload = {"reactedByUserId": str(user.id), "messageId": str(message.id), "channelId": str(access.channel.id),
+                   "emojiId": emoji_id, "name": name, "gif": gif, "webp": webp, "count": count}
+        await emit(access, "message:reaction_added", payload)
+    return payload
+
+
+async def remove_reaction(access: Access, user: User, message_id: str, name: str,
+                          emoji_id: str | None) -> dict[str, Any]:
+    parsed = parse_id(message_id)
+    message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
+    if message is None:
+        raise ApiError(403, "Invalid messageId")
+    key = emoji_id or ""
+    reaction = await Reaction.get_or_none(message_id=message.id, user_id=user.id, name=name, emoji_key=key)
+    if reaction is None:
+        if not await Reaction.exists(message_id=message.id, name=name, emoji_key=key):
+            raise ApiError(403, "Invalid Reaction")
+        raise ApiError(403, "You have already not reacted")
+    async with transaction():
+        await reaction.delete()
+        count = await Reaction.filter(message_id=message.id, name=name, emoji_key=key).count()
+        payload = {"reactionRemovedByUserId": str(user.id), "messageId": str(message.id),
+                   "channelId": str(access.channel.id), "emojiId": emoji_id, "name": name, "count": count,
+                   "gif": reaction.gif}
+        await emit(access, "message:reaction_removed", payload)
+    return payload
+
+
+async def reaction_users(access: Access, message_id: str, name: str, emoji_id: str | None,
+                         limit: int) -> list[dict[str, Any]]:
+    from core.wire import ms, public_user
+
+    parsed = parse_id(message_id)
+    key = "" if emoji_id in (None, "null") else emoji_id
+    rows = await Reaction.filter(message_id=parsed, message__channel_id=access.channel.id, name=name,
+                                 emoji_key=key).order_by("id").limit(limit).select_related("user") if parsed else []
+    if not rows:
+        raise ApiError(403, "Reaction does not exist.")
+    return [{"user": public_user(row.user), "reactedAt": ms(row.created_at)} for row in rows]
+
+
+# --- read state -----------------------------------------------------------------------------
+
+async def dismiss(access: Access, user: User) -> None:
+    async with transaction():
+        await MentionCounter.filter(user_id=user.id, channel_id=access.channel.id).delete()
+        await access.kind.mark_seen(user, access)
+        await hearth().gateway.emit("notification:dismissed", {"channelId": str(access.channel.id)}, to=str(user.id))
+
+
+async def mark_unread(access: Access, user: User, message_id: str) -> None:
+    if access.channel.type == CATEGORY:
+        raise bad_request("Cannot get messages from a category channel")
+    message = await get_message(access, message_id)
+    at = message.created_at - timedelta(milliseconds=1)
+    async with transaction():
+        await access.kind.mark_unread(user, access, message)
+        await hearth().gateway.emit("message:mark_unread",
+                                    {"channelId": str(access.channel.id), "at": int(at.timestamp() * 1000)},
+                                    to=str(user.id))
+
+
+async def set_server_last_seen(user_id: int, channel_id: int, at: datetime) -> None:
+    updated = await ReadState.filter(user_id=user_id, channel_id=channel_id).update(last_seen=at)
+    if not updated:
+        try:
+            await ReadState.create(user_id=user_id, channel_id=channel_id, last_seen=at)
+        except IntegrityError:
+            await ReadState.filter(user_id=user_id, channel_id=channel_id).update(last_seen=at)
+
+
+async def bump_mention(user_id: int, channel: Channel, mentioned_by: int | None, server_id: int | None,
+                       to: int | None = None) -> None:
+    """Add one unread mention (or set the counter to ``to``)."""
+    changes = {"count": to} if to is not None else {"count": F("count") + 1}
+    if await MentionCounter.filter(user_id=user_id, channel_id=channel.id).update(**changes):
+        return
+    try:
+        await MentionCounter.create(user_id=user_id, channel_id=channel.id, server_id=server_id,
+                                    mentioned_by_id=mentioned_by, count=to or 1, created_at=now())
+    except IntegrityError:
+        await MentionCounter.filter(user_id=user_id, channel_id=channel.id).update(**changes)

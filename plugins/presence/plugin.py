@@ -1,0 +1,70 @@
+"""Presence: online status, custom status and activities, live (rest.md §1.24, realtime.md
+§3.3–3.5, §4.3, §5.1)."""
+
+from core import hookimpl
+from core.plugins import Manifest
+from plugins.presence import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
+
+manifest = Manifest(
+    id="presence",
+    name="Presence",
+    version="1.0.0",
+    description="Online status, custom status and activities, shared across processes with Redis.",
+    requires=("accounts", "friends"),
+    routes=("/users",),
+)
+
+
+@hookimpl
+def hearth_blueprints():
+    from plugins.presence.routes import blueprint
+
+    return [blueprint]
+
+
+@hookimpl
+def hearth_socket_handlers():
+    from plugins.presence.activities import clean_activities
+    from plugins.presence.service import service_for
+
+    async def update_activity(ctx, data=None):
+        items = clean_activities(data)
+        if items is not None:
+            await service_for(ctx.gateway).publish_activities(ctx, items)
+
+    return {"user:update_activity": update_activity}
+
+
+@hookimpl
+async def hearth_startup(app):
+    from plugins.presence.service import service_for
+
+    await service_for(app.extensions["hearth"].gateway).start()
+
+
+@hookimpl
+async def hearth_shutdown(app):
+    from plugins.presence.service import service_for
+
+    await service_for(app.extensions["hearth"].gateway).stop()
+
+
+@hookimpl
+async def authenticated_payload(ctx):
+    from plugins.presence.service import service_for
+
+    return {"presences": await service_for(ctx.gateway).connected(ctx)}
+
+
+@hookimpl
+async def socket_disconnected(ctx):
+    from plugins.presence.service import service_for
+
+    await service_for(ctx.gateway).disconnected(ctx)
+
+
+@hookimpl
+async def friendship_accepted(user_id, friend_id):
+    from plugins.presence.service import service_for
+
+    await service_for().friendship_accepted(user_id, friend_id)
