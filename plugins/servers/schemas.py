@@ -1,0 +1,177 @@
+"""Request bodies of rest.md §4 with the reference's messages."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Optional
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
+
+from core.validation import Body, Rules
+
+URL = re.compile(r"https?://|www\.", re.IGNORECASE)
+
+
+def _server_name(value: str) -> str:
+    value = value.strip()
+    if not 2 <= len(value) <= 35:
+        raise ValueError("Name must be between 2 and 35 characters long.")
+    if URL.search(value):
+        raise ValueError("Name cannot be a URL.")
+    return value
+
+
+def _channel_name(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if "#" in value:
+        raise ValueError("Channel cannot contain the # symbol")
+    if not 2 <= len(value) <= 100:
+        raise ValueError("Name must be between 2 and 100 characters long.")
+    return value
+
+
+ServerName = Annotated[StrictStr, Rules(required="Name is required.", type="Name must be a string.")]
+
+
+class CreateServerBody(Body):
+    name: ServerName
+    _name = field_validator("name")(classmethod(lambda cls, v: _server_name(v)))
+
+
+class UpdateServerBody(Body):
+    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
+    defaultChannelId: Annotated[Optional[StrictStr], Rules(type="Invalid defaultChannelId"),
+                                Field(min_length=4, max_length=100)] = None
+    systemChannelId: Annotated[Optional[StrictStr], Rules(type="Invalid systemChannelId"),
+                               Field(min_length=4, max_length=100)] = None
+    avatarId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=100)] = None
+    bannerId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=100)] = None
+    _name = field_validator("name")(classmethod(lambda cls, v: None if v is None else _server_name(v)))
+
+
+class CreateChannelBody(Body):
+    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
+    type: Annotated[Optional[StrictInt], Rules(type="type must be less than 3 and greater than 0.",
+                                               length="type must be less than 3 and greater than 0."),
+                    Field(ge=1, le=2)] = None
+    _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
+
+
+class UpdateChannelBody(Body):
+    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
+    slowModeSeconds: Annotated[Optional[StrictInt], Rules(type="slowModeSeconds must be a number.",
+                                                          length="slowModeSeconds must be between 0 and 21600."),
+                               Field(ge=0, le=21600)] = None
+    icon: Annotated[Optional[StrictStr], Field(max_length=100)] = None
+    _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
+
+    @field_validator("slowModeSeconds")
+    @classmethod
+    def _slow_mode(cls, value: int | None) -> int | None:
+        if value is not None and 0 < value < 3:
+            raise ValueError("slowModeSeconds must be at least 3 seconds or 0.")
+        return value
+
+
+class ChannelOrderBody(Body):
+    channelIds: Annotated[list[StrictStr], Rules(required="channelIds is required.", type="channelIds must be an array.")]
+    categoryId: Annotated[Optional[StrictStr], Rules(type="Invalid categoryId.")] = None
+
+
+class PermissionsBody(Body):
+    permissions: Annotated[StrictInt, Rules(required="Permissions are required.", type="Permissions must be a number.",
+                                            length="Permissions must be between 0 and 900."), Field(ge=0, le=900)]
+
+
+class NoticeBody(Body):
+    content: Annotated[StrictStr, Rules(required="Content must be a string.", type="Content must be a string.")]
+
+    @field_validator("content")
+    @classmethod
+    def _length(cls, value: str) -> str:
+        value = value.strip()
+        if not 4 <= len(value) <= 300:
+            raise ValueError("Content must be between 4 and 300 characters long.")
+        return value
+
+
+class UpdateRoleBody(Body):
+    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
+                    Field(min_length=1, max_length=100)] = None
+    hexColor: Annotated[Optional[StrictStr], Rules(type="Invalid hex color.", length="Invalid hex color."),
+                        Field(min_length=4, max_length=100)] = None
+    hideRole: Annotated[Optional[StrictBool], Rules(type="hideRole must be a boolean.")] = None
+    applyOnJoin: Annotated[Optional[StrictBool], Rules(type="applyOnJoin must be a boolean.")] = None
+    permissions: Annotated[Optional[StrictInt], Rules(type="Permissions must be a number.",
+                                                      length="Permissions must be between 0 and 900."),
+                           Field(ge=0, le=900)] = None
+    icon: Annotated[Optional[StrictStr], Field(max_length=100)] = None
+
+    @field_validator("hexColor")
+    @classmethod
+    def _hex(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})", value):
+            raise ValueError("Invalid hex color.")
+        return value
+
+
+class RoleOrderBody(Body):
+    roleIds: Annotated[list[StrictStr], Rules(required="roleIds is required.", type="roleIds must be an array.")]
+
+
+class MemberRolesBody(Body):
+    roleIds: Annotated[Optional[list[StrictStr]], Rules(type="roleIds must be an array.")] = None
+
+
+class NicknameBody(Body):
+    nickname: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
+
+    @field_validator("nickname")
+    @classmethod
+    def _nickname(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        if not 3 <= len(value) <= 35:
+            raise ValueError("Nickname must be between 3 and 35 characters long.")
+        return value
+
+
+class BanBody(Body):
+    reason: Annotated[Optional[StrictStr], Rules(type="Invalid reason.", length="Reason must be between 1 and 150 characters."),
+                      Field(min_length=1, max_length=150)] = None
+
+
+class MuteBody(Body):
+    expireAt: Annotated[float, Rules(required="ExpireAt is required.", type="ExpireAt must be a number!")]
+    reason: Annotated[Optional[StrictStr], Rules(type="Invalid reason."), Field(min_length=1, max_length=150)] = None
+
+
+class TransferBody(Body):
+    password: Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
+                                         length="Password must be between 0 and 72 characters long."),
+                        Field(max_length=72)]
+    newOwnerUserId: Annotated[StrictStr, Rules(required="newOwnerUserId is required.", type="Invalid newOwnerUserId."),
+                              Field(min_length=4, max_length=100)]
+
+
+class CustomInviteBody(Body):
+    code: Annotated[StrictStr, Rules(required="Code is require", type="Invalid code.",
+                                     length="Code must be between 2 and 32 characters long."),
+                    Field(min_length=2, max_length=32)]
+
+
+class ServerOrderBody(Body):
+    serverIds: Annotated[list[StrictStr], Rules(required="serverIds must be an array.", type="serverIds must be an array.")]
+
+
+class FolderBody(Body):
+    serverIds: Annotated[Optional[list[StrictStr]], Rules(type="serverIds must be an array.")] = None
+    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.", length="Name must be between 4 and 100 characters long."),
+                    Field(min_length=4, max_length=100)] = None
+    color: Annotated[Optional[StrictStr], Rules(type="Invalid color.", length="Invalid color."),
+                     Field(min_length=4, max_length=100)] = None
+
+

@@ -1,0 +1,298 @@
+"""Server lifecycle: create, join, leave (and kick/ban), update, delete, transfer."""
+
+from __future__ import annotations
+
+import colorsys
+import random
+from datetime import datetime, timezone
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+
+from core.context import hearth
+from core.db import transaction
+from core.errors import ApiError, bad_request
+from core.identity.models import User
+from core.identity.passwords import verify_password
+from core.ids import parse_id
+from plugins.messages import service as messages
+from plugins.messages.kinds import kind_for
+from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SERVER, SERVER_TEXT, Channel,
+                                     MentionCounter, ReadState)
+from plugins.servers import audit, rooms
+from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
+from plugins.servers.payload import server_snapshot
+from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
+from plugins.servers.wire import member_wire, server_wire
+
+MAX_SERVERS = 100
+
+
+def random_color() -> str:
+    red, green, blue = colorsys.hls_to_rgb(random.random(), 0.65, 0.65)
+    return "#{:02x}{:02x}{:02x}".format(round(red * 255), round(green * 255), round(blue * 255))
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+async def _member_event(member: Member, user: User) -> dict[str, Any]:
+    from plugins.accounts.models import Profile
+
+    profile = await Profile.get_or_none(user_id=user.id)
+    return member_wire(member, user, profile, None)
+
+
+async def _add_to_order(user_id: int, server_id: int) -> None:
+    order, _ = await ServerOrder.get_or_create(user_id=user_id)
+    if str(server_id) not in order.ordered_ids:
+        order.ordered_ids = [*order.ordered_ids, str(server_id)]
+        await order.save(update_fields=["ordered_ids"])
+
+
+async def _remove_from_order(user_id: int, server_id: int) -> None:
+    order = await ServerOrder.get_or_none(user_id=user_id)
+    if order is None:
+        return
+    order.ordered_ids = [i for i in order.ordered_ids if i != str(server_id)]
+    order.folders = [{**f, "serverIds": [s for s in f["serverIds"] if s != str(server_id)]} for f in order.folders]
+    await order.save(update_fields=["ordered_ids", "folders"])
+
+
+async def _joined_event(server: Server, user: User) -> dict[str, Any]:
+    snapshot = await server_snapshot([server.id], user)
+    snapshot.pop("_visible")
+    return {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
+            "roles": snapshot["serverRoles"], "memberPresences": [], "voiceChannelUsers": []}
+
+
+async def create_server(user: User, name: str) -> dict[str, Any]:
+    if await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
+        raise bad_request("You have reached the maximum number of servers.")
+    async with transaction():
+        server = await Server.create(name=name, hex_color=random_color(), created_by_id=user.id)
+        role = await Role.create(server_id=server.id, name="All", order=1, permissions=SEND_MESSAGE,
+                                 created_by_id=user.id)
+        channel = await Channel.create(type=SERVER_TEXT, name="General", server_id=server.id,
+                                       created_by_id=user.id, order=1)
+        await ChannelPermission.create(server_id=server.id, channel_id=channel.id, role_id=role.id,
+                                       permissions=DEFAULT_CHANNEL_PERMISSIONS)
+        server.default_role_id, server.default_channel_id, server.system_channel_id = role.id, channel.id, channel.id
+        await server.save(update_fields=["default_role_id", "default_channel_id", "system_channel_id"])
+        member = await Member.create(server_id=server.id, user_id=user.id)
+        await _add_to_order(user.id, server.id)
+        gateway = hearth().gateway
+        await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
+                           to=str(server.id))
+        await rooms.resync(server.id, [user.id])
+        await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
+    return server_wire(server)
+
+
+async def join_server(user: User, server: Server) -> dict[str, Any]:
+    """The join flow (rest.md §4, "Common join flow")."""
+    if not user.bot and await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
+        raise bad_request("You have reached the maximum number of servers.")
+    if server.scheduled_for_deletion:
+        raise bad_request("Server is scheduled for deletion.")
+    if await Member.exists(server_id=server.id, user_id=user.id):
+        raise bad_request("You are already in this server.")
+    if await Ban.exists(server_id=server.id, user_id=user.id):
+        raise bad_request("You are banned from this server")
+    on_join = [str(r) for r in await Role.filter(server_id=server.id, apply_on_join=True).exclude(
+        id=server.default_role_id).values_list("id", flat=True)]
+    mute = await Mute.get_or_none(server_id=server.id, user_id=user.id)
+    async with transaction():
+        try:
+            member = await Member.create(server_id=server.id, user_id=user.id, role_ids=on_join,
+                                         mute_expire_at=mute.expire_at if mute else None)
+        except IntegrityError:
+            raise bad_request("Failed to join server. Please try again.") from None
+        await _add_to_order(user.id, server.id)
+        gateway = hearth().gateway
+        await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
+                           to=str(server.id))
+        await rooms.resync(server.id, [user.id])
+        await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
+        await post_system_message(server, user, JOIN_SERVER)
+    return server_wire(server)
+
+
+async def post_system_message(server: Server, actor: User, message_type: int) -> None:
+    if not server.system_channel_id:
+        return
+    channel = await Channel.get_or_none(id=server.system_channel_id)
+    if channel is None or channel.deleting:
+        return
+    from plugins.messages.kinds import Access
+
+    await messages.system_message(Access(channel=channel, kind=kind_for(channel), server_id=server.id), actor,
+                                  message_type)
+
+
+async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER) -> None:
+    """Remove a member (leave, kick or ban); ``reason`` is the system message type."""
+    if server.created_by_id == user.id:
+        raise ApiError(500, "You cannot leave your own server.")
+    member = await Member.get_or_none(server_id=server.id, user_id=user.id)
+    if member is None:
+        raise ApiError(500, "You are not in this server.")
+    channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
+    async with transaction():
+        await member.delete()
+        await MentionCounter.filter(user_id=user.id, channel_id__in=channel_ids).delete()
+        await ReadState.filter(user_id=user.id, channel_id__in=channel_ids).delete()
+        await _remove_from_order(user.id, server.id)
+        await rooms.resync(server.id, [user.id], channel_ids)
+        gateway = hearth().gateway
+        await gateway.emit("server:member_left", {"serverId": str(server.id), "userId": str(user.id)}, to=str(server.id))
+        await gateway.emit("server:left", {"serverId": str(server.id)}, to=str(user.id))
+        if not server.scheduled_for_deletion:
+            await post_system_message(server, user, reason)
+
+
+async def kick(ctx: MemberContext, target_id: str) -> None:
+    target = await _target_user(target_id)
+    if target.id == ctx.server.created_by_id:
+        raise bad_request("You can not kick the server owner.")
+    if target.id == ctx.user.id:
+        raise bad_request("You can not kick yourself.")
+    await leave_flow(ctx.server, target, KICK_USER)
+    await audit.record(ctx.server.id, "SERVER_USER_KICK", ctx.user.id, kickedUserId=str(target.id))
+
+
+async def ban(ctx: MemberContext, target_id: str, reason: str | None, purge: bool) -> None:
+    target = await _target_user(target_id, "Invalid userId")
+    if target.id == ctx.server.created_by_id:
+        raise bad_request("You can not ban the server owner.")
+    if target.id == ctx.user.id:
+        raise bad_request("You can not ban yourself.")
+    is_member = await Member.exists(server_id=ctx.server.id, user_id=target.id)
+    if not is_member and await Ban.exists(server_id=ctx.server.id, user_id=target.id):
+        raise bad_request("User already banned.")
+    if is_member:
+        await leave_flow(ctx.server, target, BAN_USER)
+    async with transaction():
+        await Ban.get_or_create(server_id=ctx.server.id, user_id=target.id, defaults={"reason": reason})
+        if purge:
+            await _purge_recent(ctx.server, target)
+        await audit.record(ctx.server.id, "SERVER_USER_BAN", ctx.user.id, reason=reason, bannedUserId=str(target.id))
+
+
+async def _purge_recent(server: Server, target: User) -> None:
+    from datetime import timedelta
+
+    from plugins.messages.models import Message
+
+    until = now()
+    since = until - timedelta(hours=7)
+    channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
+    await Message.filter(channel_id__in=channel_ids, created_by_id=target.id, created_at__gt=since).delete()
+    await hearth().gateway.emit("message:deleted_batch", {
+        "userId": str(target.id), "serverId": str(server.id),
+        "fromTime": int(until.timestamp() * 1000), "toTime": int(since.timestamp() * 1000)}, to=str(server.id))
+
+
+async def unban(ctx: MemberContext, target_id: str) -> None:
+    parsed = parse_id(target_id)
+    if parsed is None or not await Ban.filter(server_id=ctx.server.id, user_id=parsed).delete():
+        raise bad_request("This member is not banned.")
+    await audit.record(ctx.server.id, "SERVER_USER_UNBAN", ctx.user.id, unbannedUserId=str(parsed))
+
+
+async def _target_user(user_id: str, message: str = "Member is not in this server.") -> User:
+    parsed = parse_id(user_id)
+    user = await User.get_or_none(id=parsed) if parsed is not None else None
+    if user is None:
+        raise bad_request(message)
+    return user
+
+
+async def update_server(ctx: MemberContext, changes: dict[str, Any]) -> dict[str, Any]:
+    from core.cdn.service import verify_file
+    from core.identity.models import Account
+
+    server = ctx.server
+    update: dict[str, Any] = {}
+    if changes.get("name") is not None:
+        update.update(name=changes["name"], verified=False)
+    for key, column in (("defaultChannelId", "default_channel_id"), ("systemChannelId", "system_channel_id")):
+        if key not in changes or (changes[key] is None and key == "defaultChannelId"):
+            continue
+        if changes[key] is None:
+            update[column] = None
+            continue
+        parsed = parse_id(changes[key])
+        if parsed is None or not await Channel.exists(id=parsed, server_id=server.id, type=SERVER_TEXT):
+            raise bad_request(f"Invalid {key}")
+        update[column] = parsed
+    for key, column, kind in (("avatarId", "avatar", "avatars"), ("bannerId", "banner", "profile_banners")):
+        if key not in changes:
+            continue
+        if changes[key] is None:
+            update[column] = None
+            continue
+        account = await Account.get_or_none(user_id=ctx.user.id)
+        if account is not None and not account.email_confirmed:
+            raise bad_request("You must confirm your email before choosing an avatar or banner.")
+        update[column] = (await verify_file(ctx.user.id, changes[key], kind, group_id=str(server.id),
+                                            image_only=True)).path
+    wire_names = {"name": "name", "default_channel_id": "defaultChannelId", "system_channel_id": "systemChannelId",
+                  "avatar": "avatar", "banner": "banner", "verified": "verified"}
+    updated = {wire_names[k]: (str(v) if k.endswith("_id") and v is not None else v) for k, v in update.items()}
+    async with transaction():
+        if update:
+            await Server.filter(id=server.id).update(**update)
+            await hearth().gateway.emit("server:updated", {"serverId": str(server.id), "updated": updated},
+                                        to=str(server.id))
+            await audit.record(server.id, "SERVER_UPDATE", ctx.user.id, name=changes.get("name"),
+                               avatar=True if "avatar" in update else None, banner=True if "banner" in update else None)
+    return updated
+
+
+async def delete_server(user: User, server: Server) -> None:
+    if server.created_by_id != user.id:
+        raise _OwnerOnly()
+    channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
+    member_ids = list(await Member.filter(server_id=server.id).values_list("user_id", flat=True))
+    async with transaction():
+        await hearth().gateway.emit("server:left", {"serverId": str(server.id)}, to=str(server.id))
+        await Channel.filter(id__in=channel_ids).update(deleting=True)
+        await server.delete()
+        for member_id in member_ids:
+            await _remove_from_order(member_id, server.id)
+        await rooms.resync(server.id, None, channel_ids)
+    await Channel.filter(id__in=channel_ids).delete()  # messages and attachments cascade
+
+
+class _OwnerOnly(Exception):
+    """Upstream answers a non-owner delete with ``{error}`` and 403."""
+
+
+async def transfer(ctx: MemberContext, password: str, new_owner_id: str) -> None:
+    from core.identity.models import Account
+
+    if not ctx.is_owner:
+        raise ApiError(403, "Only the server creator can transfer ownership.")
+    account = await Account.get_or_none(user_id=ctx.user.id)
+    if account is None:
+        raise bad_request("Account not found.")
+    if not await verify_password(account.password_hash, password.strip()):
+        raise bad_request("Invalid Password")
+    parsed = parse_id(new_owner_id)
+    if parsed == ctx.user.id:
+        raise bad_request("Cannot transfer ownership to yourself.")
+    member = await Member.get_or_none(server_id=ctx.server.id, user_id=parsed).select_related("user") if parsed else None
+    if member is None:
+        raise bad_request("Member not found.")
+    if member.user.bot:
+        raise bad_request("Cannot transfer ownership to a bot account.")
+    async with transaction():
+        await Server.filter(id=ctx.server.id).update(created_by_id=member.user_id, verified=False)
+        await hearth().gateway.emit("server:updated", {"serverId": str(ctx.server.id),
+                                                       "updated": {"createdById": str(member.user_id), "verified": False}},
+                                    to=str(ctx.server.id))
+        await audit.record(ctx.server.id, "SERVER_OWNERSHIP_UPDATE", ctx.user.id, oldOwnerUserId=str(ctx.user.id),
+                           newOwnerUserId=str(member.user_id))
+        await rooms.resync(ctx.server.id, [ctx.user.id, member.user_id])
