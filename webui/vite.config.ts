@@ -1,16 +1,43 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const webuiDir = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const backend = "http://127.0.0.1:8000";
 
+/**
+ * `virtual:emoji-data`: emojibase's en-gb list cut down at build time to what the emoji picker
+ * uses, `[emoji, label, group, tags]` in display order (about a fifth of the original size).
+ */
+function emojiData(): Plugin {
+  const id = "virtual:emoji-data";
+  return {
+    name: "hearth-emoji-data",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const file = createRequire(import.meta.url).resolve("emojibase-data/en-gb/compact.json");
+      type Emoji = { unicode: string; label: string; group?: number; order?: number; tags?: string[] };
+      const data = JSON.parse(readFileSync(file, "utf8")) as Emoji[];
+      const rows = data
+        .filter((emoji) => emoji.group !== undefined && emoji.group !== 2)
+        .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+        // A presentation selector after a character that is an emoji by default is redundant; without
+        // it, reactions match those of clients that send the plain character ("👍", not "👍\uFE0F").
+        .map((emoji) => [emoji.unicode.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1"), emoji.label, emoji.group, (emoji.tags ?? []).join(" ")]);
+      return `export default ${JSON.stringify(rows)};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: webuiDir,
   cacheDir: fileURLToPath(new URL("../node_modules/.vite", import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), emojiData()],
   resolve: {
     alias: { "@hearth": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -46,3 +46,28 @@ async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[An
     await page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"))
     await context.close()
     assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+async def signed_in(browser: Any) -> AsyncIterator[Any]:
+    """``page = await signed_in(person)``: a new browser context already holding the token."""
+    import json
+
+    contexts: list[Any] = []
+
+    async def open_page(person: Any, width: int = 1280) -> Any:
+        context = await browser.new_context(viewport={"width": width, "height": 800})
+        await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
+        contexts.append(context)
+        page = await context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield open_page
+    for index, context in enumerate(contexts):
+        for page in context.pages:
+            SCREENSHOTS.mkdir(exist_ok=True)
+            await page.screenshot(path=str(SCREENSHOTS / f"signed-in-{index}.png"))
+            assert page.errors == [], f"uncaught errors in the page: {page.errors}"
+        await context.close()

@@ -8,12 +8,14 @@ import { ResetPasswordPage } from "./pages/ResetPasswordPage";
 import { InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { ModalHost } from "./ui/modal/ModalHost";
 import { PaneLoading } from "./ui/PaneLoading";
+import { PopoverHost } from "./ui/popover/PopoverHost";
 
 function Root() {
   return (
     <>
       <Outlet />
       <ModalHost />
+      <PopoverHost />
     </>
   );
 }

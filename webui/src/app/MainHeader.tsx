@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import { t } from "../i18n/i18n";
 import { usePluginStore } from "../plugins/pluginStore";
 import { Icon } from "../ui/Icon";
+import { SlotTarget, useSlotFilled } from "./layoutSlots";
 import { toggleRightDrawer, toggleSidePane, useLayoutStore } from "./layoutStore";
 
 /** Title of the current /app page: the plugin entry it belongs to, else the dashboard. */
@@ -12,14 +13,23 @@ function usePageTitle(): string {
   return entry ? entry.label() : t("app.home");
 }
 
+function PageTitle() {
+  return <>{usePageTitle()}</>;
+}
+
 export function MainHeader() {
   const rightDrawerOpen = useLayoutStore((state) => state.rightDrawerOpen);
+  const titleFilled = useSlotFilled("headerTitle");
   return (
     <header className="main-header">
       <button type="button" className="icon-button main-header__menu" aria-label={t("app.openMenu")} onClick={toggleSidePane}>
         <Icon name="menu" />
       </button>
-      <h1 className="main-header__title">{usePageTitle()}</h1>
+      <h1 className="main-header__title">
+        {!titleFilled && <PageTitle />}
+        <SlotTarget name="headerTitle" as="span" className="main-header__title-slot" />
+      </h1>
+      <SlotTarget name="headerActions" className="main-header__actions" />
       <button
         type="button"
         className="icon-button"

@@ -1,11 +1,13 @@
 import { NavLink } from "react-router";
 import { t } from "../i18n/i18n";
+import { ServerRailItems } from "../plugins/extensions";
 import { usePluginStore } from "../plugins/pluginStore";
 import { Icon } from "../ui/Icon";
+import { NavBadge } from "./NavBadge";
 
 const railClass = ({ isActive }: { isActive: boolean }) => `rail-button${isActive ? " rail-button--active" : ""}`;
 
-/** The narrow column on the far left: home, then what the plugins add. */
+/** The narrow column on the far left: home, then what the plugins add (entries, then rail items such as servers). */
 export function ServerRail() {
   const navEntries = usePluginStore((state) => state.navEntries);
   return (
@@ -17,8 +19,10 @@ export function ServerRail() {
       {navEntries.map((entry) => (
         <NavLink key={entry.id} to={`/app/${entry.to}`} className={railClass} aria-label={entry.label()} title={entry.label()}>
           <Icon name={entry.icon} />
+          {entry.useBadge && <NavBadge useBadge={entry.useBadge} className="nav-badge nav-badge--rail" />}
         </NavLink>
       ))}
+      <ServerRailItems />
     </nav>
   );
 }

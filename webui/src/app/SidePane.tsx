@@ -2,14 +2,17 @@ import { NavLink } from "react-router";
 import { t } from "../i18n/i18n";
 import { usePluginStore } from "../plugins/pluginStore";
 import { Icon } from "../ui/Icon";
+import { SlotTarget, useSlotFilled } from "./layoutSlots";
+import { NavBadge } from "./NavBadge";
 import { UserArea } from "./UserArea";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `side-link${isActive ? " side-link--active" : ""}`;
 
 export function SidePane() {
   const navEntries = usePluginStore((state) => state.navEntries);
+  const slotFilled = useSlotFilled("sidePane");
   return (
-    <div className="side-pane">
+    <div className={`side-pane${slotFilled ? " side-pane--filled" : ""}`}>
       <header className="side-pane__header">{t("brand.name")}</header>
       <nav className="side-pane__links" aria-label={t("app.sections")}>
         <NavLink to="/app" end className={linkClass}>
@@ -19,10 +22,12 @@ export function SidePane() {
         {navEntries.map((entry) => (
           <NavLink key={entry.id} to={`/app/${entry.to}`} className={linkClass}>
             <Icon name={entry.icon} size={20} />
-            {entry.label()}
+            <span className="side-link__label">{entry.label()}</span>
+            {entry.useBadge && <NavBadge useBadge={entry.useBadge} />}
           </NavLink>
         ))}
       </nav>
+      <SlotTarget name="sidePane" className="side-pane__slot" />
       <UserArea />
     </div>
   );

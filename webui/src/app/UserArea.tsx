@@ -1,5 +1,6 @@
 import { t } from "../i18n/i18n";
 import { formatUserTag, useSelfUserStore } from "../stores/selfUserStore";
+import { UserAreaAccessory } from "../plugins/extensions";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
 import { useContextMenu } from "../ui/contextMenu/useContextMenu";
@@ -23,11 +24,12 @@ export function UserArea() {
   return (
     <div className="user-area">
       <div className="user-area__identity" {...triggerProps}>
-        {user ? <Avatar user={user} size={34} /> : <span className="avatar avatar--placeholder" aria-hidden="true" />}
+        {user ? <Avatar user={user} size={34} presenceUserId={user.id} /> : <span className="avatar avatar--placeholder" aria-hidden="true" />}
         <span className="user-area__name" data-testid="self-user">
           {user ? formatUserTag(user) : t("userArea.signingIn")}
         </span>
       </div>
+      <UserAreaAccessory />
       <ThemeToggle />
       <Button
         className="user-area__logout"

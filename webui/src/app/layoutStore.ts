@@ -25,3 +25,8 @@ export const toggleRightDrawer = () =>
 export const closeOverlays = () => {
   if (isMobileWidth()) useLayoutStore.setState({ sidePaneOpen: false, rightDrawerOpen: false });
 };
+
+/** Crossing the mobile width: overlays close on the way down, the drawer comes back on the way up. */
+window.matchMedia(MOBILE_MEDIA_QUERY).addEventListener?.("change", (event) => {
+  useLayoutStore.setState(event.matches ? { sidePaneOpen: false, rightDrawerOpen: false } : { rightDrawerOpen: true });
+});

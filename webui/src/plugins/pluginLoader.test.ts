@@ -50,6 +50,18 @@ describe("plugin loader", () => {
     expect(state.navEntries).toEqual([]);
   });
 
+  it("registers the extensions a bundle provides and remembers which bundles are installed", async () => {
+    serverLists([
+      { id: "accounts", web: true },
+      { id: "presence", web: true },
+    ]);
+    const { state } = await load();
+    const { useExtensionStore } = await import("./extensions");
+    expect(state.loadedIds).toEqual(["accounts", "presence"]);
+    expect(useExtensionStore.getState().PresenceIndicator).toBeTypeOf("function");
+    expect(useExtensionStore.getState().openUserCard).toBeUndefined();
+  });
+
   it("reports failure when the server cannot be asked", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("offline"));
     await expect(load()).rejects.toEqual({ message: "Could not connect to server.", code: 0 });

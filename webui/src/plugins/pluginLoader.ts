@@ -6,6 +6,7 @@ import { lazy } from "react";
 import { request } from "../api/request";
 import { registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
+import { registerExtensions } from "./extensions";
 import { usePluginStore } from "./pluginStore";
 import type { HearthWebPlugin } from "./pluginTypes";
 
@@ -36,7 +37,9 @@ function install(plugin: HearthWebPlugin): void {
   for (const [event, handler] of Object.entries(plugin.socketHandlers ?? {})) {
     onSocketEvent(event, handler);
   }
-  usePluginStore.setState(({ routes, navEntries }) => ({
+  if (plugin.extensions) registerExtensions(plugin.extensions);
+  usePluginStore.setState(({ routes, navEntries, loadedIds }) => ({
+    loadedIds: [...loadedIds, plugin.id],
     routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
     navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
   }));

@@ -12,6 +12,8 @@ interface PluginState {
   status: "idle" | "loading" | "ready" | "failed";
   routes: MountedRoute[];
   navEntries: PluginNavEntry[];
+  /** Ids of the installed plugin bundles, in installation order. */
+  loadedIds: string[];
 }
 
-export const usePluginStore = create<PluginState>()(() => ({ status: "idle", routes: [], navEntries: [] }));
+export const usePluginStore = create<PluginState>()(() => ({ status: "idle", routes: [], navEntries: [], loadedIds: [] }));

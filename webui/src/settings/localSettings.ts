@@ -45,6 +45,8 @@ const definitions = {
   sidebarWidths: json<Record<string, number>>({}),
   collapsedServerCategories: json<string[]>([]),
   enabledExperiments: json<string[]>([]),
+  /** Emoji picked most recently first (emoji picker). */
+  recentEmojis: json<string[]>([]),
 };
 
 type Definitions = typeof definitions;

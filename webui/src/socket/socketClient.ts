@@ -58,6 +58,16 @@ export function reconnectSocket(): void {
   connectSocket();
 }
 
+/** The id the server knows this connection by (sent as `socketId` to dedupe our own events), or null. */
+export function getSocketId(): string | null {
+  return socket?.connected ? (socket.id ?? null) : null;
+}
+
+/** Sends an event the server does not acknowledge (realtime.md §4); dropped while disconnected. */
+export function emitSocketEvent(event: string, payload: unknown): void {
+  if (socket?.connected) socket.emit(event, payload);
+}
+
 export function emitWithAck<T>(event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS): Promise<T> {
   return pendingAcks.track<T>((ack) => getSocket().emit(event, payload, ack), timeoutMs);
 }

@@ -25,5 +25,7 @@ export function useContextMenu(items: ContextMenuItem[]) {
   };
 
   const menu = openAt ? <ContextMenu x={openAt.x} y={openAt.y} items={items} onClose={close} /> : null;
-  return { triggerProps, menu };
+  /** Opens the menu at a point, e.g. under a "More" button. */
+  const openMenu = useCallback((x: number, y: number) => setOpenAt({ x, y }), []);
+  return { triggerProps, menu, openMenu };
 }

@@ -1,0 +1,14 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import enGb from "./en-gb.json";
+import { friendSocketHandlers } from "./socketHandlers";
+
+/**
+ * Friends and blocking: the live friend list and its REST actions. The friends pane has no
+ * route of its own: the inbox shows it at /app/inbox when no conversation is open, and the
+ * social bundle uses the friend actions on profiles (see `public.ts`).
+ */
+export default definePlugin({
+  id: "friends",
+  socketHandlers: friendSocketHandlers,
+  i18n: { "en-gb": enGb },
+});

@@ -1,0 +1,80 @@
+import { describeError } from "@hearth/api/requestErrors";
+import { Avatar } from "@hearth/ui/Avatar";
+import { Icon } from "@hearth/ui/Icon";
+import { useMemo, useState } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { usePendingIncomingCount } from "../../friends/web/public";
+import { useMentionCount, useReadState } from "../../messages/web/public";
+import { t } from "./i18n";
+import { closeDirectMessage, inboxPath } from "./inboxApi";
+import { sortInboxes, useInboxStore } from "./inboxStore";
+import type { Inbox } from "./types";
+
+const itemClass = ({ isActive }: { isActive: boolean }) => `dm-item${isActive ? " dm-item--active" : ""}`;
+
+function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
+  const unread = useMentionCount(inbox.channelId);
+  const navigate = useNavigate();
+  const [closing, setClosing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = inbox.recipient.username;
+
+  const close = async () => {
+    setClosing(true);
+    setError(null);
+    try {
+      await closeDirectMessage(inbox.channelId);
+      if (active) navigate("/app/inbox");
+    } catch (failure) {
+      setError(describeError(failure));
+      setClosing(false);
+    }
+  };
+
+  return (
+    <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="dm-item" data-channel-id={inbox.channelId}>
+      <NavLink to={inboxPath(inbox.channelId)} className={itemClass} title={error ?? undefined}>
+        <Avatar user={inbox.recipient} size={32} presenceUserId={inbox.recipient.id} />
+        <span className="dm-item__name">{name}</span>
+        {unread > 0 && (
+          <span className="nav-badge" aria-label={t("list.unread", { count: unread })}>
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </NavLink>
+      <button type="button" className="icon-button dm-item__close" aria-label={t("list.close", { user: name })} title={t("list.close", { user: name })} disabled={closing} onClick={() => void close()}>
+        {closing ? <span className="spinner" aria-hidden="true" /> : <Icon name="close" size={16} />}
+      </button>
+    </li>
+  );
+}
+
+/** The side pane of the inbox: the friends entry, then every open conversation, newest first. */
+export function DmList({ activeChannelId }: { activeChannelId: string | undefined }) {
+  const inboxes = useInboxStore((state) => state.inboxes);
+  const channels = useReadState((state) => state.channels);
+  const pending = usePendingIncomingCount();
+  const sorted = useMemo(() => sortInboxes(Object.values(inboxes), channels), [inboxes, channels]);
+
+  return (
+    <nav className="dm-list" aria-label={t("list.label")}>
+      <NavLink to="/app/inbox" end className={itemClass}>
+        <span className="dm-item__icon">
+          <Icon name="users" size={20} />
+        </span>
+        <span className="dm-item__name">{t("list.friends")}</span>
+        {pending > 0 && <span className="nav-badge">{pending}</span>}
+      </NavLink>
+      <h2 className="dm-list__title">{t("list.title")}</h2>
+      {sorted.length === 0 ? (
+        <p className="dm-list__empty muted">{t("list.empty")}</p>
+      ) : (
+        <ul className="dm-list__items">
+          {sorted.map((inbox) => (
+            <DmItem key={inbox.channelId} inbox={inbox} active={inbox.channelId === activeChannelId} />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { usePendingIncomingCount } from "../../friends/web/public";
+import { useDirectUnreadTotal } from "../../messages/web/public";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { openDirectMessage } from "./inboxApi";
+import { inboxAuthenticated, inboxClosed, inboxOpened, recipientUpdated } from "./inboxStore";
+import type { Inbox } from "./types";
+
+/** Unread direct messages plus incoming friend requests, on the inbox's navigation entry. */
+function useInboxBadge(): number {
+  return useDirectUnreadTotal() + usePendingIncomingCount();
+}
+
+/** Direct messages: the conversation list, the friends pane and each conversation, at /app/inbox. */
+export default definePlugin({
+  id: "inbox",
+  routes: [{ path: "inbox/*", lazy: () => import("./InboxPage") }],
+  navEntries: [{ id: "inbox", to: "inbox", icon: "inbox", label: () => t("nav"), useBadge: useInboxBadge }],
+  socketHandlers: {
+    "user:authenticated": (payload: { inbox?: Inbox[] }) => inboxAuthenticated(payload.inbox),
+    "inbox:opened": (inbox: Inbox) => inboxOpened(inbox),
+    "inbox:closed": (payload: { channelId: string }) => inboxClosed(payload),
+    "user:updated": (payload: { userId: string; updated: Record<string, unknown> }) => recipientUpdated(payload),
+  },
+  extensions: { openDirectMessage },
+  i18n: { "en-gb": enGb },
+});

@@ -1,0 +1,282 @@
+import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { Avatar } from "@hearth/ui/Avatar";
+import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { Icon } from "@hearth/ui/Icon";
+import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
+import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
+import { memo, useMemo, type ReactNode } from "react";
+import { t } from "../i18n";
+import { setPinned } from "../store/actions";
+import { MessageType, SentStatus, type Message, type PublicUser, type QuotedMessage } from "../types";
+import { formatFullDate, formatMessageTime, formatTime } from "./format";
+import { HtmlEmbed } from "./HtmlEmbed";
+import { MessageAttachments } from "./MessageAttachments";
+import { usePaneContext, type PaneContextValue } from "./paneContext";
+import { openReactionPicker, Reactions } from "./Reactions";
+
+const sentStatusName = (message: Message) =>
+  message.sentStatus === SentStatus.SENDING ? "sending" : message.sentStatus === SentStatus.FAILED ? "failed" : undefined;
+
+function copy(text: string): void {
+  navigator.clipboard?.writeText(text).catch(() => undefined);
+}
+
+/** A name or avatar that opens the user's card (when a plugin provides cards). */
+function UserButton({ user, className, children, label }: { user: PublicUser; className: string; children: ReactNode; label?: string }) {
+  const available = useUserCardAvailable();
+  if (!available || !user.id || user.id === "hearth-local") return <span className={className}>{children}</span>;
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      onClick={(event) => openUserCard({ userId: user.id, anchor: event.currentTarget.getBoundingClientRect(), user })}
+    >
+      {children}
+    </button>
+  );
+}
+
+function excerpt(content: string, length = 120): string {
+  const flat = plainText(tokenize(content)).replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+}
+
+function ReplyPreviews({ message, context }: { message: Message; context: PaneContextValue }) {
+  const replies = message.replyMessages ?? [];
+  if (!replies.length) return null;
+  return (
+    <div className="message__replies">
+      {replies.map(({ replyToMessage }, index) =>
+        replyToMessage ? (
+          <button
+            key={replyToMessage.id}
+            type="button"
+            className="message__reply"
+            aria-label={t("message.replyTo", { user: replyToMessage.createdBy.username })}
+            onClick={() => context.jumpTo(replyToMessage.id)}
+          >
+            <Icon name="reply" size={14} />
+            <Avatar user={replyToMessage.createdBy} size={16} />
+            <span className="message__reply-author">{replyToMessage.createdBy.username}</span>
+            <span className="message__reply-content">
+              {excerpt(replyToMessage.content) || (replyToMessage.attachments?.length ? t("message.attachmentOnly") : "")}
+            </span>
+          </button>
+        ) : (
+          <span key={`deleted-${index}`} className="message__reply message__reply--deleted">
+            <Icon name="reply" size={14} />
+            {t("message.replyDeleted")}
+          </span>
+        ),
+      )}
+    </div>
+  );
+}
+
+function Quote({ quoted, context }: { quoted: QuotedMessage; context: MarkupContext }) {
+  const pane = usePaneContext();
+  return (
+    <span className="message__quote" role="group" aria-label={t("message.quoteFrom", { user: quoted.createdBy.username })}>
+      <button type="button" className="message__quote-author" onClick={() => pane.jumpTo(quoted.id)}>
+        <Avatar user={quoted.createdBy} size={16} />
+        {quoted.createdBy.username}
+      </button>
+      <Markup content={quoted.content} context={{ ...context, renderQuote: undefined }} />
+    </span>
+  );
+}
+
+function useMarkupContext(message: Message): MarkupContext {
+  const pane = usePaneContext();
+  const cardAvailable = useUserCardAvailable();
+  return useMemo(() => {
+    const context: MarkupContext = {
+      userName: (userId) => message.mentions?.find((user) => user.id === userId)?.username ?? pane.findUser(userId)?.username,
+      onUserClick: cardAvailable ? (userId, anchor) => openUserCard({ userId, anchor, user: message.mentions?.find((user) => user.id === userId) }) : undefined,
+      roleName: (roleId) => message.roleMentions?.find((role) => role.id === roleId)?.name,
+    };
+    context.renderQuote = (messageId) => {
+      const quoted = message.quotedMessages?.find((item) => item.id === messageId);
+      return quoted ? <Quote quoted={quoted} context={context} /> : null;
+    };
+    return context;
+  }, [message.mentions, message.roleMentions, message.quotedMessages, pane, cardAvailable]);
+}
+
+function MessageContent({ message }: { message: Message }) {
+  const markupContext = useMarkupContext(message);
+  return (
+    <>
+      {message.content && <Markup content={message.content} context={markupContext} className="message__text" />}
+      {message.htmlEmbed && <HtmlEmbed data={message.htmlEmbed} />}
+    </>
+  );
+}
+
+function SystemMessage({ message }: { message: Message }) {
+  const known = message.type >= MessageType.JOIN_SERVER && message.type <= MessageType.PINNED_MESSAGE;
+  const name = message.createdBy.username;
+  const text = known ? t(`system.${message.type}` as "system.1", { user: name }) : t("message.unsupported");
+  return (
+    <div className="message__system">
+      <Icon name={message.type === MessageType.PINNED_MESSAGE ? "pin" : message.type === MessageType.CALL_STARTED ? "chat" : "users"} size={16} />
+      <span>{text}</span>
+      <time className="message__time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
+        {formatMessageTime(message.createdAt)}
+      </time>
+    </div>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  grouped: boolean;
+  highlighted: boolean;
+}
+
+function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
+  const context = usePaneContext();
+  const { selfId, permissions, channelId } = context;
+  const own = message.createdBy.id === selfId;
+  const isContent = message.type === MessageType.CONTENT;
+  const isServerMessage = !message.local;
+  const canEdit = own && isContent && isServerMessage && message.sentStatus === undefined;
+  const canDelete = message.local ? message.sentStatus !== SentStatus.SENDING : own || permissions.manage;
+  const canReply = isContent && isServerMessage && permissions.send;
+  const canReact = isServerMessage;
+  const status = sentStatusName(message);
+
+  const menuItems = [
+    ...(canReply ? [{ label: t("actions.reply"), onSelect: () => context.reply(message) }] : []),
+    ...(canEdit ? [{ label: t("actions.edit"), onSelect: () => context.edit(message) }] : []),
+    ...(isServerMessage && isContent && permissions.pin
+      ? [{ label: message.pinned ? t("actions.unpin") : t("actions.pin"), onSelect: () => void setPinned(channelId, message, !message.pinned) }]
+      : []),
+    ...(isServerMessage ? [{ label: t("actions.markUnread"), onSelect: () => context.markUnread(message) }] : []),
+    ...(message.content ? [{ label: t("actions.copyText"), onSelect: () => copy(message.content) }] : []),
+    ...(isServerMessage ? [{ label: t("actions.copyId"), onSelect: () => copy(message.id) }] : []),
+    ...(canDelete ? [{ label: message.localError ? t("actions.dismiss") : t("actions.delete"), onSelect: () => context.remove(message), danger: true }] : []),
+  ];
+  const { triggerProps, menu, openMenu } = useContextMenu(menuItems);
+
+  const classes = [
+    "message",
+    grouped && "message--grouped",
+    highlighted && "message--highlighted",
+    message.localError && "message--notice",
+    status && `message--${status}`,
+    message.deleting && "message--deleting",
+    message.mentions?.some((user) => user.id === selfId) && "message--mentions-me",
+  ];
+
+  if (!isContent) {
+    return (
+      <article className="message message--system" data-testid="message" data-message-id={message.id} data-message-type={message.type}>
+        <SystemMessage message={message} />
+      </article>
+    );
+  }
+
+  return (
+    <article
+      className={classes.filter(Boolean).join(" ")}
+      data-testid="message"
+      data-message-id={message.id}
+      data-sent-status={status}
+      aria-busy={status === "sending" || message.deleting || undefined}
+      {...triggerProps}
+    >
+      <ReplyPreviews message={message} context={context} />
+      <div className="message__row">
+        <div className="message__gutter">
+          {grouped ? (
+            <time className="message__gutter-time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
+              {formatTime(message.createdAt)}
+            </time>
+          ) : (
+            <UserButton user={message.createdBy} className="message__avatar" label={message.createdBy.username}>
+              <Avatar user={message.createdBy} size={40} />
+            </UserButton>
+          )}
+        </div>
+        <div className="message__body">
+          {!grouped && (
+            <header className="message__header">
+              <UserButton user={message.createdBy} className="message__author">
+                {message.createdBy.username}
+              </UserButton>
+              <time className="message__time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
+                {formatMessageTime(message.createdAt)}
+              </time>
+              {message.pinned && (
+                <span className="message__badge">
+                  <Icon name="pin" size={12} /> {t("message.pinnedBadge")}
+                </span>
+              )}
+            </header>
+          )}
+          <MessageContent message={message} />
+          {message.editedAt && (
+            <span className="message__edited" title={t("message.editedAt", { time: formatFullDate(message.editedAt) })}>
+              {t("message.edited")}
+            </span>
+          )}
+          <MessageAttachments message={message} />
+          {status === "sending" && !message.uploadingAttachment && <span className="message__status">{t("message.sending")}</span>}
+          {status === "failed" && <span className="message__status message__status--failed">{t("message.failed")}</span>}
+          {message.deleting && <span className="message__status">{t("message.deleting")}</span>}
+          {message.localError && <span className="message__status">{t("message.onlyYou")}</span>}
+          <Reactions message={message} />
+        </div>
+      </div>
+      {(canReact || canReply || canEdit || canDelete) && (
+        <div className="message__actions" role="toolbar" aria-label={t("actions.label")}>
+          {canReact && (
+            <button type="button" className="icon-button" aria-label={t("actions.react")} title={t("actions.react")} onClick={(event) => openReactionPicker(event.currentTarget, message)}>
+              <Icon name="smile" size={18} />
+            </button>
+          )}
+          {canReply && (
+            <button type="button" className="icon-button" aria-label={t("actions.reply")} title={t("actions.reply")} onClick={() => context.reply(message)}>
+              <Icon name="reply" size={18} />
+            </button>
+          )}
+          {canEdit && (
+            <button type="button" className="icon-button" aria-label={t("actions.edit")} title={t("actions.edit")} onClick={() => context.edit(message)}>
+              <Icon name="edit" size={18} />
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              aria-label={message.localError ? t("actions.dismiss") : t("actions.delete")}
+              title={message.localError ? t("actions.dismiss") : t("actions.delete")}
+              onClick={() => context.remove(message)}
+            >
+              <Icon name={message.localError ? "close" : "trash"} size={18} />
+            </button>
+          )}
+          {menuItems.length > 0 && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t("actions.more")}
+              title={t("actions.more")}
+              onClick={(event) => {
+                const rect = event.currentTarget.getBoundingClientRect();
+                openMenu(rect.left, rect.bottom);
+              }}
+            >
+              <Icon name="more" size={18} />
+            </button>
+          )}
+        </div>
+      )}
+      {menu}
+    </article>
+  );
+}
+
+export const MessageItem = memo(MessageItemView);

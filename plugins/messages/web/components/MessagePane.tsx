@@ -1,0 +1,370 @@
+/**
+ * A channel's conversation: the virtualised message list, typing indicator and composer.
+ * Exported for any plugin that shows a text channel (direct messages, server channels).
+ */
+import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { Button } from "@hearth/ui/Button";
+import { Icon } from "@hearth/ui/Icon";
+import { confirmAction } from "@hearth/ui/modal/confirmModal";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { ChatList, type ChatListHandle, type ListPosition } from "@hearth/ui/virtualList/ChatList";
+import { useSocketStore } from "@hearth/socket/socketStore";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { t } from "../i18n";
+import { deleteMessage, markUnread } from "../store/actions";
+import { addDraftReply, getDraft, setDraftAttachment, setDraftScroll, startEditing } from "../store/draftStore";
+import { continuesGroup } from "../store/messageList";
+import {
+  isChannelLoaded,
+  loadAround,
+  loadLatest,
+  loadNewer,
+  loadOlder,
+  setViewedAtEnd,
+  useChannelLoading,
+  useChannelMessages,
+  useMessageStore,
+} from "../store/messageStore";
+import {
+  dismissChannel,
+  hasUnread,
+  holdUnread,
+  setViewedAtEndForRead,
+  setViewedChannel,
+  useMentionCount,
+  useReadState,
+} from "../store/readState";
+import type { Message, PublicUser } from "../types";
+import { Composer, useFocusComposerOnType } from "./Composer";
+import { formatDay } from "./format";
+import { MessageItem } from "./MessageItem";
+import { PaneContext, type MessagePermissions, type PaneContextValue } from "./paneContext";
+import { PinsPanel } from "./PinsPanel";
+import { TypingIndicator } from "./TypingIndicator";
+import "./messages.css";
+
+export interface MessagePaneProps {
+  channelId: string;
+  /** Who or what the composer addresses ("Message @ada"). */
+  placeholderName?: string;
+  /** Users the host knows (the DM recipient, server members), for mentions and typing names. */
+  findUser?: (userId: string) => PublicUser | undefined;
+  /** Shown above the first message once the whole history is loaded. */
+  intro?: ReactNode;
+  permissions?: Partial<MessagePermissions>;
+  /** A message to jump to when the pane opens. */
+  initialMessageId?: string | null;
+}
+
+type Row =
+  | { kind: "intro"; key: string }
+  | { kind: "day"; key: string; at: number }
+  | { kind: "new"; key: string }
+  | { kind: "message"; key: string; message: Message; grouped: boolean };
+
+const DEFAULT_PERMISSIONS: MessagePermissions = { send: true, pin: true, manage: false };
+const HIGHLIGHT_MS = 2500;
+
+export function MessagePane(props: MessagePaneProps) {
+  // A fresh pane per channel: list position, divider and panels start over.
+  return <ChannelPane key={props.channelId} {...props} />;
+}
+
+function ChannelPane({ channelId, placeholderName, findUser, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
+  const channel = useChannelMessages(channelId);
+  const loading = useChannelLoading(channelId);
+  const loaded = useMessageStore((state) => channelId in state.channels);
+  const loadError = useMessageStore((state) => state.loadErrors[channelId] ?? null);
+  const selfId = useSelfUserStore((state) => state.user?.id);
+  const authenticated = useSocketStore((state) => state.authenticated);
+  const listRef = useRef<ChatListHandle>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const position = useRef<ListPosition | null>(getDraft(channelId).scroll);
+  const [initialPosition] = useState(() => getDraft(channelId).scroll);
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const [pendingScroll, setPendingScroll] = useState<string | "end" | null>(initialMessageId ?? null);
+  const [pinsOpen, setPinsOpen] = useState(false);
+  const [atEnd, setAtEnd] = useState(true);
+  const [jumpError, setJumpError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  // The "new messages" line goes after what was read when the channel opened.
+  const [dividerAfter, setDividerAfter] = useState<number | null>(() => {
+    if (!hasUnread(channelId)) return null;
+    const { lastSeen, mentions } = useReadState.getState();
+    const firstUnreadAt = mentions[channelId]?.createdAt;
+    return lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null);
+  });
+  const permissions = useMemo(() => ({ ...DEFAULT_PERMISSIONS, ...permissionOverrides }), [permissionOverrides]);
+  const unreadCount = useMentionCount(channelId);
+
+  // Messages that arrive while the user is not reading (scrolled up, another tab) get the line too.
+  useEffect(() => {
+    if (unreadCount === 0 || dividerAfter !== null) return;
+    const { lastSeen, mentions } = useReadState.getState();
+    const firstUnreadAt = mentions[channelId]?.createdAt;
+    setDividerAfter(lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null));
+  }, [unreadCount, dividerAfter, channelId]);
+
+  useFocusComposerOnType(textareaRef);
+
+  useEffect(() => {
+    setViewedChannel(channelId);
+    if (!isChannelLoaded(channelId)) void loadLatest(channelId);
+    return () => {
+      setViewedChannel(null);
+      setDraftScroll(channelId, position.current);
+    };
+  }, [channelId]);
+
+  // Jump to the message asked for when opening.
+  useEffect(() => {
+    if (initialMessageId) void loadAround(channelId, initialMessageId).then((found) => found && setHighlightId(initialMessageId));
+  }, [channelId, initialMessageId]);
+
+  // Mark read while the newest messages are on screen (realtime.md §4.2).
+  useEffect(() => {
+    if (!authenticated || !loaded || !atEnd || channel.hasNewer) return;
+    const dismiss = () => {
+      if (document.visibilityState === "visible" && document.hasFocus()) dismissChannel(channelId);
+    };
+    dismiss();
+    window.addEventListener("focus", dismiss);
+    document.addEventListener("visibilitychange", dismiss);
+    return () => {
+      window.removeEventListener("focus", dismiss);
+      document.removeEventListener("visibilitychange", dismiss);
+    };
+  }, [authenticated, loaded, atEnd, channel.hasNewer, channelId]);
+
+  const rows = useMemo(() => {
+    const list: Row[] = [];
+    if (loaded && !channel.hasOlder) list.push({ kind: "intro", key: "intro" });
+    let dividerPlaced = false;
+    channel.messages.forEach((message, index) => {
+      const previous = channel.messages[index - 1];
+      const newDay = !previous || new Date(previous.createdAt).toDateString() !== new Date(message.createdAt).toDateString();
+      if (newDay) list.push({ kind: "day", key: `day-${message.id}`, at: message.createdAt });
+      let divider = false;
+      if (dividerAfter !== null && !dividerPlaced && !message.local && message.createdAt > dividerAfter && message.createdBy.id !== selfId) {
+        list.push({ kind: "new", key: "new-messages" });
+        dividerPlaced = true;
+        divider = true;
+      }
+      list.push({ kind: "message", key: message.tempId ?? message.id, message, grouped: !newDay && !divider && continuesGroup(previous, message) });
+    });
+    return list;
+  }, [channel, loaded, dividerAfter, selfId]);
+
+  // Scroll to a jump target once it is rendered.
+  useEffect(() => {
+    if (!pendingScroll) return;
+    if (pendingScroll === "end") {
+      listRef.current?.scrollToEnd();
+      setPendingScroll(null);
+    } else if (listRef.current?.scrollToKey(pendingScroll)) {
+      setPendingScroll(null);
+    }
+  }, [pendingScroll, rows]);
+
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
+
+  const jumpTo = useCallback(
+    async (messageId: string) => {
+      setJumpError(null);
+      setPinsOpen(false);
+      const found = await loadAround(channelId, messageId);
+      if (!found) {
+        setJumpError(t("pane.notFound"));
+        return;
+      }
+      setHighlightId(messageId);
+      setPendingScroll(messageId);
+    },
+    [channelId],
+  );
+
+  const jumpToPresent = async () => {
+    if (channel.hasNewer) await loadLatest(channelId);
+    setPendingScroll("end");
+  };
+
+  const context: PaneContextValue = useMemo(
+    () => ({
+      channelId,
+      selfId,
+      permissions,
+      findUser: (userId) => {
+        const known = findUser?.(userId);
+        if (known) return known;
+        const messages = useMessageStore.getState().channels[channelId]?.messages ?? [];
+        return messages.find((message) => message.createdBy.id === userId)?.createdBy;
+      },
+      jumpTo: (messageId) => void jumpTo(messageId),
+      reply: (message) => {
+        const result = addDraftReply(channelId, message);
+        if (result === "full") setJumpError(t("composer.replyLimit"));
+        textareaRef.current?.focus();
+      },
+      edit: (message) => {
+        startEditing(channelId, message);
+        textareaRef.current?.focus();
+      },
+      remove: (message) => {
+        if (message.local) {
+          void deleteMessage(channelId, message);
+          return;
+        }
+        void confirmAction({
+          title: t("deleteConfirm.title"),
+          message: t("deleteConfirm.text"),
+          confirmLabel: t("deleteConfirm.confirm"),
+          danger: true,
+        }).then((confirmed) => {
+          if (confirmed) void deleteMessage(channelId, message);
+        });
+      },
+      markUnread: (message) => {
+        holdUnread(channelId, true);
+        setDividerAfter(message.createdAt - 1);
+        void markUnread(channelId, message);
+      },
+      focusComposer: () => textareaRef.current?.focus(),
+    }),
+    [channelId, selfId, permissions, findUser, jumpTo],
+  );
+
+  const onPositionChange = useCallback(
+    (next: ListPosition) => {
+      position.current = next;
+      setAtEnd(next.atEnd);
+      setViewedAtEnd(channelId, next.atEnd);
+      setViewedAtEndForRead(channelId, next.atEnd);
+    },
+    [channelId],
+  );
+
+  const onSend = useCallback(() => {
+    holdUnread(channelId, false);
+    setDividerAfter(null);
+    setJumpError(null);
+    if (useMessageStore.getState().channels[channelId]?.hasNewer) void loadLatest(channelId).then(() => setPendingScroll("end"));
+    else setPendingScroll("end");
+  }, [channelId]);
+
+  const renderRow = useCallback(
+    (row: Row) => {
+      switch (row.kind) {
+        case "intro":
+          return <div className="message-pane__intro">{intro ?? <p className="muted">{t("pane.beginning")}</p>}</div>;
+        case "day":
+          return (
+            <div className="message-pane__day" role="separator">
+              <span>{formatDay(row.at)}</span>
+            </div>
+          );
+        case "new":
+          return (
+            <div className="message-pane__new" role="separator" data-testid="new-messages-divider">
+              <span>{t("pane.newMessages")}</span>
+            </div>
+          );
+        case "message":
+          return <MessageItem message={row.message} grouped={row.grouped} highlighted={row.message.id === highlightId} />;
+      }
+    },
+    [intro, highlightId],
+  );
+
+  const onDrop = (event: DragEvent) => {
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && permissions.send) {
+      event.preventDefault();
+      setDraftAttachment(channelId, file);
+      textareaRef.current?.focus();
+    }
+  };
+
+  const showPresent = channel.hasNewer || !atEnd;
+
+  return (
+    <PaneContext.Provider value={context}>
+      <section
+        className={`message-pane${dragging ? " message-pane--dragging" : ""}`}
+        aria-label={t("pane.messages")}
+        onDragOver={(event) => {
+          if (event.dataTransfer.types.includes("Files")) {
+            event.preventDefault();
+            setDragging(true);
+          }
+        }}
+        onDragLeave={(event) => {
+          if (event.currentTarget === event.target) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <LayoutSlot name="headerActions">
+          <button
+            type="button"
+            className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
+            aria-label={t("pane.pinned")}
+            aria-pressed={pinsOpen}
+            title={t("pane.pinned")}
+            onClick={() => setPinsOpen((open) => !open)}
+          >
+            <Icon name="pin" />
+          </button>
+        </LayoutSlot>
+        {pinsOpen && <PinsPanel onClose={() => setPinsOpen(false)} />}
+        <div className="message-pane__list">
+          {!loaded && loadError ? (
+            <div className="message-pane__error" role="alert">
+              <p>{t("pane.loadFailed", { message: loadError })}</p>
+              <Button onClick={() => void loadLatest(channelId)}>{t("pane.retry")}</Button>
+            </div>
+          ) : !loaded ? (
+            <PaneLoading label={t("pane.loading")} />
+          ) : (
+            <ChatList
+              items={rows}
+              getKey={(row) => row.key}
+              renderItem={renderRow}
+              label={t("pane.messages")}
+              estimateSize={56}
+              initialPosition={initialMessageId ? null : initialPosition}
+              handleRef={listRef}
+              onPositionChange={onPositionChange}
+              onNearStart={() => void loadOlder(channelId)}
+              onNearEnd={() => void loadNewer(channelId)}
+            />
+          )}
+          {/* Progress is shown over the list: a row added above would move what is being read. */}
+          {(loading.older || loading.newer) && (
+            <p className={`message-pane__loading message-pane__loading--${loading.older ? "older" : "newer"}`} role="status">
+              <span className="spinner" aria-hidden="true" />
+              {loading.older ? t("pane.loadingOlder") : t("pane.loadingNewer")}
+            </p>
+          )}
+          {showPresent && loaded && (
+            <button type="button" className="message-pane__present" onClick={() => void jumpToPresent()}>
+              <Icon name="arrowDown" size={16} />
+              {t("pane.jumpToPresent")}
+            </button>
+          )}
+        </div>
+        {jumpError && (
+          <p className="composer__notice composer__notice--error message-pane__jump-error" role="alert">
+            {jumpError}
+          </p>
+        )}
+        <TypingIndicator />
+        <Composer placeholder={placeholderName ? t("composer.placeholder", { name: placeholderName }) : t("composer.placeholderGeneric")} textareaRef={textareaRef} onSend={onSend} />
+      </section>
+    </PaneContext.Provider>
+  );
+}

@@ -1,0 +1,204 @@
+import { registerTranslations } from "@hearth/i18n/i18n";
+import { setSelfUser } from "@hearth/stores/selfUserStore";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import enGb from "../en-gb.json";
+import { SentStatus, type Message } from "../types";
+import { parseSilent, saveEdit, sendDraft, toggleReaction } from "./actions";
+import { getDraft, setDraftAttachment, setDraftContent, startEditing, addDraftReply, useDraftStore } from "./draftStore";
+import { getChannelMessages, resetMessages, useMessageStore } from "./messageStore";
+import { ada, message, page } from "./testUtils";
+
+const api = vi.hoisted(() => ({
+  createMessage: vi.fn(),
+  editMessage: vi.fn(),
+  uploadAttachment: vi.fn(),
+  addReaction: vi.fn(),
+  removeReaction: vi.fn(),
+  sendTyping: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../api", () => api);
+vi.mock("@hearth/socket/socketClient", () => ({ getSocketId: () => "socket-A", emitSocketEvent: vi.fn() }));
+
+registerTranslations("en-gb", "messages", enGb);
+
+function loadChannel(messages: Message[] = page(1, 3)) {
+  useMessageStore.setState({ channels: { c1: { messages, hasOlder: false, hasNewer: false } } });
+}
+
+/** A promise the test settles by hand, to look at the in-between state. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const messages = () => getChannelMessages("c1").messages;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetMessages();
+  useDraftStore.setState({ drafts: {} });
+  setSelfUser({ id: ada.id, username: ada.username, tag: ada.tag, badges: 0 }, null);
+  loadChannel();
+});
+
+describe("@silent and trimming", () => {
+  it("strips the prefix and trims", () => {
+    expect(parseSilent("  @silent   hello  ")).toEqual({ content: "hello", silent: true });
+    expect(parseSilent("@silent")).toEqual({ content: "", silent: true });
+    expect(parseSilent("@silently not")).toEqual({ content: "@silently not", silent: false });
+    expect(parseSilent("  plain  ")).toEqual({ content: "plain", silent: false });
+  });
+
+  it("sends nothing when only the prefix (or blanks) remain and there is no attachment", async () => {
+    setDraftContent("c1", "@silent   ");
+    expect(await sendDraft("c1")).toBe("nothing");
+    setDraftContent("c1", "   ");
+    expect(await sendDraft("c1")).toBe("nothing");
+    expect(api.createMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe("sending", () => {
+  it("shows a sending message, then replaces it with the server's, sending our socket id", async () => {
+    const reply = deferred<Message>();
+    api.createMessage.mockReturnValueOnce(reply.promise);
+    const target = messages()[0]!;
+    addDraftReply("c1", target);
+    setDraftContent("c1", "  @silent hi there  ");
+
+    const sending = sendDraft("c1");
+    const pending = messages().at(-1)!;
+    expect(pending).toMatchObject({ content: "hi there", sentStatus: SentStatus.SENDING, local: true, silent: true });
+    expect(getDraft("c1")).toMatchObject({ content: "", replies: [] });
+    expect(api.createMessage).toHaveBeenCalledWith("c1", {
+      content: "hi there",
+      silent: true,
+      replyToMessageIds: [target.id],
+      mentionReplies: true,
+      socketId: "socket-A",
+    });
+
+    const saved = message({ id: "50", content: "hi there", createdAt: pending.createdAt + 5 });
+    reply.resolve(saved);
+    expect(await sending).toBe("sent");
+    expect(messages().map((item) => item.id)).toEqual(["1", "2", "3", "50"]);
+    expect(messages().some((item) => item.sentStatus !== undefined)).toBe(false);
+  });
+
+  it("on failure marks the message failed, restores the draft and posts the server's error", async () => {
+    api.createMessage.mockRejectedValueOnce({ message: "You must confirm your email to send messages.", path: null });
+    setDraftContent("c1", "hello");
+    expect(await sendDraft("c1")).toBe("failed");
+
+    const failed = messages().find((item) => item.content === "hello")!;
+    expect(failed.sentStatus).toBe(SentStatus.FAILED);
+    expect(getDraft("c1").content).toBe("hello");
+    expect(messages().at(-1)).toMatchObject({ localError: true, content: "You must confirm your email to send messages." });
+  });
+
+  it("uses the standard text when the error has no message", async () => {
+    api.createMessage.mockRejectedValueOnce({});
+    setDraftContent("c1", "hello");
+    await sendDraft("c1");
+    expect(messages().at(-1)).toMatchObject({ localError: true, content: "Failed to send message." });
+  });
+
+  it("uploads the attachment with progress first, then sends its file id; an upload failure restores the file", async () => {
+    const file = new File(["data"], "cat.png", { type: "image/png" });
+    const upload = deferred<{ fileId: string }>();
+    api.uploadAttachment.mockImplementationOnce((_channel: string, _file: File, onProgress: (p: unknown) => void) => {
+      onProgress({ percent: 40, bytesPerSecond: 2048 });
+      return upload.promise;
+    });
+    api.createMessage.mockResolvedValueOnce(message({ id: "60", content: "", createdAt: Date.now() }));
+    setDraftAttachment("c1", file);
+
+    const sending = sendDraft("c1");
+    expect(messages().at(-1)).toMatchObject({ uploadingAttachment: { name: "cat.png", progress: 40, speed: 2048 } });
+    upload.resolve({ fileId: "f-1" });
+    await sending;
+    expect(api.uploadAttachment).toHaveBeenCalledWith("c1", file, expect.any(Function));
+    expect(api.createMessage).toHaveBeenCalledWith("c1", { nerimityCdnFileId: "f-1", socketId: "socket-A" });
+
+    api.uploadAttachment.mockRejectedValueOnce({});
+    setDraftAttachment("c1", file);
+    expect(await sendDraft("c1")).toBe("failed");
+    expect(getDraft("c1").attachment?.file).toBe(file);
+    expect(messages().at(-1)).toMatchObject({ localError: true, content: "Failed to upload File." });
+  });
+
+  it("sends HTML mode content as htmlEmbed", async () => {
+    api.createMessage.mockResolvedValueOnce(message({ createdAt: Date.now() }));
+    setDraftContent("c1", "<b>hi</b>");
+    useDraftStore.setState(({ drafts }) => ({ drafts: { c1: { ...drafts.c1!, htmlMode: true } } }));
+    await sendDraft("c1");
+    expect(api.createMessage).toHaveBeenCalledWith("c1", { htmlEmbed: "<b>hi</b>", socketId: "socket-A" });
+  });
+
+  it("starts the slow-down timer on a slow-mode refusal", async () => {
+    api.createMessage.mockRejectedValueOnce({ message: "Slow down!", ttl: 5000, slowMode: true });
+    setDraftContent("c1", "fast");
+    await sendDraft("c1");
+    expect(getDraft("c1").slowDownUntil).toBeGreaterThan(Date.now() + 4000);
+    expect(await sendDraft("c1")).toBe("slowed");
+  });
+});
+
+describe("editing", () => {
+  it("does nothing when the content is unchanged", async () => {
+    const target = messages()[1]!;
+    startEditing("c1", target);
+    setDraftContent("c1", `  ${target.content} `);
+    expect(await saveEdit("c1")).toBe("edit-unchanged");
+    expect(api.editMessage).not.toHaveBeenCalled();
+    expect(getDraft("c1").editMessageId).toBeNull();
+  });
+
+  it("goes to sending, then takes the server's copy", async () => {
+    const target = messages()[1]!;
+    const reply = deferred<Message>();
+    api.editMessage.mockReturnValueOnce(reply.promise);
+    startEditing("c1", target);
+    setDraftContent("c1", "changed");
+    const saving = sendDraft("c1");
+    expect(messages()[1]).toMatchObject({ content: "changed", sentStatus: SentStatus.SENDING });
+    reply.resolve({ ...target, content: "changed", editedAt: 123 });
+    expect(await saving).toBe("edited");
+    expect(messages()[1]).toMatchObject({ content: "changed", editedAt: 123 });
+    expect(messages()[1]!.sentStatus).toBeUndefined();
+  });
+
+  it("marks the message failed when the edit is refused", async () => {
+    const target = messages()[1]!;
+    api.editMessage.mockRejectedValueOnce({ message: "Nope" });
+    startEditing("c1", target);
+    setDraftContent("c1", "changed");
+    expect(await saveEdit("c1")).toBe("failed");
+    expect(messages().find((item) => item.id === target.id)!.sentStatus).toBe(SentStatus.FAILED);
+  });
+
+  it("asks before saving an empty edit", async () => {
+    startEditing("c1", messages()[1]!);
+    setDraftContent("c1", "   ");
+    expect(await saveEdit("c1")).toBe("edit-empty");
+  });
+});
+
+describe("reactions", () => {
+  it("adds a reaction the user has not made, and removes one they have", async () => {
+    const target = messages()[0]!;
+    api.addReaction.mockResolvedValueOnce({ reactedByUserId: ada.id, messageId: target.id, channelId: "c1", emojiId: null, name: "👍", count: 1 });
+    await toggleReaction("c1", target.id, "👍");
+    expect(messages()[0]!.reactions).toEqual([expect.objectContaining({ name: "👍", count: 1, reacted: true })]);
+
+    api.removeReaction.mockResolvedValueOnce({ reactionRemovedByUserId: ada.id, messageId: target.id, channelId: "c1", emojiId: null, name: "👍", count: 0 });
+    await toggleReaction("c1", target.id, "👍");
+    expect(api.removeReaction).toHaveBeenCalledWith("c1", target.id, "👍", null);
+    expect(messages()[0]!.reactions).toEqual([]);
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * What the user does to messages: send (spec §4 "Message send"), edit ("Message edit"),
+ * delete, react, pin and mark unread. The message list shows each step.
+ */
+import { describeError, isRequestError, type RequestError } from "@hearth/api/requestErrors";
+import { getSocketId } from "@hearth/socket/socketClient";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import * as api from "../api";
+import { t } from "../i18n";
+import { SentStatus, type Message, type PublicUser, type ReactionRemovedPayload } from "../types";
+import {
+  getDraft,
+  restoreDraftAfterFailure,
+  stopEditing,
+  takeDraftForSend,
+  updateDraft,
+  type DraftSnapshot,
+} from "./draftStore";
+import {
+  addLocalMessage,
+  findMessage,
+  onReactionAdded,
+  onReactionRemoved,
+  patchMessage,
+  removeLocalMessage,
+  replaceLocalMessage,
+} from "./messageStore";
+import { messageMarkedUnread } from "./readState";
+import { resetTypingThrottle } from "./typingStore";
+
+export const MAX_MESSAGE_LENGTH = 2000;
+const SILENT_PREFIX = /^@silent(?:\s+|$)/;
+
+/** `@silent` at the start sends the message silently; the prefix is removed (spec §5). */
+export function parseSilent(content: string): { content: string; silent: boolean } {
+  const trimmed = content.trim();
+  if (!SILENT_PREFIX.test(trimmed)) return { content: trimmed, silent: false };
+  return { content: trimmed.replace(SILENT_PREFIX, "").trim(), silent: true };
+}
+
+let localCounter = 0;
+/** Local ids sort in creation order (messages of the same millisecond are ordered by id). */
+const localId = (kind: string) => `local-${String((localCounter += 1)).padStart(9, "0")}-${kind}`;
+
+function selfAuthor(): PublicUser {
+  const user = useSelfUserStore.getState().user;
+  return user
+    ? { id: user.id, username: user.username, tag: user.tag, avatar: user.avatar ?? null, hexColor: user.hexColor ?? null, badges: user.badges }
+    : { id: "", username: "", tag: "" };
+}
+
+/** The pseudo-author of notices that exist only on this client. */
+function systemAuthor(): PublicUser {
+  return { id: "hearth-local", username: t("localNotice.author"), tag: "0000", hexColor: null, avatar: null };
+}
+
+/** Puts a notice in the channel that only this client sees (a send or upload failure). */
+export function addLocalNotice(channelId: string, text: string): void {
+  addLocalMessage({
+    id: localId("notice"),
+    channelId,
+    type: 0,
+    content: text,
+    createdAt: Date.now(),
+    createdBy: systemAuthor(),
+    local: true,
+    localError: true,
+    reactions: [],
+  });
+}
+
+function replyPreview(message: Message) {
+  return {
+    replyToMessage: {
+      id: message.id,
+      content: message.content,
+      createdAt: message.createdAt,
+      attachments: message.attachments ?? [],
+      createdBy: message.createdBy,
+    },
+  };
+}
+
+export type SendResult = "sent" | "failed" | "nothing" | "too-long" | "slowed" | "edit-unchanged" | "edit-empty" | "edited";
+
+function slowModeTtl(error: unknown): number | null {
+  const candidate = error as RequestError & { slowMode?: boolean };
+  return isRequestError(error) && candidate.slowMode && typeof candidate.ttl === "number" ? candidate.ttl : null;
+}
+
+/** Sends what the draft holds (or saves the edit in progress). */
+export async function sendDraft(channelId: string): Promise<SendResult> {
+  const draft = getDraft(channelId);
+  if (draft.editMessageId) return saveEdit(channelId);
+  if (draft.slowDownUntil && draft.slowDownUntil > Date.now()) return "slowed";
+
+  const { content, silent } = parseSilent(draft.content);
+  if (!content && !draft.attachment) return "nothing";
+  if (content.length > MAX_MESSAGE_LENGTH) return "too-long";
+
+  const snapshot = takeDraftForSend(channelId);
+  resetTypingThrottle(channelId);
+  const tempId = localId("temp");
+  const temp: Message = {
+    id: tempId,
+    tempId,
+    channelId,
+    type: 0,
+    content,
+    createdAt: Date.now(),
+    createdBy: selfAuthor(),
+    silent,
+    reactions: [],
+    attachments: [],
+    replyMessages: snapshot.replies.map(replyPreview),
+    sentStatus: SentStatus.SENDING,
+    uploadingAttachment: snapshot.attachment ? { name: snapshot.attachment.file.name, progress: 0, speed: 0 } : null,
+    local: true,
+  };
+  addLocalMessage(temp);
+
+  let stage: "upload" | "send" = "send";
+  try {
+    let fileId: string | undefined;
+    if (snapshot.attachment) {
+      stage = "upload";
+      const { file } = snapshot.attachment;
+      ({ fileId } = await api.uploadAttachment(channelId, file, ({ percent, bytesPerSecond }) =>
+        patchMessage(channelId, tempId, { uploadingAttachment: { name: file.name, progress: percent, speed: bytesPerSecond } }),
+      ));
+      patchMessage(channelId, tempId, { uploadingAttachment: null });
+      stage = "send";
+    }
+    const message = await api.createMessage(channelId, {
+      ...(content ? (snapshot.htmlMode ? { htmlEmbed: content } : { content }) : {}),
+      ...(silent ? { silent: true } : {}),
+      ...(snapshot.replies.length
+        ? { replyToMessageIds: snapshot.replies.map((reply) => reply.id), mentionReplies: snapshot.mentionReplies }
+        : {}),
+      ...(fileId ? { nerimityCdnFileId: fileId } : {}),
+      socketId: getSocketId() ?? undefined,
+    });
+    replaceLocalMessage(channelId, tempId, message);
+    return "sent";
+  } catch (error) {
+    failSend(channelId, tempId, snapshot, error, stage);
+    return "failed";
+  }
+}
+
+function failSend(channelId: string, tempId: string, snapshot: DraftSnapshot, error: unknown, stage: "upload" | "send"): void {
+  patchMessage(channelId, tempId, { sentStatus: SentStatus.FAILED, uploadingAttachment: null });
+  restoreDraftAfterFailure(channelId, snapshot);
+  const ttl = slowModeTtl(error);
+  if (ttl !== null) updateDraft(channelId, { slowDownUntil: Date.now() + ttl });
+  const fallback = stage === "upload" ? t("errors.uploadFailed") : t("errors.sendFailed");
+  addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : fallback);
+}
+
+/** Saves the edit in progress: unchanged content sends nothing (spec §5). */
+export async function saveEdit(channelId: string): Promise<SendResult> {
+  const draft = getDraft(channelId);
+  const messageId = draft.editMessageId;
+  if (!messageId) return "nothing";
+  const message = findMessage(channelId, messageId);
+  const content = draft.content.trim();
+  if (!message || content === message.content.trim()) {
+    stopEditing(channelId);
+    return "edit-unchanged";
+  }
+  if (!content) return "edit-empty";
+  if (content.length > MAX_MESSAGE_LENGTH) return "too-long";
+  stopEditing(channelId);
+  const previous = message.content;
+  patchMessage(channelId, messageId, { content, sentStatus: SentStatus.SENDING });
+  try {
+    const updated = await api.editMessage(channelId, messageId, content);
+    const { reactions: _reactions, ...rest } = updated;
+    patchMessage(channelId, messageId, { ...rest, sentStatus: undefined });
+    return "edited";
+  } catch (error) {
+    patchMessage(channelId, messageId, { sentStatus: SentStatus.FAILED });
+    addLocalNotice(channelId, t("errors.editFailed", { message: describeError(error), content: previous.slice(0, 80) }));
+    return "failed";
+  }
+}
+
+/** Deletes a message (a local one simply disappears). */
+export async function deleteMessage(channelId: string, message: Message): Promise<void> {
+  if (message.local) {
+    removeLocalMessage(channelId, message.id);
+    return;
+  }
+  patchMessage(channelId, message.id, { deleting: true });
+  try {
+    await api.deleteMessage(channelId, message.id);
+    removeLocalMessage(channelId, message.id);
+  } catch (error) {
+    patchMessage(channelId, message.id, { deleting: false });
+    addLocalNotice(channelId, describeError(error));
+  }
+}
+
+/**
+ * Adds the reaction, or takes it back when the user already reacted with it ("toggle"); with
+ * "add" (a pick in the emoji picker) an existing reaction of the user's is left alone.
+ */
+export async function toggleReaction(
+  channelId: string,
+  messageId: string,
+  name: string,
+  emojiId: string | null = null,
+  mode: "toggle" | "add" = "toggle",
+): Promise<void> {
+  const message = findMessage(channelId, messageId);
+  const existing = message?.reactions?.find((reaction) => reaction.name === name && (reaction.emojiId ?? null) === emojiId);
+  if (mode === "add" && existing?.reacted) return;
+  try {
+    if (existing?.reacted) {
+      // DMs answer with the removal (a server channel answers with the message row: ignore it).
+      const reply = (await api.removeReaction(channelId, messageId, name, emojiId)) as Partial<ReactionRemovedPayload> | null;
+      if (reply && typeof reply.count === "number" && reply.reactionRemovedByUserId) {
+        onReactionRemoved({ ...(reply as ReactionRemovedPayload), channelId, messageId });
+      }
+    } else {
+      const added = await api.addReaction(channelId, messageId, name, emojiId);
+      if (added && typeof added.count === "number") onReactionAdded({ ...added, channelId, messageId });
+    }
+  } catch (error) {
+    addLocalNotice(channelId, describeError(error));
+  }
+}
+
+export async function markUnread(channelId: string, message: Message): Promise<void> {
+  try {
+    await api.markUnread(channelId, message.id);
+    // The `message:mark_unread` event follows; apply it now in case the socket is slow.
+    messageMarkedUnread({ channelId, at: message.createdAt - 1 });
+  } catch (error) {
+    addLocalNotice(channelId, describeError(error));
+  }
+}
+
+export async function setPinned(channelId: string, message: Message, pinned: boolean): Promise<void> {
+  try {
+    if (pinned) await api.pinMessage(channelId, message.id);
+    else await api.unpinMessage(channelId, message.id);
+    patchMessage(channelId, message.id, { pinned });
+  } catch (error) {
+    addLocalNotice(channelId, describeError(error));
+  }
+}

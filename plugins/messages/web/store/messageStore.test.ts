@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getChannelMessages, loadAround, loadLatest, loadOlder, onMessageCreated, onMessageDeleted, onMessageUpdated, resetMessages, useMessageStore } from "./messageStore";
+import { message, page } from "./testUtils";
+
+const api = vi.hoisted(() => ({ fetchMessages: vi.fn() }));
+vi.mock("../api", () => api);
+
+const ids = () => getChannelMessages("c1").messages.map((item) => item.id);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetMessages();
+});
+
+describe("loading", () => {
+  it("loads the newest page, then older pages with the oldest id as the cursor", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(51, 50));
+    await loadLatest("c1");
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50 });
+    api.fetchMessages.mockResolvedValueOnce(page(1, 50));
+    await loadOlder("c1");
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50, before: "51" });
+    expect(ids()).toHaveLength(100);
+    expect(ids()[0]).toBe("1");
+  });
+
+  it("does not ask for older messages when there are none", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(1, 10));
+    await loadLatest("c1");
+    expect(await loadOlder("c1")).toBe(false);
+    expect(api.fetchMessages).toHaveBeenCalledTimes(1);
+  });
+
+  it("jumps around a message not loaded yet", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(200, 50));
+    await loadLatest("c1");
+    api.fetchMessages.mockResolvedValueOnce(page(26, 50));
+    expect(await loadAround("c1", "50")).toBe(true);
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50, around: "50" });
+    expect(getChannelMessages("c1")).toMatchObject({ hasNewer: true });
+  });
+
+  it("remembers a failed load", async () => {
+    api.fetchMessages.mockRejectedValueOnce({ message: "Channel does not exist." });
+    await loadLatest("c1");
+    expect(useMessageStore.getState().loadErrors.c1).toBe("Channel does not exist.");
+  });
+});
+
+describe("live events", () => {
+  beforeEach(() => useMessageStore.setState({ channels: { c1: { messages: page(1, 2), hasOlder: false, hasNewer: false } } }));
+
+  it("ignores the copy of our own message sent to our socket, adds others once", () => {
+    const mine = message({ id: "10", createdAt: 10_000 });
+    onMessageCreated({ message: mine, socketId: "me" }, "me");
+    expect(ids()).toEqual(["1", "2"]);
+    const theirs = message({ id: "11", createdAt: 11_000 });
+    onMessageCreated({ message: theirs }, "me");
+    onMessageCreated({ message: theirs }, "me");
+    expect(ids()).toEqual(["1", "2", "11"]);
+  });
+
+  it("ignores messages for channels never opened", () => {
+    onMessageCreated({ message: message({ channelId: "other" }) }, null);
+    expect(useMessageStore.getState().channels.other).toBeUndefined();
+  });
+
+  it("applies edits (keeping reactions, ending any send state) and deletions", () => {
+    useMessageStore.setState({
+      channels: {
+        c1: {
+          messages: [message({ id: "1", reactions: [{ name: "👍", emojiId: null, count: 1, reacted: true }], sentStatus: 0 })],
+          hasOlder: false,
+          hasNewer: false,
+        },
+      },
+    });
+    onMessageUpdated({ channelId: "c1", messageId: "1", updated: { content: "edited", editedAt: 5 } });
+    expect(getChannelMessages("c1").messages[0]).toMatchObject({ content: "edited", editedAt: 5, reactions: [{ name: "👍" }] });
+    expect(getChannelMessages("c1").messages[0]!.sentStatus).toBeUndefined();
+    onMessageDeleted({ channelId: "c1", messageId: "1" });
+    expect(ids()).toEqual([]);
+  });
+});

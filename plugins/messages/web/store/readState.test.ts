@@ -1,0 +1,70 @@
+import { setSelfUser } from "@hearth/stores/selfUserStore";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  dismissChannel,
+  hasUnread,
+  messageMarkedUnread,
+  notificationDismissed,
+  readStateAuthenticated,
+  readStateMessageCreated,
+  resetReadState,
+  setViewedChannel,
+  useReadState,
+} from "./readState";
+import { ada, bob, message } from "./testUtils";
+
+const socket = vi.hoisted(() => ({ emitSocketEvent: vi.fn() }));
+vi.mock("@hearth/socket/socketClient", () => socket);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetReadState();
+  setSelfUser({ id: ada.id, username: ada.username, tag: ada.tag, badges: 0 }, null);
+  readStateAuthenticated({
+    channels: [
+      { id: "dm", type: 0, serverId: null, lastMessagedAt: 100 },
+      { id: "srv", type: 1, serverId: "s1", lastMessagedAt: 100 },
+    ],
+    messageMentions: [{ channelId: "dm", serverId: null, count: 2 }],
+    lastSeenServerChannelIds: { srv: 100 },
+  });
+});
+
+const count = (channelId: string) => useReadState.getState().mentions[channelId]?.count ?? 0;
+
+describe("read state", () => {
+  it("counts every direct message from someone else, but only mentions in server channels", () => {
+    readStateMessageCreated(message({ channelId: "dm", createdBy: bob, createdAt: 200 }));
+    expect(count("dm")).toBe(3);
+    readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 200 }));
+    expect(count("srv")).toBe(0);
+    readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 201, mentions: [ada] }));
+    expect(count("srv")).toBe(1);
+    expect(useReadState.getState().channels.srv!.lastMessagedAt).toBe(201);
+  });
+
+  it("clears our own unread state when we send", () => {
+    readStateMessageCreated(message({ channelId: "dm", createdBy: ada, createdAt: 300 }));
+    expect(count("dm")).toBe(0);
+    expect(hasUnread("dm")).toBe(false);
+  });
+
+  it("dismisses a viewed channel once, over the socket", () => {
+    setViewedChannel("dm");
+    dismissChannel("dm");
+    expect(socket.emitSocketEvent).toHaveBeenCalledWith("notification:dismiss", { channelId: "dm" });
+    expect(count("dm")).toBe(0);
+    dismissChannel("dm");
+    expect(socket.emitSocketEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it("marks a DM unread with one unread message and moves last-seen back", () => {
+    notificationDismissed({ channelId: "dm" });
+    messageMarkedUnread({ channelId: "dm", at: 49 });
+    expect(count("dm")).toBe(1);
+    expect(useReadState.getState().lastSeen.dm).toBe(49);
+    messageMarkedUnread({ channelId: "srv", at: 10 });
+    expect(count("srv")).toBe(0);
+    expect(hasUnread("srv")).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Channels and what the user has read in them: unread counters (`messageMentions`; DMs
+ * count every message, realtime.md §3.4), last-seen times, and the channel rows (for
+ * `lastMessagedAt`). Also knows which channel is on screen, to mark it read.
+ */
+import { emitSocketEvent } from "@hearth/socket/socketClient";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { create } from "zustand";
+import type { Channel, Message, MessageMention } from "../types";
+
+interface ReadState {
+  channels: Record<string, Channel>;
+  mentions: Record<string, MessageMention>;
+  /** When the user last read each channel (ms). */
+  lastSeen: Record<string, number>;
+}
+
+export const useReadState = create<ReadState>()(() => ({ channels: {}, mentions: {}, lastSeen: {} }));
+
+export interface AuthenticatedReadPayload {
+  channels?: Channel[];
+  messageMentions?: MessageMention[];
+  lastSeenServerChannelIds?: Record<string, number>;
+}
+
+/** `user:authenticated`: replaces everything (the payload is the whole truth after a reconnect). */
+export function readStateAuthenticated(payload: AuthenticatedReadPayload): void {
+  const channels: Record<string, Channel> = {};
+  for (const channel of payload.channels ?? []) channels[channel.id] = channel;
+  const mentions: Record<string, MessageMention> = {};
+  for (const mention of payload.messageMentions ?? []) mentions[mention.channelId] = mention;
+  useReadState.setState(({ lastSeen }) => ({ channels, mentions, lastSeen: { ...lastSeen, ...payload.lastSeenServerChannelIds } }));
+}
+
+export function upsertChannel(channel: Channel): void {
+  useReadState.setState(({ channels }) => ({ channels: { ...channels, [channel.id]: { ...channels[channel.id], ...channel } } }));
+}
+
+export function setChannelLastSeen(channelId: string, at: number | null | undefined): void {
+  if (at === null || at === undefined) return;
+  useReadState.setState(({ lastSeen }) => ({ lastSeen: { ...lastSeen, [channelId]: at } }));
+}
+
+export function useChannel(channelId: string | undefined): Channel | undefined {
+  return useReadState((state) => (channelId ? state.channels[channelId] : undefined));
+}
+
+export function useMentionCount(channelId: string | undefined): number {
+  return useReadState((state) => (channelId ? (state.mentions[channelId]?.count ?? 0) : 0));
+}
+
+/** Unread direct messages in all conversations (counters without a server). */
+export function useDirectUnreadTotal(): number {
+  return useReadState((state) =>
+    Object.values(state.mentions).reduce((total, mention) => (mention.serverId ? total : total + mention.count), 0),
+  );
+}
+
+export function useLastSeen(channelId: string): number | undefined {
+  return useReadState((state) => state.lastSeen[channelId]);
+}
+
+/** True when the channel has something the user has not read. */
+export function hasUnread(channelId: string): boolean {
+  const { mentions, channels, lastSeen } = useReadState.getState();
+  if ((mentions[channelId]?.count ?? 0) > 0) return true;
+  const lastMessagedAt = channels[channelId]?.lastMessagedAt;
+  const seen = lastSeen[channelId];
+  return lastMessagedAt !== null && lastMessagedAt !== undefined && seen !== undefined && lastMessagedAt > seen;
+}
+
+// The channel on screen.
+
+interface ViewedChannel {
+  channelId: string;
+  /** The list is scrolled to the newest message. */
+  atEnd: boolean;
+  /** The user marked a message unread here: do not mark the channel read again until they come back. */
+  heldUnread: boolean;
+}
+
+let viewed: ViewedChannel | null = null;
+
+const pageIsVisible = () => document.visibilityState === "visible" && document.hasFocus();
+
+export function viewedChannelId(): string | null {
+  return viewed?.channelId ?? null;
+}
+
+export function setViewedChannel(channelId: string | null): void {
+  viewed = channelId ? { channelId, atEnd: true, heldUnread: false } : null;
+}
+
+export function setViewedAtEndForRead(channelId: string, atEnd: boolean): void {
+  if (viewed?.channelId === channelId) viewed.atEnd = atEnd;
+}
+
+export function holdUnread(channelId: string, hold: boolean): void {
+  if (viewed?.channelId === channelId) viewed.heldUnread = hold;
+}
+
+/** True when a new message in this channel is being seen right now. */
+export function isBeingRead(channelId: string): boolean {
+  return viewed?.channelId === channelId && viewed.atEnd && !viewed.heldUnread && pageIsVisible();
+}
+
+/** Tells the server the channel is read (realtime.md §4.2), when there is anything to clear. */
+export function dismissChannel(channelId: string): void {
+  if (viewed?.channelId === channelId && viewed.heldUnread) return;
+  if (!hasUnread(channelId)) return;
+  emitSocketEvent("notification:dismiss", { channelId });
+  // Clear locally too: the `notification:dismissed` echo may come late or (offline) not at all.
+  notificationDismissed({ channelId });
+}
+
+// Live events.
+
+/** `message:created`: the channel moved; the counter grows unless the user is reading it. */
+export function readStateMessageCreated(message: Message): void {
+  const self = useSelfUserStore.getState().user?.id;
+  useReadState.setState(({ channels }) =>
+    channels[message.channelId]
+      ? { channels: { ...channels, [message.channelId]: { ...channels[message.channelId]!, lastMessagedAt: message.createdAt } } }
+      : {},
+  );
+  if (message.createdBy.id === self) {
+    // Sending clears the sender's own unread state (rest.md §3.7).
+    useReadState.setState(({ mentions, lastSeen }) => {
+      const { [message.channelId]: _cleared, ...rest } = mentions;
+      return { mentions: rest, lastSeen: { ...lastSeen, [message.channelId]: message.createdAt } };
+    });
+    return;
+  }
+  if (isBeingRead(message.channelId)) {
+    queueDismiss(message.channelId);
+    return;
+  }
+  const channel = useReadState.getState().channels[message.channelId];
+  const isDirect = channel ? !channel.serverId : !(message as { serverId?: string }).serverId;
+  const mentionsMe = message.mentions?.some((user) => user.id === self) || message.content.includes("[@:e]");
+  if (!isDirect && !mentionsMe) return;
+  useReadState.setState(({ mentions }) => {
+    const current = mentions[message.channelId];
+    return {
+      mentions: {
+        ...mentions,
+        [message.channelId]: {
+          channelId: message.channelId,
+          serverId: channel?.serverId ?? null,
+          count: (current?.count ?? 0) + 1,
+          mentionedById: message.createdBy.id,
+          mentionedBy: message.createdBy,
+          createdAt: current?.createdAt ?? message.createdAt,
+        },
+      },
+    };
+  });
+}
+
+const dismissTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function queueDismiss(channelId: string): void {
+  if (dismissTimers.has(channelId)) return;
+  dismissTimers.set(
+    channelId,
+    setTimeout(() => {
+      dismissTimers.delete(channelId);
+      emitSocketEvent("notification:dismiss", { channelId });
+      notificationDismissed({ channelId });
+    }, 300),
+  );
+}
+
+/** `notification:dismissed` (another device or this one read the channel). */
+export function notificationDismissed({ channelId }: { channelId: string }): void {
+  useReadState.setState(({ mentions, lastSeen }) => {
+    const { [channelId]: _cleared, ...rest } = mentions;
+    return { mentions: rest, lastSeen: { ...lastSeen, [channelId]: Date.now() } };
+  });
+}
+
+/** `message:mark_unread`: read up to just before the message; a DM counts one unread (rest.md §3.10). */
+export function messageMarkedUnread({ channelId, at }: { channelId: string; at: number }): void {
+  useReadState.setState(({ mentions, lastSeen, channels }) => {
+    const channel = channels[channelId];
+    const isDirect = !channel?.serverId;
+    return {
+      lastSeen: { ...lastSeen, [channelId]: at },
+      mentions: isDirect
+        ? { ...mentions, [channelId]: { channelId, serverId: null, count: Math.max(1, mentions[channelId]?.count ?? 0), createdAt: at + 1 } }
+        : mentions,
+    };
+  });
+}
+
+export function resetReadState(): void {
+  viewed = null;
+  for (const timer of dismissTimers.values()) clearTimeout(timer);
+  dismissTimers.clear();
+  useReadState.setState({ channels: {}, mentions: {}, lastSeen: {} });
+}

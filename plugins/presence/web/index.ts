@@ -1,0 +1,20 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import enGb from "./en-gb.json";
+import { PresenceDot } from "./PresenceDot";
+import { presencesAuthenticated, presenceUpdated, usePresenceStatuses, type Presence } from "./presenceStore";
+import { StatusPicker } from "./StatusPicker";
+
+/** Presence: status dots on avatars, the online list for friends, and one's own status picker. */
+export default definePlugin({
+  id: "presence",
+  socketHandlers: {
+    "user:authenticated": (payload: { presences?: Presence[] }) => presencesAuthenticated(payload.presences),
+    "user:presence_update": (payload: unknown) => presenceUpdated(payload),
+  },
+  extensions: {
+    PresenceIndicator: PresenceDot,
+    usePresenceStatuses,
+    UserAreaAccessory: StatusPicker,
+  },
+  i18n: { "en-gb": enGb },
+});

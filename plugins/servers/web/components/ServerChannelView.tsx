@@ -1,0 +1,81 @@
+/** A server text channel: the messages plugin's pane with the member's permissions. */
+import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { formatDateTime } from "@hearth/ui/format";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { MessagePane, type MessagePermissions, type PublicUser } from "../../../messages/web/public";
+import { usePermissionSubject, useSelfId } from "../hooks";
+import { t } from "../i18n";
+import { canSendInChannel, hasPermission, RolePermission } from "../permissions";
+import { useServersStore } from "../serversStore";
+import type { ServerChannel } from "../types";
+import { markFirstVisit } from "../unread";
+import { ChannelGlyph } from "./ChannelSidebar";
+
+/** True while the mute lasts; re-renders when it ends. */
+function useMutedUntil(muteExpireAt: number | null | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!muteExpireAt || muteExpireAt <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(muteExpireAt - now + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [muteExpireAt, now]);
+  return muteExpireAt && muteExpireAt > now ? muteExpireAt : null;
+}
+
+export function ServerChannelView({ serverId, channel }: { serverId: string; channel: ServerChannel }) {
+  const subject = usePermissionSubject(serverId);
+  const members = useServersStore((state) => state.members[serverId]);
+  const [searchParams] = useSearchParams();
+  const selfId = useSelfId();
+  const mutedUntil = useMutedUntil(selfId ? members?.[selfId]?.muteExpireAt : null);
+  const name = channel.name ?? "";
+
+  const allowed = subject ? canSendInChannel(subject, channel) : false;
+  const send = allowed && mutedUntil === null;
+  const manage = subject ? hasPermission(subject, RolePermission.MANAGE_CHANNELS) : false;
+  const permissions = useMemo<MessagePermissions>(() => ({ send, pin: manage, manage }), [send, manage]);
+
+  const findUser = useCallback((userId: string): PublicUser | undefined => members?.[userId]?.user, [members]);
+
+  useEffect(() => markFirstVisit(channel.id), [channel.id]);
+
+  const intro = useMemo(
+    () => (
+      <div className="channel-intro">
+        <span className="channel-intro__icon" aria-hidden="true">
+          <ChannelGlyph channel={channel} />
+        </span>
+        <h2>{t("channel.introTitle", { name })}</h2>
+        <p className="muted">{t("channel.introText", { name })}</p>
+      </div>
+    ),
+    [channel, name],
+  );
+
+  return (
+    <>
+      <LayoutSlot name="headerTitle">
+        <span className="channel-title" data-testid="channel-title">
+          <ChannelGlyph channel={channel} />
+          {name}
+        </span>
+      </LayoutSlot>
+      <div className="server-channel">
+        <MessagePane
+          channelId={channel.id}
+          placeholderName={`#${name}`}
+          findUser={findUser}
+          intro={intro}
+          permissions={permissions}
+          initialMessageId={searchParams.get("messageId")}
+        />
+        {!send && (
+          <p className="server-channel__readonly" role="status" data-testid="cannot-send">
+            {mutedUntil !== null ? t("channel.muted", { until: formatDateTime(mutedUntil) }) : t("channel.readOnly")}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

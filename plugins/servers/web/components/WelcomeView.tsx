@@ -1,0 +1,30 @@
+/** /app/servers/{id}/welcome: a simple welcome to the server. */
+import { cdnUrl } from "@hearth/api/cdn";
+import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { Link } from "react-router";
+import { useServer, useServerMembers } from "../hooks";
+import { t } from "../i18n";
+import { ServerAvatar } from "./ServerAvatar";
+
+export function WelcomeView({ serverId }: { serverId: string }) {
+  const server = useServer(serverId);
+  const memberCount = useServerMembers(serverId).length;
+  if (!server) return null;
+  return (
+    <div className="server-welcome" data-testid="server-welcome">
+      <LayoutSlot name="headerTitle">{t("welcome.pageTitle")}</LayoutSlot>
+      <div
+        className="server-welcome__banner"
+        style={server.banner ? { backgroundImage: `url("${cdnUrl(server.banner)}")` } : { background: server.hexColor ?? "var(--accent)" }}
+      />
+      <div className="server-welcome__body">
+        <ServerAvatar server={server} size={88} />
+        <h2>{t("welcome.title", { name: server.name })}</h2>
+        <p className="muted">{t("welcome.members", { count: memberCount })}</p>
+        <Link className="button button--primary" to={`/app/servers/${serverId}`}>
+          {t("welcome.start")}
+        </Link>
+      </div>
+    </div>
+  );
+}

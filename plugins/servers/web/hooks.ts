@@ -1,0 +1,48 @@
+/** React views of the servers store for one server. */
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { useMemo } from "react";
+import { useShallow } from "zustand/react/shallow";
+import type { PermissionSubject } from "./permissions";
+import { serverChannels, serverRoles, useServersStore } from "./serversStore";
+import type { Server, ServerChannel, ServerMember, ServerRole } from "./types";
+
+export function useSelfId(): string | undefined {
+  return useSelfUserStore((state) => state.user?.id);
+}
+
+export function useServer(serverId: string | undefined): Server | undefined {
+  return useServersStore((state) => (serverId ? state.servers[serverId] : undefined));
+}
+
+/** Who the user is in this server, for permission questions; null while the server is unknown. */
+export function usePermissionSubject(serverId: string): PermissionSubject | null {
+  const userId = useSelfId();
+  const { server, member, roles } = useServersStore(
+    useShallow((state) => ({
+      server: state.servers[serverId],
+      member: userId ? state.members[serverId]?.[userId] : undefined,
+      roles: state.roles,
+    })),
+  );
+  return useMemo(() => (server ? { server, userId, member, roles } : null), [server, userId, member, roles]);
+}
+
+export function useServerChannels(serverId: string): ServerChannel[] {
+  const channels = useServersStore((state) => state.channels);
+  return useMemo(() => serverChannels({ channels }, serverId), [channels, serverId]);
+}
+
+/** The server's roles, highest first. */
+export function useServerRoles(serverId: string): ServerRole[] {
+  const roles = useServersStore((state) => state.roles);
+  return useMemo(() => serverRoles({ roles }, serverId), [roles, serverId]);
+}
+
+export function useServerMembers(serverId: string): ServerMember[] {
+  const members = useServersStore((state) => state.members[serverId]);
+  return useMemo(() => Object.values(members ?? {}), [members]);
+}
+
+export function useChannel(channelId: string | undefined): ServerChannel | undefined {
+  return useServersStore((state) => (channelId ? state.channels[channelId] : undefined));
+}

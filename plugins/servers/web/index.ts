@@ -1,0 +1,19 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { ServerRailList } from "./components/ServerRailList";
+import enGb from "./en-gb.json";
+import { serverSocketHandlers } from "./socketHandlers";
+
+/**
+ * Servers: the user's servers in the rail (with folders and unread state), each server's channels,
+ * members and settings at /app/servers/…, and the invite page at /app/explore/servers/invites/{code}.
+ */
+export default definePlugin({
+  id: "servers",
+  routes: [
+    { path: "servers/*", lazy: () => import("./ServerPage") },
+    { path: "explore/servers/invites/:code", lazy: () => import("./InvitePage") },
+  ],
+  socketHandlers: serverSocketHandlers,
+  extensions: { ServerRailItems: ServerRailList },
+  i18n: { "en-gb": enGb },
+});

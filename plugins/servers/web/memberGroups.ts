@@ -1,0 +1,65 @@
+/** The member list's grouping: online members under their highest shown role, then the rest online, then offline. */
+import type { ServerMember, ServerRole } from "./types";
+
+export interface MemberGroup {
+  /** A role id, "online", "members" (no presence known) or "offline". */
+  key: string;
+  role?: ServerRole;
+  members: ServerMember[];
+}
+
+export const displayName = (member: ServerMember) => member.nickname || member.user.username;
+
+/** The member's roles that exist, highest first. */
+export function rolesOf(member: ServerMember, roles: Readonly<Record<string, ServerRole | undefined>>): ServerRole[] {
+  return member.roleIds.flatMap((roleId) => roles[roleId] ?? []).sort((a, b) => b.order - a.order);
+}
+
+/** A CSS colour for a role colour: `#hex`, or the first colour of a compact gradient (`lg<deg><hex> <stop>…`). */
+export function roleColour(hexColor: string | null | undefined): string | undefined {
+  if (!hexColor) return undefined;
+  if (hexColor.startsWith("#")) return hexColor;
+  return /#[0-9a-f]{3,8}/i.exec(hexColor)?.[0];
+}
+
+/** Colour of the member's name: that of their highest role with a colour. */
+export function memberColour(member: ServerMember, roles: Readonly<Record<string, ServerRole | undefined>>): string | undefined {
+  for (const role of rolesOf(member, roles)) {
+    const colour = roleColour(role.hexColor);
+    if (colour) return colour;
+  }
+  return undefined;
+}
+
+const byName = (a: ServerMember, b: ServerMember) => displayName(a).localeCompare(displayName(b)) || a.userId.localeCompare(b.userId);
+
+/**
+ * `online(userId)` is null when presence is not known at all (no presence plugin): everybody is
+ * then listed by role, with the rest under "members". Hidden roles (`hideRole`) and the default
+ * role never make a group.
+ */
+export function groupMembers(
+  members: readonly ServerMember[],
+  roles: Readonly<Record<string, ServerRole | undefined>>,
+  defaultRoleId: string,
+  online: ((userId: string) => boolean) | null,
+): MemberGroup[] {
+  const byRole = new Map<string, ServerMember[]>();
+  const rest: ServerMember[] = [];
+  const offline: ServerMember[] = [];
+  for (const member of members) {
+    if (online && !online(member.userId)) {
+      offline.push(member);
+      continue;
+    }
+    const shown = rolesOf(member, roles).find((role) => !role.hideRole && role.id !== defaultRoleId);
+    if (shown) byRole.set(shown.id, [...(byRole.get(shown.id) ?? []), member]);
+    else rest.push(member);
+  }
+  const groups: MemberGroup[] = [...byRole.entries()]
+    .map(([roleId, list]) => ({ key: roleId, role: roles[roleId], members: list.sort(byName) }))
+    .sort((a, b) => (b.role?.order ?? 0) - (a.role?.order ?? 0));
+  if (rest.length) groups.push({ key: online ? "online" : "members", members: rest.sort(byName) });
+  if (offline.length) groups.push({ key: "offline", members: offline.sort(byName) });
+  return groups;
+}

@@ -1,0 +1,4 @@
+/** What other plugin bundles (those that `require` "servers") may use from the servers bundle. */
+export { useServersStore, permissionSubject } from "./serversStore";
+export { canViewChannel, canSendInChannel, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
+export type { Server, ServerChannel, ServerMember, ServerRole } from "./types";

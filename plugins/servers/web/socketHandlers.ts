@@ -1,0 +1,45 @@
+/** The servers plugin's live events: the `user:authenticated` slice and every `server:*` event (realtime.md §3.4, §5.4). */
+import * as store from "./serversStore";
+import type { MemberUser } from "./types";
+
+const USER_FIELDS = ["username", "tag", "avatar", "banner", "hexColor", "badges"] as const;
+
+function userChanges(updated: Record<string, unknown> | undefined): Partial<MemberUser> {
+  const changes: Record<string, unknown> = {};
+  for (const field of USER_FIELDS) if (updated && field in updated) changes[field] = updated[field];
+  return changes as Partial<MemberUser>;
+}
+
+export const serverSocketHandlers = {
+  "user:authenticated": store.serversAuthenticated,
+  "server:joined": store.serverJoined,
+  "server:left": store.serverLeft,
+  "server:updated": store.serverUpdated,
+  "server:member_joined": store.memberJoined,
+  "server:member_left": store.memberLeft,
+  "server:member_updated": store.memberUpdated,
+  "server:role_created": store.roleCreated,
+  "server:role_updated": store.roleUpdated,
+  "server:role_deleted": store.roleDeleted,
+  "server:role_order_updated": store.roleOrderUpdated,
+  "server:channel_created": store.channelCreated,
+  "server:channel_updated": store.channelUpdated,
+  "server:channel_deleted": store.channelDeleted,
+  "server:channel_order_updated": store.channelOrderUpdated,
+  "server:channel_permissions_updated": store.channelPermissionsUpdated,
+  "server:emoji_add": store.emojiAdded,
+  "server:emoji_update": store.emojiUpdated,
+  "server:emoji_remove": store.emojiRemoved,
+  "server:schedule_delete": store.deletionScheduled,
+  "server:remove_schedule_delete": store.deletionUnscheduled,
+  "server:clan_updated": store.clanUpdated,
+  "server:order_updated": store.orderUpdated,
+  "server:folder_created": store.folderCreated,
+  "server:folder_updated": store.folderUpdated,
+  "server:members_fetched": store.membersFetched,
+  "user:updated": ({ userId, updated }: { userId: string; updated?: Record<string, unknown> }) => store.memberUserUpdated(userId, userChanges(updated)),
+  "user:updatedSelf": (updated: Record<string, unknown>) => {
+    const selfId = store.selfUserId();
+    if (selfId) store.memberUserUpdated(selfId, userChanges(updated));
+  },
+};

@@ -1,0 +1,30 @@
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDirectMessage, openUserCard, PresenceIndicator, registerExtensions, useExtensionStore } from "./extensions";
+
+beforeEach(() => useExtensionStore.setState({}, true));
+
+afterEach(cleanup);
+
+describe("extension points", () => {
+  it("do nothing without a provider", async () => {
+    const { container } = render(<PresenceIndicator userId="1" size={20} />);
+    expect(container.innerHTML).toBe("");
+    expect(() => openUserCard({ userId: "1", anchor: new DOMRect() })).not.toThrow();
+    await expect(openDirectMessage("1")).rejects.toMatchObject({ message: expect.any(String) });
+  });
+
+  it("use what a plugin provides", async () => {
+    const openCard = vi.fn();
+    registerExtensions({
+      PresenceIndicator: ({ userId }) => <span data-testid="dot">{userId}</span>,
+      openUserCard: openCard,
+      openDirectMessage: async (userId) => `/app/inbox/${userId}`,
+    });
+    const { getByTestId } = render(<PresenceIndicator userId="7" size={20} />);
+    expect(getByTestId("dot").textContent).toBe("7");
+    openUserCard({ userId: "7", anchor: new DOMRect() });
+    expect(openCard).toHaveBeenCalledWith({ userId: "7", anchor: expect.any(DOMRect) });
+    await expect(openDirectMessage("7")).resolves.toBe("/app/inbox/7");
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Extension points: things one plugin provides and others (or the shell) use without
+ * importing that plugin. A plugin fills them through `extensions` in its default export;
+ * when nobody provides one, the wrappers below fall back to doing nothing.
+ */
+import type { ComponentType } from "react";
+import { create } from "zustand";
+import { t } from "../i18n/i18n";
+
+/** Presence status values (entities.md §10.8): 0 offline, 1 online, 2 looking to play, 3 away, 4 do not disturb. */
+export type PresenceStatus = 0 | 1 | 2 | 3 | 4;
+
+/** What is known of a user when their card is asked for (it may be fetched in full later). */
+export interface UserHint {
+  id: string;
+  username?: string;
+  tag?: string;
+  avatar?: string | null;
+  hexColor?: string | null;
+}
+
+export interface UserCardRequest {
+  userId: string;
+  /** The element the card opens next to. */
+  anchor: DOMRect;
+  user?: UserHint;
+}
+
+export interface ShellExtensions {
+  /** A small status dot drawn over avatars (presence plugin). */
+  PresenceIndicator: ComponentType<{ userId: string; size: number }>;
+  /** Live presence status of every user it knows; missing users are offline (presence plugin). */
+  usePresenceStatuses: () => Readonly<Record<string, PresenceStatus>>;
+  /** Opens the user's card next to an element (social plugin). */
+  openUserCard: (request: UserCardRequest) => void;
+  /** Opens (or re-opens) the direct message with a user; resolves with the /app path to show it (inbox plugin). */
+  openDirectMessage: (userId: string) => Promise<string>;
+  /** Extra controls in the user area at the bottom of the side pane (presence plugin: status picker). */
+  UserAreaAccessory: ComponentType;
+  /** Items at the end of the server rail (servers plugin: the user's servers and folders, "add a server"). */
+  ServerRailItems: ComponentType;
+}
+
+export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
+
+export function registerExtensions(extensions: Partial<ShellExtensions>): void {
+  useExtensionStore.setState(extensions);
+}
+
+const NO_STATUSES: Readonly<Record<string, PresenceStatus>> = Object.freeze({});
+const useNoStatuses = () => NO_STATUSES;
+
+/** Status dot for a user's avatar, when a plugin provides presence. */
+export function PresenceIndicator({ userId, size }: { userId: string; size: number }) {
+  const Indicator = useExtensionStore((state) => state.PresenceIndicator);
+  return Indicator ? <Indicator userId={userId} size={size} /> : null;
+}
+
+/**
+ * Presence status by user id. Plugins are installed before any plugin page renders, so the
+ * provider does not change between two renders of a plugin component.
+ */
+export function usePresenceStatuses(): Readonly<Record<string, PresenceStatus>> {
+  const useStatuses = useExtensionStore.getState().usePresenceStatuses ?? useNoStatuses;
+  return useStatuses();
+}
+
+export function usePresenceAvailable(): boolean {
+  return useExtensionStore((state) => state.usePresenceStatuses !== undefined);
+}
+
+export function useUserCardAvailable(): boolean {
+  return useExtensionStore((state) => state.openUserCard !== undefined);
+}
+
+export function openUserCard(request: UserCardRequest): void {
+  useExtensionStore.getState().openUserCard?.(request);
+}
+
+export function useDirectMessagesAvailable(): boolean {
+  return useExtensionStore((state) => state.openDirectMessage !== undefined);
+}
+
+/** Resolves with the /app path of the conversation; rejects when no plugin offers direct messages. */
+export function openDirectMessage(userId: string): Promise<string> {
+  const open = useExtensionStore.getState().openDirectMessage;
+  return open ? open(userId) : Promise.reject({ message: t("errors.noDirectMessages") });
+}
+
+export function UserAreaAccessory() {
+  const Accessory = useExtensionStore((state) => state.UserAreaAccessory);
+  return Accessory ? <Accessory /> : null;
+}
+
+export function ServerRailItems() {
+  const Items = useExtensionStore((state) => state.ServerRailItems);
+  return Items ? <Items /> : null;
+}
