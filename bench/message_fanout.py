@@ -195,7 +195,8 @@ async def main(args) -> None:
         expected = total * args.members
         print(f"members {args.members}, target {args.rate} msg/s for {args.seconds} s "
               f"(achieved {total / sent_for:.1f} msg/s), senders {len(senders)}, "
-              f"database {'PostgreSQL' if args.database else 'SQLite'}, 1 server worker")
+              f"database {'PostgreSQL' if args.database else 'SQLite'}, "
+              f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s)")
         print(summary("POST latency", post_ms))
         print(summary("send→delivery", delivery))
         print(f"delivered          {received}/{expected} ({100 * received / expected:.2f}%)")
