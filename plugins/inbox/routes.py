@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field, StrictStr, field_validator
 from quart import Blueprint
 from quart_schema import validate_request
 
@@ -12,24 +11,12 @@ from core.auth import current_user, require_user, require_user_or_bot
 from core.errors import bad_request
 from core.ids import parse_id
 from core.ratelimit import rate_limit
-from core.validation import Body, Rules
 from plugins.inbox import service
 from plugins.inbox.models import UserNotice
+from plugins.messages.schemas import NoticeBody
 
 users = Blueprint("inbox_users", __name__, url_prefix="/api/users")
 channels = Blueprint("inbox_channels", __name__, url_prefix="/api/channels")
-
-
-class ChannelNoticeBody(Body):
-    content: Annotated[StrictStr, Rules(required="Content must be a string.", type="Content must be a string.")]
-
-    @field_validator("content")
-    @classmethod
-    def _length(cls, value: str) -> str:
-        value = value.strip()
-        if not 4 <= len(value) <= 300:
-            raise ValueError("Content must be between 4 and 300 characters long.")
-        return value
 
 
 @users.post("/<user_id>/open-channel")
@@ -60,8 +47,8 @@ async def get_notice() -> Any:
 @users.put("/channel-notice")
 @require_user_or_bot
 @rate_limit("user_channel_notice_update", 10, 10)
-@validate_request(ChannelNoticeBody)
-async def put_notice(data: ChannelNoticeBody) -> Any:
+@validate_request(NoticeBody)
+async def put_notice(data: NoticeBody) -> Any:
     return {"notice": await service.set_notice(current_user(), data.content)}
 
 

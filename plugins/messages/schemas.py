@@ -70,3 +70,17 @@ class ReactionBody(Body):
                        Field(min_length=1, max_length=20)] = None
     gif: Annotated[Optional[StrictBool], Rules(type="Invalid gif.")] = None
     webp: Annotated[Optional[StrictBool], Rules(type="Invalid webp.")] = None
+
+
+class NoticeBody(Body):
+    """A channel or DM notice (rest.md §1.13, §4.3): trimmed, 4–300 characters."""
+
+    content: Annotated[StrictStr, Rules(required="Content must be a string.", type="Content must be a string.")]
+
+    @field_validator("content")
+    @classmethod
+    def _length(cls, value: str) -> str:
+        value = value.strip()
+        if not 4 <= len(value) <= 300:
+            raise ValueError("Content must be between 4 and 300 characters long.")
+        return value

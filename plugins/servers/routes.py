@@ -12,11 +12,12 @@ from core.auth import current_user, require_user, require_user_or_bot
 from core.ratelimit import rate_limit
 from core.validation import validate_body
 from core.wire import full_user, ms
+from plugins.messages.schemas import NoticeBody
 from plugins.servers import audit, channels, invites, order, roles, service
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
 from plugins.servers.schemas import (BanBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
-                                     FolderBody, MemberRolesBody, MuteBody, NicknameBody, NoticeBody, PermissionsBody,
+                                     FolderBody, MemberRolesBody, MuteBody, NicknameBody, PermissionsBody,
                                      RoleOrderBody, ServerOrderBody, TransferBody, UpdateChannelBody, UpdateRoleBody,
                                      UpdateServerBody)
 

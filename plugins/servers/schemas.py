@@ -85,18 +85,6 @@ class PermissionsBody(Body):
                                             length="Permissions must be between 0 and 900."), Field(ge=0, le=900)]
 
 
-class NoticeBody(Body):
-    content: Annotated[StrictStr, Rules(required="Content must be a string.", type="Content must be a string.")]
-
-    @field_validator("content")
-    @classmethod
-    def _length(cls, value: str) -> str:
-        value = value.strip()
-        if not 4 <= len(value) <= 300:
-            raise ValueError("Content must be between 4 and 300 characters long.")
-        return value
-
-
 class UpdateRoleBody(Body):
     name: Annotated[Optional[StrictStr], Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
                     Field(min_length=1, max_length=100)] = None

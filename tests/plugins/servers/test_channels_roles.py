@@ -116,3 +116,21 @@ async def test_role_order_keeps_the_default_role_first(client):
                       token=place.owner.token) == (400, error("Cannot change default role order."))
     assert await call(client, "POST", f"/api/servers/{place.id}/roles/order", {"roleIds": roles[:2]},
                       token=place.owner.token) == (400, error("Role count does not match."))
+
+
+async def test_channel_notice_is_set_by_channel_managers_and_read_by_members(client):
+    place = await community(client)
+    person = await join(client, place)
+    path = f"/api/servers/{place.id}/channels/{place.general}/notice"
+    assert await call(client, "PUT", path, {"content": "Be kind"}, token=person.token) == \
+        (403, error("Missing Manage Channels permission"))
+    assert await call(client, "PUT", path, {"content": "no"}, token=place.owner.token) == \
+        (400, error("Content must be between 4 and 300 characters long.", "content"))
+    notice = (await ok(client, "PUT", path, {"content": " Be kind "}, place.owner.token))["notice"]
+    assert notice["content"] == "Be kind" and notice["channelId"] == place.general and notice["userId"] is None
+    status, body = await call(client, "GET", f"/api/channels/{place.general}/notice", token=person.token)
+    assert status == 200 and body["notice"]["content"] == "Be kind"
+    assert await ok(client, "DELETE", path, token=place.owner.token) == {"status": True}
+    assert await call(client, "DELETE", path, token=place.owner.token) == (400, error("Channel notice does not exist."))
+    assert await call(client, "GET", f"/api/channels/{place.general}/notice", token=person.token) == \
+        (400, error("Channel notice does not exist."))
