@@ -15,6 +15,7 @@ from plugins.messages.content import ROLE_MENTION
 from plugins.messages.kinds import Access
 from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
+from plugins.servers.notifications import muted_user_ids
 from plugins.servers.permissions import (CHANNEL_SEND, MANAGE_CHANNELS, MENTION_EVERYONE, MENTION_ROLES,
                                          SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_overrides,
                                          member_context)
@@ -70,8 +71,9 @@ class ServerChannels:
             return
         members = await Member.filter(server_id=ctx.server.id).select_related("user")
         overrides = access.extra["overrides"]
+        muted = await muted_user_ids(ctx.server.id, access.channel.id, [m.user_id for m in members])
         for member in members:
-            if member.user_id == sender.id or member.user.bot:
+            if member.user_id == sender.id or member.user.bot or member.user_id in muted:
                 continue
             wanted = everyone or member.user_id in targets or any(int(r) in role_ids for r in member.role_ids)
             if not wanted:

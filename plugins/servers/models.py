@@ -135,3 +135,16 @@ class ServerOrder(FlakeModel):
 
     class Meta:
         table = "server_orders"
+
+
+class NotificationSetting(FlakeModel):
+    # Per server (channel null) or per channel (server null); modes 0 ALL, 1 MENTIONS_ONLY, 2 MUTE,
+    # null = inherit (channel rows).
+    user = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    server = fields.ForeignKeyField("servers.Server", related_name=False, null=True, on_delete=fields.CASCADE)
+    channel = fields.ForeignKeyField("messages.Channel", related_name=False, null=True, on_delete=fields.CASCADE)
+    ping_mode = fields.SmallIntField(null=True)
+    sound_mode = fields.SmallIntField(null=True)
+
+    class Meta:
+        table = "server_notification_settings"

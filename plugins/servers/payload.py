@@ -10,6 +10,7 @@ from core.identity.models import User
 from plugins.accounts.models import Profile
 from plugins.messages.models import Attachment, Channel
 from plugins.servers.models import Member, Role, Server, ServerOrder
+from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
 from plugins.servers.wire import member_wire, role_wire, server_channel_wire, server_wire
 
@@ -70,4 +71,4 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
     snapshot = await server_snapshot(server_ids, ctx.user)
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
-    return {**snapshot, "user": user_part}
+    return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id)}

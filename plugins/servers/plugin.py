@@ -9,7 +9,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Servers with channels and categories, roles and channel permissions, members, bans, invites.",
     requires=("accounts", "messages", "friends"),
-    routes=("/servers",),
+    routes=("/servers", "/users/notifications"),
 )
 
 
@@ -20,9 +20,9 @@ def hearth_models():
 
 @hookimpl
 def hearth_blueprints():
-    from plugins.servers.routes import blueprint
+    from plugins.servers.routes import blueprint, settings_blueprint
 
-    return [blueprint]
+    return [blueprint, settings_blueprint]
 
 
 @hookimpl

@@ -9,19 +9,21 @@ from quart_schema import validate_request
 
 from core.auth import current_user, require_user, require_user_or_bot
 
+from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import validate_body
 from core.wire import full_user, ms
 from plugins.messages.schemas import NoticeBody
-from plugins.servers import audit, channels, invites, order, roles, service
+from plugins.servers import audit, channels, invites, notifications, order, roles, service
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
-from plugins.servers.schemas import (BanBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
+from plugins.servers.schemas import (BanBody, NotificationSettingsBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
                                      FolderBody, MemberRolesBody, MuteBody, NicknameBody, PermissionsBody,
                                      RoleOrderBody, ServerOrderBody, TransferBody, UpdateChannelBody, UpdateRoleBody,
                                      UpdateServerBody)
 
 blueprint = Blueprint("servers", __name__, url_prefix="/api/servers")
+settings_blueprint = Blueprint("server_notification_settings", __name__, url_prefix="/api/users")
 
 
 async def _ctx(server_id: str, permission: int | None = None, allow_scheduled: bool = False) -> Any:
@@ -327,3 +329,19 @@ async def delete_invite(server_id: str, code: str) -> Any:
     return {"status": True}
 
 
+
+
+# --- notification settings ---------------------------------------------------------------------
+
+@settings_blueprint.post("/notifications")
+@require_user
+@rate_limit("update_notification", 20, 10)
+@validate_request(NotificationSettingsBody)
+async def notification_settings(data: NotificationSettingsBody) -> Any:
+    # SMV runs on the body's serverId, so it is required even for channel settings (rest.md §1.34).
+    ctx = await _ctx(data.serverId)
+    changes = data.model_dump(exclude_unset=True)
+    if "notificationPingMode" not in changes and "notificationSoundMode" not in changes:
+        raise ApiError(400, "You must provide one of notificationPingMode or notificationSoundMode.")
+    await notifications.update(ctx, data.channelId, changes)
+    return {"status": "done"}

@@ -163,3 +163,15 @@ class FolderBody(Body):
                      Field(min_length=4, max_length=100)] = None
 
 
+
+
+Mode = Annotated[Optional[StrictInt], Field(ge=0, le=2)]
+
+
+class NotificationSettingsBody(Body):
+    serverId: Annotated[Optional[StrictStr], Rules(type="Invalid serverId."), Field(min_length=3, max_length=320)] = None
+    channelId: Annotated[Optional[StrictStr], Rules(type="Invalid channelId."), Field(min_length=3, max_length=320)] = None
+    notificationSoundMode: Annotated[Mode, Rules(type="Invalid notificationSoundMode.",
+                                                 length="Invalid notificationSoundMode.")] = None
+    notificationPingMode: Annotated[Mode, Rules(type="Invalid notificationPingMode.",
+                                                length="Invalid notificationPingMode.")] = None

@@ -110,6 +110,19 @@ class Migration(migrations.Migration):
             bases=['FlakeModel'],
         ),
         ops.CreateModel(
+            name='NotificationSetting',
+            fields=[
+                ('id', fields.BigIntField(primary_key=True, default=new_id, unique=True, db_index=True)),
+                ('user', fields.ForeignKeyField('core.User', source_field='user_id', db_constraint=True, to_field='id', related_name=False, on_delete=OnDelete.CASCADE)),
+                ('server', fields.ForeignKeyField('servers.Server', source_field='server_id', null=True, db_constraint=True, to_field='id', related_name=False, on_delete=OnDelete.CASCADE)),
+                ('channel', fields.ForeignKeyField('messages.Channel', source_field='channel_id', null=True, db_constraint=True, to_field='id', related_name=False, on_delete=OnDelete.CASCADE)),
+                ('ping_mode', fields.SmallIntField(null=True)),
+                ('sound_mode', fields.SmallIntField(null=True)),
+            ],
+            options={'table': 'server_notification_settings', 'app': 'servers', 'pk_attr': 'id'},
+            bases=['FlakeModel'],
+        ),
+        ops.CreateModel(
             name='Role',
             fields=[
                 ('id', fields.BigIntField(primary_key=True, default=new_id, unique=True, db_index=True)),

@@ -115,7 +115,7 @@ describe("settings sections", () => {
 
   it("marks the sections whose backend does not exist as unavailable", () => {
     const unavailable = SETTINGS_SECTIONS.filter((section) => !section.available).map((section) => section.id);
-    expect(unavailable).toEqual(["notifications", "welcome-screen", "emojis", "publish-server", "verify", "external-embed"]);
+    expect(unavailable).toEqual(["welcome-screen", "emojis", "publish-server", "verify", "external-embed"]);
     const general = SETTINGS_SECTIONS.find((section) => section.id === "general")!;
     expect(canOpenSettingsSection(subject(BOB, ["r-mod"]), general)).toBe(false);
   });

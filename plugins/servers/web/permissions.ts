@@ -123,7 +123,7 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "general", permission: RolePermission.ADMIN, available: true },
-  { id: "notifications", permission: null, available: false },
+  { id: "notifications", permission: null, available: true },
   { id: "invites", permission: null, available: true },
   { id: "roles", permission: RolePermission.MANAGE_ROLES, available: true },
   { id: "channels", permission: RolePermission.MANAGE_CHANNELS, available: true },

@@ -2,3 +2,12 @@
 export { useServersStore, permissionSubject } from "./serversStore";
 export { canViewChannel, canSendInChannel, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
 export type { Server, ServerChannel, ServerMember, ServerRole } from "./types";
+export {
+  useNotificationSettings,
+  findModes,
+  coupledModes,
+  saveNotificationModes,
+  type NotificationMode,
+  type NotificationModes,
+  type NotificationSetting,
+} from "./notificationSettings";

@@ -1,4 +1,5 @@
 /** The servers plugin's live events: the `user:authenticated` slice and every `server:*` event (realtime.md §3.4, §5.4). */
+import { notificationSettingsAuthenticated, notificationSettingsUpdated, type NotificationSetting } from "./notificationSettings";
 import * as store from "./serversStore";
 import type { MemberUser } from "./types";
 
@@ -11,7 +12,11 @@ function userChanges(updated: Record<string, unknown> | undefined): Partial<Memb
 }
 
 export const serverSocketHandlers = {
-  "user:authenticated": store.serversAuthenticated,
+  "user:authenticated": (payload: Parameters<typeof store.serversAuthenticated>[0] & { notificationSettings?: NotificationSetting[] }) => {
+    store.serversAuthenticated(payload);
+    notificationSettingsAuthenticated(payload);
+  },
+  "user:notification_settings_update": notificationSettingsUpdated,
   "server:joined": store.serverJoined,
   "server:left": store.serverLeft,
   "server:updated": store.serverUpdated,

@@ -12,6 +12,7 @@ import { ChannelsSection } from "./ChannelsSection";
 import { GeneralSection } from "./GeneralSection";
 import { InvitesSection } from "./InvitesSection";
 import { NotAvailable } from "./NotAvailable";
+import { NotificationsSection } from "./NotificationsSection";
 import { RoleEditor } from "./RoleEditor";
 import { RolesSection } from "./RolesSection";
 import "./settings.css";
@@ -58,6 +59,9 @@ export function SettingsView({ serverId }: { serverId: string }) {
     switch (section.id) {
       case "general":
         content = <GeneralSection serverId={serverId} />;
+        break;
+      case "notifications":
+        content = <NotificationsSection serverId={serverId} channelId={rest[0]} />;
         break;
       case "invites":
         content = <InvitesSection serverId={serverId} />;

@@ -1,0 +1,76 @@
+/**
+ * The user's notification settings per server and per channel (`user:authenticated.notificationSettings`,
+ * `user:notification_settings_update`, `POST /api/users/notifications`). Modes: 0 all, 1 mentions only,
+ * 2 mute; a channel's null means "use the server default".
+ */
+import { request } from "@hearth/api/request";
+import { create } from "zustand";
+
+export type NotificationMode = 0 | 1 | 2;
+export const NOTIFICATION_MODES: readonly NotificationMode[] = [0, 1, 2];
+
+export interface NotificationSetting {
+  serverId: string | null;
+  channelId: string | null;
+  notificationPingMode: NotificationMode | null;
+  notificationSoundMode: NotificationMode | null;
+}
+
+export interface NotificationModes {
+  notificationPingMode: NotificationMode | null;
+  notificationSoundMode: NotificationMode | null;
+}
+
+interface NotificationSettingsState {
+  settings: NotificationSetting[];
+}
+
+export const useNotificationSettings = create<NotificationSettingsState>()(() => ({ settings: [] }));
+
+const matches = (setting: NotificationSetting, serverId: string | null, channelId: string | null) =>
+  (setting.serverId ?? null) === serverId && (setting.channelId ?? null) === channelId;
+
+/** The stored modes of a server (channelId null) or a channel; nulls when nothing is stored. */
+export function findModes(settings: readonly NotificationSetting[], serverId: string | null, channelId: string | null): NotificationModes {
+  const found = settings.find((setting) => matches(setting, serverId, channelId));
+  return {
+    notificationPingMode: found?.notificationPingMode ?? null,
+    notificationSoundMode: found?.notificationSoundMode ?? null,
+  };
+}
+
+/**
+ * What a ping-mode change sends (spec §4): mute also mutes sound; mentions-only lowers sound from
+ * all to mentions-only. `inheritedSound` is the sound in effect when `currentSound` is null.
+ */
+export function coupledModes(ping: NotificationMode | null, currentSound: NotificationMode | null, inheritedSound: NotificationMode = 0): NotificationModes {
+  let sound = currentSound;
+  if (ping === 2) sound = 2;
+  else if (ping === 1 && (currentSound ?? inheritedSound) === 0) sound = 1;
+  return { notificationPingMode: ping, notificationSoundMode: sound };
+}
+
+/** Applies an update to the list, adding the entry when it is new. */
+export function applyNotificationUpdate(
+  settings: readonly NotificationSetting[],
+  serverId: string | null,
+  channelId: string | null,
+  updated: Partial<NotificationModes>,
+): NotificationSetting[] {
+  const existing = settings.find((setting) => matches(setting, serverId, channelId));
+  if (existing) return settings.map((setting) => (setting === existing ? { ...setting, ...updated } : setting));
+  return [...settings, { serverId, channelId, notificationPingMode: null, notificationSoundMode: null, ...updated }];
+}
+
+export function notificationSettingsAuthenticated(payload: { notificationSettings?: NotificationSetting[] }): void {
+  useNotificationSettings.setState({ settings: payload.notificationSettings ?? [] });
+}
+
+export function notificationSettingsUpdated({ serverId, channelId, updated }: { serverId?: string | null; channelId?: string | null; updated?: Partial<NotificationModes> }): void {
+  useNotificationSettings.setState(({ settings }) => ({ settings: applyNotificationUpdate(settings, serverId ?? null, channelId ?? null, updated ?? {}) }));
+}
+
+export async function saveNotificationModes(serverId: string, channelId: string | null, modes: Partial<NotificationModes>): Promise<void> {
+  await request({ method: "POST", path: "/users/notifications", body: { serverId, ...(channelId ? { channelId } : {}), ...modes } });
+  notificationSettingsUpdated({ serverId, channelId, updated: modes });
+}
