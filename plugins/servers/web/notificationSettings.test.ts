@@ -63,4 +63,10 @@ describe("settings list", () => {
     expect(request).toHaveBeenCalledWith({ method: "POST", path: "/users/notifications", body: { serverId: "s1", channelId: "c1", notificationPingMode: 2, notificationSoundMode: 2 } });
     expect(findModes(useNotificationSettings.getState().settings, "s1", "c1")).toEqual({ notificationPingMode: 2, notificationSoundMode: 2 });
   });
+
+  it("puts the previous modes back when the server refuses", async () => {
+    vi.mocked(request).mockRejectedValueOnce({ message: "Nope" });
+    await expect(saveNotificationModes("s1", null, { notificationPingMode: 2, notificationSoundMode: 2 })).rejects.toEqual({ message: "Nope" });
+    expect(useNotificationSettings.getState().settings).toEqual([]);
+  });
 });

@@ -70,7 +70,14 @@ export function notificationSettingsUpdated({ serverId, channelId, updated }: { 
   useNotificationSettings.setState(({ settings }) => ({ settings: applyNotificationUpdate(settings, serverId ?? null, channelId ?? null, updated ?? {}) }));
 }
 
+/** Shows the change at once and puts the previous settings back when the server refuses it. */
 export async function saveNotificationModes(serverId: string, channelId: string | null, modes: Partial<NotificationModes>): Promise<void> {
-  await request({ method: "POST", path: "/users/notifications", body: { serverId, ...(channelId ? { channelId } : {}), ...modes } });
+  const previous = useNotificationSettings.getState().settings;
   notificationSettingsUpdated({ serverId, channelId, updated: modes });
+  try {
+    await request({ method: "POST", path: "/users/notifications", body: { serverId, ...(channelId ? { channelId } : {}), ...modes } });
+  } catch (error) {
+    useNotificationSettings.setState({ settings: previous });
+    throw error;
+  }
 }

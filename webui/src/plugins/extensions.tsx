@@ -6,6 +6,7 @@
 import type { ComponentType } from "react";
 import { create } from "zustand";
 import { t } from "../i18n/i18n";
+import type { ContextMenuItem } from "../ui/contextMenu/ContextMenu";
 
 /** Presence status values (entities.md §10.8): 0 offline, 1 online, 2 looking to play, 3 away, 4 do not disturb. */
 export type PresenceStatus = 0 | 1 | 2 | 3 | 4;
@@ -26,6 +27,13 @@ export interface UserCardRequest {
   user?: UserHint;
 }
 
+/** The message a context menu is opened on, as extra message actions see it. */
+export interface MessageMenuTarget {
+  id: string;
+  channelId: string;
+  content: string;
+}
+
 export interface ShellExtensions {
   /** A small status dot drawn over avatars (presence plugin). */
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
@@ -39,6 +47,8 @@ export interface ShellExtensions {
   UserAreaAccessory: ComponentType;
   /** Items at the end of the server rail (servers plugin: the user's servers and folders, "add a server"). */
   ServerRailItems: ComponentType;
+  /** Extra entries in a sent message's context menu (reminders plugin: "Remind me"). */
+  messageMenuItems: (message: MessageMenuTarget) => ContextMenuItem[];
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
@@ -95,4 +105,9 @@ export function UserAreaAccessory() {
 export function ServerRailItems() {
   const Items = useExtensionStore((state) => state.ServerRailItems);
   return Items ? <Items /> : null;
+}
+
+/** Extra message actions from other plugins; none when no plugin provides them. */
+export function messageMenuItems(message: MessageMenuTarget): ContextMenuItem[] {
+  return useExtensionStore.getState().messageMenuItems?.(message) ?? [];
 }

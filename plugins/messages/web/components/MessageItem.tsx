@@ -1,4 +1,4 @@
-import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
@@ -156,6 +156,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
     ...(isServerMessage ? [{ label: t("actions.markUnread"), onSelect: () => context.markUnread(message) }] : []),
     ...(message.content ? [{ label: t("actions.copyText"), onSelect: () => copy(message.content) }] : []),
     ...(isServerMessage ? [{ label: t("actions.copyId"), onSelect: () => copy(message.id) }] : []),
+    ...(isServerMessage && isContent && message.sentStatus === undefined ? messageMenuItems({ id: message.id, channelId, content: message.content }) : []),
     ...(canDelete ? [{ label: message.localError ? t("actions.dismiss") : t("actions.delete"), onSelect: () => context.remove(message), danger: true }] : []),
   ];
   const { triggerProps, menu, openMenu } = useContextMenu(menuItems);

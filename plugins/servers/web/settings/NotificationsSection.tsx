@@ -25,11 +25,11 @@ type Choice = NotificationMode | null;
 const modeLabel = (mode: Choice) => (mode === null ? t("notifications.useDefault") : t(`notifications.modes.${mode}`));
 const choiceValue = (mode: Choice) => (mode === null ? "default" : String(mode));
 
-function ModeGroup({ legend, value, allowDefault, disabled, onChange, testId }: { legend: string; value: Choice; allowDefault: boolean; disabled: boolean; onChange: (mode: Choice) => void; testId: string }) {
+function ModeGroup({ legend, value, allowDefault, onChange, testId }: { legend: string; value: Choice; allowDefault: boolean; onChange: (mode: Choice) => void; testId: string }) {
   const name = useId();
   const choices: Choice[] = allowDefault ? [null, ...NOTIFICATION_MODES] : [...NOTIFICATION_MODES];
   return (
-    <fieldset className="notification-modes" data-testid={testId} disabled={disabled}>
+    <fieldset className="notification-modes" data-testid={testId}>
       <legend className="field__label">{legend}</legend>
       {choices.map((mode) => (
         <label key={choiceValue(mode)} className="notification-modes__choice">
@@ -72,7 +72,6 @@ function ModesEditor({ serverId, channelId }: { serverId: string; channelId: str
           testId="notification-ping"
           value={ping}
           allowDefault={isChannel}
-          disabled={pending}
           onChange={(mode) => void save(coupledModes(mode, sound, serverModes.notificationSoundMode ?? 0))}
         />
         <ModeGroup
@@ -80,11 +79,10 @@ function ModesEditor({ serverId, channelId }: { serverId: string; channelId: str
           testId="notification-sound"
           value={sound}
           allowDefault={isChannel}
-          disabled={pending}
           onChange={(mode) => void save({ notificationSoundMode: mode })}
         />
       </div>
-      <p className="muted">{t("notifications.coupling")}</p>
+      <p className="muted" aria-live="polite">{pending ? t("notifications.saving") : t("notifications.coupling")}</p>
       <FormError message={error} />
     </div>
   );
