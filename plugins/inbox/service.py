@@ -19,7 +19,8 @@ from plugins.inbox.models import Inbox, UserNotice
 from plugins.inbox.privacy import check_can_message
 from plugins.messages import service as messages
 from plugins.messages.kinds import Access
-from plugins.messages.models import DM_TEXT, Attachment, Channel, Message
+from plugins.messages.models import DM_TEXT, Channel, Message
+from plugins.messages.payload import attachment_counts
 from plugins.messages.routes import channel_wire
 
 _open_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -39,7 +40,7 @@ async def _full_inbox(inbox: Inbox) -> dict[str, Any]:
     recipient = await User.get(id=inbox.recipient_id)
     channel = await Channel.get(id=inbox.channel_id)
     profile = await Profile.get_or_none(user_id=recipient.id)
-    attachments = await Attachment.filter(channel_id=channel.id, message_id__not_isnull=True).count()
+    attachments = (await attachment_counts([channel.id]))[channel.id]
     return {**inbox_wire(inbox, recipient, profile), "channel": {**channel_wire(channel), "_count": {"attachments": attachments}}}
 
 
@@ -156,10 +157,7 @@ async def payload(user_id: int) -> dict[str, Any]:
     users = {u.id: u for u in await User.filter(id__in=recipient_ids)}
     profiles = {p.user_id: p for p in await Profile.filter(user_id__in=recipient_ids)}
     channels = await Channel.filter(id__in=channel_ids)
-    counts: dict[int, int] = defaultdict(int)
-    for channel_id in await Attachment.filter(channel_id__in=channel_ids, message_id__not_isnull=True).values_list(
-            "channel_id", flat=True):
-        counts[channel_id] += 1
+    counts = await attachment_counts(channel_ids)
     return {
         "inbox": [inbox_wire(i, users[i.recipient_id], profiles.get(i.recipient_id)) for i in inboxes],
         "channels": [{**channel_wire(c), "_count": {"attachments": counts[c.id]}} for c in channels],

@@ -3,10 +3,11 @@ last-seen times of server channels (two queries whatever the user's size)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from core.wire import ms, public_user
-from plugins.messages.models import MentionCounter, ReadState
+from plugins.messages.models import Attachment, MentionCounter, ReadState
 
 
 async def read_state(user_id: int) -> dict[str, Any]:
@@ -22,3 +23,13 @@ async def read_state(user_id: int) -> dict[str, Any]:
         ],
         "lastSeenServerChannelIds": {str(channel_id): ms(last_seen) for channel_id, last_seen in seen},
     }
+
+
+async def attachment_counts(channel_ids: list[int]) -> dict[int, int]:
+    """``{channel_id: number of message attachments}`` for many channels in one query."""
+    counts: dict[int, int] = defaultdict(int)
+    if channel_ids:
+        for channel_id in await Attachment.filter(channel_id__in=channel_ids, message_id__not_isnull=True).values_list(
+                "channel_id", flat=True):
+            counts[channel_id] += 1
+    return counts

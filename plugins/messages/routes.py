@@ -220,7 +220,7 @@ async def typing(channel_id: str) -> Any:
     target = [room for room in await service.rooms(access) if room != str(user.id)]
     if target:
         gateway = hearth().gateway
-        own = [sid for sid, _ in gateway.sio.manager.get_participants("/", str(user.id))]
+        own = [socket.sid for socket in gateway.local_sockets(str(user.id))]
         await gateway.emit("channel:typing", {"userId": str(user.id), "channelId": str(access.channel.id)},
                            to=target, skip_sid=own or None)
     return Response("", status=204)

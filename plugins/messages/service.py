@@ -32,6 +32,12 @@ def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def new_message_id() -> tuple[int, datetime]:
+    """A flake id and the time it carries: ``createdAt`` follows id order exactly."""
+    message_id = new_id()
+    return message_id, datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+
+
 async def load_channel(user: User, channel_id: str) -> Access:
     """CHV (rest.md §0.5): the channel, if it exists and the user may view it."""
     parsed = parse_id(channel_id)
@@ -122,8 +128,7 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
     quote_ids = await _quotable_ids(channel.id, parsed.quote_ids)
     mention_ids = list(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else []
     mention_ids = [u for u in parsed.user_ids if u in set(mention_ids)]
-    message_id = new_id()
-    created_at = datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+    message_id, created_at = new_message_id()
     async with transaction():
         message = await Message.create(
             id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content or None,
@@ -176,8 +181,7 @@ async def _announce_created(access: Access, wire: dict[str, Any], sender: User, 
 
 async def system_message(access: Access, actor: User, message_type: int) -> dict[str, Any]:
     """Store and announce a system message (content empty, ``createdBy`` = the actor)."""
-    message_id = new_id()
-    created_at = datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+    message_id, created_at = new_message_id()
     message = await Message.create(id=message_id, channel_id=access.channel.id, type=message_type,
                                    created_by_id=actor.id, created_at=created_at)
     await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)

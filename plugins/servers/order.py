@@ -10,7 +10,7 @@ from core.errors import bad_request
 from core.identity.models import User
 from core.ids import new_id
 from plugins.servers.models import Member, ServerOrder
-from plugins.servers.service import random_color
+from plugins.accounts.service import random_hex_color
 
 
 async def _state(user: User) -> tuple[ServerOrder, list[str]]:
@@ -38,7 +38,7 @@ async def create_folder(user: User, server_ids: list[str]) -> dict[str, Any]:
     order, joined = await _state(user)
     if not server_ids or any(s not in joined for s in server_ids):
         raise bad_request("Invalid server ids.")
-    folder = {"id": str(new_id()), "name": "Folder", "color": random_color(),
+    folder = {"id": str(new_id()), "name": "Folder", "color": random_hex_color(),
               "serverIds": list(dict.fromkeys(server_ids))}
     ordered = [i for i in order.ordered_ids if i not in folder["serverIds"]]
     first = order.ordered_ids.index(server_ids[0]) if server_ids[0] in order.ordered_ids else len(ordered)

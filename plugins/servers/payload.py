@@ -8,20 +8,12 @@ from typing import Any
 
 from core.identity.models import User
 from plugins.accounts.models import Profile
-from plugins.messages.models import Attachment, Channel
+from plugins.messages.models import Channel
+from plugins.messages.payload import attachment_counts
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
 from plugins.servers.wire import member_wire, role_wire, server_channel_wire, server_wire
-
-
-async def attachment_counts(channel_ids: list[int]) -> dict[int, int]:
-    counts: dict[int, int] = defaultdict(int)
-    if channel_ids:
-        for channel_id in await Attachment.filter(channel_id__in=channel_ids, message_id__not_isnull=True).values_list(
-                "channel_id", flat=True):
-            counts[channel_id] += 1
-    return counts
 
 
 async def server_snapshot(server_ids: list[int], viewer: User) -> dict[str, Any]:

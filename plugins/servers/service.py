@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import colorsys
-import random
 from datetime import datetime, timezone
 from typing import Any
 
@@ -15,6 +13,7 @@ from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.identity.passwords import verify_password
 from core.ids import parse_id
+from plugins.accounts.service import random_hex_color
 from plugins.messages import service as messages
 from plugins.messages.kinds import kind_for
 from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SERVER, SERVER_TEXT, Channel,
@@ -26,11 +25,6 @@ from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAG
 from plugins.servers.wire import member_wire, server_wire
 
 MAX_SERVERS = 100
-
-
-def random_color() -> str:
-    red, green, blue = colorsys.hls_to_rgb(random.random(), 0.65, 0.65)
-    return "#{:02x}{:02x}{:02x}".format(round(red * 255), round(green * 255), round(blue * 255))
 
 
 def now() -> datetime:
@@ -71,7 +65,7 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
     if await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
         raise bad_request("You have reached the maximum number of servers.")
     async with transaction():
-        server = await Server.create(name=name, hex_color=random_color(), created_by_id=user.id)
+        server = await Server.create(name=name, hex_color=random_hex_color(), created_by_id=user.id)
         role = await Role.create(server_id=server.id, name="All", order=1, permissions=SEND_MESSAGE,
                                  created_by_id=user.id)
         channel = await Channel.create(type=SERVER_TEXT, name="General", server_id=server.id,
