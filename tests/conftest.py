@@ -24,6 +24,9 @@ from tests.support import SocketProbe, connect_socket, free_port
 
 DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
 REDIS_URL = os.environ.get("HEARTH_TEST_REDIS_URL", "")
+# Browser tests serve this build of the web UI (default webui/dist; several checkouts or
+# parallel builds can point elsewhere).
+WEBUI_DIST = os.environ.get("HEARTH_TEST_WEBUI_DIST", "webui/dist")
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs HEARTH_TEST_REDIS_URL (CI sets it)")
 
 
@@ -42,6 +45,7 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
         "rate_limits.enabled": False,
         "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
         "server.public_url": "http://hearth.test",
+        "server.webui_dist": WEBUI_DIST,
     })
 
 

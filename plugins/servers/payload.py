@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from core.context import hearth
 from core.identity.models import User
 from plugins.accounts.models import Profile
 from plugins.messages.models import Channel
@@ -14,6 +15,15 @@ from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
 from plugins.servers.wire import member_wire, role_wire, server_channel_wire, server_wire
+
+
+async def server_rows(servers: list[Server]) -> list[dict[str, Any]]:
+    """Full Server rows, with what other plugins add to them (``server_extras`` hook)."""
+    extras: dict[int, dict[str, Any]] = defaultdict(dict)
+    for answer in await hearth().plugins.gather("server_extras", server_ids=[s.id for s in servers]):
+        for server_id, values in (answer or {}).items():
+            extras[server_id].update(values)
+    return [{**server_wire(s), **extras.get(s.id, {})} for s in servers]
 
 
 async def server_snapshot(server_ids: list[int], viewer: User) -> dict[str, Any]:
@@ -29,7 +39,7 @@ async def server_snapshot(server_ids: list[int], viewer: User) -> dict[str, Any]
     users = {u.id: u for u in await User.filter(id__in=user_ids)}
     profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)}
     return {
-        "servers": [server_wire(s) for s in servers],
+        "servers": await server_rows(servers),
         "channels": [server_channel_wire(c, overrides.get(c.id, {}), counts[c.id]) for c in channels],
         "serverMembers": [member_wire(m, users[m.user_id], profiles.get(m.user_id), viewer.id) for m in members],
         "serverRoles": [role_wire(r) for r in roles],

@@ -2,6 +2,7 @@
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.servers import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="servers",

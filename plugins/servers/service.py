@@ -20,9 +20,9 @@ from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SER
                                      MentionCounter, ReadState)
 from plugins.servers import audit, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
-from plugins.servers.payload import server_snapshot
+from plugins.servers.payload import server_rows, server_snapshot
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
-from plugins.servers.wire import member_wire, server_wire
+from plugins.servers.wire import member_wire
 
 MAX_SERVERS = 100
 
@@ -81,7 +81,7 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
                            to=str(server.id))
         await rooms.resync(server.id, [user.id])
         await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
-    return server_wire(server)
+    return (await server_rows([server]))[0]
 
 
 async def join_server(user: User, server: Server) -> dict[str, Any]:
@@ -110,7 +110,7 @@ async def join_server(user: User, server: Server) -> dict[str, Any]:
         await rooms.resync(server.id, [user.id])
         await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
         await post_system_message(server, user, JOIN_SERVER)
-    return server_wire(server)
+    return (await server_rows([server]))[0]
 
 
 async def post_system_message(server: Server, actor: User, message_type: int) -> None:

@@ -10,6 +10,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from core.settings import ROOT
+from tests.conftest import WEBUI_DIST
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -28,7 +29,7 @@ async def browser() -> AsyncIterator[Any]:
     from playwright.async_api import async_playwright
 
     assert Path(CHROMIUM).exists(), "browser tests need Debian's chromium: apt-get install -y chromium"
-    assert (ROOT / "webui" / "dist" / "index.html").exists(), "build the web UI first: npm run build"
+    assert (ROOT / WEBUI_DIST / "index.html").exists(), "build the web UI first: npm run build"
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser

@@ -107,15 +107,19 @@ describe("settings sections", () => {
     expect(ids(subject(BOB, ["r-ban"], { roles: banner }))).toEqual(["notifications", "invites", "bans"]);
   });
 
-  it("shows everything to the owner and admins, and nothing to non-members", () => {
-    expect(ids(subject(OWNER, []))).toEqual(SETTINGS_SECTIONS.map((section) => section.id));
-    expect(ids(subject(BOB, ["r-admin"]))).toEqual(SETTINGS_SECTIONS.map((section) => section.id));
+  it("shows every filled section to the owner and admins, and nothing to non-members", () => {
+    const builtIn = SETTINGS_SECTIONS.filter((section) => section.available).map((section) => section.id);
+    expect(ids(subject(OWNER, []))).toEqual(builtIn);
+    expect(ids(subject(BOB, ["r-admin"]))).toEqual(builtIn);
     expect(ids(subject(BOB, null))).toEqual([]);
   });
 
-  it("marks the sections whose backend does not exist as unavailable", () => {
+  it("leaves out the sections no bundle fills, and adds them once one registers", () => {
     const unavailable = SETTINGS_SECTIONS.filter((section) => !section.available).map((section) => section.id);
     expect(unavailable).toEqual(["welcome-screen", "emojis", "publish-server", "verify", "external-embed"]);
+    const withEmojis = visibleSettingsSections(subject(OWNER, []), { emojis: () => null }).map((section) => section.id);
+    expect(withEmojis).toContain("emojis");
+    expect(visibleSettingsSections(subject(BOB, []), { emojis: () => null }).map((section) => section.id)).not.toContain("emojis");
     const general = SETTINGS_SECTIONS.find((section) => section.id === "general")!;
     expect(canOpenSettingsSection(subject(BOB, ["r-mod"]), general)).toBe(false);
   });

@@ -117,7 +117,7 @@ export interface SettingsSection {
   id: SettingsSectionId;
   /** Role permission needed to see the section; null: every member. */
   permission: number | null;
-  /** False when the backend has no routes for it yet (the page says so). */
+  /** Built into the servers bundle; the others come from bundles that register them (contributions.ts). */
   available: boolean;
 }
 
@@ -141,9 +141,14 @@ export function canOpenSettingsSection(subject: PermissionSubject, section: Sett
   return section.permission === null || hasPermission(subject, section.permission);
 }
 
-/** The settings sections this member may open, in navigation order. */
-export function visibleSettingsSections(subject: PermissionSubject): SettingsSection[] {
-  return SETTINGS_SECTIONS.filter((section) => canOpenSettingsSection(subject, section));
+/** Whether a section has a screen: built in, or registered by another bundle. */
+export function isAvailable(section: SettingsSection, contributed: Partial<Record<SettingsSectionId, unknown>> = {}): boolean {
+  return section.available || contributed[section.id] !== undefined;
+}
+
+/** The settings sections this member may open, in navigation order; sections no bundle fills are left out. */
+export function visibleSettingsSections(subject: PermissionSubject, contributed: Partial<Record<SettingsSectionId, unknown>> = {}): SettingsSection[] {
+  return SETTINGS_SECTIONS.filter((section) => isAvailable(section, contributed) && canOpenSettingsSection(subject, section));
 }
 
 export function findSettingsSection(id: string | undefined): SettingsSection | undefined {

@@ -11,3 +11,10 @@ export {
   type NotificationModes,
   type NotificationSetting,
 } from "./notificationSettings";
+export {
+  registerSettingsSection,
+  registerChannelEditorTab,
+  registerWelcomeBlock,
+  type SettingsSectionProps,
+  type ChannelEditorTabProps,
+} from "./contributions";

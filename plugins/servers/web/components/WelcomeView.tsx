@@ -2,6 +2,7 @@
 import { cdnUrl } from "@hearth/api/cdn";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { Link } from "react-router";
+import { useServerContributions } from "../contributions";
 import { useServer, useServerMembers } from "../hooks";
 import { t } from "../i18n";
 import { ServerAvatar } from "./ServerAvatar";
@@ -9,6 +10,7 @@ import { ServerAvatar } from "./ServerAvatar";
 export function WelcomeView({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const memberCount = useServerMembers(serverId).length;
+  const blocks = useServerContributions((state) => state.welcomeBlocks);
   if (!server) return null;
   return (
     <div className="server-welcome" data-testid="server-welcome">
@@ -21,6 +23,9 @@ export function WelcomeView({ serverId }: { serverId: string }) {
         <ServerAvatar server={server} size={88} />
         <h2>{t("welcome.title", { name: server.name })}</h2>
         <p className="muted">{t("welcome.members", { count: memberCount })}</p>
+        {blocks.map((Block, index) => (
+          <Block key={index} serverId={serverId} />
+        ))}
         <Link className="button button--primary" to={`/app/servers/${serverId}`}>
           {t("welcome.start")}
         </Link>

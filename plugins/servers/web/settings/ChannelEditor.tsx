@@ -1,4 +1,4 @@
-/** One channel or category: general (name, slow mode, icon, category, notice), per-role permissions, webhooks. */
+/** One channel or category: general (name, slow mode, icon, category, notice), per-role permissions, and tabs other bundles add (webhooks). */
 import { request } from "@hearth/api/request";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
@@ -13,9 +13,9 @@ import { t } from "../i18n";
 import { roleColour } from "../memberGroups";
 import { ChannelPermission, CHANNEL_PERMISSION_NAMES, isAdmin } from "../permissions";
 import { deleteChannel, deleteChannelNotice, errorText, orderChannels, setChannelNotice, setChannelPermissions, updateChannel } from "../serversApi";
+import { useServerContributions } from "../contributions";
 import { CATEGORY_TYPE, channelPermissionsUpdated, useServersStore } from "../serversStore";
 import type { Server, ServerChannel, ServerRole } from "../types";
-import { NotAvailable } from "./NotAvailable";
 import { SaveRow, SelectField, SettingsCard } from "./ui";
 
 const SLOW_MODE_OPTIONS = [0, 3, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21600];
@@ -226,8 +226,9 @@ function PermissionsTab({ server, channel }: { server: Server; channel: ServerCh
   );
 }
 
-export function ChannelEditor({ serverId, channelId, tab = "general" }: { serverId: string; channelId: string; tab?: string }) {
+export function ChannelEditor({ serverId, channelId, tab = "general", rest = [] }: { serverId: string; channelId: string; tab?: string; rest?: string[] }) {
   const server = useServer(serverId);
+  const contributedTabs = useServerContributions((state) => state.channelTabs);
   const channel = useServersStore((state) => state.channels[channelId]);
   const subject = usePermissionSubject(serverId);
   const navigate = useNavigate();
@@ -246,8 +247,9 @@ export function ChannelEditor({ serverId, channelId, tab = "general" }: { server
   const tabs = [
     { id: "general", label: t("channelEditor.tabs.general") },
     { id: "permissions", label: t("channelEditor.tabs.permissions") },
-    ...(admin && !isCategory ? [{ id: "webhooks", label: t("channelEditor.tabs.webhooks") }] : []),
+    ...(admin ? contributedTabs.filter((entry) => !isCategory || entry.categories).map((entry) => ({ id: entry.id, label: entry.label() })) : []),
   ];
+  const Contributed = contributedTabs.find((entry) => entry.id === tab)?.component;
   const current = tabs.some((entry) => entry.id === tab) ? tab : "general";
   const remove = () =>
     openModal((close) => (
@@ -307,7 +309,7 @@ export function ChannelEditor({ serverId, channelId, tab = "general" }: { server
         </>
       )}
       {current === "permissions" && <PermissionsTab server={server} channel={channel} />}
-      {current === "webhooks" && <NotAvailable />}
+      {Contributed && current === tab && <Contributed serverId={serverId} channelId={channel.id} rest={rest} />}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { Link, Navigate, NavLink, useParams } from "react-router";
 import { usePermissionSubject, useServer } from "../hooks";
 import { t } from "../i18n";
-import { findSettingsSection, visibleSettingsSections, type SettingsSectionId } from "../permissions";
+import { useServerContributions } from "../contributions";
+import { findSettingsSection, isAvailable, visibleSettingsSections, type SettingsSectionId } from "../permissions";
 import { AuditLogSection } from "./AuditLogSection";
 import { BansSection } from "./BansSection";
 import { ChannelEditor } from "./ChannelEditor";
@@ -42,19 +43,20 @@ function SettingsNav({ serverId, sections }: { serverId: string; sections: Retur
 
 export function SettingsView({ serverId }: { serverId: string }) {
   const subject = usePermissionSubject(serverId);
+  const contributed = useServerContributions((state) => state.sections);
   const parts = (useParams()["*"] ?? "").split("/").filter(Boolean);
   const [sectionId, ...rest] = parts;
   if (!subject?.member) return <PaneLoading label={t("page.loading")} />;
-  const sections = visibleSettingsSections(subject);
+  const sections = visibleSettingsSections(subject, contributed);
   const section = findSettingsSection(sectionId);
   // Land on a section that has something to show.
-  const first = sections.find((item) => item.available) ?? sections[0];
+  const first = sections.find((item) => isAvailable(item, contributed)) ?? sections[0];
   if (!sectionId && first) return <Navigate to={`/app/servers/${serverId}/settings/${first.id}`} replace />;
 
   let content;
   if (!section) content = <p className="muted">{t("settings.unknown")}</p>;
   else if (!sections.includes(section)) content = <p className="muted" data-testid="settings-forbidden">{t("settings.forbidden")}</p>;
-  else if (!section.available) content = <NotAvailable />;
+  else if (!isAvailable(section, contributed)) content = <NotAvailable />;
   else {
     switch (section.id) {
       case "general":
@@ -70,7 +72,7 @@ export function SettingsView({ serverId }: { serverId: string }) {
         content = rest[0] ? <RoleEditor serverId={serverId} roleId={rest[0]} /> : <RolesSection serverId={serverId} />;
         break;
       case "channels":
-        content = rest[0] ? <ChannelEditor serverId={serverId} channelId={rest[0]} tab={rest[1]} /> : <ChannelsSection serverId={serverId} />;
+        content = rest[0] ? <ChannelEditor serverId={serverId} channelId={rest[0]} tab={rest[1]} rest={rest.slice(2)} /> : <ChannelsSection serverId={serverId} />;
         break;
       case "bans":
         content = <BansSection serverId={serverId} />;
@@ -78,8 +80,10 @@ export function SettingsView({ serverId }: { serverId: string }) {
       case "audit-logs":
         content = <AuditLogSection serverId={serverId} />;
         break;
-      default:
-        content = <NotAvailable />;
+      default: {
+        const Contributed = contributed[section.id];
+        content = Contributed ? <Contributed serverId={serverId} rest={rest} /> : <NotAvailable />;
+      }
     }
   }
 
