@@ -51,6 +51,12 @@ class Message(FlakeModel):
     quoted_message_ids = fields.JSONField(default=list)
     reply_to_ids = fields.JSONField(default=list)
     buttons = fields.JSONField(default=list)
+    # Webhook messages have no creator; the webhooks plugin owns the id (no foreign key across plugins).
+    webhook_id = fields.BigIntField(null=True)
+    # Per-message author override of a webhook execution: {"id", "username", "avatarUrl"}.
+    creator_override = fields.JSONField(null=True)
+    # Open Graph preview (entities.md §6.4), filled after the message is sent.
+    embed = fields.JSONField(null=True)
     mentions_everyone = fields.BooleanField(default=False)
 
     class Meta:
