@@ -11,7 +11,8 @@ const backend = "http://127.0.0.1:8000";
 
 /**
  * `virtual:emoji-data`: emojibase's en-gb list cut down at build time to what the emoji picker
- * uses, `[emoji, label, group, tags]` in display order (about a fifth of the original size).
+ * uses, `[emoji, label, group, tags, shortcodes]` in display order (about a fifth of the original
+ * size); shortcodes are GitHub's (`smile`, `+1`, …), space-separated, for `:smile:` in the composer.
  */
 function emojiData(): Plugin {
   const id = "virtual:emoji-data";
@@ -21,14 +22,22 @@ function emojiData(): Plugin {
     load(resolved) {
       if (resolved !== `\0${id}`) return null;
       const file = createRequire(import.meta.url).resolve("emojibase-data/en-gb/compact.json");
-      type Emoji = { unicode: string; label: string; group?: number; order?: number; tags?: string[] };
+      type Emoji = { unicode: string; hexcode: string; label: string; group?: number; order?: number; tags?: string[] };
       const data = JSON.parse(readFileSync(file, "utf8")) as Emoji[];
+      const shortcodeFile = createRequire(import.meta.url).resolve("emojibase-data/en/shortcodes/github.json");
+      const shortcodes = JSON.parse(readFileSync(shortcodeFile, "utf8")) as Record<string, string | string[]>;
       const rows = data
         .filter((emoji) => emoji.group !== undefined && emoji.group !== 2)
         .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
         // A presentation selector after a character that is an emoji by default is redundant; without
         // it, reactions match those of clients that send the plain character ("👍", not "👍\uFE0F").
-        .map((emoji) => [emoji.unicode.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1"), emoji.label, emoji.group, (emoji.tags ?? []).join(" ")]);
+        .map((emoji) => [
+          emoji.unicode.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1"),
+          emoji.label,
+          emoji.group,
+          (emoji.tags ?? []).join(" "),
+          [shortcodes[emoji.hexcode] ?? []].flat().join(" "),
+        ]);
       return `export default ${JSON.stringify(rows)};`;
     },
   };
@@ -65,6 +74,7 @@ export default defineConfig({
     dir: repoRoot,
     include: ["webui/src/**/*.test.{ts,tsx}", "plugins/*/web/**/*.test.{ts,tsx}"],
     environment: "jsdom",
+    setupFiles: [fileURLToPath(new URL("./src/testSetup.ts", import.meta.url))],
     restoreMocks: true,
   },
 });

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from quart import Blueprint, Response, request, send_file
 
 from core.auth import current_user, require_user_or_bot
+from core.cdn.models import CdnFile
 from core.cdn.service import store_upload
 from core.context import hearth
 from core.errors import ApiError
+from core.ids import parse_id
 from core.ratelimit import rate_limit
+
+_EMOJI_BY_ID = re.compile(r"emojis/([0-9]{1,19})(?:\.(?:gif|webp|png|jpe?g))?")
 
 api = Blueprint("cdn_api", __name__, url_prefix="/api/cdn")
 files = Blueprint("cdn_files", __name__)
@@ -41,6 +48,8 @@ async def upload() -> tuple[dict, int]:
 async def serve(path: str) -> Response:
     local = hearth().storage.local_path(path)
     if local is None:
+        local = await _emoji_by_id(path)
+    if local is None:
         raise ApiError(404, "File not found.")
     response = await send_file(local, conditional=True)
     response.headers["X-Content-Type-Options"] = "nosniff"
@@ -49,3 +58,14 @@ async def serve(path: str) -> Response:
     if not (response.mimetype or "").startswith(("image/", "video/", "audio/")):
         response.headers["Content-Disposition"] = "attachment"
     return response
+
+
+async def _emoji_by_id(path: str) -> Path | None:
+    """``emojis/<fileId>`` (optionally with an extension): custom emoji markup carries only the
+    file id, as upstream's CDN does, so emoji pictures are also reachable by id."""
+    match = _EMOJI_BY_ID.fullmatch(path)
+    file_id = parse_id(match[1]) if match else None
+    if file_id is None:
+        return None
+    record = await CdnFile.get_or_none(id=file_id, kind="emojis")
+    return None if record is None else hearth().storage.local_path(record.path)

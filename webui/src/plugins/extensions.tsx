@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 import { create } from "zustand";
 import { t } from "../i18n/i18n";
 import type { ContextMenuItem } from "../ui/contextMenu/ContextMenu";
+import type { CustomEmojiGroup } from "../ui/emoji/customEmoji";
 
 /** Presence status values (entities.md §10.8): 0 offline, 1 online, 2 looking to play, 3 away, 4 do not disturb. */
 export type PresenceStatus = 0 | 1 | 2 | 3 | 4;
@@ -49,6 +50,8 @@ export interface ShellExtensions {
   ServerRailItems: ComponentType;
   /** Extra entries in a sent message's context menu (reminders plugin: "Remind me"). */
   messageMenuItems: (message: MessageMenuTarget) => ContextMenuItem[];
+  /** The custom emojis the user may use, one group per server (emojis plugin); read when needed. */
+  customEmojiGroups: () => CustomEmojiGroup[];
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
@@ -110,4 +113,9 @@ export function ServerRailItems() {
 /** Extra message actions from other plugins; none when no plugin provides them. */
 export function messageMenuItems(message: MessageMenuTarget): ContextMenuItem[] {
   return useExtensionStore.getState().messageMenuItems?.(message) ?? [];
+}
+
+/** Custom emojis by server for the emoji picker and `:name:` shortcodes; none without a provider. */
+export function customEmojiGroups(): CustomEmojiGroup[] {
+  return useExtensionStore.getState().customEmojiGroups?.() ?? [];
 }

@@ -1,4 +1,5 @@
 import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
+import { convertShortcodes, ShortcodeSuggestions, useShortcodeSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { useCountdown } from "@hearth/ui/useCountdown";
@@ -56,6 +57,15 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
 
   useLayoutEffect(() => autoGrow(textareaRef.current), [draft.content, textareaRef]);
   useEffect(() => setNotice(null), [channelId]);
+  // `:name` suggestions and `:name:` conversion on send (shell: ui/emoji/ShortcodeSuggestions).
+  const shortcodes = useShortcodeSuggestions(
+    () => textareaRef.current?.value ?? draft.content,
+    (text, caret) => {
+      setDraftContent(channelId, text);
+      requestAnimationFrame(() => textareaRef.current?.setSelectionRange(caret, caret));
+    },
+  );
+  useEffect(() => shortcodes.close(), [channelId, shortcodes.close]);
 
   const submit = async () => {
     setNotice(null);
@@ -65,6 +75,9 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
 
   const sendDraftOrEdit = async () => {
     const editId = draft.editMessageId;
+    shortcodes.close();
+    const converted = convertShortcodes(draft.content);
+    if (converted !== draft.content) setDraftContent(channelId, converted);
     const promise = sendDraft(channelId);
     if (!editId) onSend();
     const result = await promise;
@@ -90,6 +103,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (shortcodes.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -109,6 +123,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     setDraftContent(channelId, event.target.value);
+    shortcodes.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
     if (event.target.value.trim() && !editing) notifyTyping(channelId);
   };
 
@@ -195,6 +210,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
         </div>
       )}
       {draft.htmlMode && !editing && <p className="composer__notice">{t("composer.htmlModeOn")}</p>}
+      <ShortcodeSuggestions state={shortcodes} id={`shortcodes-${channelId}`} />
       <div className="composer__row">
         {!editing && (
           <>
@@ -220,6 +236,8 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
           aria-label={t("composer.label")}
           placeholder={placeholder}
           rows={1}
+          aria-controls={shortcodes.list ? `shortcodes-${channelId}` : undefined}
+          aria-activedescendant={shortcodes.list ? `shortcodes-${channelId}-${shortcodes.list.index}` : undefined}
           value={draft.content}
           onChange={onChange}
           onKeyDown={onKeyDown}

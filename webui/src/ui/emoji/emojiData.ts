@@ -7,6 +7,8 @@ export interface EmojiEntry {
   /** Lower-case words to search in: the label and the tags. */
   keywords: string;
   group: number;
+  /** Names typed as `:name:` in the composer: GitHub's shortcodes, then the label in snake case. */
+  shortcodes: string[];
 }
 
 export interface EmojiGroup {
@@ -27,16 +29,28 @@ const GROUP_KEYS: Record<number, string> = {
   9: "flags",
 };
 
-/** `[emoji, label, group, tags]`, in display order (see `virtual:emoji-data` in vite.config.ts). */
-export type EmojiRow = [unicode: string, label: string, group: number, tags: string];
+/** `[emoji, label, group, tags, shortcodes]`, in display order (see `virtual:emoji-data` in vite.config.ts). */
+export type EmojiRow = [unicode: string, label: string, group: number, tags: string, shortcodes?: string];
 
 let loading: Promise<EmojiGroup[]> | null = null;
+let loaded: EmojiGroup[] | null = null;
+
+/** "thumbs up" → "thumbs_up", "flag: United Kingdom" → "flag_united_kingdom". */
+export function labelShortcode(label: string): string {
+  return label
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9+-]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
 
 export function groupEmojis(rows: EmojiRow[]): EmojiGroup[] {
   const groups = new Map<number, EmojiEntry[]>();
-  for (const [unicode, label, group, tags] of rows) {
+  for (const [unicode, label, group, tags, shortcodes] of rows) {
     if (!(group in GROUP_KEYS)) continue;
-    const entry: EmojiEntry = { unicode, label, keywords: `${label} ${tags}`.toLowerCase(), group };
+    const codes = [...(shortcodes ? shortcodes.split(" ") : []), labelShortcode(label)].filter(Boolean);
+    const entry: EmojiEntry = { unicode, label, keywords: `${label} ${tags}`.toLowerCase(), group, shortcodes: [...new Set(codes)] };
     const list = groups.get(group);
     if (list) list.push(entry);
     else groups.set(group, [entry]);
@@ -46,12 +60,17 @@ export function groupEmojis(rows: EmojiRow[]): EmojiGroup[] {
 
 export function loadEmojis(): Promise<EmojiGroup[]> {
   loading ??= import("virtual:emoji-data")
-    .then((module) => groupEmojis(module.default))
+    .then((module) => (loaded = groupEmojis(module.default)))
     .catch((error: unknown) => {
       loading = null;
       throw error;
     });
   return loading;
+}
+
+/** The emoji list if it has been loaded already (shortcodes convert synchronously when sending). */
+export function loadedEmojis(): EmojiGroup[] | null {
+  return loaded;
 }
 
 /** Entries whose label or tags contain every word of the query, best (label starts with it) first. */

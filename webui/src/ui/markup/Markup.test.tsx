@@ -27,6 +27,20 @@ describe("Markup", () => {
     expect(onUserClick).toHaveBeenCalledWith("42", expect.anything());
   });
 
+  it("draws custom emojis from the CDN by id, with the name as alt and title", () => {
+    const { container } = render(<Markup content="hi [ce:42:blob] [ace:43:party] [wace:44:spin]" />);
+    const images = [...container.querySelectorAll("img.markup__custom-emoji")];
+    expect(images.map((image) => image.getAttribute("src"))).toEqual(["/cdn/emojis/42", "/cdn/emojis/43", "/cdn/emojis/44"]);
+    expect(images.map((image) => image.getAttribute("alt"))).toEqual([":blob:", ":party:", ":spin:"]);
+    expect(images[0]!.getAttribute("title")).toBe(":blob:");
+  });
+
+  it("shows a custom emoji as its name when the caller has no picture for it", () => {
+    const { container } = render(<Markup content="[ce:42:blob]" context={{ customEmojiUrl: () => undefined }} />);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.textContent).toBe(":blob:");
+  });
+
   it("hides spoilers until pressed", () => {
     render(<Markup content="||secret||" />);
     const spoiler = screen.getByRole("button", { name: "Spoiler, press to reveal" });

@@ -5,6 +5,7 @@
  */
 import { useMemo, useState, type ReactNode } from "react";
 import { t } from "../../i18n/i18n";
+import { customEmojiUrl } from "../emoji/customEmoji";
 import { ExternalLink } from "../externalLink/ExternalLink";
 import { isEmojiOnly, tokenize, type MarkupNode } from "./tokenize";
 import "./markup.css";
@@ -17,7 +18,10 @@ export interface MarkupContext {
   channelName?: (channelId: string) => string | undefined;
   /** Draws a [q:<messageId>] quote; without it the quote is left out. */
   renderQuote?: (messageId: string) => ReactNode;
-  /** URL of a custom emoji picture; without it the emoji shows as :name:. */
+  /**
+   * URL of a custom emoji picture (default: the CDN's `emojis/<id>`); answering undefined
+   * shows the emoji as :name:.
+   */
   customEmojiUrl?: (id: string, animated: boolean) => string | undefined;
 }
 
@@ -118,7 +122,7 @@ function MarkupNodeView({ node, context }: { node: MarkupNode; context: MarkupCo
     case "quote":
       return context.renderQuote ? <span className="markup__quote">{context.renderQuote(node.messageId)}</span> : null;
     case "customEmoji": {
-      const url = context.customEmojiUrl?.(node.id, node.animated);
+      const url = context.customEmojiUrl ? context.customEmojiUrl(node.id, node.animated) : customEmojiUrl(node.id);
       return url ? (
         <img className="markup__custom-emoji" src={url} alt={`:${node.name}:`} title={`:${node.name}:`} loading="lazy" />
       ) : (

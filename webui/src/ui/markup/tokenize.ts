@@ -6,7 +6,8 @@
  * Supported: ```code blocks```, `inline code`, **bold**, *italic* / _italic_, __underline__,
  * ~~strike~~, ||spoiler||, "> " block quotes, http(s) links and [label](https://…) links,
  * and the wire markup of messages (entities.md §6.1): [@:<userId>], [@:e], [r:<roleId>],
- * [#:<channelId>], [q:<messageId>], custom emoji [ce:<id>:<name>] / [ace:<id>:<name>],
+ * [#:<channelId>], [q:<messageId>], custom emoji [ce:<id>:<name>] / [ace:<id>:<name>] /
+ * [wace:<id>:<name>] (animated GIF / WebP),
  * plus Unicode emoji (so the renderer can size them).
  */
 

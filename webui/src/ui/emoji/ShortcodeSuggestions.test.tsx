@@ -1,0 +1,88 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useRef, useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
+import { loadEmojis } from "./emojiData";
+import { convertShortcodes, ShortcodeSuggestions, useShortcodeSuggestions } from "./ShortcodeSuggestions";
+
+vi.mock("virtual:emoji-data", () => ({
+  default: [
+    ["😄", "grinning face with smiling eyes", 0, "smile", "smile"],
+    ["😺", "grinning cat", 3, "cat", "smiley_cat"],
+  ],
+}));
+
+function Box() {
+  const [text, setText] = useState("");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const state = useShortcodeSuggestions(
+    () => ref.current?.value ?? text,
+    (next) => setText(next),
+  );
+  return (
+    <>
+      <ShortcodeSuggestions state={state} id="s" />
+      <textarea
+        ref={ref}
+        aria-label="box"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          state.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
+        }}
+        onKeyDown={(event) => void state.onKeyDown(event)}
+      />
+    </>
+  );
+}
+
+const type = (value: string) => fireEvent.change(screen.getByLabelText("box"), { target: { value, selectionStart: value.length } });
+
+beforeEach(async () => {
+  registerExtensions({ customEmojiGroups: () => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "smirk_party", gif: true }] }] });
+  await loadEmojis();
+});
+afterEach(() => {
+  cleanup();
+  useExtensionStore.setState({ customEmojiGroups: undefined });
+});
+
+describe("shortcode suggestions", { timeout: 20000 }, () => {
+  it("open after a colon and two characters, move with the arrows and pick with Enter", () => {
+    render(<Box />);
+    type("hi :s");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    type("hi :sm");
+    const options = () => screen.getAllByRole("option").map((option) => option.querySelector(".shortcodes__name")?.textContent);
+    expect(options()).toEqual([":smile:", ":smiley_cat:", ":smirk_party:"]);
+    const box = screen.getByLabelText("box");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "ArrowUp" });
+    expect(screen.getAllByRole("option")[2]!.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect((box as HTMLTextAreaElement).value).toBe("hi [ace:7:smirk_party] ");
+  });
+
+  it("pick with Tab or a click, close with Escape", () => {
+    render(<Box />);
+    const box = screen.getByLabelText("box") as HTMLTextAreaElement;
+    type(":smi");
+    fireEvent.keyDown(box, { key: "Tab" });
+    expect(box.value).toBe("😄 ");
+    type("😄 :cat");
+    fireEvent.click(screen.getByRole("option", { name: /smiley_cat/ }));
+    expect(box.value).toBe("😄 😺 ");
+    type("😄 😺 :smi");
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(box.value).toBe("😄 😺 :smi");
+  });
+
+  it("convert complete shortcodes with the loaded list and the custom emojis", () => {
+    expect(convertShortcodes("yes :smile: :smirk_party: :nope:")).toBe("yes 😄 [ace:7:smirk_party] :nope:");
+    expect(convertShortcodes("no colon")).toBe("no colon");
+  });
+});
