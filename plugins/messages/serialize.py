@@ -37,6 +37,34 @@ def _author(user: User | None, profiles: dict[int, Profile]) -> dict[str, Any] |
             "profile": {"font": profile.font, "clan": None} if profile else None}
 
 
+def _webhook_author(message: Message, authors: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """entities.md §6.6: the webhook's pseudo-user, with the message's creator override on top."""
+    base = authors.get(message.webhook_id) or {"id": str(message.webhook_id), "username": "Webhook", "tag": "0000",
+                                                "hexColor": None, "avatar": None, "badges": 0, "bot": True}
+    author = {**base, "tag": "0000", "badges": 0, "bot": True}
+    override = message.creator_override or {}
+    if override.get("id") is not None:
+        author["id"] = f"{message.webhook_id}-{override['id']}"
+        if override.get("username"):
+            author["username"] = override["username"]
+        if override.get("avatarUrl"):
+            author["avatarUrl"] = override["avatarUrl"]
+    return author
+
+
+async def _webhook_authors(messages: list[Message]) -> dict[int, dict[str, Any]]:
+    """One ``webhook_authors`` hook call for a whole page (the webhooks plugin answers)."""
+    webhook_ids = sorted({m.webhook_id for m in messages if m.webhook_id})
+    if not webhook_ids:
+        return {}
+    from core.context import hearth
+
+    authors: dict[int, dict[str, Any]] = {}
+    for answer in await hearth().plugins.gather("webhook_authors", webhook_ids=webhook_ids):
+        authors.update({int(k): v for k, v in (answer or {}).items()})
+    return authors
+
+
 def attachment_wire(attachment: Attachment, raw: bool = False) -> dict[str, Any]:
     data = {"id": str(attachment.id), "provider": attachment.provider, "fileId": attachment.file_id,
             "mime": attachment.mime, "path": attachment.path, "width": attachment.width,
@@ -77,6 +105,12 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
     user_ids |= {int(u) for m in all_messages for u in m.mention_user_ids}
     users = {u.id: u for u in await User.filter(id__in=user_ids)} if user_ids else {}
     profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)} if user_ids else {}
+    webhook_authors = await _webhook_authors(all_messages)
+
+    def author(message: Message, with_profile: bool) -> dict[str, Any] | None:
+        if message.webhook_id:
+            return _webhook_author(message, webhook_authors)
+        return _author(users.get(message.created_by_id), profiles if with_profile else {})
     attachments: dict[int, list[Attachment]] = defaultdict(list)
     if fresh:
         for message in messages:
@@ -99,16 +133,18 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
 
     def quoted(message: Message) -> dict[str, Any]:
         return {"id": str(message.id), "content": message.content, "channelId": str(message.channel_id),
-                "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at), "webhookId": None,
+                "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at),
+                "webhookId": str(message.webhook_id) if message.webhook_id else None,
                 "mentions": mentions(message), "roleMentions": role_mentions(message),
                 "attachments": [attachment_wire(a) for a in attachments[message.id]],
-                "createdBy": _author(users.get(message.created_by_id), {})}
+                "createdBy": author(message, False)}
 
     def replied(message: Message) -> dict[str, Any]:
         return {"id": str(message.id), "content": message.content, "createdAt": ms(message.created_at),
-                "editedAt": ms(message.edited_at), "webhookId": None,
+                "editedAt": ms(message.edited_at),
+                "webhookId": str(message.webhook_id) if message.webhook_id else None,
                 "attachments": [attachment_wire(a) for a in attachments[message.id]],
-                "createdBy": _author(users.get(message.created_by_id), {})}
+                "createdBy": author(message, False)}
 
     result = []
     for message in messages:
@@ -118,9 +154,10 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
             "id": str(message.id), "channelId": str(message.channel_id), "type": message.type,
             "content": message.content or "", "createdById": str(message.created_by_id) if message.created_by_id else None,
             "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at), "silent": message.silent,
-            "pinned": message.pinned, "mentionReplies": message.mention_replies, "webhookId": None,
-            "creatorOverrideId": None, "embed": None,
-            "createdBy": _author(users.get(message.created_by_id), profiles),
+            "pinned": message.pinned, "mentionReplies": message.mention_replies,
+            "webhookId": str(message.webhook_id) if message.webhook_id else None,
+            "creatorOverrideId": (message.creator_override or {}).get("id") if message.webhook_id else None, "embed": message.embed,
+            "createdBy": author(message, True),
             "mentions": mentions(message), "roleMentions": role_mentions(message),
             "attachments": [attachment_wire(a) for a in attachments[message.id]],
             "buttons": [{"id": b["id"], "label": b["label"], "alert": b.get("alert")} for b in message.buttons],

@@ -1,0 +1,18 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { registerChannelEditorTab } from "../../servers/web/public";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { WebhooksTab } from "./WebhooksTab";
+
+// The channel editor's "Webhooks" tab (ADMIN, spec §6), with one webhook at webhooks/{webhookId}.
+registerChannelEditorTab({ id: "webhooks", label: () => t("tab"), component: WebhooksTab });
+
+/**
+ * Webhooks: manage a text channel's incoming webhooks (create, rename, copy the URL, delete).
+ * Their messages are drawn by the messages bundle from the message data (`webhookId`,
+ * `createdBy.avatarUrl`), so nothing else is registered here.
+ */
+export default definePlugin({
+  id: "webhooks",
+  i18n: { "en-gb": enGb },
+});
