@@ -11,7 +11,7 @@ from core.errors import bad_request
 from core.ids import parse_id
 from core.wire import ms
 from plugins.servers import audit, rooms
-from plugins.servers.models import ChannelPermission, Member, Mute, Role
+from plugins.servers.models import ChannelPermission, Member, Mute, Role, Server
 from plugins.servers.permissions import ADMIN, MemberContext, NICKNAME_MEMBER
 from plugins.servers.wire import role_wire
 
@@ -127,6 +127,20 @@ async def _member(ctx: MemberContext, user_id: str) -> Member:
     return member
 
 
+async def apply_member_roles(server: Server, roles: dict[int, Role], member: Member, role_ids: list[int]) -> list[str]:
+    """Store a member's roles (unknown, default and repeated ids dropped; highest order first),
+    emit ``server:member_updated`` to the server room and recompute the member's rooms. No
+    permission check: the caller decides who may (set roles, welcome answers). Call it inside
+    ``transaction()``."""
+    wanted = [roles[r] for r in dict.fromkeys(role_ids) if r in roles and r != server.default_role_id]
+    ordered = [str(r.id) for r in sorted(wanted, key=lambda r: r.order, reverse=True)]
+    await Member.filter(id=member.id).update(role_ids=ordered)
+    await hearth().gateway.emit("server:member_updated", {"serverId": str(server.id), "userId": str(member.user_id),
+                                                          "updated": {"roleIds": ordered}}, to=str(server.id))
+    await rooms.resync(server.id, [member.user_id])
+    return ordered
+
+
 async def set_member_roles(ctx: MemberContext, user_id: str, role_ids: list[str]) -> dict[str, Any]:
     member = await _member(ctx, user_id)
     wanted = [parse_id(r) for r in role_ids]
@@ -139,12 +153,8 @@ async def set_member_roles(ctx: MemberContext, user_id: str, role_ids: list[str]
         raise bad_request("Cannot add bot role.", "roleIds")
     if not ctx.is_owner and any(ctx.roles[r].order >= ctx.top_order for r in changed if r in ctx.roles):
         raise bad_request("One or more roles cannot be applied because you don't have priority.", "roleIds")
-    ordered = [str(r.id) for r in sorted(wanted_roles, key=lambda r: r.order, reverse=True)]
     async with transaction():
-        await Member.filter(id=member.id).update(role_ids=ordered)
-        await hearth().gateway.emit("server:member_updated", {"serverId": str(ctx.server.id), "userId": str(member.user_id),
-                                                              "updated": {"roleIds": ordered}}, to=str(ctx.server.id))
-        await rooms.resync(ctx.server.id, [member.user_id])
+        ordered = await apply_member_roles(ctx.server, ctx.roles, member, [r.id for r in wanted_roles])
         added = [ctx.roles[r].name for r in changed if r not in current and r in ctx.roles]
         removed = [ctx.roles[r].name for r in changed if r in current and r in ctx.roles]
         await audit.record(ctx.server.id, "SERVER_USER_UPDATE", ctx.user.id, addedRoles=added or None,

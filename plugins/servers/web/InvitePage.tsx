@@ -45,8 +45,9 @@ export default function InvitePage() {
     setJoining(true);
     setError(null);
     try {
-      await joinByInvite(code);
-      navigate(`/app/servers/${serverId}`);
+      const joined = await joinByInvite(code);
+      // A server with welcome questions opens on its welcome page, where they are answered.
+      navigate(joined._count?.welcomeQuestions ? `/app/servers/${serverId}/welcome` : `/app/servers/${serverId}`);
     } catch (failure) {
       setError(errorText(failure, t("errors.generic")));
       setJoining(false);
