@@ -1,0 +1,24 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { registerSettingsSection } from "../../servers/web/public";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { PublishServerSettings, VerifySettings } from "./sections";
+
+/**
+ * Explore: public servers at /app/explore/servers (the servers bundle keeps the invite page at
+ * /app/explore/servers/invites/{code}), and the server settings sections "Publish server" and
+ * "Verify" (spec §2, §6).
+ */
+registerSettingsSection("publish-server", PublishServerSettings);
+registerSettingsSection("verify", VerifySettings);
+
+export default definePlugin({
+  id: "explore",
+  routes: [
+    { path: "explore", lazy: () => import("./ExploreRedirect") },
+    { path: "explore/servers", lazy: () => import("./ExplorePage") },
+    { path: "explore/servers/:id", lazy: () => import("./ExploreServerPage") },
+  ],
+  navEntries: [{ id: "explore", to: "explore/servers", icon: "compass", label: () => t("nav.explore") }],
+  i18n: { "en-gb": enGb },
+});

@@ -1,0 +1,55 @@
+/** The external embed routes (rest.md §4.11) and the invites they start from (§4.7). */
+import { request } from "@hearth/api/request";
+
+export interface ExternalEmbed {
+  id: string;
+  type: number;
+  serverId: string | null;
+  serverInviteCode: string | null;
+  userId: string | null;
+}
+
+export interface InviteSummary {
+  code: string;
+  isCustom: boolean;
+  uses: number;
+}
+
+const base = (serverId: string) => `/servers/${encodeURIComponent(serverId)}`;
+
+export function fetchEmbed(serverId: string): Promise<ExternalEmbed> {
+  return request({ path: `${base(serverId)}/external-embed` });
+}
+
+export function createEmbed(serverId: string, inviteCode: string): Promise<{ id: string }> {
+  return request({ method: "POST", path: `${base(serverId)}/external-embed`, query: { inviteId: inviteCode } });
+}
+
+export function deleteEmbed(serverId: string): Promise<unknown> {
+  return request({ method: "DELETE", path: `${base(serverId)}/external-embed` });
+}
+
+export function fetchInvites(serverId: string): Promise<InviteSummary[]> {
+  return request({ path: `${base(serverId)}/invites` });
+}
+
+export function createInvite(serverId: string): Promise<InviteSummary> {
+  return request({ method: "POST", path: `${base(serverId)}/invites` });
+}
+
+/** The public widget data other sites fetch. */
+export function embedJsonUrl(serverId: string, origin = window.location.origin): string {
+  return `${origin}/api${base(serverId)}/external-embed.json`;
+}
+
+export function errorText(error: unknown, fallback: string): string {
+  if (error && typeof error === "object") {
+    const { message } = error as { message?: unknown };
+    if (typeof message === "string" && message) return message;
+  }
+  return fallback;
+}
+
+export function isMissing(error: unknown): boolean {
+  return Boolean(error && typeof error === "object" && (error as { message?: unknown }).message === "Embed not found.");
+}
