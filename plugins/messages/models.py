@@ -122,3 +122,16 @@ class MentionCounter(FlakeModel):
     class Meta:
         table = "message_mentions"
         unique_together = (("user", "channel"),)
+
+
+class MentionNotification(FlakeModel):
+    # One mention of a user in a server channel message (rest.md §1.27): the inbox of mentions.
+    # Goes with its message; the list keeps the 20 newest per user (older ones pruned on read).
+    user = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    message = fields.ForeignKeyField("messages.Message", related_name=False, on_delete=fields.CASCADE)
+    server_id = fields.BigIntField(null=True)
+    created_at = fields.DatetimeField()
+
+    class Meta:
+        table = "message_notifications"
+        indexes = (("user_id", "id"),)

@@ -2,6 +2,7 @@
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.messages import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="messages",
@@ -9,7 +10,8 @@ manifest = Manifest(
     version="1.0.0",
     description="Channels, messages, replies, mentions, reactions, pins, typing and read state.",
     requires=("accounts",),
-    routes=("/channels",),
+    # GET /users/notifications (the inbox of mentions); the servers plugin serves the POST.
+    routes=("/channels", "/users/notifications"),
 )
 
 
@@ -21,8 +23,10 @@ def hearth_models():
 @hookimpl
 def hearth_blueprints():
     from plugins.messages.routes import blueprint
+    from plugins.messages.search_routes import blueprint as search_blueprint
+    from plugins.messages.search_routes import notifications_blueprint
 
-    return [blueprint]
+    return [blueprint, search_blueprint, notifications_blueprint]
 
 
 @hookimpl

@@ -14,6 +14,7 @@ from core.ids import parse_id
 from core.ratelimit import rate_limit
 from core.wire import ms
 from plugins.messages import service
+from plugins.messages.buttons import check_click
 from plugins.messages.models import Attachment, Message
 from plugins.messages.schemas import EditMessageBody, ReactionBody, SendMessageBody
 from plugins.messages.serialize import attachment_wire
@@ -203,6 +204,7 @@ async def click_button(channel_id: str, message_id: str, button_id: str) -> Any:
     message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
     if message is None or not any(b["id"] == button_id for b in message.buttons) or message.created_by_id is None:
         raise bad_request("Button not found")
+    await check_click(access, message, current_user())
     await hearth().gateway.emit("message:button_clicked", {
         "messageId": str(message.id), "channelId": str(access.channel.id), "buttonId": button_id,
         "userId": str(current_user().id), "data": data, "type": click_type,

@@ -148,6 +148,7 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
         await access.kind.after_message(message, access, sender)
         wire = await serialize_message(message, sender.id, fresh=True)
         await _announce_created(access, wire, sender, body.socketId)
+    await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
 
@@ -190,6 +191,35 @@ async def system_message(access: Access, actor: User, message_type: int) -> dict
     return wire
 
 
+async def webhook_message(channel: Channel, webhook_id: int, content: str,
+                          creator_override: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Store and announce a CONTENT message posted by a webhook (rest.md §17): no creator
+    (``createdById`` null), no notifications or mention counters for whom it names, and the
+    same ``message:created`` a member's message gets, with ``member`` null."""
+    if channel.type not in TEXT_TYPES:
+        raise bad_request("You cannot send messages in this channel.")
+    parsed = parse_content(content)
+    if not parsed.content:
+        raise bad_request("Content is required.")
+    quote_ids = await _quotable_ids(channel.id, parsed.quote_ids)
+    known = set(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else set()
+    access = Access(channel=channel, kind=kind_for(channel), server_id=channel.server_id)
+    message_id, created_at = new_message_id()
+    async with transaction():
+        message = await Message.create(
+            id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content, created_by_id=None,
+            created_at=created_at, silent=True if parsed.silent else None,
+            mention_user_ids=[str(u) for u in parsed.user_ids if u in known], role_mention_ids=[],
+            quoted_message_ids=[str(q) for q in quote_ids], reply_to_ids=[], buttons=[],
+            webhook_id=webhook_id, creator_override=creator_override)
+        await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
+        wire = await serialize_message(message, None, fresh=True)
+        payload = access.kind.created_payload(wire, access, None)  # type: ignore[arg-type]  # no sender
+        await hearth().gateway.emit("message:created", payload, to=await rooms(access))
+    await hearth().plugins.gather("message_sent", message=message, access=access)
+    return wire
+
+
 # --- edit / delete ------------------------------------------------------------------------
 
 async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict[str, Any]:
@@ -214,6 +244,7 @@ async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict
         return await serialize_message(message, editor.id, with_reactions=False)
     if not new_content and not html_embed and not await Attachment.exists(message_id=message.id):
         raise bad_request("content or htmlEmbed is required.")
+    previous_content = message.content
     message.content = new_content or None
     message.html_embed = html_embed
     message.edited_at = now()
@@ -229,6 +260,7 @@ async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict
         wire = await serialize_message(message, editor.id, with_reactions=False)
         await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
                                                "updated": wire})
+    await hearth().plugins.gather("message_edited", message=message, access=access, previous_content=previous_content)
     return wire
 
 
@@ -374,6 +406,29 @@ async def set_server_last_seen(user_id: int, channel_id: int, at: datetime) -> N
             await ReadState.create(user_id=user_id, channel_id=channel_id, last_seen=at)
         except IntegrityError:
             await ReadState.filter(user_id=user_id, channel_id=channel_id).update(last_seen=at)
+
+
+async def bump_mentions(user_ids: list[int], channel: Channel, mentioned_by: int | None,
+                        server_id: int | None) -> None:
+    """One more unread mention for each of ``user_ids`` in three queries whatever their number
+    (an @everyone in a large server)."""
+    if not user_ids:
+        return
+    existing = set(await MentionCounter.filter(user_id__in=user_ids, channel_id=channel.id)
+                   .values_list("user_id", flat=True))
+    if existing:
+        await MentionCounter.filter(user_id__in=list(existing), channel_id=channel.id).update(count=F("count") + 1)
+    missing = [u for u in user_ids if u not in existing]
+    if not missing:
+        return
+    try:
+        async with transaction():
+            await MentionCounter.bulk_create([
+                MentionCounter(user_id=u, channel_id=channel.id, server_id=server_id, mentioned_by_id=mentioned_by,
+                               count=1, created_at=now()) for u in missing])
+    except IntegrityError:  # a concurrent mention created some of them: count those one by one
+        for user_id in missing:
+            await bump_mention(user_id, channel, mentioned_by, server_id)
 
 
 async def bump_mention(user_id: int, channel: Channel, mentioned_by: int | None, server_id: int | None,

@@ -13,6 +13,7 @@ from core.ratelimit import RateLimiter
 from plugins.messages import service as messages
 from plugins.messages.content import ROLE_MENTION
 from plugins.messages.kinds import Access
+from plugins.messages.mentions import record_mentions
 from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
 from plugins.servers.notifications import muted_user_ids
@@ -72,6 +73,7 @@ class ServerChannels:
         members = await Member.filter(server_id=ctx.server.id).select_related("user")
         overrides = access.extra["overrides"]
         muted = await muted_user_ids(ctx.server.id, access.channel.id, [m.user_id for m in members])
+        notified = []
         for member in members:
             if member.user_id == sender.id or member.user.bot or member.user_id in muted:
                 continue
@@ -80,7 +82,9 @@ class ServerChannels:
                 continue
             reader = MemberContext(server=ctx.server, member=member, roles=ctx.roles, user=member.user)
             if can_view(reader, overrides):
-                await messages.bump_mention(member.user_id, access.channel, sender.id, ctx.server.id)
+                notified.append(member.user_id)
+        await messages.bump_mentions(notified, access.channel, sender.id, ctx.server.id)
+        await record_mentions(message, ctx.server.id, notified)
 
     def _mentionable_roles(self, ctx: MemberContext, content: str) -> list[int]:
         if not ctx.has(MENTION_ROLES):

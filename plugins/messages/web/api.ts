@@ -48,8 +48,9 @@ export async function markUnread(channelId: string, messageId: string): Promise<
   }
 }
 
-export function addReaction(channelId: string, messageId: string, name: string, emojiId: string | null): Promise<ReactionAddedPayload> {
-  return request({ method: "POST", path: `${messagePath(channelId, messageId)}/reactions`, body: { name, ...(emojiId ? { emojiId } : {}) } });
+/** A custom emoji reaction sends its id and whether it is an animated GIF (rest.md §3.11). */
+export function addReaction(channelId: string, messageId: string, name: string, emojiId: string | null, gif = false): Promise<ReactionAddedPayload> {
+  return request({ method: "POST", path: `${messagePath(channelId, messageId)}/reactions`, body: { name, ...(emojiId ? { emojiId, gif } : {}) } });
 }
 
 /** DMs answer with the removal; server channels answer with the raw message row (rest.md §3.12). */

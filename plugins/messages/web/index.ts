@@ -1,13 +1,31 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
+import { t } from "./i18n";
 import { messageSocketHandlers } from "./socketHandlers";
+import { buttonCallbackReceived, type ButtonCallbackPayload } from "./store/buttonClicks";
+import { serverMentionTotal } from "./store/mentionsStore";
+import { searchMessageDeleted } from "./store/searchStore";
+import { useReadState } from "./store/readState";
+import type { MessageDeletedPayload } from "./types";
+
+/** Unread mentions in server channels, on the Mentions entry. */
+const useServerMentionTotal = () => useReadState((state) => serverMentionTotal(state.mentions));
 
 /**
- * Messages: channels' messages, reactions, pins, typing and read state. It has no page of its
- * own; the inbox (and later servers) show its `MessagePane` (see `public.ts`).
+ * Messages: channels' messages, reactions, pins, typing, read state and search. Its one page is
+ * the inbox of mentions (/app/mentions); the inbox and servers show its `MessagePane` (see `public.ts`).
  */
 export default definePlugin({
   id: "messages",
-  socketHandlers: messageSocketHandlers,
+  routes: [{ path: "mentions", lazy: () => import("./components/MentionsPage") }],
+  navEntries: [{ id: "mentions", to: "mentions", icon: "at", label: () => t("mentions.nav"), useBadge: useServerMentionTotal }],
+  socketHandlers: {
+    ...messageSocketHandlers,
+    "message:deleted": (payload: MessageDeletedPayload) => {
+      messageSocketHandlers["message:deleted"](payload);
+      searchMessageDeleted(payload.channelId, payload.messageId);
+    },
+    "message:button_clicked_callback": (payload: ButtonCallbackPayload) => buttonCallbackReceived(payload),
+  },
   i18n: { "en-gb": enGb },
 });

@@ -11,6 +11,8 @@ export interface PublicUser {
   badges?: number;
   bot?: boolean | null;
   joinedAt?: number;
+  /** A webhook message's override avatar, an external URL ("a" + URL when animated, entities.md §6.6). */
+  avatarUrl?: string;
 }
 
 export const ChannelType = { DM_TEXT: 0, SERVER_TEXT: 1, CATEGORY: 2, TICKET: 3 } as const;
@@ -82,6 +84,23 @@ export interface QuotedMessage extends ReplyTarget {
   mentions?: PublicUser[];
 }
 
+/** Open Graph / direct image preview of a message's first link (entities.md §6.4). */
+export interface Embed {
+  type?: string;
+  title?: string;
+  description?: string;
+  siteName?: string;
+  url?: string;
+  origUrl?: string;
+  domain?: string;
+  imageUrl?: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  imageMime?: string;
+  animated?: boolean;
+  largeImage?: boolean;
+}
+
 export interface Message {
   id: string;
   channelId: string;
@@ -102,9 +121,11 @@ export interface Message {
   reactions?: Reaction[];
   /** Base64 of zlib-deflated JSON of a restricted HTML tree (entities.md §6.5). */
   htmlEmbed?: string | null;
-  embed?: unknown;
+  /** Link preview (entities.md §6.4), filled in after the message is sent. */
+  embed?: Embed | null;
   buttons?: Array<{ id: string; label: string; alert?: boolean | null }>;
   webhookId?: string | null;
+  creatorOverrideId?: number | null;
 
   // Local-only fields (spec §3 Message).
   /** Id this client gave the message before the server answered. */

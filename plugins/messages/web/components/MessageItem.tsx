@@ -11,6 +11,9 @@ import { MessageType, SentStatus, type Message, type PublicUser, type QuotedMess
 import { formatFullDate, formatMessageTime, formatTime } from "./format";
 import { HtmlEmbed } from "./HtmlEmbed";
 import { MessageAttachments } from "./MessageAttachments";
+import { AuthorAvatar, isWebhookMessage, WebhookTag } from "./MessageAuthor";
+import { MessageButtons } from "./MessageButtons";
+import { MessageEmbed } from "./MessageEmbed";
 import { usePaneContext, type PaneContextValue } from "./paneContext";
 import { openReactionPicker, Reactions } from "./Reactions";
 
@@ -22,9 +25,9 @@ function copy(text: string): void {
 }
 
 /** A name or avatar that opens the user's card (when a plugin provides cards). */
-function UserButton({ user, className, children, label }: { user: PublicUser; className: string; children: ReactNode; label?: string }) {
+function UserButton({ user, className, children, label, plain }: { user: PublicUser; className: string; children: ReactNode; label?: string; plain?: boolean }) {
   const available = useUserCardAvailable();
-  if (!available || !user.id || user.id === "hearth-local") return <span className={className}>{children}</span>;
+  if (plain || !available || !user.id || user.id === "hearth-local") return <span className={className}>{children}</span>;
   return (
     <button
       type="button"
@@ -196,17 +199,18 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
               {formatTime(message.createdAt)}
             </time>
           ) : (
-            <UserButton user={message.createdBy} className="message__avatar" label={message.createdBy.username}>
-              <Avatar user={message.createdBy} size={40} />
+            <UserButton user={message.createdBy} className="message__avatar" label={message.createdBy.username} plain={isWebhookMessage(message)}>
+              <AuthorAvatar user={message.createdBy} size={40} />
             </UserButton>
           )}
         </div>
         <div className="message__body">
           {!grouped && (
             <header className="message__header">
-              <UserButton user={message.createdBy} className="message__author">
+              <UserButton user={message.createdBy} className="message__author" plain={isWebhookMessage(message)}>
                 {message.createdBy.username}
               </UserButton>
+              {isWebhookMessage(message) && <WebhookTag />}
               <time className="message__time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
                 {formatMessageTime(message.createdAt)}
               </time>
@@ -223,7 +227,9 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
               {t("message.edited")}
             </span>
           )}
+          {message.embed && <MessageEmbed embed={message.embed} />}
           <MessageAttachments message={message} />
+          <MessageButtons message={message} />
           {status === "sending" && !message.uploadingAttachment && <span className="message__status">{t("message.sending")}</span>}
           {status === "failed" && <span className="message__status message__status--failed">{t("message.failed")}</span>}
           {message.deleting && <span className="message__status">{t("message.deleting")}</span>}

@@ -2,6 +2,7 @@
  * A channel's conversation: the virtualised message list, typing indicator and composer.
  * Exported for any plugin that shows a text channel (direct messages, server channels).
  */
+import { useLayoutStore } from "@hearth/app/layoutStore";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
@@ -35,12 +36,14 @@ import {
   useMentionCount,
   useReadState,
 } from "../store/readState";
+import { closeSearch, toggleSearch, useSearchStore } from "../store/searchStore";
 import type { Message, PublicUser } from "../types";
 import { Composer, useFocusComposerOnType } from "./Composer";
 import { formatDay } from "./format";
 import { MessageItem } from "./MessageItem";
 import { PaneContext, type MessagePermissions, type PaneContextValue } from "./paneContext";
 import { PinsPanel } from "./PinsPanel";
+import { SearchPanel } from "./SearchPanel";
 import { TypingIndicator } from "./TypingIndicator";
 import "./messages.css";
 
@@ -85,6 +88,7 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [pendingScroll, setPendingScroll] = useState<string | "end" | null>(initialMessageId ?? null);
   const [pinsOpen, setPinsOpen] = useState(false);
+  const searchOpen = useSearchStore((state) => state.channelId === channelId);
   const [atEnd, setAtEnd] = useState(true);
   const [jumpError, setJumpError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -114,12 +118,19 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
     return () => {
       setViewedChannel(null);
       setDraftScroll(channelId, position.current);
+      if (useSearchStore.getState().channelId === channelId) closeSearch();
     };
   }, [channelId]);
 
   // Jump to the message asked for when opening.
   useEffect(() => {
-    if (initialMessageId) void loadAround(channelId, initialMessageId).then((found) => found && setHighlightId(initialMessageId));
+    if (!initialMessageId) return;
+    void loadAround(channelId, initialMessageId).then((found) => {
+      if (!found) return;
+      setHighlightId(initialMessageId);
+      // Also when the pane was already open (a mention or link to this channel).
+      setPendingScroll(initialMessageId);
+    });
   }, [channelId, initialMessageId]);
 
   // Mark read while the newest messages are on screen (realtime.md §4.2).
@@ -311,6 +322,21 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
         <LayoutSlot name="headerActions">
           <button
             type="button"
+            className={`icon-button${searchOpen ? " icon-button--active" : ""}`}
+            aria-label={t("search.open")}
+            aria-pressed={searchOpen}
+            title={t("search.open")}
+            data-testid="open-search"
+            onClick={() => {
+              // Open but out of sight (the drawer was closed, e.g. after a jump on a phone): show it again.
+              if (searchOpen && !useLayoutStore.getState().rightDrawerOpen) useLayoutStore.setState({ rightDrawerOpen: true });
+              else toggleSearch(channelId);
+            }}
+          >
+            <Icon name="search" />
+          </button>
+          <button
+            type="button"
             className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
             aria-label={t("pane.pinned")}
             aria-pressed={pinsOpen}
@@ -321,6 +347,7 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
           </button>
         </LayoutSlot>
         {pinsOpen && <PinsPanel onClose={() => setPinsOpen(false)} />}
+        {searchOpen && <SearchPanel />}
         <div className="message-pane__list">
           {!loaded && loadError ? (
             <div className="message-pane__error" role="alert">

@@ -211,6 +211,7 @@ export async function toggleReaction(
   name: string,
   emojiId: string | null = null,
   mode: "toggle" | "add" = "toggle",
+  gif = false,
 ): Promise<void> {
   const message = findMessage(channelId, messageId);
   const existing = message?.reactions?.find((reaction) => reaction.name === name && (reaction.emojiId ?? null) === emojiId);
@@ -223,7 +224,7 @@ export async function toggleReaction(
         onReactionRemoved({ ...(reply as ReactionRemovedPayload), channelId, messageId });
       }
     } else {
-      const added = await api.addReaction(channelId, messageId, name, emojiId);
+      const added = await api.addReaction(channelId, messageId, name, emojiId, gif);
       if (added && typeof added.count === "number") onReactionAdded({ ...added, channelId, messageId });
     }
   } catch (error) {

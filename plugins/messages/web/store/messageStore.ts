@@ -145,7 +145,18 @@ export function onMessageCreated(payload: MessageCreatedPayload, ownSocketId: st
   changeChannel(message.channelId, (channel) => addLiveMessage(channel, message, trimOldest));
 }
 
+/**
+ * Link previews (`updated: {embed}`) that came before the message itself: our own send's
+ * preview can overtake the REST reply that turns the pending message into the real one.
+ */
+const earlyEmbeds = new Map<string, Message["embed"]>();
+
 export function onMessageUpdated({ channelId, messageId, updated }: MessageUpdatedPayload): void {
+  if ("embed" in updated && Object.keys(updated).length === 1 && !findMessage(channelId, messageId)) {
+    earlyEmbeds.set(messageId, updated.embed);
+    if (earlyEmbeds.size > 50) earlyEmbeds.delete(earlyEmbeds.keys().next().value!);
+    return;
+  }
   // An edit answer carries no reactions; keep the ones we have. Any send state is over.
   const { reactions, ...rest } = updated;
   changeChannel(channelId, (channel) => updateMessage(channel, messageId, { ...rest, ...(reactions ? { reactions } : {}), sentStatus: undefined }));
@@ -180,6 +191,10 @@ export function addLocalMessage(message: Message): void {
 }
 
 export function replaceLocalMessage(channelId: string, tempId: string, message: Message): void {
+  if (earlyEmbeds.has(message.id)) {
+    message = { ...message, embed: earlyEmbeds.get(message.id) };
+    earlyEmbeds.delete(message.id);
+  }
   changeChannel(channelId, (channel) => replaceTemp(channel, tempId, message));
 }
 
@@ -194,5 +209,6 @@ export function removeLocalMessage(channelId: string, messageId: string): void {
 /** Forgets everything (sign-out). */
 export function resetMessages(): void {
   generations.clear();
+  earlyEmbeds.clear();
   useMessageStore.setState({ channels: {}, loading: {}, loadErrors: {}, viewedAtEnd: {} });
 }

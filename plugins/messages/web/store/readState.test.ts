@@ -43,6 +43,14 @@ describe("read state", () => {
     expect(useReadState.getState().channels.srv!.lastMessagedAt).toBe(201);
   });
 
+  it("does not count a webhook's mention (the server keeps no counter for it)", () => {
+    const hook = { id: "77", username: "CI bot", tag: "0000", bot: true };
+    readStateMessageCreated(message({ channelId: "srv", createdBy: hook, webhookId: "77", createdAt: 202, mentions: [ada] }));
+    expect(count("srv")).toBe(0);
+    readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 203, mentions: [ada] }));
+    expect(count("srv")).toBe(1);
+  });
+
   it("clears our own unread state when we send", () => {
     readStateMessageCreated(message({ channelId: "dm", createdBy: ada, createdAt: 300 }));
     expect(count("dm")).toBe(0);

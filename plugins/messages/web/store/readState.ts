@@ -138,7 +138,8 @@ export function readStateMessageCreated(message: Message): void {
   const channel = useReadState.getState().channels[message.channelId];
   const isDirect = channel ? !channel.serverId : !(message as { serverId?: string }).serverId;
   const mentionsMe = message.mentions?.some((user) => user.id === self) || message.content.includes("[@:e]");
-  if (!isDirect && !mentionsMe) return;
+  // Webhook mentions notify nobody (rest.md §17.1): the server keeps no counter for them.
+  if (!isDirect && (!mentionsMe || message.webhookId)) return;
   useReadState.setState(({ mentions }) => {
     const current = mentions[message.channelId];
     return {

@@ -1,0 +1,35 @@
+"""Hooks the messages plugin calls for plugins that extend messages (added to the kernel's
+pluggy manager because ``plugin.py`` sets ``hookspecs = <this module>``)."""
+
+from __future__ import annotations
+
+from core.hookspecs import hookspec
+
+
+@hookspec
+async def webhook_authors(webhook_ids):
+    """Return ``{webhook_id: author}`` for messages posted by webhooks (entities.md §6.6): the
+    pseudo-user ``{id, username, tag, hexColor, avatar, badges, bot}`` shown as ``createdBy``.
+    Called once per page of messages with every webhook id on it (the webhooks plugin
+    answers; without it such messages show a generic author)."""
+
+
+@hookspec
+async def mention_context(user_id, channel_ids_by_server):
+    """For the mentions inbox (rest.md §1.27): given ``{server_id: [channel_id, ...]}``, return
+    ``{server_id: {"server": <Server row>, "serverMember": <the user's ServerMember row>,
+    "channelIds": [the channel ids of that server the user can still view]}}`` for the servers
+    the user is still a member of — in a fixed number of queries. The servers plugin answers;
+    servers missing from every answer are left out of the list."""
+
+
+@hookspec
+async def message_sent(message, access):
+    """Run after a member's message is stored and announced (after the commit), e.g. to fetch a
+    link preview for it. ``access`` is the sender's ``kinds.Access`` to the channel."""
+
+
+@hookspec
+async def message_edited(message, access, previous_content):
+    """Run after a message is edited and announced (after the commit); ``previous_content`` is
+    its content before the edit."""
