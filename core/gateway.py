@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable
 import socketio
 
 from core.db import after_commit
+from core.fanout import FastEmitManager, FastEmitRedisManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
 from core.plugins import PluginError, PluginHost
@@ -96,7 +97,8 @@ class Gateway:
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
         origins = settings.server.cors_origins
-        manager = socketio.AsyncRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url else None
+        manager = (FastEmitRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url
+                   else FastEmitManager())
         self.sio = socketio.AsyncServer(
             async_mode="asgi", transports=["websocket"], client_manager=manager,
             cors_allowed_origins="*" if origins == "*" else origins, max_http_buffer_size=1_000_000,
@@ -178,6 +180,8 @@ class Gateway:
             timer.cancel()
         user, session = identity.user, identity.session
         ctx = SocketContext(sid=sid, user=user, session=session, gateway=self)
+        # what else the client asked for (realtime.md §3.1: partial, currentServerId, compression)
+        ctx.state["authenticate"] = {k: v for k, v in data.items() if k != "token"}
         await ctx.join(f"ses:{session.id}")
         await ctx.join(str(user.id))
         account = None if user.bot else await Account.get_or_none(user_id=user.id)

@@ -68,3 +68,20 @@ async def friendship_accepted(user_id, friend_id):
     from plugins.presence.service import service_for
 
     await service_for().friendship_accepted(user_id, friend_id)
+
+
+# Hooks of the servers plugin (declared in plugins/servers/hookspecs.py; without servers they
+# are never called). Presence answers them, so servers needs no import of presence.
+
+@hookimpl
+async def server_member_presences(user_ids):
+    from plugins.presence.service import presences_of
+
+    return await presences_of(user_ids)
+
+
+@hookimpl
+async def server_member_joined(server_id, user_id):
+    from plugins.presence.service import service_for
+
+    await service_for().member_joined(server_id, user_id)

@@ -200,6 +200,13 @@ class PresenceService:
             # Nobody else hears about a user with no socket or who stays offline/invisible.
             await self.broadcast(user_id, payload, everyone=connected and not (old == OFFLINE and not new))
 
+    async def member_joined(self, server_id: int, user_id: int) -> None:
+        """Join flow step 4 (rest.md §4): the joiner's full presence to the server room, when
+        the joiner is online (an invisible or disconnected joiner reveals nothing)."""
+        presence = await self.presences_of([user_id])
+        if presence:
+            await self.gateway.emit(EVENT, presence[0], to=str(server_id))
+
     async def friendship_accepted(self, user_id: int, friend_id: int) -> None:
         """Each side receives the other's full presence, when the other is online."""
         presences = {p["userId"]: p for p in await self.presences_of([user_id, friend_id])}

@@ -12,3 +12,35 @@ async def server_extras(server_ids):
     Server shape is sent (``user:authenticated``, ``server:joined``, create/update responses),
     e.g. ``customEmojis`` or ``_count``. Servers missing from the answer keep the defaults."""
 
+
+
+@hookspec
+async def server_member_presences(user_ids):
+    """Return the presences (``{userId, status, custom?, activities?}``) of those of
+    ``user_ids`` who are online; the presence plugin answers. Used for
+    ``server:joined.memberPresences`` and the partial ``user:authenticated``. Without an
+    answer nobody counts as online."""
+
+
+@hookspec
+async def server_member_joined(server_id, user_id):
+    """A user joined a server (join flow, rest.md §4 step 4); runs inside the join's
+    transaction, after ``server:joined`` was queued, so emits leave after commit in that order
+    (the presence plugin sends the joiner's presence to the server room)."""
+
+
+@hookspec
+async def server_bot_commands(server_id, bot_user_ids):
+    """Return ``[{botUserId, name, description, args, permissions}]``: the commands of those
+    bots (members of the server) for ``GET /servers/:serverId/bot-commands``."""
+
+
+@hookspec
+async def server_deletion_scheduled(server_id, moderator_id, reason):
+    """A moderator scheduled a server's deletion (rest.md §8.1): e.g. warn the owner and write
+    the moderation audit log. Runs inside the transaction."""
+
+
+@hookspec
+async def server_deletion_unscheduled(server_id, moderator_id):
+    """A moderator removed a server's scheduled deletion (moderation audit log)."""

@@ -1,5 +1,7 @@
 """Servers: communities with categories, channels, roles, permissions, members and invites."""
 
+from typing import Any
+
 from core import hookimpl
 from core.plugins import Manifest
 from plugins.servers import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
@@ -10,7 +12,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Servers with channels and categories, roles and channel permissions, members, bans, invites.",
     requires=("accounts", "messages", "friends"),
-    routes=("/servers", "/users/notifications"),
+    routes=("/servers", "/users/notifications", "/moderation/servers"),
 )
 
 
@@ -21,9 +23,16 @@ def hearth_models():
 
 @hookimpl
 def hearth_blueprints():
-    from plugins.servers.routes import blueprint, settings_blueprint
+    from plugins.servers.routes import blueprint, moderation_blueprint, settings_blueprint
 
-    return [blueprint, settings_blueprint]
+    return [blueprint, settings_blueprint, moderation_blueprint]
+
+
+@hookimpl
+def hearth_socket_handlers():
+    from plugins.servers.members import request_server_members
+
+    return {"user:request_server_members": request_server_members}
 
 
 @hookimpl
@@ -39,6 +48,28 @@ async def hearth_startup(app):
     register_kind(CATEGORY, kind)
     register_role_resolver(resolve_roles)
     rooms.install(app.extensions["hearth"].gateway)
+    _start_deletion_job(app)
+
+
+def _start_deletion_job(app: Any) -> None:
+    import asyncio
+
+    from plugins.servers.scheduled import run_forever
+
+    app.extensions["servers.deletion_job"] = asyncio.create_task(run_forever(app))
+
+
+@hookimpl
+async def hearth_shutdown(app):
+    import asyncio
+
+    task = app.extensions.pop("servers.deletion_job", None)
+    if task is not None:
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
 
 
 @hookimpl
@@ -82,3 +113,36 @@ async def presence_subjects(user_id):
         return []
     return list(await Member.filter(server_id__in=server_ids).exclude(user_id=user_id).distinct().values_list(
         "user_id", flat=True))
+
+
+@hookimpl
+async def mention_context(user_id, channel_ids_by_server):
+    """The messages plugin's inbox of mentions: the user's server and member rows, and which of
+    the given channels they can still view (four queries whatever the number of servers)."""
+    from core.wire import ms
+    from plugins.servers.models import Member, Role
+    from plugins.servers.permissions import MemberContext, can_view, channel_overrides
+    from plugins.servers.wire import server_wire
+
+    members = await Member.filter(user_id=user_id, server_id__in=list(channel_ids_by_server)).select_related(
+        "server", "user")
+    members = [m for m in members if not m.server.scheduled_for_deletion]
+    if not members:
+        return {}
+    roles: dict[int, dict[int, Any]] = {}
+    for role in await Role.filter(server_id__in=[m.server_id for m in members]):
+        roles.setdefault(role.server_id, {})[role.id] = role
+    overrides = await channel_overrides([c for m in members for c in channel_ids_by_server.get(m.server_id, [])])
+    answer = {}
+    for member in members:
+        ctx = MemberContext(server=member.server, member=member, roles=roles.get(member.server_id, {}), user=member.user)
+        answer[member.server_id] = {
+            "server": server_wire(member.server, extras=False),
+            "serverMember": {"id": str(member.id), "serverId": str(member.server_id), "userId": str(member.user_id),
+                             "joinedAt": ms(member.joined_at),
+                             "nickname": member.nickname, "roleIds": [str(r) for r in member.role_ids],
+                             "muteExpireAt": ms(member.mute_expire_at)},
+            "channelIds": [c for c in channel_ids_by_server.get(member.server_id, [])
+                           if can_view(ctx, overrides.get(c, {}))],
+        }
+    return answer

@@ -7,23 +7,25 @@ from typing import Any
 from quart import Blueprint, jsonify, request
 from quart_schema import validate_request
 
-from core.auth import current_user, require_user, require_user_or_bot
+from core.auth import current_user, require_moderator, require_user, require_user_or_bot
 
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import validate_body
 from core.wire import full_user, ms
 from plugins.messages.schemas import NoticeBody
-from plugins.servers import audit, channels, invites, notifications, order, roles, service
+from plugins.servers import audit, channels, invites, notifications, order, roles, scheduled, service
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
 from plugins.servers.schemas import (BanBody, NotificationSettingsBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
                                      FolderBody, MemberRolesBody, MuteBody, NicknameBody, PermissionsBody,
-                                     RoleOrderBody, ServerOrderBody, TransferBody, UpdateChannelBody, UpdateRoleBody,
+                                     RoleOrderBody, ServerOrderBody, ServerScheduleDeleteBody,
+                                     ServerUnscheduleDeleteBody, TransferBody, UpdateChannelBody, UpdateRoleBody,
                                      UpdateServerBody)
 
 blueprint = Blueprint("servers", __name__, url_prefix="/api/servers")
 settings_blueprint = Blueprint("server_notification_settings", __name__, url_prefix="/api/users")
+moderation_blueprint = Blueprint("server_moderation", __name__, url_prefix="/api/moderation/servers")
 
 
 async def _ctx(server_id: str, permission: int | None = None, allow_scheduled: bool = False) -> Any:
@@ -131,6 +133,13 @@ async def audit_logs(server_id: str) -> Any:
     except ValueError:
         limit = 50
     return await audit.listing(ctx.server.id, request.args.get("after"), limit)
+
+
+@blueprint.get("/<server_id>/bot-commands")
+@require_user
+@rate_limit("server_bot_commands", 10, 10)
+async def bot_commands(server_id: str) -> Any:
+    return {"commands": await service.bot_commands(await _ctx(server_id))}
 
 
 # --- channels ------------------------------------------------------------------------------
@@ -345,3 +354,22 @@ async def notification_settings(data: NotificationSettingsBody) -> Any:
         raise ApiError(400, "You must provide one of notificationPingMode or notificationSoundMode.")
     await notifications.update(ctx, data.channelId, changes)
     return {"status": "done"}
+
+
+# --- moderators: scheduled deletion (rest.md §8.1) ---------------------------------------------
+
+@moderation_blueprint.delete("/<server_id>")
+@require_moderator
+@validate_request(ServerScheduleDeleteBody)
+async def schedule_server_deletion(server_id: str, data: ServerScheduleDeleteBody) -> Any:
+    await scheduled.check_moderator_password(current_user(), data.password)
+    return {"success": True, "scheduledDeletion": await scheduled.schedule(current_user(), server_id, data.reason)}
+
+
+@moderation_blueprint.delete("/<server_id>/schedule-delete")
+@require_moderator
+@validate_request(ServerUnscheduleDeleteBody)
+async def remove_server_deletion_schedule(server_id: str, data: ServerUnscheduleDeleteBody) -> Any:
+    await scheduled.check_moderator_password(current_user(), data.password)
+    await scheduled.unschedule(current_user(), server_id)
+    return {"success": True}

@@ -175,3 +175,19 @@ class NotificationSettingsBody(Body):
                                                  length="Invalid notificationSoundMode.")] = None
     notificationPingMode: Annotated[Mode, Rules(type="Invalid notificationPingMode.",
                                                 length="Invalid notificationPingMode.")] = None
+
+
+ModeratorPassword = Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
+                                               length="Password must be between 4 and 72 characters long."),
+                              Field(min_length=4, max_length=72)]
+
+
+class ServerScheduleDeleteBody(Body):
+    password: ModeratorPassword
+    reason: Annotated[StrictStr, Rules(required="Reason is required.", type="Reason must be a string.",
+                                       length="Reason must be between 1 and 500 characters long."),
+                      Field(min_length=1, max_length=500)]
+
+
+class ServerUnscheduleDeleteBody(Body):
+    password: ModeratorPassword

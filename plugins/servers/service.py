@@ -20,7 +20,7 @@ from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SER
                                      MentionCounter, ReadState)
 from plugins.servers import audit, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
-from plugins.servers.payload import server_rows, server_snapshot
+from plugins.servers.payload import online_presences, server_rows, server_snapshot
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
 from plugins.servers.wire import member_wire
 
@@ -54,11 +54,13 @@ async def _remove_from_order(user_id: int, server_id: int) -> None:
     await order.save(update_fields=["ordered_ids", "folders"])
 
 
-async def _joined_event(server: Server, user: User) -> dict[str, Any]:
+async def _joined_event(server: Server, user: User, presences: bool = True) -> dict[str, Any]:
     snapshot = await server_snapshot([server.id], user)
     snapshot.pop("_visible")
+    member_ids = [int(m["userId"]) for m in snapshot["serverMembers"]]
     return {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
-            "roles": snapshot["serverRoles"], "memberPresences": [], "voiceChannelUsers": []}
+            "roles": snapshot["serverRoles"], "memberPresences": await online_presences(member_ids) if presences else [],
+            "voiceChannelUsers": []}
 
 
 async def create_server(user: User, name: str) -> dict[str, Any]:
@@ -80,7 +82,7 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
         await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
                            to=str(server.id))
         await rooms.resync(server.id, [user.id])
-        await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
+        await gateway.emit("server:joined", await _joined_event(server, user, presences=False), to=str(user.id))
     return (await server_rows([server]))[0]
 
 
@@ -109,6 +111,7 @@ async def join_server(user: User, server: Server) -> dict[str, Any]:
                            to=str(server.id))
         await rooms.resync(server.id, [user.id])
         await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
+        await hearth().plugins.gather("server_member_joined", server_id=server.id, user_id=user.id)
         await post_system_message(server, user, JOIN_SERVER)
     return (await server_rows([server]))[0]
 
@@ -248,16 +251,28 @@ async def update_server(ctx: MemberContext, changes: dict[str, Any]) -> dict[str
 async def delete_server(user: User, server: Server) -> None:
     if server.created_by_id != user.id:
         raise _OwnerOnly()
+    await erase_server(server)
+
+
+async def erase_server(server: Server, only_if_scheduled: bool = False) -> bool:
+    """Delete a server for everyone (owner's delete, or a due scheduled deletion). With
+    ``only_if_scheduled`` the row is deleted only while still scheduled, so several workers
+    running the deletion job, or a moderator's last-minute unscheduling, cannot double it."""
     channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
     member_ids = list(await Member.filter(server_id=server.id).values_list("user_id", flat=True))
     async with transaction():
+        rows = Server.filter(id=server.id)
+        if only_if_scheduled:
+            rows = rows.filter(scheduled_for_deletion__isnull=False)
+        if not await rows.delete():
+            return False
         await hearth().gateway.emit("server:left", {"serverId": str(server.id)}, to=str(server.id))
         await Channel.filter(id__in=channel_ids).update(deleting=True)
-        await server.delete()
         for member_id in member_ids:
             await _remove_from_order(member_id, server.id)
         await rooms.resync(server.id, None, channel_ids)
     await Channel.filter(id__in=channel_ids).delete()  # messages and attachments cascade
+    return True
 
 
 class _OwnerOnly(Exception):
@@ -290,3 +305,15 @@ async def transfer(ctx: MemberContext, password: str, new_owner_id: str) -> None
         await audit.record(ctx.server.id, "SERVER_OWNERSHIP_UPDATE", ctx.user.id, oldOwnerUserId=str(ctx.user.id),
                            newOwnerUserId=str(member.user_id))
         await rooms.resync(ctx.server.id, [ctx.user.id, member.user_id])
+
+
+async def bot_commands(ctx: MemberContext) -> list[dict[str, Any]]:
+    """Commands of the bots in the server (rest.md §4.1), by name; ``[]`` until a plugin that
+    knows bots answers ``server_bot_commands``."""
+    bot_ids = list(await Member.filter(server_id=ctx.server.id, user__bot=True).values_list("user_id", flat=True))
+    if not bot_ids:
+        return []
+    commands: list[dict[str, Any]] = []
+    for answer in await hearth().plugins.gather("server_bot_commands", server_id=ctx.server.id, bot_user_ids=bot_ids):
+        commands.extend(answer or [])
+    return sorted(commands, key=lambda c: c.get("name") or "")

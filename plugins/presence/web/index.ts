@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
 import { PresenceDot } from "./PresenceDot";
-import { presencesAuthenticated, presenceUpdated, usePresenceStatuses, type Presence } from "./presenceStore";
+import { presencesAuthenticated, presencesMerged, presenceUpdated, usePresenceStatuses, type Presence } from "./presenceStore";
 import { StatusPicker } from "./StatusPicker";
 
 /** Presence: status dots on avatars, the online list for friends, and one's own status picker. */
@@ -10,6 +10,8 @@ export default definePlugin({
   socketHandlers: {
     "user:authenticated": (payload: { presences?: Presence[] }) => presencesAuthenticated(payload.presences),
     "user:presence_update": (payload: unknown) => presenceUpdated(payload),
+    // a joined server brings the presences of its online members (realtime.md §5.4)
+    "server:joined": (payload: { memberPresences?: Presence[] }) => presencesMerged(payload?.memberPresences),
   },
   extensions: {
     PresenceIndicator: PresenceDot,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { presencesAuthenticated, presenceUpdated, usePresenceStore } from "./presenceStore";
+import { presencesAuthenticated, presencesMerged, presenceUpdated, usePresenceStore } from "./presenceStore";
 
 const state = () => usePresenceStore.getState();
 
@@ -23,5 +23,14 @@ describe("presence", () => {
     presenceUpdated([{ name: "x", action: "y" }]);
     presenceUpdated(undefined);
     expect(state().statuses).toEqual({ "1": 1 });
+  });
+
+  it("adds the member presences of a joined server, keeping everyone else", () => {
+    presencesMerged([{ userId: "5", status: 3, custom: "new" }, { userId: "1", status: 2 }, { userId: "6", status: 0 }]);
+    expect(state().statuses).toEqual({ "1": 2, "5": 3 });
+    expect(state().presences["5"]).toEqual({ userId: "5", status: 3, custom: "new" });
+    presencesMerged(undefined);
+    presencesMerged([]);
+    expect(state().statuses).toEqual({ "1": 2, "5": 3 });
   });
 });

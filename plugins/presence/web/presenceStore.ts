@@ -39,6 +39,20 @@ export function presencesAuthenticated(list: Presence[] | undefined): void {
   usePresenceStore.setState({ presences, statuses: statusesOf(presences) });
 }
 
+/** Presences that arrive with a server the user joined (`server:joined.memberPresences`): added or replaced. */
+export function presencesMerged(list: Presence[] | undefined): void {
+  if (!Array.isArray(list) || list.length === 0) return;
+  usePresenceStore.setState(({ presences }) => {
+    const next = { ...presences };
+    for (const presence of list) {
+      if (!presence?.userId) continue;
+      if (presence.status) next[presence.userId] = presence;
+      else delete next[presence.userId];
+    }
+    return { presences: next, statuses: statusesOf(next) };
+  });
+}
+
 /**
  * A partial update: a missing key means unchanged. Status 0 means offline (the entry goes).
  * Upstream sometimes sends a bare activities array to the user's own room; that carries no

@@ -11,6 +11,7 @@ import { useServersStore } from "../serversStore";
 import type { ServerChannel } from "../types";
 import { markFirstVisit } from "../unread";
 import { ChannelGlyph } from "./ChannelSidebar";
+import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
 
 /** True while the mute lasts; re-renders when it ends. */
 function useMutedUntil(muteExpireAt: number | null | undefined): number | null {
@@ -62,6 +63,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
         </span>
       </LayoutSlot>
       <div className="server-channel">
+        <ScheduledDeletionBanner serverId={serverId} />
         <MessagePane
           channelId={channel.id}
           placeholderName={`#${name}`}

@@ -1,15 +1,17 @@
 /**
  * The user's servers in the shell's rail (the `ServerRailItems` extension): servers and folders in
  * `orderedServerIds` order, unread dots and mention counts, drag to reorder and to make or fill
- * folders, and the "add a server" button.
+ * folders (mouse: drag and drop; touch: long press, then drag — a long press released without
+ * moving opens the context menu), and the "add a server" button.
  */
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
-import { useMemo, useState, type DragEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { t } from "../i18n";
 import { usePermissionSubject } from "../hooks";
 import { isOwner, visibleSettingsSections } from "../permissions";
+import { createTouchDrag, dropTargetFor, railEntryOf, zoneOf, type Point, type RailEntry } from "../railDrag";
 import { buildRail, planDrop, type RailDragSource, type RailDropTarget, type RailItem } from "../serverOrder";
 import { applyRailChange, errorText } from "../serversApi";
 import { useServersStore } from "../serversStore";
@@ -30,18 +32,90 @@ interface DragState {
 type DragHandlers = {
   drag: DragState;
   start: (source: RailDragSource) => void;
-  over: (event: DragEvent<HTMLElement>, target: RailDropTarget) => void;
+  over: (event: DragEvent<HTMLElement>, entry: RailEntry) => void;
   drop: (event: DragEvent<HTMLElement>) => void;
   end: () => void;
+  /** Touch: the entry was lifted by a long press. */
+  touchLift: (source: RailDragSource, point: Point) => void;
+  /** Touch: the finger moved to `point` (anywhere on screen). */
+  touchMove: (point: Point) => void;
+  /** Touch: the finger was lifted. */
+  touchDrop: () => void;
 };
 
-/** Where over an element the pointer is: the top or bottom quarter, else the middle. */
-function zoneOf(event: DragEvent<HTMLElement>): "before" | "middle" | "after" {
-  const rect = event.currentTarget.getBoundingClientRect();
-  const offset = (event.clientY - rect.top) / Math.max(1, rect.height);
-  if (offset < 0.25) return "before";
-  if (offset > 0.75) return "after";
-  return "middle";
+/** Near the top or bottom edge of the rail while dragging, the rail scrolls. */
+const EDGE_SCROLL_PX = 40;
+
+function scrollRailNear(element: Element | null, clientY: number): void {
+  const rail = element?.closest(".server-rail") ?? document.querySelector(".server-rail");
+  if (!rail) return;
+  const rect = rail.getBoundingClientRect();
+  if (clientY < rect.top + EDGE_SCROLL_PX) rail.scrollTop -= 8;
+  else if (clientY > rect.bottom - EDGE_SCROLL_PX) rail.scrollTop += 8;
+}
+
+/**
+ * Touch dragging on a rail entry: native listeners (React's touch listeners are passive, and a
+ * drag must stop the page scrolling and the click that would follow). `onContextMenu` wraps the
+ * entry's right-click handler so the browser's own long-press menu event does not open it twice.
+ */
+function useRailTouch(source: RailDragSource, handlers: DragHandlers, openMenu: (x: number, y: number) => void, onContextMenu: (event: ReactMouseEvent) => void) {
+  const [element, ref] = useState<HTMLDivElement | null>(null);
+  const latest = useRef({ source, handlers, openMenu });
+  latest.current = { source, handlers, openMenu };
+  const gesture = useMemo(
+    () =>
+      createTouchDrag({
+        lift: (point) => latest.current.handlers.touchLift(latest.current.source, point),
+        move: (point) => latest.current.handlers.touchMove(point),
+        drop: () => latest.current.handlers.touchDrop(),
+        menu: (point) => latest.current.openMenu(point.clientX, point.clientY),
+        cancel: () => latest.current.handlers.end(),
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (!element) return;
+    const pointOf = (event: TouchEvent) => event.touches[0] ?? event.changedTouches[0];
+    const onStart = (event: TouchEvent) => {
+      const point = pointOf(event);
+      if (event.touches.length !== 1 || !point) gesture.cancel();
+      else gesture.start(point);
+    };
+    const onMove = (event: TouchEvent) => {
+      const point = pointOf(event);
+      if (point && gesture.move(point) && event.cancelable) event.preventDefault();
+    };
+    const onEnd = (event: TouchEvent) => {
+      if (gesture.end() && event.cancelable) event.preventDefault();
+    };
+    const onCancel = () => gesture.cancel();
+    element.addEventListener("touchstart", onStart, { passive: true });
+    element.addEventListener("touchmove", onMove, { passive: false });
+    element.addEventListener("touchend", onEnd, { passive: false });
+    element.addEventListener("touchcancel", onCancel);
+    return () => {
+      element.removeEventListener("touchstart", onStart);
+      element.removeEventListener("touchmove", onMove);
+      element.removeEventListener("touchend", onEnd);
+      element.removeEventListener("touchcancel", onCancel);
+      gesture.cancel();
+    };
+  }, [gesture, element]);
+
+  const contextMenu = (event: ReactMouseEvent) => {
+    if (gesture.phase !== "idle") {
+      event.preventDefault(); // the touch gesture decides (menu on release, or a drag)
+      return;
+    }
+    onContextMenu(event);
+  };
+  return { ref, contextMenu, dragging: (handlers.drag.source && sameSource(handlers.drag.source, source)) || false };
+}
+
+function sameSource(a: RailDragSource, b: RailDragSource): boolean {
+  return a.kind === "server" ? b.kind === "server" && a.serverId === b.serverId : b.kind === "folder" && a.folderId === b.folderId;
 }
 
 function Badge({ unread, mentions }: { unread: boolean; mentions: number }) {
@@ -73,30 +147,30 @@ function RailServer({ serverId, folderId, handlers }: { serverId: string; folder
   const { unread, mentions } = useServersUnread(useMemo(() => [serverId], [serverId]));
   const sections = subject ? visibleSettingsSections(subject) : [];
   const owner = subject ? isOwner(subject) : false;
-  const { triggerProps, menu } = useContextMenu([
+  const { triggerProps, menu, openMenu } = useContextMenu([
     { label: t("serverMenu.invite"), onSelect: () => navigate(`/app/servers/${serverId}/settings/invites`) },
     ...(sections.length ? [{ label: t("serverMenu.settings"), onSelect: () => navigate(`/app/servers/${serverId}/settings`) }] : []),
     ...(server && !owner ? [{ label: t("serverMenu.leave"), danger: true, onSelect: () => confirmLeaveServer(server, navigate) }] : []),
   ]);
+  const source = useMemo<RailDragSource>(() => ({ kind: "server", serverId }), [serverId]);
+  const touch = useRailTouch(source, handlers, openMenu, triggerProps.onContextMenu);
   if (!server) return null;
 
   return (
     <div
-      className={`server-rail-entry${dropClass(handlers.drag, serverId, folderId)}`}
+      ref={touch.ref}
+      className={`server-rail-entry${dropClass(handlers.drag, serverId, folderId)}${touch.dragging ? " server-rail-entry--dragging" : ""}`}
       role="listitem"
       draggable
+      data-rail-kind="server"
+      data-rail-id={serverId}
+      data-rail-folder={folderId}
       onDragStart={(event) => {
         event.dataTransfer.effectAllowed = "move";
         event.dataTransfer.setData("text/plain", serverId);
-        handlers.start({ kind: "server", serverId });
+        handlers.start(source);
       }}
-      onDragOver={(event) => {
-        const zone = zoneOf(event);
-        const dragging = handlers.drag.source;
-        if (zone === "middle" && !folderId && dragging?.kind === "server") handlers.over(event, { kind: "merge", serverId });
-        else if (zone === "middle" && folderId) handlers.over(event, { kind: "before", id: serverId, folderId });
-        else handlers.over(event, { kind: zone === "middle" ? "before" : zone, id: serverId, folderId });
-      }}
+      onDragOver={(event) => handlers.over(event, { kind: "server", id: serverId, folderId })}
       onDrop={handlers.drop}
       onDragEnd={handlers.end}
     >
@@ -107,7 +181,7 @@ function RailServer({ serverId, folderId, handlers }: { serverId: string; folder
         title={server.name}
         data-testid="server-rail-item"
         data-server-id={serverId}
-        {...triggerProps}
+        onContextMenu={touch.contextMenu}
       >
         <ServerAvatar server={server} size={48} />
         <Badge unread={unread} mentions={mentions} />
@@ -121,24 +195,25 @@ function RailFolder({ item, open, toggle, handlers }: { item: Extract<RailItem, 
   const { folder, serverIds } = item;
   const servers = useServersStore(useShallow((state) => serverIds.map((id) => state.servers[id])));
   const { unread, mentions } = useServersUnread(serverIds);
-  const { triggerProps, menu } = useContextMenu([{ label: t("folder.settings"), onSelect: () => openFolderSettings(folder) }]);
+  const { triggerProps, menu, openMenu } = useContextMenu([{ label: t("folder.settings"), onSelect: () => openFolderSettings(folder) }]);
   const name = folder.name || t("folder.defaultName");
+  const source = useMemo<RailDragSource>(() => ({ kind: "folder", folderId: folder.id }), [folder.id]);
+  const touch = useRailTouch(source, handlers, openMenu, triggerProps.onContextMenu);
 
   return (
     <div className={`server-folder${open ? " server-folder--open" : ""}`} role="listitem" data-testid="server-folder" data-folder-id={folder.id}>
       <div
-        className={`server-rail-entry${dropClass(handlers.drag, folder.id)}`}
+        ref={touch.ref}
+        className={`server-rail-entry${dropClass(handlers.drag, folder.id)}${touch.dragging ? " server-rail-entry--dragging" : ""}`}
         draggable
+        data-rail-kind="folder"
+        data-rail-id={folder.id}
         onDragStart={(event) => {
           event.dataTransfer.effectAllowed = "move";
           event.dataTransfer.setData("text/plain", folder.id);
-          handlers.start({ kind: "folder", folderId: folder.id });
+          handlers.start(source);
         }}
-        onDragOver={(event) => {
-          const zone = zoneOf(event);
-          if (zone === "middle" && handlers.drag.source?.kind === "server") handlers.over(event, { kind: "into", folderId: folder.id });
-          else handlers.over(event, { kind: zone === "middle" ? "before" : zone, id: folder.id });
-        }}
+        onDragOver={(event) => handlers.over(event, { kind: "folder", id: folder.id })}
         onDrop={handlers.drop}
         onDragEnd={handlers.end}
       >
@@ -150,7 +225,7 @@ function RailFolder({ item, open, toggle, handlers }: { item: Extract<RailItem, 
           aria-expanded={open}
           title={name}
           onClick={toggle}
-          {...triggerProps}
+          onContextMenu={touch.contextMenu}
         >
           {open ? (
             <ServerIcon name="folder" size={24} />
@@ -179,10 +254,35 @@ export function ServerRailList() {
     useShallow((state) => ({ servers: state.servers, orderedServerIds: state.orderedServerIds, folders: state.folders })),
   );
   const items = useMemo(() => buildRail(orderedServerIds, folders, Object.keys(servers)), [orderedServerIds, folders, servers]);
-  const [drag, setDrag] = useState<DragState>({ source: null, target: null });
+  const [drag, setDragState] = useState<DragState>({ source: null, target: null });
+  // The latest drag, for touch listeners and drops that run between renders.
+  const dragRef = useRef<DragState>(drag);
+  const setDrag = (next: DragState) => {
+    dragRef.current = next;
+    setDragState(next);
+  };
+  const [ghost, setGhost] = useState<Point | null>(null);
   const [openFolders, setOpenFolders] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  const hover = (target: RailDropTarget | null) => {
+    const { source, target: current } = dragRef.current;
+    if (!source) return;
+    if (JSON.stringify(current) !== JSON.stringify(target)) setDrag({ source, target });
+  };
+  const commit = () => {
+    const { source, target } = dragRef.current;
+    setDrag({ source: null, target: null });
+    setGhost(null);
+    if (!source || !target) return;
+    const plan = planDrop(items, folders as ServerFolder[], source, target);
+    if (!plan) return;
+    setBusy(true);
+    void applyRailChange(plan.orderedServerIds, plan.folders, plan.operations)
+      .catch((failure: unknown) => setError(errorText(failure, t("rail.orderFailed"))))
+      .finally(() => setBusy(false));
+  };
 
   const handlers: DragHandlers = {
     drag,
@@ -190,28 +290,38 @@ export function ServerRailList() {
       setError(null);
       setDrag({ source, target: null });
     },
-    over: (event, target) => {
-      if (!drag.source) return;
+    over: (event, entry) => {
+      const { source } = dragRef.current;
+      if (!source) return;
       event.preventDefault();
       event.stopPropagation();
       event.dataTransfer.dropEffect = "move";
-      const current = drag.target;
-      if (JSON.stringify(current) !== JSON.stringify(target)) setDrag({ source: drag.source, target });
+      hover(dropTargetFor(entry, zoneOf(event.currentTarget.getBoundingClientRect(), event.clientY), source));
     },
     drop: (event) => {
       event.preventDefault();
       event.stopPropagation();
-      const { source, target } = drag;
-      setDrag({ source: null, target: null });
-      if (!source || !target) return;
-      const plan = planDrop(items, folders as ServerFolder[], source, target);
-      if (!plan) return;
-      setBusy(true);
-      void applyRailChange(plan.orderedServerIds, plan.folders, plan.operations)
-        .catch((failure: unknown) => setError(errorText(failure, t("rail.orderFailed"))))
-        .finally(() => setBusy(false));
+      commit();
     },
-    end: () => setDrag({ source: null, target: null }),
+    end: () => {
+      setDrag({ source: null, target: null });
+      setGhost(null);
+    },
+    touchLift: (source, point) => {
+      setError(null);
+      setDrag({ source, target: null });
+      setGhost(point);
+    },
+    touchMove: (point) => {
+      const { source } = dragRef.current;
+      if (!source) return;
+      setGhost(point);
+      const under = document.elementFromPoint(point.clientX, point.clientY);
+      scrollRailNear(under, point.clientY);
+      const found = railEntryOf(under);
+      hover(found ? dropTargetFor(found.entry, zoneOf(found.element.getBoundingClientRect(), point.clientY), source) : null);
+    },
+    touchDrop: commit,
   };
 
   const toggleFolder = (folderId: string) =>
@@ -244,6 +354,17 @@ export function ServerRailList() {
       <button type="button" className="rail-button server-rail-add" aria-label={t("rail.add")} title={t("rail.add")} onClick={openAddServerModal}>
         <ServerIcon name="plus" size={24} />
       </button>
+      {ghost && drag.source && <TouchGhost source={drag.source} at={ghost} />}
     </>
+  );
+}
+
+/** What follows the finger during a touch drag (it lets touches through, so the rail below is found). */
+function TouchGhost({ source, at }: { source: RailDragSource; at: Point }) {
+  const server = useServersStore((state) => (source.kind === "server" ? state.servers[source.serverId] : undefined));
+  return (
+    <div className="rail-touch-ghost" style={{ left: at.clientX, top: at.clientY }} aria-hidden="true" data-testid="rail-touch-ghost">
+      {server ? <ServerAvatar server={server} size={48} /> : <ServerIcon name="folder" size={24} />}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useServerContributions } from "../contributions";
 import { useServer, useServerMembers } from "../hooks";
 import { t } from "../i18n";
+import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
 import { ServerAvatar } from "./ServerAvatar";
 
 export function WelcomeView({ serverId }: { serverId: string }) {
@@ -15,6 +16,7 @@ export function WelcomeView({ serverId }: { serverId: string }) {
   return (
     <div className="server-welcome" data-testid="server-welcome">
       <LayoutSlot name="headerTitle">{t("welcome.pageTitle")}</LayoutSlot>
+      <ScheduledDeletionBanner serverId={serverId} />
       <div
         className="server-welcome__banner"
         style={server.banner ? { backgroundImage: `url("${cdnUrl(server.banner)}")` } : { background: server.hexColor ?? "var(--accent)" }}
