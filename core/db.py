@@ -24,7 +24,11 @@ def database_url(settings: Settings) -> str:
         if not path.is_absolute():
             path = ROOT / path
         path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite://{path}"
+        url = f"sqlite://{path}"
+    if url.startswith("sqlite://") and url != "sqlite://:memory:" and "synchronous=" not in url:
+        # Tortoise opens SQLite in WAL mode; there NORMAL keeps the database consistent on a crash
+        # while sparing an fsync per commit (a power cut may lose the last transactions).
+        url += ("&" if "?" in url else "?") + "synchronous=NORMAL"
     if url.startswith("postgresql://"):
         return "postgres://" + url[len("postgresql://"):]
     return url

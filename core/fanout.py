@@ -1,0 +1,57 @@
+"""Room emits that cost one encode per event and one queue put per socket.
+
+python-socketio's manager creates an asyncio task per recipient for every room emit, and
+Engine.IO encodes the packet again for each socket. With a few hundred sockets in a channel
+room that bookkeeping is a large share of a message's delivery cost, so these managers put the
+same pre-encoded packet straight onto each socket's send queue (what the per-recipient task
+ends up doing). Emits with an acknowledgement callback keep the library's path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import socketio
+from engineio import packet as eio_packet
+from socketio import packet as sio_packet
+
+
+class _PreEncoded(eio_packet.Packet):
+    """An Engine.IO MESSAGE packet whose text form is computed once for every recipient."""
+
+    def __init__(self, text: str):
+        super().__init__(eio_packet.MESSAGE, text)
+        self._text = str(eio_packet.MESSAGE) + text
+
+    def encode(self, b64: bool = False) -> Any:
+        return self._text if not b64 else super().encode(b64)
+
+
+class FastEmitManager(socketio.AsyncManager):
+    async def emit(self, event: str, data: Any, namespace: str, room: Any = None, skip_sid: Any = None,
+                   callback: Any = None, to: Any = None, **kwargs: Any) -> None:
+        room = to or room
+        if callback or namespace not in self.rooms:
+            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback,
+                                      **kwargs)
+        args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
+        encoded = self.server.packet_class(sio_packet.EVENT, namespace=namespace, data=[event, *args]).encode()
+        if isinstance(encoded, list):  # binary attachments: not sent by Hearth, keep the library's path
+            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
+        pkt = _PreEncoded(encoded)
+        skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
+        sockets = self.server.eio.sockets
+        for sid, eio_sid in self.get_participants(namespace, room):
+            if sid in skipped:
+                continue
+            socket = sockets.get(eio_sid)
+            if socket is None or socket.closed:
+                continue
+            if socket.upgrading:
+                await socket.send(pkt)
+            else:
+                socket.queue.put_nowait(pkt)
+
+
+class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
+    """Redis fan-out across processes; each process delivers to its own sockets the fast way."""
