@@ -92,9 +92,10 @@ def reactions_wire(rows: Iterable[Reaction], viewer_id: int | None) -> list[dict
 
 
 async def serialize_messages(messages: list[Message], viewer_id: int | None, with_reactions: bool = True,
-                             fresh: bool = False) -> list[dict[str, Any]]:
+                             fresh: bool = False, known_users: Iterable[User] = ()) -> list[dict[str, Any]]:
     """``fresh``: the messages were just created, so they have no reactions or attachments
-    other than those passed in ``Message._attachments`` — skip those queries."""
+    other than those passed in ``Message._attachments`` — skip those queries.
+    ``known_users``: users already loaded (the sender of a new message), not fetched again."""
     if not messages:
         return []
     ids = [m.id for m in messages]
@@ -103,7 +104,9 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
     all_messages = [*messages, *referenced.values()]
     user_ids = {m.created_by_id for m in all_messages if m.created_by_id}
     user_ids |= {int(u) for m in all_messages for u in m.mention_user_ids}
-    users = {u.id: u for u in await User.filter(id__in=user_ids)} if user_ids else {}
+    users = {u.id: u for u in known_users if u.id in user_ids}
+    missing = user_ids - users.keys()
+    users.update({u.id: u for u in await User.filter(id__in=missing)} if missing else {})
     profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)} if user_ids else {}
     webhook_authors = await _webhook_authors(all_messages)
 
@@ -174,5 +177,5 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
 
 
 async def serialize_message(message: Message, viewer_id: int | None, with_reactions: bool = True,
-                            fresh: bool = False) -> dict[str, Any]:
-    return (await serialize_messages([message], viewer_id, with_reactions, fresh))[0]
+                            fresh: bool = False, known_users: Iterable[User] = ()) -> dict[str, Any]:
+    return (await serialize_messages([message], viewer_id, with_reactions, fresh, known_users))[0]

@@ -146,7 +146,7 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
                 filesize=upload.size))
         await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
         await access.kind.after_message(message, access, sender)
-        wire = await serialize_message(message, sender.id, fresh=True)
+        wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
         await _announce_created(access, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
