@@ -46,6 +46,7 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
         "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
         "server.public_url": "http://hearth.test",
         "server.webui_dist": WEBUI_DIST,
+        "server.instance_key_file": str(tmp_path_factory.mktemp("keys") / "instance.key"),
     })
 
 

@@ -8,6 +8,7 @@ from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
 from core.ids import parse_id
+from core.instance_key import instance_key
 from core.wire import ms
 from plugins.accounts.service import random_hex_color
 from plugins.messages.models import SERVER_TEXT, Channel, Message
@@ -105,7 +106,8 @@ async def purge_flagged() -> None:
 
 
 def _token_key() -> str:
-    return str(hearth().settings.get("webhooks.token_key") or "")
+    settings = hearth().settings
+    return str(settings.get("webhooks.token_key") or "") or instance_key(settings)
 
 
 async def token(channel: Channel, webhook_id: str) -> str:

@@ -186,6 +186,21 @@ async def test_the_token_key_setting_changes_every_token(make_app):
         assert (await execute(client, f"/api/webhooks/{webhook['id']}/{token}", {"content": "hi"}))[0] == 200
 
 
+async def test_without_a_token_key_tokens_derive_from_the_instance_key(make_app, tmp_path):
+    app = make_app()
+    async with app.test_app():
+        client = app.test_client()
+        place = await community(client)
+        webhook = await make_webhook(client, place)
+        token = await token_of(client, place, webhook)
+    elsewhere = make_app(**{"server.instance_key_file": str(tmp_path / "another.key")})
+    async with elsewhere.test_app():
+        client = elsewhere.test_client()
+        assert await execute(client, f"/api/webhooks/{webhook['id']}/{token}", {"content": "hi"}) == \
+            (401, error("Invalid webhook token."))
+        assert await token_of(client, place, webhook) != token
+
+
 async def test_deleting_the_channel_removes_its_webhooks(client):
     place = await community(client)
     channel = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "builds"}, place.owner.token)
