@@ -20,7 +20,7 @@ from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SER
                                      MentionCounter, ReadState)
 from plugins.servers import audit, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
-from plugins.servers.payload import online_presences, server_rows, server_snapshot
+from plugins.servers.payload import online_presences, server_snapshot
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
 from plugins.servers.wire import member_wire
 
@@ -82,8 +82,9 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
         await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
                            to=str(server.id))
         await rooms.resync(server.id, [user.id])
-        await gateway.emit("server:joined", await _joined_event(server, user, presences=False), to=str(user.id))
-    return (await server_rows([server]))[0]
+        joined = await _joined_event(server, user, presences=False)
+        await gateway.emit("server:joined", joined, to=str(user.id))
+    return joined["server"]
 
 
 async def join_server(user: User, server: Server) -> dict[str, Any]:
@@ -110,10 +111,11 @@ async def join_server(user: User, server: Server) -> dict[str, Any]:
         await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
                            to=str(server.id))
         await rooms.resync(server.id, [user.id])
-        await gateway.emit("server:joined", await _joined_event(server, user), to=str(user.id))
+        joined = await _joined_event(server, user)
+        await gateway.emit("server:joined", joined, to=str(user.id))
         await hearth().plugins.gather("server_member_joined", server_id=server.id, user_id=user.id)
         await post_system_message(server, user, JOIN_SERVER)
-    return (await server_rows([server]))[0]
+    return joined["server"]
 
 
 async def post_system_message(server: Server, actor: User, message_type: int) -> None:
