@@ -8,6 +8,7 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { formatBytesPerSecond } from "@hearth/ui/format";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { addEmoji, deleteEmoji, fetchEmojis, renameEmoji } from "./emojisApi";
@@ -17,10 +18,6 @@ import { t } from "./i18n";
 import type { ListedEmoji } from "./types";
 
 type Uploader = ListedEmoji["uploadedBy"];
-
-function errorText(error: unknown): string {
-  return describeError(error) || t("errors.generic");
-}
 
 function EmojiRow({ serverId, emoji, uploader }: { serverId: string; emoji: { id: string; name: string }; uploader: Uploader | undefined }) {
   const [name, setName] = useState(emoji.name);
@@ -45,7 +42,7 @@ function EmojiRow({ serverId, emoji, uploader }: { serverId: string; emoji: { id
       setName(updated.name);
       setSaved(true);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setPending(null);
     }
@@ -65,7 +62,7 @@ function EmojiRow({ serverId, emoji, uploader }: { serverId: string; emoji: { id
       await deleteEmoji(serverId, emoji.id);
       // The row goes when `server:emoji_remove` updates the server.
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
       setPending(null);
     }
   };
@@ -139,7 +136,7 @@ function UploadButton({ serverId, disabled, onAdded }: { serverId: string; disab
       });
       onAdded({ ...added, uploadedBy: self ? { id: self.id, username: self.username, tag: self.tag, avatar: self.avatar, hexColor: self.hexColor } : null });
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setProgress(null);
       setSaving(false);
@@ -187,7 +184,7 @@ export function EmojisSection({ serverId }: SettingsSectionProps) {
       const listed = await fetchEmojis(serverId);
       setUploaders(Object.fromEntries(listed.map((emoji) => [emoji.id, emoji.uploadedBy])));
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setLoading(false);
     }
@@ -217,10 +214,7 @@ export function EmojisSection({ serverId }: SettingsSectionProps) {
       <UploadButton serverId={serverId} disabled={emojis.length >= max} onAdded={(emoji) => setUploaders((current) => ({ ...current, [emoji.id]: emoji.uploadedBy }))} />
       {emojis.length >= max && <p className="muted">{t("section.full")}</p>}
       {loading && (
-        <p className="pane-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t("section.loading")}
-        </p>
+        <PaneLoading label={t("section.loading")} />
       )}
       {error && (
         <div className="stack">

@@ -3,6 +3,7 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
+import { useNamedAction } from "@hearth/ui/form/useNamedAction";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -21,9 +22,7 @@ export default function PublishServerSection({ serverId }: SettingsSectionProps)
   const owner = Boolean(server && selfId && server.createdById === selfId);
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [description, setDescription] = useState("");
-  const [action, setAction] = useState<"save" | "remove" | "bump" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  const { action, error, note, setNote, run } = useNamedAction<"save" | "remove" | "bump">((failure) => errorText(failure, t("errors.generic")));
   const fieldId = useId();
 
   const load = useCallback(async () => {
@@ -41,19 +40,6 @@ export default function PublishServerSection({ serverId }: SettingsSectionProps)
   useEffect(() => {
     void load();
   }, [load]);
-
-  const run = async (kind: "save" | "remove" | "bump", work: () => Promise<void>) => {
-    setAction(kind);
-    setError(null);
-    setNote(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(errorText(failure, t("errors.generic")));
-    } finally {
-      setAction(null);
-    }
-  };
 
   if (loaded.status === "loading") return <PaneLoading label={t("publish.loading")} />;
   if (loaded.status === "failed")

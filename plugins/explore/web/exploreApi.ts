@@ -42,13 +42,8 @@ export function bumpWait(item: Pick<ExploreItem, "bumpedAt">, now = Date.now()):
 }
 
 /** `{message}` of a refusal, or the fallback. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error && typeof error === "object") {
-    const { message } = error as { message?: unknown };
-    if (typeof message === "string" && message) return message;
-  }
-  return fallback;
-}
+/** The server's message for a failed call (the servers bundle reads every error shape). */
+export { errorText } from "../../servers/web/public";
 
 /** "Server not found." is how §6.2 says a server is not published. */
 export function isNotListed(error: unknown): boolean {

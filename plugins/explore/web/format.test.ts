@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUMP_COOLDOWN_MS, bumpWait, isNotListed } from "./exploreApi";
-import { initials, mergeListing, splitWait } from "./format";
+import { initials } from "../../servers/web/public";
+import { mergeListing, splitWait } from "./format";
 
 describe("explore helpers", () => {
   it("rounds a wait up to whole minutes", () => {

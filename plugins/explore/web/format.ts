@@ -6,19 +6,6 @@ export function splitWait(ms: number): { hours: number; minutes: number } {
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** Initials of a server name: the first letter of up to three words. */
-export function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 3)
-      .map((word) => Array.from(word)[0] ?? "")
-      .join("")
-      .toUpperCase() || "?"
-  );
-}
-
 /** A bump reply carries the server without `createdBy`: keep what the listing had. */
 export function mergeListing<T extends { server?: object | null }>(current: T, update: T): T {
   return { ...current, ...update, server: current.server && update.server ? { ...current.server, ...update.server } : (update.server ?? current.server) };

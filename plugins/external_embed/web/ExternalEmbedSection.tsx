@@ -2,6 +2,7 @@
  * invites, show where its data lives, delete it. */
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
+import { useNamedAction } from "@hearth/ui/form/useNamedAction";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useId, useState } from "react";
 import type { SettingsSectionProps } from "../../servers/web/public";
@@ -17,9 +18,7 @@ type Loaded =
 export default function ExternalEmbedSection({ serverId }: SettingsSectionProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [code, setCode] = useState("");
-  const [action, setAction] = useState<"create" | "invite" | "delete" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  const { action, error, note, setNote, run } = useNamedAction<"create" | "invite" | "delete">((failure) => errorText(failure, t("errors.generic")));
   const [copied, setCopied] = useState(false);
   const selectId = useId();
 
@@ -43,19 +42,6 @@ export default function ExternalEmbedSection({ serverId }: SettingsSectionProps)
   useEffect(() => {
     void load();
   }, [load]);
-
-  const run = async (kind: "create" | "invite" | "delete", work: () => Promise<void>) => {
-    setAction(kind);
-    setError(null);
-    setNote(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(errorText(failure, t("errors.generic")));
-    } finally {
-      setAction(null);
-    }
-  };
 
   if (loaded.status === "loading") return <PaneLoading label={t("section.loading")} />;
   if (loaded.status === "failed")

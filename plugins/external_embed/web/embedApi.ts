@@ -42,13 +42,8 @@ export function embedJsonUrl(serverId: string, origin = window.location.origin):
   return `${origin}/api${base(serverId)}/external-embed.json`;
 }
 
-export function errorText(error: unknown, fallback: string): string {
-  if (error && typeof error === "object") {
-    const { message } = error as { message?: unknown };
-    if (typeof message === "string" && message) return message;
-  }
-  return fallback;
-}
+/** The server's message for a failed call (the servers bundle reads every error shape). */
+export { errorText } from "../../servers/web/public";
 
 export function isMissing(error: unknown): boolean {
   return Boolean(error && typeof error === "object" && (error as { message?: unknown }).message === "Embed not found.");

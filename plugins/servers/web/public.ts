@@ -1,5 +1,9 @@
 /** What other plugin bundles (those that `require` "servers") may use from the servers bundle. */
 export { useServersStore, permissionSubject } from "./serversStore";
+export { errorText } from "./serversApi";
+export { initials } from "./components/ServerAvatar";
+export { ConfirmPanel } from "./components/serverActions";
+export { SettingsCard } from "./settings/ui";
 export { canViewChannel, canSendInChannel, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
 export type { Server, ServerChannel, ServerMember, ServerRole } from "./types";
 export {

@@ -3,6 +3,7 @@ import { cdnUrl } from "@hearth/api/cdn";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Markup } from "@hearth/ui/markup/Markup";
 import { openPopover } from "@hearth/ui/popover/popoverStore";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { t } from "./i18n";
@@ -39,10 +40,7 @@ function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; cl
         )}
         {details?.followsYou && <span className="badge badge--ok">{t("profile.followsYou")}</span>}
         {loading && !details && (
-          <p className="pane-loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t("profile.loading")}
-          </p>
+          <PaneLoading label={t("profile.loading")} />
         )}
         {error && !details && <p className="form-error">{t("profile.failed", { message: error })}</p>}
         {details?.profile?.bio && <Markup content={details.profile.bio} className="user-card__bio" />}

@@ -5,6 +5,7 @@ import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChannelEditorTabProps } from "../../servers/web/public";
@@ -14,10 +15,6 @@ import { createWebhook, deleteWebhook, executeUrl, fetchWebhookToken, getWebhook
 import "./webhooks.css";
 
 const MAX_WEBHOOKS = 4;
-
-function errorText(error: unknown): string {
-  return describeError(error) || t("errors.generic");
-}
 
 function listPath(serverId: string, channelId: string): string {
   return `/app/servers/${serverId}/settings/channels/${channelId}/webhooks`;
@@ -29,15 +26,6 @@ function formatDate(ms: number): string {
 
 function WebhookAvatar({ webhook, size }: { webhook: Webhook; size: number }) {
   return <Avatar user={{ username: webhook.name, avatar: webhook.avatar, hexColor: webhook.hexColor }} size={size} />;
-}
-
-function Loading({ text }: { text: string }) {
-  return (
-    <p className="pane-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {text}
-    </p>
-  );
 }
 
 function WebhookList({ serverId, channelId }: { serverId: string; channelId: string }) {
@@ -52,7 +40,7 @@ function WebhookList({ serverId, channelId }: { serverId: string; channelId: str
     setWebhooks(null);
     listWebhooks(serverId, channelId).then(
       (rows) => active && setWebhooks(rows),
-      (failure) => active && setLoadError(errorText(failure)),
+      (failure) => active && setLoadError(describeError(failure)),
     );
     return () => {
       active = false;
@@ -67,7 +55,7 @@ function WebhookList({ serverId, channelId }: { serverId: string; channelId: str
       const webhook = await createWebhook(serverId, channelId);
       setWebhooks((rows) => [webhook, ...(rows ?? []).filter((row) => row.id !== webhook.id)]);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setCreating(false);
     }
@@ -84,7 +72,7 @@ function WebhookList({ serverId, channelId }: { serverId: string; channelId: str
       </header>
       <p className="muted">{full ? t("list.full") : t("list.hint")}</p>
       <FormError message={error} />
-      {webhooks === null && !loadError && <Loading text={t("list.loading")} />}
+      {webhooks === null && !loadError && <PaneLoading label={t("list.loading")} />}
       {loadError && (
         <div className="stack">
           <FormError message={loadError} />
@@ -133,7 +121,7 @@ function NameForm({ serverId, webhook, onSaved }: { serverId: string; webhook: W
       onSaved(await renameWebhook(serverId, webhook.channelId, webhook.id, name));
       setSaved(true);
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setPending(false);
     }
@@ -176,7 +164,7 @@ function UrlCard({ serverId, webhook }: { serverId: string; webhook: Webhook }) 
         setCopied(false);
       }
     } catch (failure) {
-      setError(errorText(failure));
+      setError(describeError(failure));
     } finally {
       setPending(false);
     }
@@ -223,7 +211,7 @@ function WebhookDetail({ serverId, channelId, webhookId }: { serverId: string; c
     setLoadError(null);
     getWebhook(serverId, channelId, webhookId).then(
       (row) => active && setWebhook(row),
-      (failure) => active && setLoadError(errorText(failure)),
+      (failure) => active && setLoadError(describeError(failure)),
     );
     return () => {
       active = false;
@@ -245,7 +233,7 @@ function WebhookDetail({ serverId, channelId, webhookId }: { serverId: string; c
       await deleteWebhook(serverId, channelId, webhook.id);
       navigate(back, { replace: true });
     } catch (failure) {
-      setDeleteError(errorText(failure));
+      setDeleteError(describeError(failure));
       setDeleting(false);
     }
   };
@@ -255,7 +243,7 @@ function WebhookDetail({ serverId, channelId, webhookId }: { serverId: string; c
       <Link className="server-settings__back" to={back}>
         ← {t("detail.back")}
       </Link>
-      {!webhook && !loadError && <Loading text={t("detail.loading")} />}
+      {!webhook && !loadError && <PaneLoading label={t("detail.loading")} />}
       {loadError && <FormError message={loadError} />}
       {webhook && (
         <>

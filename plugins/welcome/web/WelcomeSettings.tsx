@@ -6,12 +6,12 @@ import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { Icon } from "@hearth/ui/Icon";
-import { ModalPanel } from "@hearth/ui/modal/ModalPanel";
 import { openModal } from "@hearth/ui/modal/modalStore";
 import { describeError, isRequestError } from "@hearth/api/requestErrors";
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
+import { ConfirmPanel, SettingsCard, useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { assignableRoles, draftFrom, errorField, MAX_ANSWERS, MAX_QUESTIONS, MAX_ROLES_PER_ANSWER, moveAnswer, newKey, toggleRole, updateBody, type DraftAnswer } from "./editor";
 import { t } from "./i18n";
 import type { WelcomeQuestion } from "./types";
@@ -19,61 +19,6 @@ import { createQuestion, deleteQuestion, fetchQuestion, fetchQuestions, updateQu
 import "./welcome.css";
 
 const settingsPath = (serverId: string) => `/app/servers/${serverId}/settings/welcome-screen`;
-
-function Card({ title, description, actions, children, testId }: { title: string; description?: string; actions?: ReactNode; children?: ReactNode; testId?: string }) {
-  return (
-    <section className="card server-settings__card" aria-label={title} data-testid={testId}>
-      <header className="server-settings__card-header">
-        <h3>{title}</h3>
-        {actions}
-      </header>
-      {description && <p className="muted">{description}</p>}
-      {children}
-    </section>
-  );
-}
-
-function Loading() {
-  return (
-    <p className="pane-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t("common.loading")}
-    </p>
-  );
-}
-
-function ConfirmDelete({ title, action, close }: { title: string; action: () => Promise<unknown>; close: () => void }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await action();
-      close();
-    } catch (failure) {
-      setError(describeError(failure));
-      setPending(false);
-    }
-  };
-  return (
-    <ModalPanel
-      title={t("settings.deleteTitle", { title })}
-      onClose={close}
-      actions={
-        <>
-          <Button onClick={close}>{t("common.cancel")}</Button>
-          <Button variant="danger" loading={pending} onClick={() => void run()}>
-            {t("settings.delete")}
-          </Button>
-        </>
-      }
-    >
-      <p>{t("settings.deleteText")}</p>
-      <FormError message={error} />
-    </ModalPanel>
-  );
-}
 
 function QuestionList({ serverId }: { serverId: string }) {
   const navigate = useNavigate();
@@ -104,8 +49,10 @@ function QuestionList({ serverId }: { serverId: string }) {
 
   const remove = (question: WelcomeQuestion) =>
     openModal((close) => (
-      <ConfirmDelete
-        title={question.title}
+      <ConfirmPanel
+        title={t("settings.deleteTitle", { title: question.title })}
+        text={t("settings.deleteText")}
+        confirmLabel={t("settings.delete")}
         close={close}
         action={async () => {
           await deleteQuestion(serverId, question.id);
@@ -116,7 +63,7 @@ function QuestionList({ serverId }: { serverId: string }) {
 
   const full = (questions?.length ?? 0) >= MAX_QUESTIONS;
   return (
-    <Card title={t("settings.title")} description={t("settings.hint")} testId="welcome-settings">
+    <SettingsCard title={t("settings.title")} description={t("settings.hint")} testId="welcome-settings">
       <form className="welcome-settings__create" onSubmit={(event) => void create(event)} noValidate>
         <TextField
           label={t("settings.newTitle")}
@@ -135,7 +82,7 @@ function QuestionList({ serverId }: { serverId: string }) {
           </Button>
         </div>
       </form>
-      {questions === null && !loadError && <Loading />}
+      {questions === null && !loadError && <PaneLoading label={t("common.loading")} />}
       {loadError && (
         <div className="stack">
           <FormError message={loadError} />
@@ -162,7 +109,7 @@ function QuestionList({ serverId }: { serverId: string }) {
           ))}
         </ul>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -321,8 +268,8 @@ function QuestionEditor({ serverId, questionId }: { serverId: string; questionId
       <Link className="server-settings__back" to={settingsPath(serverId)}>
         ← {t("editor.back")}
       </Link>
-      <Card title={state.status === "ready" ? state.question.title : t("editor.heading")}>
-        {state.status === "loading" && <Loading />}
+      <SettingsCard title={state.status === "ready" ? state.question.title : t("editor.heading")}>
+        {state.status === "loading" && <PaneLoading label={t("common.loading")} />}
         {state.status === "missing" && <p className="muted">{t("editor.missing")}</p>}
         {state.status === "failed" && (
           <div className="stack">
@@ -333,7 +280,7 @@ function QuestionEditor({ serverId, questionId }: { serverId: string; questionId
           </div>
         )}
         {state.status === "ready" && <QuestionForm key={state.question.id} serverId={serverId} question={state.question} onSaved={(question) => setState({ status: "ready", question })} />}
-      </Card>
+      </SettingsCard>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { cdnUrl } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { Icon } from "@hearth/ui/Icon";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState } from "react";
 import { fetchAttachments } from "../api";
 import { t } from "../i18n";
@@ -30,10 +31,7 @@ export function AttachmentGallery({ channelId, limit = 50 }: { channelId: string
   if (error) return <p className="form-error">{error}</p>;
   if (!attachments) {
     return (
-      <p className="pane-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t("attachments.loading")}
-      </p>
+      <PaneLoading label={t("attachments.loading")} />
     );
   }
   if (!attachments.length) return <p className="muted attachment-gallery__empty">{t("attachments.empty")}</p>;

@@ -3,6 +3,7 @@ import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
 import { Markup } from "@hearth/ui/markup/Markup";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useState } from "react";
 import { fetchPins } from "../api";
 import { t } from "../i18n";
@@ -91,10 +92,7 @@ export function PinsPanel({ onClose }: { onClose: () => void }) {
           </article>
         ))}
         {loading && (
-          <p className="pane-loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t("pins.loading")}
-          </p>
+          <PaneLoading label={t("pins.loading")} />
         )}
         {hasMore && !loading && <Button onClick={() => void load(pins.at(-1)?.id)}>{t("pins.loadMore")}</Button>}
       </div>

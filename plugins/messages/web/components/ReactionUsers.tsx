@@ -6,6 +6,7 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { Avatar } from "@hearth/ui/Avatar";
 import { createLongPress } from "@hearth/ui/contextMenu/longPress";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { t } from "../i18n";
 import { fetchReactionUsers, type ReactedUser } from "../searchApi";
@@ -107,10 +108,7 @@ export function ReactionUsersHover({ message, reaction, children }: { message: M
         <div className="reaction-users" role="tooltip" id={tooltipId} data-testid="reaction-users">
           <strong>{t("reactors.title", { name: reaction.emojiId ? `:${reaction.name}:` : reaction.name })}</strong>
           {loaded === null ? (
-            <p className="pane-loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t("reactors.loading")}
-            </p>
+            <PaneLoading label={t("reactors.loading")} />
           ) : "error" in loaded ? (
             <p className="form-error">{loaded.error}</p>
           ) : (

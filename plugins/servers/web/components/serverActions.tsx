@@ -15,7 +15,8 @@ interface ConfirmPanelProps {
   confirmLabel: string;
   action: () => Promise<unknown>;
   close: () => void;
-  done: () => void;
+  /** After a success, once the dialog has closed. */
+  done?: () => void;
 }
 
 /** A confirmation whose button runs the action and stays busy until it ends; errors stay in the dialog. */
@@ -28,7 +29,7 @@ export function ConfirmPanel({ title, text, confirmLabel, action, close, done }:
     try {
       await action();
       close();
-      done();
+      done?.();
     } catch (failure) {
       setError(errorText(failure, t("errors.generic")));
       setPending(false);

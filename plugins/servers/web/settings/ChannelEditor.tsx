@@ -5,6 +5,7 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { openModal } from "@hearth/ui/modal/modalStore";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { ConfirmPanel } from "../components/serverActions";
@@ -104,10 +105,7 @@ function CategoryPicker({ server, channel }: { server: Server; channel: ServerCh
         ))}
       </SelectField>
       {pending && (
-        <p className="pane-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t("channelEditor.moving")}
-        </p>
+        <PaneLoading label={t("channelEditor.moving")} />
       )}
       <FormError message={error} />
     </div>

@@ -1,12 +1,13 @@
 /** Building blocks of the settings pages. */
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import type { ReactNode } from "react";
 import { t } from "../i18n";
 
-export function SettingsCard({ title, description, danger = false, actions, children }: { title: string; description?: string; danger?: boolean; actions?: ReactNode; children?: ReactNode }) {
+export function SettingsCard({ title, description, danger = false, actions, children, testId }: { title: string; description?: string; danger?: boolean; actions?: ReactNode; children?: ReactNode; testId?: string }) {
   return (
-    <section className={`card server-settings__card${danger ? " server-settings__card--danger" : ""}`} aria-label={title}>
+    <section className={`card server-settings__card${danger ? " server-settings__card--danger" : ""}`} aria-label={title} data-testid={testId}>
       <header className="server-settings__card-header">
         <h3>{title}</h3>
         {actions}
@@ -52,10 +53,7 @@ export function SelectField({ label, value, onChange, children, hint }: { label:
 export function ListState({ loading, error, empty, emptyText, retry }: { loading: boolean; error: string | null; empty: boolean; emptyText: string; retry: () => void }) {
   if (loading)
     return (
-      <p className="pane-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t("settings.loadingList")}
-      </p>
+      <PaneLoading label={t("settings.loadingList")} />
     );
   if (error)
     return (
