@@ -1,10 +1,12 @@
-"""Room emits that cost one encode per event and one queue put per socket.
+"""Room emits that cost one encode per event and one write per socket.
 
 python-socketio's manager creates an asyncio task per recipient for every room emit, and
 Engine.IO encodes the packet again for each socket. With a few hundred sockets in a channel
-room that bookkeeping is a large share of a message's delivery cost, so these managers put the
-same pre-encoded packet straight onto each socket's send queue (what the per-recipient task
-ends up doing). Emits with an acknowledgement callback keep the library's path.
+room that bookkeeping is most of a message's delivery cost, so these managers encode the event
+once, build its websocket frame once, and write that frame to each connection that has nothing
+queued (``core.wsdirect``); a socket with packets still queued gets the packet queued behind
+them, so a socket's events never overtake each other. Emits with an acknowledgement callback
+keep the library's path.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 import socketio
 from engineio import packet as eio_packet
 from socketio import packet as sio_packet
+
+from core.wsdirect import DirectWebSocket, text_frame
 
 
 class _PreEncoded(eio_packet.Packet):
@@ -28,6 +32,8 @@ class _PreEncoded(eio_packet.Packet):
 
 
 class FastEmitManager(socketio.AsyncManager):
+    direct: dict[str, DirectWebSocket] = {}  # the gateway sets the Engine.IO server's registry
+
     async def emit(self, event: str, data: Any, namespace: str, room: Any = None, skip_sid: Any = None,
                    callback: Any = None, to: Any = None, **kwargs: Any) -> None:
         room = to or room
@@ -39,8 +45,9 @@ class FastEmitManager(socketio.AsyncManager):
         if isinstance(encoded, list):  # binary attachments: not sent by Hearth, keep the library's path
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
         pkt = _PreEncoded(encoded)
+        frame: bytes | None = None
         skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
-        sockets = self.server.eio.sockets
+        sockets, direct = self.server.eio.sockets, self.direct
         for sid, eio_sid in self.get_participants(namespace, room):
             if sid in skipped:
                 continue
@@ -49,6 +56,11 @@ class FastEmitManager(socketio.AsyncManager):
                 continue
             if socket.upgrading:
                 await socket.send(pkt)
+                continue
+            connection = direct.get(eio_sid)
+            if connection is not None and socket.queue.empty():
+                frame = frame or text_frame(pkt._text)
+                connection.write(frame)
             else:
                 socket.queue.put_nowait(pkt)
 

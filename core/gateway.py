@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable
 import socketio
 
 from core.db import after_commit
+from core import wsdirect
 from core.fanout import FastEmitManager, FastEmitRedisManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
@@ -103,6 +104,7 @@ class Gateway:
             async_mode="asgi", transports=["websocket"], client_manager=manager,
             cors_allowed_origins="*" if origins == "*" else origins, max_http_buffer_size=1_000_000,
         )
+        manager.direct = wsdirect.install(self.sio.eio)
         self.sockets: dict[str, SocketContext] = {}
         self._timeouts: dict[str, asyncio.Task] = {}
         self._handlers: dict[str, tuple[str, Handler]] = {}
