@@ -46,7 +46,35 @@ def tortoise_config(settings: Settings, plugins: list[LoadedPlugin], models_by_p
                 "migrations": f"{plugin.module.__name__.rsplit('.', 1)[0]}.migrations",
                 "default_connection": "default",
             }
-    return {"connections": {"default": database_url(settings)}, "apps": apps, "use_tz": True, "timezone": "UTC"}
+    return {"connections": {"default": connection_config(database_url(settings))}, "apps": apps, "use_tz": True,
+            "timezone": "UTC"}
+
+
+def connection_config(url: str) -> str | dict[str, Any]:
+    """Tortoise's connection entry: the URL, with ``NoResetConnection`` for PostgreSQL pools."""
+    if not url.startswith("postgres://"):
+        return url
+    from tortoise.backends.base.config_generator import expand_db_url
+
+    config = expand_db_url(url)
+    config["credentials"]["connection_class"] = _no_reset_connection_class()
+    return config
+
+
+def _no_reset_connection_class() -> type:
+    import asyncpg
+
+    class NoResetConnection(asyncpg.Connection):
+        """asyncpg runs a reset statement (unlock advisory locks, close cursors, unlisten, reset
+        settings) each time a connection goes back to the pool, and Tortoise takes a pooled
+        connection for every query outside a transaction: a second round trip per query. Hearth
+        leaves none of that state on a connection, and the pool still rolls back a transaction
+        left open, so the statement is skipped."""
+
+        def get_reset_query(self) -> str:
+            return ""
+
+    return NoResetConnection
 
 
 async def init(config: dict[str, Any]) -> bool:
