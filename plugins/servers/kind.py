@@ -70,7 +70,10 @@ class ServerChannels:
         everyone = message.mentions_everyone and ctx.has(MENTION_EVERYONE)
         if not targets and not everyone and not role_ids:
             return
-        members = await Member.filter(server_id=ctx.server.id).select_related("user")
+        members = Member.filter(server_id=ctx.server.id)
+        if not everyone and not role_ids:  # only the people named: not every member of a big server
+            members = members.filter(user_id__in=targets)
+        members = await members.select_related("user")
         overrides = access.extra["overrides"]
         muted = await muted_user_ids(ctx.server.id, access.channel.id, [m.user_id for m in members])
         notified = []
