@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import multiprocessing
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -62,54 +64,112 @@ async def make_member(http, url, n):
     return token
 
 
-MARKER = '"content":"t='
+MARKER = b'"content":"t='
+
+
+class Listener(asyncio.Protocol):
+    """One Socket.IO client speaking Engine.IO 4 / Socket.IO 5 over a websocket, by hand on a
+    raw asyncio protocol: the measuring side shares the CPU with the server it measures, so it
+    must cost far less per frame than any websocket library would."""
+
+    def __init__(self, token: str, channel_id: str, authed: asyncio.Event, latencies: list[float]):
+        self.token, self.authed, self.latencies = token, authed, latencies
+        self.channel = f'"channelId":"{channel_id}"'.encode()
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        transport.write(b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: bench\r\n"
+                        b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                        b"Sec-WebSocket-Key: " + base64.b64encode(os.urandom(16)) + b"\r\n\r\n")
+
+    def send_text(self, text: str) -> None:
+        # Client frames must be masked; an all-zero key leaves the payload as it is (the server
+        # cannot tell, and this client has nobody to hide its bytes from).
+        payload = text.encode()
+        size = len(payload)
+        header = bytes((0x81, 0x80 | size)) if size < 126 else struct.pack("!BBH", 0x81, 0x80 | 126, size)
+        self.transport.write(header + b"\0\0\0\0" + payload)
+
+    def data_received(self, data: bytes) -> None:
+        now = time.time() * 1000
+        buffer = self.buffer
+        buffer += data
+        if not self.upgraded:
+            end = buffer.find(b"\r\n\r\n")
+            if end == -1:
+                return
+            del buffer[:end + 4]
+            self.upgraded = True
+        offset = 0
+        while len(buffer) - offset >= 2:
+            opcode, size = buffer[offset] & 0x0F, buffer[offset + 1] & 0x7F
+            start = offset + 2
+            if size == 126:
+                if len(buffer) - offset < 4:
+                    break
+                size, start = int.from_bytes(buffer[offset + 2:offset + 4], "big"), offset + 4
+            elif size == 127:
+                if len(buffer) - offset < 10:
+                    break
+                size, start = int.from_bytes(buffer[offset + 2:offset + 10], "big"), offset + 10
+            if len(buffer) < start + size:
+                break
+            offset = start + size
+            if opcode == 1:
+                self.frame(bytes(buffer[start:offset]), now)
+            elif opcode == 9:  # websocket ping
+                self.transport.write(bytes((0x8A, 0x80)) + b"\0\0\0\0")
+        del buffer[:offset]
+
+    def frame(self, frame: bytes, now: float) -> None:
+        if frame.startswith(b'42["message:created"'):
+            at = frame.find(MARKER)
+            if at != -1 and self.channel in frame:
+                at += len(MARKER)
+                self.latencies.append(now - float(frame[at:frame.index(b'"', at)]))
+        elif frame == b"2":
+            self.send_text("3")
+        elif frame.startswith(b"0{"):
+            self.send_text("40")
+        elif frame.startswith(b"40"):
+            self.send_text('42["user:authenticate",' + json.dumps({"token": self.token}) + "]")
+        elif frame.startswith(b'42["user:authenticated"'):
+            self.authed.set()
+
+
+def fast_loop():
+    """uvloop when installed (the server uses it too): the measuring side should cost little."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio
+    return uvloop
 
 
 def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_path: str) -> None:
-    """Socket.IO clients speaking the Engine.IO 4 / Socket.IO 5 wire by hand over the websockets
-    library: the measuring side must cost far less than the server it measures."""
-    import websockets
-
     async def run() -> None:
         latencies: list[float] = []
-        received = 0
-        ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
-
-        async def client(token: str, authed: asyncio.Event) -> None:
-            nonlocal received
-            async with websockets.connect(ws_url, max_size=None, compression=None) as ws:
-                await ws.recv()  # engine.io open
-                await ws.send("40")
-                while not (await ws.recv()).startswith("40"):
-                    pass
-                await ws.send('42["user:authenticate",' + json.dumps({"token": token}) + "]")
-                async for frame in ws:
-                    if frame == "2":
-                        await ws.send("3")
-                    elif frame.startswith('42["user:authenticated"'):
-                        authed.set()
-                    elif frame.startswith('42["message:created"'):
-                        at = frame.find(MARKER)
-                        if at != -1 and f'"channelId":"{channel_id}"' in frame:
-                            end = frame.index('"', at + len(MARKER))
-                            received += 1
-                            latencies.append(time.time() * 1000 - float(frame[at + len(MARKER):end]))
-                    if done.is_set():
-                        return
-
+        host, port = url.removeprefix("http://").split(":")
+        loop = asyncio.get_running_loop()
         events = [asyncio.Event() for _ in tokens]
-        tasks = [asyncio.create_task(client(t, e)) for t, e in zip(tokens, events)]
+        connections = []
+        for token, event in zip(tokens, events):
+            connections.append(await loop.create_connection(
+                lambda t=token, e=event: Listener(t, channel_id, e, latencies), host, int(port)))
         for event in events:
             await asyncio.wait_for(event.wait(), 60)
         ready.set()
         while not done.is_set():
             await asyncio.sleep(0.1)
         await asyncio.sleep(2)  # stragglers
-        Path(results_path).write_text(json.dumps({"received": received, "latencies": latencies}))
-        for task in tasks:
-            task.cancel()
+        Path(results_path).write_text(json.dumps({"received": len(latencies), "latencies": latencies}))
+        for transport, _ in connections:
+            transport.close()
 
-    asyncio.run(run())
+    fast_loop().run(run())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -120,6 +180,13 @@ def cpu_seconds(pid: int) -> float:
     for child in children.read_text().split() if children.exists() else []:
         total += cpu_seconds(int(child))
     return total
+
+
+def machine_busy() -> tuple[int, int]:
+    """Busy and total jiffies of every core, from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
 
 
 async def main(args) -> None:
@@ -167,6 +234,13 @@ async def main(args) -> None:
             total = int(args.rate * args.seconds)
             post_ms: list[float] = []
             cpu_before, wall_before = cpu_seconds(server.pid), time.perf_counter()
+            client_before = time.process_time() + sum(cpu_seconds(proc.pid) for proc in procs)
+            machine_before = machine_busy()
+            profiler = None
+            if args.profile:  # py-spy's collapsed stacks of the server (and its workers) while sending
+                profiler = subprocess.Popen(["py-spy", "record", "--subprocesses", "--nonblocking", "-r", "250",
+                                             "-d", str(int(args.seconds)), "-f", "raw", "-o", args.profile,
+                                             "-p", str(server.pid)], stdout=subprocess.DEVNULL)
 
             async def post(n: int) -> None:
                 started = time.perf_counter()
@@ -183,8 +257,13 @@ async def main(args) -> None:
                 tasks.append(asyncio.create_task(post(n)))
             await asyncio.gather(*tasks)
             sent_for = time.perf_counter() - start
-            cpu = (cpu_seconds(server.pid) - cpu_before) / (time.perf_counter() - wall_before)
+            wall = time.perf_counter() - wall_before
+            cpu = (cpu_seconds(server.pid) - cpu_before) / wall
+            client_cpu = (time.process_time() + sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall
+            machine = [after - before for after, before in zip(machine_busy(), machine_before)]
             done.set()
+            if profiler is not None:
+                profiler.wait(60)
             for proc in procs:
                 proc.join(60)
         received, delivery = 0, []
@@ -201,6 +280,9 @@ async def main(args) -> None:
         print(summary("send→delivery", delivery))
         print(f"delivered          {received}/{expected} ({100 * received / expected:.2f}%)")
         print(f"server CPU         {100 * cpu:.0f}% of one core while sending")
+        print(f"load generator CPU {100 * client_cpu:.0f}% of one core (senders and listeners)")
+        print(f"machine            {100 * machine[0] / machine[1]:.0f}% busy of {os.cpu_count()} cores "
+              f"(server, load generator, PostgreSQL, Redis and the kernel)")
     finally:
         server.terminate()
         server.wait(10)
@@ -213,5 +295,6 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--senders", type=int, default=10)
     parser.add_argument("--client-procs", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE", help="write py-spy's collapsed stacks of the server here")
     parser.add_argument("--database", help="postgres://... (default: a scratch SQLite file)")
-    asyncio.run(main(parser.parse_args()))
+    fast_loop().run(main(parser.parse_args()))
