@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from core.identity.models import Session, User
 from core.identity.tokens import make_token, token_hash
 from core.ids import new_id
+from core.prepared import prepared
 
 SEEN_REFRESH = timedelta(minutes=10)
 
@@ -42,10 +44,15 @@ async def create_session(user: User, ip: str | None = None, user_agent: str | No
     return session, token
 
 
+@prepared
+def _session_by_token(digest: str) -> Any:
+    return Session.get_or_none(token_hash=digest).select_related("user")
+
+
 async def resolve_token(token: str | None, idle_days: int, ip: str | None = None) -> Identity:
     if not token:
         raise AuthFailure("No token provided.")
-    session = await Session.get_or_none(token_hash=token_hash(token)).select_related("user")
+    session = await _session_by_token(token_hash(token))
     if session is None or session.user.deleted:
         raise AuthFailure("Invalid token.")
     now = datetime.now(timezone.utc)

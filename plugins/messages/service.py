@@ -15,6 +15,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import id_timestamp_ms, new_id, parse_id
+from core.prepared import prepared
 from plugins.messages.content import parse_content
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
 from plugins.messages.kinds import Access, kind_for
@@ -38,10 +39,15 @@ def new_message_id() -> tuple[int, datetime]:
     return message_id, datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
 
 
+@prepared
+def _channel_by_id(channel_id: int) -> Any:
+    return Channel.get_or_none(id=channel_id)
+
+
 async def load_channel(user: User, channel_id: str) -> Access:
     """CHV (rest.md §0.5): the channel, if it exists and the user may view it."""
     parsed = parse_id(channel_id)
-    channel = await Channel.get_or_none(id=parsed) if parsed is not None else None
+    channel = await _channel_by_id(parsed) if parsed is not None else None
     if channel is None or channel.deleting:
         raise ApiError(403, "Channel does not exist.")
     return await kind_for(channel).access(user, channel)
@@ -100,12 +106,17 @@ async def get_message(access: Access, message_id: str) -> Message:
 
 # --- send ---------------------------------------------------------------------------------
 
+@prepared
+def _account_of(user_id: int) -> Any:
+    return Account.get_or_none(user_id=user_id)
+
+
 async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
     channel = access.channel
     if channel.type not in TEXT_TYPES:
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(body.content)
-    account = None if sender.bot else await Account.get_or_none(user_id=sender.id)
+    account = None if sender.bot else await _account_of(sender.id)
     if body.nerimityCdnFileId and account is not None and not account.email_confirmed:
         raise bad_request("You must confirm your email to send attachment messages.")
     if account is not None and not account.email_confirmed:

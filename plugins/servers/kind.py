@@ -18,8 +18,8 @@ from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
 from plugins.servers.notifications import muted_user_ids
 from plugins.servers.permissions import (CHANNEL_SEND, MANAGE_CHANNELS, MENTION_EVERYONE, MENTION_ROLES,
-                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_overrides,
-                                         member_context)
+                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, member_context,
+                                         overrides_of)
 
 
 class ServerChannels:
@@ -27,7 +27,7 @@ class ServerChannels:
         if channel.server_id is None:
             raise ApiError(403, "Missing server id!")
         ctx = await member_context(user, channel.server_id)
-        overrides = (await channel_overrides([channel.id])).get(channel.id, {})
+        overrides = await overrides_of(channel.id)
         if not can_view(ctx, overrides):
             raise ApiError(403, "This channel is private.")
         manage = ctx.has(MANAGE_CHANNELS)

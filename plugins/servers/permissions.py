@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Any
 
 from core.errors import ApiError
 from core.identity.models import User
 from core.ids import parse_id
+from core.prepared import prepared
 from plugins.servers.models import ChannelPermission, Member, Role, Server
 
 ADMIN, SEND_MESSAGE, MANAGE_ROLES, MANAGE_CHANNELS, KICK, BAN, MENTION_EVERYONE, NICKNAME_MEMBER, MENTION_ROLES = (
@@ -79,17 +81,27 @@ async def load_server(server_id: str | int | None, allow_scheduled: bool = False
     return server
 
 
+@prepared
+def _membership(server_id: int, user_id: int) -> Any:
+    return Member.get_or_none(server_id=server_id, user_id=user_id).select_related("server")
+
+
+@prepared
+def _roles_of(server_id: int) -> Any:
+    return Role.filter(server_id=server_id)
+
+
 async def member_context(user: User, server_id: str | int | None, allow_scheduled: bool = False) -> MemberContext:
     """SMV: the user's membership of the server, or 403 (two queries on the usual path)."""
     parsed = parse_id(server_id) if server_id is not None else None
-    member = await Member.get_or_none(server_id=parsed, user_id=user.id).select_related("server") if parsed else None
+    member = await _membership(parsed, user.id) if parsed else None
     if member is None:
         await load_server(server_id, allow_scheduled)  # the precise error when the server is the problem
         raise ApiError(403, "Server member is not in this server.")
     server = member.server
     if server.scheduled_for_deletion and not allow_scheduled:
         raise ApiError(403, "This server is scheduled for deletion.")
-    roles = {role.id: role for role in await Role.filter(server_id=server.id)}
+    roles = {role.id: role for role in await _roles_of(server.id)}
     return MemberContext(server=server, member=member, roles=roles, user=user)
 
 
@@ -100,6 +112,16 @@ async def channel_overrides(channel_ids: list[int]) -> dict[int, dict[int, int]]
             "channel_id", "role_id", "permissions"):
         result.setdefault(channel_id, {})[role_id] = bits
     return result
+
+
+@prepared
+def _channel_permissions(channel_id: int) -> Any:
+    return ChannelPermission.filter(channel_id=channel_id)
+
+
+async def overrides_of(channel_id: int) -> dict[int, int]:
+    """``{role_id: permissions}`` of one channel (what every message to it checks)."""
+    return {row.role_id: row.permissions for row in await _channel_permissions(channel_id)}
 
 
 def channel_bits(ctx: MemberContext, overrides: dict[int, int]) -> int:
