@@ -172,21 +172,38 @@ def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_
     fast_loop().run(run())
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and its children (hypercorn runs the app in a worker process)."""
+def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
+    """CPU time of a process and its children (hypercorn runs the app in worker processes);
+    ``kernel_only``: the part spent in the kernel (system calls: socket reads and writes)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / os.sysconf("SC_CLK_TCK")
     children = Path(f"/proc/{pid}/task/{pid}/children")
     for child in children.read_text().split() if children.exists() else []:
-        total += cpu_seconds(int(child))
+        total += cpu_seconds(int(child), kernel_only)
     return total
 
 
-def machine_busy() -> tuple[int, int]:
-    """Busy and total jiffies of every core, from /proc/stat."""
+def cpu_by_program() -> dict[str, float]:
+    """CPU seconds of every process on the machine, summed by program name (postgres, redis-server…)."""
+    totals: dict[str, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        totals[name] = totals.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return totals
+
+
+def machine_busy() -> tuple[int, int, int]:
+    """Busy, total and stolen (by the hypervisor) jiffies of every core, from /proc/stat."""
     fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = fields[3] + fields[4]
-    return sum(fields) - idle, sum(fields)
+    return sum(fields) - idle, sum(fields), fields[7]
 
 
 async def main(args) -> None:
@@ -234,8 +251,9 @@ async def main(args) -> None:
             total = int(args.rate * args.seconds)
             post_ms: list[float] = []
             cpu_before, wall_before = cpu_seconds(server.pid), time.perf_counter()
+            kernel_before = cpu_seconds(server.pid, kernel_only=True)
             client_before = time.process_time() + sum(cpu_seconds(proc.pid) for proc in procs)
-            machine_before = machine_busy()
+            machine_before, programs_before = machine_busy(), cpu_by_program()
             profiler = None
             if args.profile:  # py-spy's collapsed stacks of the server (and its workers) while sending
                 profiler = subprocess.Popen(["py-spy", "record", "--subprocesses", "--nonblocking", "-r", "250",
@@ -259,8 +277,11 @@ async def main(args) -> None:
             sent_for = time.perf_counter() - start
             wall = time.perf_counter() - wall_before
             cpu = (cpu_seconds(server.pid) - cpu_before) / wall
+            kernel = (cpu_seconds(server.pid, kernel_only=True) - kernel_before) / wall
             client_cpu = (time.process_time() + sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall
             machine = [after - before for after, before in zip(machine_busy(), machine_before)]
+            programs = {name: (seconds - programs_before.get(name, 0.0)) / wall
+                        for name, seconds in cpu_by_program().items()}
             done.set()
             if profiler is not None:
                 profiler.wait(60)
@@ -279,10 +300,15 @@ async def main(args) -> None:
         print(summary("POST latency", post_ms))
         print(summary("send→delivery", delivery))
         print(f"delivered          {received}/{expected} ({100 * received / expected:.2f}%)")
-        print(f"server CPU         {100 * cpu:.0f}% of one core while sending")
+        print(f"server CPU         {100 * cpu:.0f}% of one core while sending ({100 * kernel:.0f}% in the kernel)")
         print(f"load generator CPU {100 * client_cpu:.0f}% of one core (senders and listeners)")
         print(f"machine            {100 * machine[0] / machine[1]:.0f}% busy of {os.cpu_count()} cores "
-              f"(server, load generator, PostgreSQL, Redis and the kernel)")
+              f"(server, load generator, PostgreSQL, Redis and the kernel; {100 * machine[2] / machine[1]:.0f}% "
+              f"stolen by the hypervisor)")
+        database = programs.get("postgres", 0.0) if args.database else 0.0
+        print(f"  of which          PostgreSQL {100 * database:.0f}%, Redis {100 * programs.get('redis-server', 0.0):.0f}%, "
+              f"other {100 * (machine[0] / machine[1] * (os.cpu_count() or 1) - cpu - client_cpu - database - programs.get('redis-server', 0.0)):.0f}% "
+              f"(kernel work outside processes, py-spy…) of one core")
     finally:
         server.terminate()
         server.wait(10)
