@@ -74,9 +74,11 @@ class Coalescer:
 
     def flush(self) -> None:
         self._timer = None
-        busy = {connection for connection in self.open if connection.flush()}
-        self.open = busy
-        if busy:
+        closing, self.open = self.open, set()  # a connection dropped while flushing leaves ``open``
+        for connection in closing:
+            if connection.flush():
+                self.open.add(connection)
+        if self.open:
             self._timer = asyncio.get_running_loop().call_later(self.window, self.flush)
 
 
@@ -110,21 +112,16 @@ class DirectWebSocket(WebSocket):
         return ""
 
     def write(self, frame: bytes) -> bool:
-        """Write a built frame; False when the connection can no longer take it."""
+        """Write a built frame (or keep it for the open window); False when the connection is gone."""
+        if self.pending is not None:  # written to a moment ago: the flush checks the connection
+            self.pending.append(frame)
+            return True
         transport = self.transport
         if transport is None or transport.is_closing():
             return False
-        if transport.get_write_buffer_size() > MAX_BUFFERED:
-            log.warning("dropping websocket %s: over %d bytes unread", self.sid, MAX_BUFFERED)
-            self._detach()
-            transport.abort()
-            return False
-        if self.pending is None:
-            transport.write(frame)
-            self.pending = []
-            self.coalescer.opened(self)
-        else:
-            self.pending.append(frame)
+        transport.write(frame)
+        self.pending = []
+        self.coalescer.opened(self)
         return True
 
     def flush(self) -> bool:
@@ -132,6 +129,11 @@ class DirectWebSocket(WebSocket):
         pending, transport = self.pending, self.transport
         if not pending or transport is None or transport.is_closing():
             self.pending = None
+            return False
+        if transport.get_write_buffer_size() > MAX_BUFFERED:
+            log.warning("dropping websocket %s: over %d bytes unread", self.sid, MAX_BUFFERED)
+            self._detach()
+            transport.abort()
             return False
         transport.write(b"".join(pending))
         self.pending = []

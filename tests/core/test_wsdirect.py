@@ -104,9 +104,8 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_are_served(
     try:
         for n in range(200):  # 60 MB: more than the kernel's buffers on both ends of a loopback socket
             await gateway.emit("test:bulk", {"n": n, "bulk": bulk}, to=stalled.id)
-            await asyncio.sleep(0)
-            if stalled_sid not in gateway.sockets:
-                break
+            await gateway.emit("test:tick", {"n": n}, to=reader.id)  # the reader stays in a write window
+            await asyncio.sleep(0.001)
         for _ in range(250):
             if stalled_sid not in gateway.sockets:
                 break
@@ -117,6 +116,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_are_served(
 
     await gateway.emit("test:after", {"ok": True}, to=reader.id)
     assert await probe.wait_for("test:after", timeout=20) == {"ok": True}
+    assert [tick["n"] for tick in probe.received("test:tick")] == list(range(200))
     await probe.close()
 
 
