@@ -10,6 +10,7 @@ from collections import defaultdict
 from typing import Any, Awaitable, Callable, Iterable
 
 from core.identity.models import User
+from core.prepared import prepared
 from core.wire import ms
 from plugins.accounts.models import Profile
 from plugins.messages.models import Attachment, Message, Reaction
@@ -91,6 +92,17 @@ def reactions_wire(rows: Iterable[Reaction], viewer_id: int | None) -> list[dict
     return list(groups.values())
 
 
+@prepared
+def _profile_of(user_id: int) -> Any:
+    return Profile.filter(user_id=user_id)
+
+
+async def _profiles_of(user_ids: set[int]) -> list[Profile]:
+    if len(user_ids) == 1:  # a new message's sender: the lookup every send makes
+        return await _profile_of(next(iter(user_ids)))
+    return await Profile.filter(user_id__in=user_ids) if user_ids else []
+
+
 async def serialize_messages(messages: list[Message], viewer_id: int | None, with_reactions: bool = True,
                              fresh: bool = False, known_users: Iterable[User] = ()) -> list[dict[str, Any]]:
     """``fresh``: the messages were just created, so they have no reactions or attachments
@@ -107,7 +119,7 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
     users = {u.id: u for u in known_users if u.id in user_ids}
     missing = user_ids - users.keys()
     users.update({u.id: u for u in await User.filter(id__in=missing)} if missing else {})
-    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)} if user_ids else {}
+    profiles = {p.user_id: p for p in await _profiles_of(user_ids)}
     webhook_authors = await _webhook_authors(all_messages)
 
     def author(message: Message, with_profile: bool) -> dict[str, Any] | None:

@@ -155,7 +155,8 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
                 message_id=message.id, channel_id=channel.id, server_id=access.server_id, provider="local",
                 mime=upload.mimetype, path=upload.path, width=upload.width, height=upload.height,
                 filesize=upload.size))
-        await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
+        channel.last_messaged_at = created_at
+        await channel.save(update_fields=["last_messaged_at"])  # Tortoise keeps this statement built
         await access.kind.after_message(message, access, sender)
         wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
         await _announce_created(access, wire, sender, body.socketId)
