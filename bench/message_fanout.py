@@ -1,12 +1,18 @@
 """Message fan-out: M members of one server channel with live sockets, senders posting at a
-fixed total rate; prints POST latency, send→delivery latency percentiles, delivery ratio and the
-server's CPU. Runs its own server (1 worker) on a free port with a scratch database.
+fixed total rate; prints POST latency, send→delivery latency percentiles, delivery ratio, and
+where the CPU went (server, load generator, PostgreSQL, Redis). Runs its own server on a free port
+with a scratch database (SQLite unless --database; HEARTH_SERVER_WORKERS and HEARTH_REDIS_URL
+are passed through, so two workers sharing Redis is the deployment shape).
 
     .venv/bin/python bench/message_fanout.py --members 200 --rate 50 --seconds 10
     .venv/bin/python bench/message_fanout.py --members 200 --rate 150 --seconds 10
+    HEARTH_SERVER_WORKERS=2 HEARTH_REDIS_URL=redis://127.0.0.1:6379/7 .venv/bin/python \
+        bench/message_fanout.py --rate 150 --database postgres://postgres@127.0.0.1:5432/hearth_bench
 
-Sockets are spread over --client-procs processes so the measuring side is not the bottleneck
-(on a 2-core machine they still share the CPU with the server: read the figures with that).
+Sockets are spread over --client-procs processes; on a 2-core machine they share the CPU with the
+server, so the listeners parse frames by hand to cost little. --profile FILE records the server
+with py-spy (``pip install py-spy``); its wall-clock samples overstate time spent in calls that
+wake another process (a database round trip), so read them beside the CPU figures.
 """
 
 from __future__ import annotations

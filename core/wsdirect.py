@@ -116,27 +116,33 @@ class DirectWebSocket(WebSocket):
         if self.pending is not None:  # written to a moment ago: the flush checks the connection
             self.pending.append(frame)
             return True
-        transport = self.transport
-        if transport is None or transport.is_closing():
+        if not self._writable():
             return False
-        transport.write(frame)
+        self.transport.write(frame)  # type: ignore[union-attr]
         self.pending = []
         self.coalescer.opened(self)
         return True
 
     def flush(self) -> bool:
         """Write what waited for the window; True when there was something (the window stays open)."""
-        pending, transport = self.pending, self.transport
-        if not pending or transport is None or transport.is_closing():
+        pending = self.pending
+        if not pending or not self._writable():
             self.pending = None
+            return False
+        self.transport.write(b"".join(pending))  # type: ignore[union-attr]
+        self.pending = []
+        return True
+
+    def _writable(self) -> bool:
+        """The connection is open and its reader keeps up; a reader that does not is dropped."""
+        transport = self.transport
+        if transport is None or transport.is_closing():
             return False
         if transport.get_write_buffer_size() > MAX_BUFFERED:
             log.warning("dropping websocket %s: over %d bytes unread", self.sid, MAX_BUFFERED)
             self._detach()
             transport.abort()
             return False
-        transport.write(b"".join(pending))
-        self.pending = []
         return True
 
     async def send(self, message: str | bytes) -> None:
