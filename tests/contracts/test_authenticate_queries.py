@@ -4,22 +4,12 @@ friends, direct messages and servers costs the same number of round trips (no N+
 from __future__ import annotations
 
 import asyncio
-import logging
-import re
 from typing import Any
 
+from tests.contracts.queries import captured_queries, shape
 from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import community, join
 from tests.support import call, connect_socket
-
-
-class QueryLog(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.queries: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.queries.append(record.getMessage())
 
 
 async def befriend(client: Any, me: Any, other: Any) -> None:
@@ -42,20 +32,12 @@ async def user_with(client: Any, count: int) -> Any:
 
 
 async def queries_to_authenticate(url: str, token: str) -> tuple[list[str], dict[str, Any]]:
-    log = QueryLog()
-    logger = logging.getLogger("tortoise.db_client")
-    previous = logger.level
-    logger.setLevel(logging.DEBUG)
-    logger.addHandler(log)
-    try:
+    with captured_queries() as queries:
         probe = await connect_socket(url, token)
-    finally:
-        logger.removeHandler(log)
-        logger.setLevel(previous)
     payload = probe.received("user:authenticated")[0]
     await probe.close()
     await asyncio.sleep(0.5)  # let the disconnect hooks (last online time, presence) finish outside the count
-    return log.queries, payload
+    return queries, payload
 
 
 async def test_more_friends_dms_and_servers_cost_no_more_queries(live_server, live_client):
@@ -64,6 +46,4 @@ async def test_more_friends_dms_and_servers_cost_no_more_queries(live_server, li
     heavy_queries, heavy_payload = await queries_to_authenticate(live_server.url, heavy.token)
     assert len(heavy_payload["friends"]) == 4 and len(heavy_payload["inbox"]) == 4
     assert len(heavy_payload["servers"]) == 4 and len(light_payload["servers"]) == 1
-    # the same statements, whatever the number of placeholders (SQLite "?", PostgreSQL "$n") and values
-    shape = lambda queries: sorted(re.sub(r"(\?|\$\d+)(,\s*(\?|\$\d+))*|: \[.*", "?", q) for q in queries)  # noqa: E731
     assert shape(heavy_queries) == shape(light_queries)

@@ -4,32 +4,17 @@ path, which a busy channel runs many times a second)."""
 
 from __future__ import annotations
 
-import logging
-import re
 from typing import Any
 
-from tests.contracts.test_authenticate_queries import QueryLog
+from tests.contracts.queries import captured_queries, shape
 from tests.plugins.messages.helpers import sent
 from tests.plugins.servers.helpers import community, join
 
 
 async def queries_to_send(client: Any, person: Any, channel_id: str, content: str) -> list[str]:
-    log = QueryLog()
-    logger = logging.getLogger("tortoise.db_client")
-    previous = logger.level
-    logger.setLevel(logging.DEBUG)
-    logger.addHandler(log)
-    try:
+    with captured_queries() as queries:
         await sent(client, person, channel_id, content)
-    finally:
-        logger.removeHandler(log)
-        logger.setLevel(previous)
-    return log.queries
-
-
-def shape(queries: list[str]) -> list[str]:
-    """The statements, whatever their placeholders (SQLite "?", PostgreSQL "$n") and values."""
-    return sorted(re.sub(r"(\?|\$\d+)(,\s*(\?|\$\d+))*|: \[.*", "?", q) for q in queries)
+    return queries
 
 
 async def test_a_bigger_channel_and_more_mentions_cost_no_more_queries(live_client):
