@@ -24,6 +24,7 @@ import socketio
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import speed_line  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 
@@ -109,6 +110,7 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
             elapsed, payload = await authenticate(url, me["token"])
             heavy_ms.append(elapsed)
         print(f"users: {users} (SQLite, 1 worker)")
+        print(speed_line())
         print(f"register        {percentiles(register_ms)}")
         print(f"login (argon2)  {percentiles(login_ms)}  mean {statistics.mean(login_ms):.1f} ms")
         print(f"authenticate    {percentiles(auth_ms)}")

@@ -35,6 +35,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import speed_line  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 
@@ -253,6 +254,7 @@ async def main(args) -> None:
                 while not ready.is_set():
                     await asyncio.sleep(0.1)
 
+            speed = speed_line()
             senders = tokens[: args.senders]
             total = int(args.rate * args.seconds)
             post_ms: list[float] = []
@@ -303,6 +305,7 @@ async def main(args) -> None:
               f"(achieved {total / sent_for:.1f} msg/s), senders {len(senders)}, "
               f"database {'PostgreSQL' if args.database else 'SQLite'}, "
               f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s)")
+        print(speed)
         print(summary("POST latency", post_ms))
         print(summary("send→delivery", delivery))
         print(f"delivered          {received}/{expected} ({100 * received / expected:.2f}%)")
