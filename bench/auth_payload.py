@@ -104,13 +104,14 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
                 login_ms.append((time.perf_counter() - started) * 1000)
 
             me = await heavy_user(http, url, people, friends, dms)
+            speed = await speed_line(http, url, server.pid)
         auth_ms = [(await authenticate(url, token))[0] for token in tokens]
         heavy_ms, payload = [], {}
         for _ in range(repeat):
             elapsed, payload = await authenticate(url, me["token"])
             heavy_ms.append(elapsed)
         print(f"users: {users} (SQLite, 1 worker)")
-        print(speed_line())
+        print(speed)
         print(f"register        {percentiles(register_ms)}")
         print(f"login (argon2)  {percentiles(login_ms)}  mean {statistics.mean(login_ms):.1f} ms")
         print(f"authenticate    {percentiles(auth_ms)}")

@@ -1,23 +1,42 @@
-"""How fast this machine is right now: a fixed pure-Python loop, in CPU milliseconds.
+"""How fast this machine is right now, measured on the server under test: the CPU its worker(s)
+spend per plain request (``GET /api/plugins``: hypercorn, Quart, JSON; no database).
 
-Shared and virtual machines change speed with their neighbours' load (on this project's 2-core
-machine the same work took twice as long in one hour as in the one before), so every bench
-prints this beside its figures: compare figures only between runs with similar speeds."""
+Shared and virtual machines change speed with their neighbours' load: on this project's 2-core
+machine every figure (this one, CPU per message, authenticate latency) moved by a factor of 1.8
+from one hour to the next with nothing else running, while a small pure-Python loop did not
+notice. Every bench prints this figure beside its results (0.8 ms in a normal hour, 1.4 ms in a
+slow one): compare results only between runs with similar floors."""
 
 from __future__ import annotations
 
-import time
+import os
+from pathlib import Path
+from typing import Any
 
 
-def speed_probe_ms(rounds: int = 3) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        started, total = time.process_time(), 0
-        for i in range(1_000_000):
-            total += i * i
-        best = min(best, (time.process_time() - started) * 1000)
-    return best
+def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
+    """CPU time of a process and its children (hypercorn runs the app in worker processes);
+    ``kernel_only``: the part spent in the kernel (system calls: socket reads and writes)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    total = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else []:
+        total += cpu_seconds(int(child), kernel_only)
+    return total
 
 
-def speed_line() -> str:
-    return f"machine speed      {speed_probe_ms():.0f} ms of CPU for a fixed Python loop (lower is faster)"
+async def request_floor_ms(http: Any, url: str, server_pid: int, requests: int = 1000) -> float:
+    """Server CPU per ``GET /api/plugins``, over ``requests`` sequential requests."""
+    for _ in range(50):  # warm up
+        async with http.get(f"{url}/api/plugins") as response:
+            await response.read()
+    before = cpu_seconds(server_pid)
+    for _ in range(requests):
+        async with http.get(f"{url}/api/plugins") as response:
+            await response.read()
+    return (cpu_seconds(server_pid) - before) * 1000 / requests
+
+
+async def speed_line(http: Any, url: str, server_pid: int) -> str:
+    return (f"machine speed      {await request_floor_ms(http, url, server_pid):.2f} ms of server CPU per plain "
+            f"request (lower is faster; see bench/machine.py)")

@@ -35,7 +35,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import speed_line  # noqa: E402
+from bench.machine import cpu_seconds, speed_line  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 
@@ -179,17 +179,6 @@ def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_
     fast_loop().run(run())
 
 
-def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
-    """CPU time of a process and its children (hypercorn runs the app in worker processes);
-    ``kernel_only``: the part spent in the kernel (system calls: socket reads and writes)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    total = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / os.sysconf("SC_CLK_TCK")
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else []:
-        total += cpu_seconds(int(child), kernel_only)
-    return total
-
-
 def cpu_by_program() -> dict[str, float]:
     """CPU seconds of every process on the machine, summed by program name (postgres, redis-server…)."""
     totals: dict[str, float] = {}
@@ -254,7 +243,7 @@ async def main(args) -> None:
                 while not ready.is_set():
                     await asyncio.sleep(0.1)
 
-            speed = speed_line()
+            speed = await speed_line(http, url, server.pid)
             senders = tokens[: args.senders]
             total = int(args.rate * args.seconds)
             post_ms: list[float] = []
