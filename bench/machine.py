@@ -1,5 +1,6 @@
-"""How fast this machine is right now, measured on the server under test: the CPU its worker(s)
-spend per plain request (``GET /api/plugins``: hypercorn, Quart, JSON; no database).
+"""Where the benches' CPU goes (read from /proc), and how fast this machine is right now,
+measured on the server under test: the CPU its worker(s) spend per plain request
+(``GET /api/plugins``: hypercorn, Quart, JSON; no database).
 
 Shared and virtual machines change speed with their neighbours' load: on this project's 2-core
 machine every figure (this one, CPU per message, authenticate latency) moved by a factor of 1.8
@@ -23,6 +24,29 @@ def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
     for child in children.read_text().split() if children.exists() else []:
         total += cpu_seconds(int(child), kernel_only)
     return total
+
+
+def cpu_by_program() -> dict[str, float]:
+    """CPU seconds of every process on the machine, summed by program name (postgres, redis-server…)."""
+    totals: dict[str, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        totals[name] = totals.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return totals
+
+
+def machine_busy() -> tuple[int, int, int]:
+    """Busy, total and stolen (by the hypervisor) jiffies of every core, from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields), fields[7]
 
 
 async def request_floor_ms(http: Any, url: str, server_pid: int, requests: int = 1000) -> float:

@@ -35,7 +35,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import cpu_seconds, speed_line  # noqa: E402
+from bench.machine import cpu_by_program, cpu_seconds, machine_busy, speed_line  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 
@@ -177,29 +177,6 @@ def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_
             transport.close()
 
     fast_loop().run(run())
-
-
-def cpu_by_program() -> dict[str, float]:
-    """CPU seconds of every process on the machine, summed by program name (postgres, redis-server…)."""
-    totals: dict[str, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat.rsplit(")", 1)[1].split()
-        totals[name] = totals.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return totals
-
-
-def machine_busy() -> tuple[int, int, int]:
-    """Busy, total and stolen (by the hypervisor) jiffies of every core, from /proc/stat."""
-    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]
-    return sum(fields) - idle, sum(fields), fields[7]
 
 
 async def main(args) -> None:

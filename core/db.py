@@ -8,7 +8,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 
+import asyncpg
 from tortoise import Tortoise
+from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.transactions import in_transaction
 
 from core.plugins import LoadedPlugin
@@ -54,27 +56,20 @@ def connection_config(url: str) -> str | dict[str, Any]:
     """Tortoise's connection entry: the URL, with ``NoResetConnection`` for PostgreSQL pools."""
     if not url.startswith("postgres://"):
         return url
-    from tortoise.backends.base.config_generator import expand_db_url
-
     config = expand_db_url(url)
-    config["credentials"]["connection_class"] = _no_reset_connection_class()
+    config["credentials"]["connection_class"] = NoResetConnection
     return config
 
 
-def _no_reset_connection_class() -> type:
-    import asyncpg
+class NoResetConnection(asyncpg.Connection):
+    """asyncpg runs a reset statement (unlock advisory locks, close cursors, unlisten, reset
+    settings) each time a connection goes back to the pool, and Tortoise takes a pooled
+    connection for every query outside a transaction: a second round trip per query. Hearth
+    leaves none of that state on a connection, and the pool still rolls back a transaction
+    left open, so the statement is skipped."""
 
-    class NoResetConnection(asyncpg.Connection):
-        """asyncpg runs a reset statement (unlock advisory locks, close cursors, unlisten, reset
-        settings) each time a connection goes back to the pool, and Tortoise takes a pooled
-        connection for every query outside a transaction: a second round trip per query. Hearth
-        leaves none of that state on a connection, and the pool still rolls back a transaction
-        left open, so the statement is skipped."""
-
-        def get_reset_query(self) -> str:
-            return ""
-
-    return NoResetConnection
+    def get_reset_query(self) -> str:
+        return ""
 
 
 async def init(config: dict[str, Any]) -> bool:

@@ -17,8 +17,8 @@ from typing import Any, Awaitable, Callable
 
 import socketio
 
-from core.db import after_commit
 from core import wsdirect
+from core.db import after_commit
 from core.fanout import FastEmitManager, FastEmitRedisManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token

@@ -84,13 +84,14 @@ def prepared(build: Callable[..., QuerySet]) -> Callable[..., Any]:
     Returns what awaiting the queryset returns: a list, or one instance / None after ``.first()``
     or ``.get_or_none()``."""
     plans: dict[tuple[str, tuple[type, ...]], _Plan | None] = {}
-    models: list[Any] = []  # the builder's model, known after its first call
+    model: Any = None  # the builder's model, known after its first call
 
     @wraps(build)
     async def run(*args: Any) -> Any:
-        if not models:
-            models.append(build(*args).model)
-        db = _current_db(models[0])
+        nonlocal model
+        if model is None:
+            model = build(*args).model
+        db = _current_db(model)
         key = (db.capabilities.dialect, tuple(type(a) for a in args))
         if key not in plans:
             plans[key] = _plan(build, args)

@@ -7,7 +7,7 @@ which is most of a message's cost in a busy channel. A server-to-client text fra
 masked, so its bytes are the same for every recipient: this module builds them once per event
 and writes them to each connection's transport.
 
-Only for HTTP/1.1 websockets under hypercorn's asyncio worker, where the transport can be
+Only for HTTP/1.1 websockets under hypercorn's asyncio or uvloop worker, where the transport can be
 found behind the ASGI ``send`` callable; anything else (HTTP/2, another server) keeps the ASGI
 path. Frames go out uncompressed (RFC 7692 lets a permessage-deflate sender leave any message
 uncompressed, and the compression context only covers compressed messages). A connection whose
