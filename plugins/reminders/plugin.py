@@ -1,13 +1,14 @@
-"""Reminders: remind me about this message later."""
+"""Reminders: remind me about this message or post later."""
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.reminders import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="reminders",
     name="Reminders",
     version="1.0.0",
-    description="Personal reminders on messages, pushed to the owner's devices.",
+    description="Personal reminders on messages and posts, pushed to the owner's devices.",
     requires=("accounts", "messages"),
     routes=("/reminders",),
 )
@@ -29,4 +30,6 @@ def hearth_blueprints():
 async def authenticated_payload(ctx):
     from plugins.reminders.service import list_for
 
-    return {"user": {"reminders": await list_for(ctx.user.id)}}
+    if ctx.user.bot:
+        return None  # bots have no reminders (realtime.md §3.4)
+    return {"user": {"reminders": await list_for(ctx.user)}}

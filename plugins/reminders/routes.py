@@ -6,6 +6,7 @@ from typing import Annotated, Any, Optional
 
 from pydantic import Field, StrictStr
 from quart import Blueprint, Response, jsonify, request
+from quart_schema import document_request
 
 from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
@@ -31,12 +32,13 @@ class UpdateReminderBody(Body):
 @require_user
 @rate_limit("reminders_get", 5, 60)
 async def list_reminders() -> Any:
-    return jsonify(await service.list_for(current_user().id))
+    return jsonify(await service.list_for(current_user()))
 
 
 @blueprint.post("")
 @require_user
 @rate_limit("reminders_add", 5, 60)
+@document_request(AddReminderBody)
 async def add_reminder() -> Any:
     data = await request.get_json(silent=True)
     body = validate_body(AddReminderBody, data)
@@ -50,6 +52,7 @@ async def add_reminder() -> Any:
 @blueprint.post("/<reminder_id>")
 @require_user
 @rate_limit("reminders_update", 20, 60)
+@document_request(UpdateReminderBody)
 async def update_reminder(reminder_id: str) -> Any:
     body = validate_body(UpdateReminderBody, await request.get_json(silent=True))
     return await service.update(current_user(), reminder_id, body.timestamp)

@@ -9,7 +9,17 @@ import { useReadState } from "../../messages/web/public";
 import { t } from "./i18n";
 import { addReminder, deleteReminder, updateReminder } from "./remindersApi";
 import { removeReminder, upsertReminder } from "./remindersStore";
-import { fromLocalInputValue, jumpPath, presetTimestamp, REMINDER_PRESETS, SNOOZE_MS, toLocalInputValue, type ReminderPreset } from "./schedule";
+import {
+  fromLocalInputValue,
+  jumpPath,
+  postPath,
+  presetTimestamp,
+  reminderSubject,
+  REMINDER_PRESETS,
+  SNOOZE_MS,
+  toLocalInputValue,
+  type ReminderPreset,
+} from "./schedule";
 import type { Reminder } from "./types";
 import "./reminders.css";
 
@@ -111,7 +121,9 @@ function DueReminder({ reminder, close }: { reminder: Reminder; close: () => voi
     }
   };
 
-  const message = reminder.message;
+  const subject = reminderSubject(reminder);
+  const message = subject.kind === "message" ? subject.message : null;
+  const post = subject.kind === "post" ? subject.post : null;
   return (
     <ModalPanel
       title={t("due.title")}
@@ -146,8 +158,23 @@ function DueReminder({ reminder, close }: { reminder: Reminder; close: () => voi
               </div>
             )}
           </>
+        ) : post ? (
+          <>
+            {post.createdBy?.username && <p className="reminder-modal__author">{t("due.from", { name: post.createdBy.username })}</p>}
+            <blockquote className="reminder-modal__excerpt">{excerptOf(post.content ?? "")}</blockquote>
+            <div>
+              <Button
+                onClick={() => {
+                  navigate(postPath(post.id));
+                  close();
+                }}
+              >
+                {t("due.viewPost")}
+              </Button>
+            </div>
+          </>
         ) : (
-          <p className="muted">{t("due.noMessage")}</p>
+          <p className="muted">{t(subject.kind === "gone" && subject.of === "post" ? "due.noPost" : "due.noMessage")}</p>
         )}
         <FormError message={error} />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueReminder, fromLocalInputValue, jumpPath, nextCheckDelay, presetTimestamp, toLocalInputValue } from "./schedule";
+import { dueReminder, fromLocalInputValue, jumpPath, nextCheckDelay, postPath, presetTimestamp, reminderSubject, toLocalInputValue } from "./schedule";
 import type { Reminder } from "./types";
 
 const reminder = (id: string, remindAt: number): Reminder => ({ id, remindAt, createdAt: 0, channelId: "c1", message: null, post: null });
@@ -43,6 +43,21 @@ describe("presets", () => {
     expect(fromLocalInputValue("2030-05-06T07:08")).toBe(at);
     expect(fromLocalInputValue("")).toBeNull();
     expect(fromLocalInputValue("nonsense")).toBeNull();
+  });
+});
+
+describe("reminderSubject", () => {
+  it("is the message, the post, or what is gone", () => {
+    const message = { id: "m1", channelId: "c1", content: "call mum" };
+    const post = { id: "p1", content: "read me" };
+    expect(reminderSubject({ ...reminder("r", 0), message })).toEqual({ kind: "message", message });
+    expect(reminderSubject({ ...reminder("r", 0), channelId: null, post })).toEqual({ kind: "post", post });
+    for (const gone of [{ ...post, deleted: true, content: null }, { id: "p1", block: true }]) {
+      expect(reminderSubject({ ...reminder("r", 0), channelId: null, post: gone })).toEqual({ kind: "gone", of: "post" });
+    }
+    expect(reminderSubject({ ...reminder("r", 0), channelId: null })).toEqual({ kind: "gone", of: "post" });
+    expect(reminderSubject(reminder("r", 0))).toEqual({ kind: "gone", of: "message" });
+    expect(postPath("p1")).toBe("/app?postId=p1");
   });
 });
 

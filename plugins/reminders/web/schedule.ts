@@ -1,5 +1,5 @@
 /** Pure timing rules of reminders (spec §9): when to check next, which one is due, presets. */
-import type { Reminder } from "./types";
+import type { Reminder, ReminderMessage, ReminderPost } from "./types";
 
 export const CHECK_INTERVAL_MS = 10_000;
 export const FAST_CHECK_INTERVAL_MS = 1_000;
@@ -62,4 +62,23 @@ export function jumpPath(channelId: string, messageId: string, serverId: string 
   return serverId
     ? `/app/servers/${encodeURIComponent(serverId)}/${encodeURIComponent(channelId)}${query}`
     : `/app/inbox/${encodeURIComponent(channelId)}${query}`;
+}
+
+/** Where "View post" goes: the home feed showing that post (spec §2, `/app?postId=`). */
+export function postPath(postId: string): string {
+  return `/app?postId=${encodeURIComponent(postId)}`;
+}
+
+export type ReminderSubject =
+  | { kind: "message"; message: ReminderMessage }
+  | { kind: "post"; post: ReminderPost }
+  | { kind: "gone"; of: "message" | "post" };
+
+/** What a due reminder is about. A reminder on a post has no channel; a deleted post, or one
+ * whose author blocked you, is no longer shown. */
+export function reminderSubject(reminder: Reminder): ReminderSubject {
+  if (reminder.message) return { kind: "message", message: reminder.message };
+  const post = reminder.post;
+  if (post && !post.deleted && !post.block) return { kind: "post", post };
+  return { kind: "gone", of: post || !reminder.channelId ? "post" : "message" };
 }

@@ -6,6 +6,15 @@ export interface ReminderMessage {
   createdBy?: { id: string; username?: string };
 }
 
+/** A post as its owner would see it now (rest.md §7.11): deleted, or a stub when its author blocked them. */
+export interface ReminderPost {
+  id: string;
+  content?: string | null;
+  deleted?: boolean;
+  block?: boolean;
+  createdBy?: { id: string; username?: string };
+}
+
 export interface Reminder {
   id: string;
   /** Milliseconds since the epoch. */
@@ -13,5 +22,5 @@ export interface Reminder {
   createdAt: number;
   channelId: string | null;
   message: ReminderMessage | null;
-  post: unknown;
+  post: ReminderPost | null;
 }
