@@ -1,0 +1,44 @@
+"""The user's inventory (rest.md §1.6): Hearth has no item store, so the inventory is the earned
+and cosmetic badges set on the user (entities.md §10.1). Role badges (FOUNDER, ADMIN, MOD, BOT)
+are powers, not items, and PALESTINE is free to everyone, so none of them is listed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.identity.models import User
+from core.wire import ms
+
+NOT_ITEMS = 1 | 2 | 16 | 32 | 64  # FOUNDER, ADMIN, PALESTINE, BOT, MOD
+_INDEX_BITS = 5  # badges are the 31 bits of an IntField
+
+
+def inventory(user: User) -> list[dict[str, Any]]:
+    """One InventoryItem per owned badge, in bit order.
+
+    There is no row per item: ``id`` is the user id shifted left by ``_INDEX_BITS`` plus the
+    badge's bit index (stable and unique, a decimal string like every id), and ``acquiredAt``
+    is the day the account joined, since Hearth does not record when a badge was given."""
+    items = []
+    for index in range(31):
+        bit = 1 << index
+        if user.badges & bit and not bit & NOT_ITEMS:
+            items.append({"id": str((user.id << _INDEX_BITS) | index), "userId": str(user.id),
+                          "itemId": str(bit), "itemType": "badge", "acquiredAt": ms(user.joined_at)})
+    return items
+
+
+def badge_changes(user_id: int, added: list[dict[str, Any]], removed_ids: list[str]) -> dict[str, list[int]]:
+    """The badge bits a moderator's inventory edit adds (badge items naming one bit that is an
+    item) and removes (ids of this user's items, as :func:`inventory` makes them)."""
+    def item_bit(value: int) -> int | None:
+        return value if value > 0 and value & (value - 1) == 0 and not value & NOT_ITEMS else None
+
+    adding = [item_bit(int(i["itemId"])) for i in added
+              if i.get("itemType") == "badge" and str(i.get("itemId", "")).isdigit()]
+    removing = []
+    for raw in removed_ids:
+        item_id = int(raw) if str(raw).isdigit() else -1
+        if item_id >= 0 and item_id >> _INDEX_BITS == user_id:
+            removing.append(item_bit(1 << (item_id & ((1 << _INDEX_BITS) - 1))))
+    return {"added": [b for b in adding if b], "removed": [b for b in removing if b]}

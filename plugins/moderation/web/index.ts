@@ -1,0 +1,36 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { useIsStaff } from "./access";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { noticeCreated, noticesReceived, WarningNotices } from "./notices";
+import { useWaitingTicketCount } from "./ticketBadge";
+
+export default definePlugin({
+  id: "moderation",
+  routes: [
+    { path: "moderation", lazy: () => import("./ServersPage") },
+    { path: "moderation/servers/:serverId", lazy: () => import("./ServerPage") },
+    { path: "moderation/users", lazy: () => import("./UsersPage") },
+    { path: "moderation/users/:userId", lazy: () => import("./UserPage") },
+    { path: "moderation/audit-logs", lazy: () => import("./AuditLogsPage") },
+    { path: "moderation/stats", lazy: () => import("./StatsPage") },
+    { path: "moderation/online", lazy: () => import("./OnlinePage") },
+    { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
+  ],
+  navEntries: [
+    {
+      id: "moderation",
+      to: "moderation",
+      icon: "shield",
+      label: () => t("nav.moderation"),
+      useVisible: useIsStaff,
+      useBadge: useWaitingTicketCount,
+    },
+  ],
+  socketHandlers: {
+    "user:authenticated": noticesReceived,
+    "user:notice_created": noticeCreated,
+  },
+  extensions: { AppOverlay: WarningNotices },
+  i18n: { "en-gb": enGb },
+});

@@ -1,0 +1,44 @@
+/**
+ * The Moderation entry's badge for admins: tickets waiting for a moderator, asked every 10
+ * minutes (spec §9: "Moderation ticket badge refreshes every 600 s") when the tickets plugin is on.
+ */
+import { usePluginStore } from "@hearth/plugins/pluginStore";
+import { useEffect } from "react";
+import { create } from "zustand";
+import { useStaffLevel } from "./access";
+import { waitingTickets } from "./moderationApi";
+
+const POLL_MS = 600_000;
+const useWaiting = create<{ count: number }>()(() => ({ count: 0 }));
+let timer: ReturnType<typeof setInterval> | null = null;
+let watchers = 0;
+
+async function refresh(): Promise<void> {
+  try {
+    useWaiting.setState({ count: (await waitingTickets()).length });
+  } catch {
+    // keep the last count
+  }
+}
+
+export function useWaitingTicketCount(): number {
+  const admin = useStaffLevel() === "admin";
+  const tickets = usePluginStore((state) => state.loadedIds.includes("tickets"));
+  const enabled = admin && tickets;
+  useEffect(() => {
+    if (!enabled) return;
+    watchers += 1;
+    if (watchers === 1) {
+      void refresh();
+      timer = setInterval(() => void refresh(), POLL_MS);
+    }
+    return () => {
+      watchers -= 1;
+      if (watchers === 0 && timer) {
+        clearInterval(timer);
+        timer = null;
+      }
+    };
+  }, [enabled]);
+  return useWaiting((state) => (enabled ? state.count : 0));
+}

@@ -1,0 +1,70 @@
+"""The TICKET (type 3) channel kind: its opener and the instance's admins (FOUNDER/ADMIN badges)
+may read and write; nobody gets socket events (the client polls, realtime.md §2); a closed
+ticket refuses the opener's messages; the 50th message closes it as done. Pins, edits and
+deletes are refused with upstream's ``{error}`` bodies."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from core.auth import is_moderator
+from core.errors import ApiError, bad_request
+from core.identity.models import User
+from plugins.messages.kinds import Access
+from plugins.messages.models import Channel, Message
+from plugins.tickets.models import CLOSED, CLOSED_AS_DONE, Ticket
+
+AUTO_CLOSE_AT = 50
+
+
+class TicketChannels:
+    async def access(self, user: User, channel: Channel) -> Access:
+        ticket = await Ticket.get_or_none(channel_id=channel.id)
+        if ticket is None:
+            raise ApiError(403, "Channel does not exist.")
+        staff = is_moderator(user)
+        if ticket.opened_by_id != user.id and not staff:
+            raise ApiError(403, "You are not a member of this channel.")
+        return Access(channel=channel, kind=self, can_manage_messages=False, can_pin=False,
+                      pin_refusal="Ticket message cannot be pinned.", edit_refusal="Ticket message cannot be edited.",
+                      extra={"ticket": ticket, "staff": staff})
+
+    async def rooms(self, channel: Channel) -> list[str]:
+        return []
+
+    async def check_send(self, user: User, access: Access) -> None:
+        ticket: Ticket = access.extra["ticket"]
+        if access.extra["staff"]:
+            return  # closed tickets still take the admins' messages
+        if ticket.status not in CLOSED and await Message.filter(channel_id=ticket.channel_id).count() >= AUTO_CLOSE_AT:
+            await close_full(ticket)
+        if ticket.status in CLOSED:
+            raise bad_request("This ticket is closed")
+
+    async def before_send(self, user: User, access: Access) -> None:
+        return None
+
+    async def after_message(self, message: Message, access: Access, sender: User) -> None:
+        ticket: Ticket = access.extra["ticket"]
+        if ticket.status not in CLOSED and await Message.filter(channel_id=ticket.channel_id).count() >= AUTO_CLOSE_AT:
+            await close_full(ticket)
+
+    async def mark_seen(self, user: User, access: Access) -> None:
+        return None
+
+    async def mark_unread(self, user: User, access: Access, message: Message) -> None:
+        return None
+
+    async def notice(self, user: User, access: Access) -> dict[str, Any] | None:
+        return None
+
+    def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
+        return {"message": message}
+
+
+async def close_full(ticket: Ticket) -> None:
+    ticket.status = CLOSED_AS_DONE
+    ticket.last_updated_at = datetime.now(timezone.utc)
+    ticket.seen = False
+    await Ticket.filter(id=ticket.id).update(status=ticket.status, last_updated_at=ticket.last_updated_at, seen=False)

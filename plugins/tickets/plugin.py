@@ -1,0 +1,35 @@
+"""Tickets: users' support tickets and the admins' side of them (rest.md §9, §8.4). A ticket
+is a TICKET (type 3) channel of the messages plugin; this plugin registers its channel kind."""
+
+from core import hookimpl
+from core.plugins import Manifest
+
+manifest = Manifest(
+    id="tickets",
+    name="Tickets",
+    version="1.0.0",
+    description="Support tickets between users and the instance's admins.",
+    requires=("accounts", "messages"),
+    routes=("/tickets", "/moderation/tickets"),
+)
+
+
+@hookimpl
+def hearth_models():
+    return ["plugins.tickets.models"]
+
+
+@hookimpl
+def hearth_blueprints():
+    from plugins.tickets.routes import blueprint, moderation_blueprint
+
+    return [blueprint, moderation_blueprint]
+
+
+@hookimpl
+async def hearth_startup(app):
+    from plugins.messages.kinds import register_kind
+    from plugins.messages.models import TICKET
+    from plugins.tickets.kind import TicketChannels
+
+    register_kind(TICKET, TicketChannels())

@@ -1,0 +1,90 @@
+/** /app/moderation/tickets: every ticket, for the instance's admins (rest.md §8.4). */
+import { describeError } from "@hearth/api/requestErrors";
+import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { Button } from "@hearth/ui/Button";
+import { FormError } from "@hearth/ui/form/FormError";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { t } from "./i18n";
+import { StatusSelect } from "./labels";
+import { useIsTicketStaff } from "./staff";
+import { TicketRow } from "./TicketsPage";
+import { allTickets, PAGE_SIZE } from "./ticketsApi";
+import type { Ticket } from "./types";
+import "./tickets.css";
+
+export default function StaffTicketsPage() {
+  const staff = useIsTicketStaff();
+  const [status, setStatus] = useState<number | undefined>(0);
+  const [includeIgnored, setIncludeIgnored] = useState(false);
+  const [tickets, setTickets] = useState<Ticket[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!staff) return;
+    let active = true;
+    setTickets(null);
+    setError(null);
+    allTickets({ status, includeIgnored }).then(
+      (page) => {
+        if (!active) return;
+        setTickets(page);
+        setMore(page.length === PAGE_SIZE);
+      },
+      (failure: unknown) => active && setError(describeError(failure)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [staff, status, includeIgnored]);
+
+  const loadMore = async () => {
+    const last = tickets?.at(-1);
+    if (!tickets || !last) return;
+    setLoadingMore(true);
+    try {
+      const page = await allTickets({ status, includeIgnored, after: last.id });
+      setTickets([...tickets, ...page]);
+      setMore(page.length === PAGE_SIZE);
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (!staff) return <p className="tickets-page muted">{t("moderation.adminsOnly")}</p>;
+
+  return (
+    <div className="tickets-page">
+      <LayoutSlot name="headerTitle">{t("moderation.title")}</LayoutSlot>
+      <Link to="/app/moderation">← {t("moderation.back")}</Link>
+      <h2>{t("moderation.title")}</h2>
+      <div className="ticket-filters">
+        <StatusSelect label={t("moderation.filter")} value={status} onChange={setStatus} anyLabel={t("moderation.all")} />
+        <label className="checkbox">
+          <input type="checkbox" checked={includeIgnored} onChange={(event) => setIncludeIgnored(event.target.checked)} />
+          {t("moderation.includeMuted")}
+        </label>
+      </div>
+      <FormError message={error} />
+      {tickets === null && !error && <PaneLoading />}
+      {tickets?.length === 0 && <p className="muted">{t("moderation.empty")}</p>}
+      {tickets && tickets.length > 0 && (
+        <ul className="ticket-list" data-testid="staff-ticket-list">
+          {tickets.map((ticket) => (
+            <TicketRow key={ticket.id} ticket={ticket} to={`/app/moderation/tickets/${ticket.id}`} staff />
+          ))}
+        </ul>
+      )}
+      {more && (
+        <Button loading={loadingMore} onClick={() => void loadMore()}>
+          {t("moderation.loadMore")}
+        </Button>
+      )}
+    </div>
+  );
+}

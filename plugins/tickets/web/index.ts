@@ -1,0 +1,18 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { useUnreadTicketCount } from "./unread";
+
+export default definePlugin({
+  id: "tickets",
+  routes: [
+    { path: "settings/tickets", lazy: () => import("./TicketsPage") },
+    { path: "settings/tickets/:id", lazy: () => import("./TicketPage") },
+    { path: "moderation/tickets", lazy: () => import("./StaffTicketsPage") },
+    { path: "moderation/tickets/:id", lazy: () => import("./StaffTicketPage") },
+  ],
+  navEntries: [
+    { id: "support-tickets", to: "settings/tickets", icon: "lifebuoy", label: () => t("nav.support"), useBadge: useUnreadTicketCount },
+  ],
+  i18n: { "en-gb": enGb },
+});
