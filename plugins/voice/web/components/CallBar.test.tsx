@@ -1,0 +1,62 @@
+import { registerTranslations } from "@hearth/i18n/i18n";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useInboxStore } from "../../../inbox/web/public";
+import enGb from "../en-gb.json";
+import { resetVoice, setCall, userJoined, useVoiceStore } from "../voiceStore";
+import { CallBar } from "./CallBar";
+
+beforeEach(() => {
+  registerTranslations("en-gb", "voice", enGb);
+  resetVoice();
+  useSelfUserStore.setState({ user: { id: "me", username: "me", tag: "0001", badges: 0 }, sessionId: null });
+  useInboxStore.setState({
+    ready: true,
+    inboxes: {
+      d1: { id: "i1", createdById: "me", recipientId: "ada", channelId: "d1", closed: false, createdAt: 0, lastSeen: null,
+            recipient: { id: "ada", username: "ada", tag: "0002" } },
+    },
+  });
+});
+
+afterEach(cleanup);
+
+const renderBar = () => render(<MemoryRouter><CallBar /></MemoryRouter>);
+
+describe("the call bar", () => {
+  it("is not there outside a call", () => {
+    renderBar();
+    expect(screen.queryByTestId("call-bar")).toBeNull();
+  });
+
+  it("says a DM call is still calling until the other person joins", () => {
+    userJoined({ userId: "me", channelId: "d1" });
+    setCall({ channelId: "d1", status: "connected", mode: "p2p" });
+    renderBar();
+    expect(screen.getByTestId("call-status").textContent).toBe("Calling ada…");
+    expect(screen.getByRole("link").getAttribute("href")).toBe("/app/inbox/d1");
+  });
+
+  it("shows reconnecting, and who is in the call", () => {
+    userJoined({ userId: "me", channelId: "d1" });
+    userJoined({ userId: "ada", channelId: "d1" });
+    setCall({ channelId: "d1", status: "reconnecting", mode: "p2p" });
+    renderBar();
+    expect(screen.getByTestId("call-status").textContent).toBe("Reconnecting…");
+    expect(screen.getAllByTestId("voice-avatar").map((avatar) => avatar.dataset.userId)).toEqual(["me", "ada"]);
+  });
+
+  it("mutes, unmutes and deafens", () => {
+    setCall({ channelId: "d1", status: "connected", mode: "p2p" });
+    renderBar();
+    const mute = screen.getByTestId("voice-mute");
+    expect(mute.getAttribute("aria-label")).toBe("Unmute"); // joined muted
+    fireEvent.click(mute);
+    expect(useVoiceStore.getState().muted).toBe(false);
+    fireEvent.click(screen.getByTestId("voice-deafen"));
+    expect(useVoiceStore.getState()).toMatchObject({ muted: true, deafened: true });
+    expect(screen.getByTestId("voice-deafen").getAttribute("aria-label")).toBe("Undeafen");
+  });
+});

@@ -1,0 +1,30 @@
+/** Call from a DM's header: call, join the call going on, or leave it. */
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { useShallow } from "zustand/react/shallow";
+import type { ConversationContributionProps } from "../../../inbox/web/public";
+import { callEngine } from "../engine/instance";
+import { t } from "../i18n";
+import { participantsOf, useVoiceStore } from "../voiceStore";
+import { HeaderCallButton } from "./HeaderCallButton";
+import { SpeakingAvatar } from "./Participant";
+import { usePerson } from "./people";
+
+export function DmCallButton({ channelId, recipientId }: ConversationContributionProps) {
+  const selfId = useSelfUserStore((state) => state.user?.id);
+  const participants = useVoiceStore(useShallow((state) => participantsOf(state, channelId)));
+  const inCall = useVoiceStore((state) => state.call?.channelId === channelId);
+  const recipient = usePerson(recipientId);
+  if (inCall) {
+    return (
+      <span className="voice-dm-call">
+        {participants.map((userId) => (
+          <SpeakingAvatar key={userId} userId={userId} size={24} />
+        ))}
+        <HeaderCallButton leave label={t("leave")} onClick={() => void callEngine.leave()} />
+      </span>
+    );
+  }
+  const ongoing = participants.some((userId) => userId !== selfId);
+  const label = ongoing ? t("joinCallWith", { user: recipient.username }) : t("callUser", { user: recipient.username });
+  return <HeaderCallButton ongoing={ongoing} label={label} testId="voice-dm-call" onClick={() => void callEngine.join(channelId)} />;
+}
