@@ -1,0 +1,63 @@
+/** /app/settings/developer and /app/settings/developer/applications: your applications, and a new one. */
+import { Avatar } from "@hearth/ui/Avatar";
+import { Button } from "@hearth/ui/Button";
+import { FormError } from "@hearth/ui/form/FormError";
+import { useFormAction } from "@hearth/ui/form/useFormAction";
+import { Link, useNavigate } from "react-router";
+import { createApplication, listApplications } from "../applicationsApi";
+import { t } from "../i18n";
+import { BotTag } from "@hearth/ui/BotTag";
+import { Card, DEVELOPER_ROOT, DeveloperFrame, LoadedView, useLoaded } from "../shared";
+
+export default function DeveloperPage() {
+  const { state, reload } = useLoaded(listApplications, "applications");
+  const navigate = useNavigate();
+  const { pending, errors, run } = useFormAction([] as const);
+
+  const create = () =>
+    run(async () => {
+      const app = await createApplication();
+      navigate(`${DEVELOPER_ROOT}/${encodeURIComponent(app.id)}`);
+    });
+
+  return (
+    <DeveloperFrame title={t("list.title")}>
+      <p className="muted">{t("list.intro")}</p>
+      <Card title={t("list.applications")}>
+        <LoadedView state={state} retry={reload}>
+          {(apps) =>
+            apps.length === 0 ? (
+              <p className="muted">{t("list.empty")}</p>
+            ) : (
+              <ul className="developer-apps" aria-label={t("list.applications")}>
+                {apps.map((app) => (
+                  <li key={app.id}>
+                    <Link className="developer-apps__item" to={`${DEVELOPER_ROOT}/${encodeURIComponent(app.id)}`}>
+                      <Avatar user={app.botUser ?? { username: app.name, hexColor: null }} size={40} />
+                      <span className="developer-apps__name">
+                        <strong>{app.name}</strong>
+                        {app.botUser ? (
+                          <span className="muted">
+                            {app.botUser.username}:{app.botUser.tag} <BotTag />
+                          </span>
+                        ) : (
+                          <span className="muted">{t("list.noBot")}</span>
+                        )}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </LoadedView>
+        <FormError message={errors.general} />
+        <div className="developer-card__actions">
+          <Button variant="primary" loading={pending} onClick={() => void create()}>
+            {t("list.create")}
+          </Button>
+        </div>
+      </Card>
+    </DeveloperFrame>
+  );
+}
