@@ -2,7 +2,11 @@
 
 A plugin is a module exposing ``manifest`` (a :class:`Manifest`) and hook implementations
 marked with ``core.hookimpl``. First-party plugins are ``plugins/<id>/plugin.py``; third-party
-ones are modules named by a ``hearth.plugins`` entry point.
+ones are modules named by a ``hearth.plugins`` entry point (docs/plugins.md).
+
+``requires`` are hard: a plugin does not start without them. ``optional`` plugins are ordered
+before the plugin when they are enabled, and the plugin works without them (it reaches them
+through hooks, or through imports inside functions guarded by ``PluginHost.enabled``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import importlib.metadata
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
@@ -36,10 +41,30 @@ class Manifest:
     version: str
     description: str = ""
     requires: tuple[str, ...] = ()
+    # Used when enabled (ordered before this plugin), not needed: see the plugin's README.
+    optional: tuple[str, ...] = ()
     # URL prefixes under /api this plugin serves; every route it registers must sit under one.
     routes: tuple[str, ...] = ()
     # Essential plugins cannot be disabled (the app is useless without them).
     essential: bool = False
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """What an operator sees of one installed plugin (``python -m core plugins``, moderation)."""
+
+    manifest: Manifest
+    first_party: bool
+    enabled: bool
+    web: bool
+    source: str  # the folder or the distribution it comes from
+
+    def wire(self) -> dict[str, Any]:
+        m = self.manifest
+        return {"id": m.id, "name": m.name, "version": m.version, "description": m.description,
+                "firstParty": self.first_party, "enabled": self.enabled, "essential": m.essential,
+                "requires": list(m.requires), "optional": list(m.optional), "routes": list(m.routes),
+                "web": self.web, "source": self.source}
 
 
 @dataclass
@@ -55,6 +80,10 @@ class LoadedPlugin:
         return self.manifest.id
 
 
+# module name → "distribution version" of the third-party plugins found through entry points
+_distributions: dict[str, str] = {}
+
+
 def discover() -> dict[str, tuple[ModuleType, bool]]:
     """Every plugin module available, enabled or not: ``{id: (module, first_party)}``."""
     found: dict[str, tuple[ModuleType, bool]] = {}
@@ -62,7 +91,14 @@ def discover() -> dict[str, tuple[ModuleType, bool]]:
         module = importlib.import_module(f"plugins.{path.parent.name}.plugin")
         _add(found, module, True)
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        _add(found, entry.load(), False)
+        try:
+            module = entry.load()
+        except Exception as error:  # an operator needs the one line, not the traceback
+            raise PluginError(f"the {ENTRY_POINT_GROUP} entry point {entry.name!r} ({entry.value}) "
+                              f"cannot be loaded: {type(error).__name__}: {error}") from error
+        if entry.dist is not None:
+            _distributions[module.__name__] = f"{entry.dist.name} {entry.dist.version}"
+        _add(found, module, False)
     return found
 
 
@@ -71,12 +107,33 @@ def _add(found: dict[str, tuple[ModuleType, bool]], module: ModuleType, first_pa
     if not isinstance(manifest, Manifest):
         raise PluginError(f"plugin module {module.__name__} has no `manifest = Manifest(...)`")
     if manifest.id in found:
+        if found[manifest.id][0] is module:
+            return  # the same module named twice (an entry point and a test's explicit list)
         raise PluginError(f"two plugins are named {manifest.id!r}")
     found[manifest.id] = (module, first_party)
 
 
+def with_modules(found: dict[str, tuple[ModuleType, bool]], module_names: list[str]) -> dict[str, tuple[ModuleType, bool]]:
+    """``found`` plus third-party plugin modules named directly (a plugin's tests, before the
+    package is installed)."""
+    found = dict(found)
+    for name in module_names:
+        _add(found, importlib.import_module(name), False)
+    return found
+
+
+def with_dependents(available: dict[str, tuple[ModuleType, bool]], plugin_ids: Iterable[str]) -> list[str]:
+    """The plugins named and every plugin that hard-requires one of them, directly or not: what
+    has to be disabled together."""
+    found = set(plugin_ids)
+    while more := {pid for pid, (module, _) in available.items() if found & set(module.manifest.requires)} - found:
+        found |= more
+    return sorted(found)
+
+
 def select(available: dict[str, tuple[ModuleType, bool]], settings: Settings) -> list[LoadedPlugin]:
-    """Apply the enabled/disabled lists, check ``requires`` and order dependencies first."""
+    """Apply the enabled/disabled lists, check ``requires`` and order dependencies (and the
+    enabled ``optional`` plugins) first."""
     enabled = list(settings.get("plugins.enabled") or [])
     disabled = set(settings.get("plugins.disabled") or [])
     for plugin_id in [*enabled, *disabled]:
@@ -107,6 +164,9 @@ def select(available: dict[str, tuple[ModuleType, bool]], settings: Settings) ->
         visiting.add(pid)
         for dependency in manifests[pid].requires:
             visit(dependency)
+        for dependency in manifests[pid].optional:
+            if dependency in chosen:
+                visit(dependency)
         visiting.discard(pid)
         ordered.append(pid)
 
@@ -115,16 +175,42 @@ def select(available: dict[str, tuple[ModuleType, bool]], settings: Settings) ->
     return [_loaded(pid, *available[pid]) for pid in ordered]
 
 
+def web_entry(module: ModuleType, first_party: bool) -> Path | None:
+    """The plugin's web bundle (``web/index.ts`` beside its plugin module), if it has one."""
+    if first_party:
+        folder = FIRST_PARTY_DIR / module.manifest.id
+    elif getattr(module, "__file__", None):
+        folder = Path(module.__file__).parent
+    else:
+        return None  # a module built in memory (tests)
+    entry = folder / "web" / "index.ts"
+    return entry if entry.is_file() else None
+
+
 def _loaded(pid: str, module: ModuleType, first_party: bool) -> LoadedPlugin:
-    web = first_party and (FIRST_PARTY_DIR / pid / "web" / "index.ts").exists()
-    return LoadedPlugin(manifest=module.manifest, module=module, first_party=first_party, web=web)
+    return LoadedPlugin(manifest=module.manifest, module=module, first_party=first_party,
+                        web=web_entry(module, first_party) is not None)
+
+
+def catalogue(available: dict[str, tuple[ModuleType, bool]], enabled_ids: set[str]) -> list[PluginInfo]:
+    """Every installed plugin, first-party ones first, each by id."""
+    infos = []
+    for pid, (module, first_party) in available.items():
+        source = (f"plugins/{pid}" if first_party
+                  else _distributions.get(module.__name__, f"module {module.__name__}"))
+        infos.append(PluginInfo(manifest=module.manifest, first_party=first_party, enabled=pid in enabled_ids,
+                                web=web_entry(module, first_party) is not None, source=source))
+    return sorted(infos, key=lambda info: (not info.first_party, info.manifest.id))
 
 
 class PluginHost:
     """The loaded plugins and a pluggy manager over them."""
 
-    def __init__(self, plugins: list[LoadedPlugin]):
+    def __init__(self, plugins: list[LoadedPlugin], available: dict[str, tuple[ModuleType, bool]] | None = None):
         self.plugins = plugins
+        self._ids = {plugin.id for plugin in plugins}
+        # every installed plugin, enabled or not (what operators are shown)
+        self.available = available if available is not None else {p.id: (p.module, p.first_party) for p in plugins}
         self.pm = pluggy.PluginManager("hearth")
         self.pm.add_hookspecs(hookspecs)
         for plugin in plugins:
@@ -135,8 +221,16 @@ class PluginHost:
             self.pm.register(plugin.module, name=plugin.id)
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "PluginHost":
-        return cls(select(discover(), settings))
+    def from_settings(cls, settings: Settings, extra_modules: list[str] | None = None) -> "PluginHost":
+        available = with_modules(discover(), extra_modules or [])
+        return cls(select(available, settings), available)
+
+    def enabled(self, plugin_id: str) -> bool:
+        """Whether that plugin runs here: guard the lazy imports of an ``optional`` plugin with it."""
+        return plugin_id in self._ids
+
+    def catalogue(self) -> list[PluginInfo]:
+        return catalogue(self.available, self._ids)
 
     @property
     def hook(self) -> Any:
@@ -155,9 +249,15 @@ class PluginHost:
         return results
 
     async def gather(self, hook_name: str, **kwargs: Any) -> list[Any]:
-        """Call an (a)sync hook on every plugin in order, awaiting coroutine results."""
-        results = getattr(self.pm.hook, hook_name)(**kwargs)
-        return list(await asyncio.gather(*(_awaited(r) for r in reversed(results))))
+        """Call an (a)sync hook on every plugin in order, awaiting coroutine results: concurrently,
+        or one after another inside a transaction, whose one connection takes one query at a time
+        (asyncpg refuses a second: "another operation is in progress")."""
+        from core.db import in_transaction_block
+
+        results = list(reversed(getattr(self.pm.hook, hook_name)(**kwargs)))
+        if in_transaction_block():
+            return [await _awaited(r) for r in results]
+        return list(await asyncio.gather(*(_awaited(r) for r in results)))
 
 
 async def _awaited(value: Any) -> Any:

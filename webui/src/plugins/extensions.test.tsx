@@ -1,6 +1,13 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDirectMessage, openUserCard, PresenceIndicator, registerExtensions, useExtensionStore } from "./extensions";
+import {
+  MainPaneBars,
+  openDirectMessage,
+  openUserCard,
+  PresenceIndicator,
+  registerExtensions,
+  useExtensionStore,
+} from "./extensions";
 
 beforeEach(() => useExtensionStore.setState({}, true));
 
@@ -26,5 +33,12 @@ describe("extension points", () => {
     openUserCard({ userId: "7", anchor: new DOMRect() });
     expect(openCard).toHaveBeenCalledWith({ userId: "7", anchor: expect.any(DOMRect) });
     await expect(openDirectMessage("7")).resolves.toBe("/app/inbox/7");
+  });
+
+  it("join the main-pane bars of several plugins", () => {
+    registerExtensions({ MainPaneBars: [() => <p>first</p>] });
+    registerExtensions({ MainPaneBars: [() => <p>second</p>], openDirectMessage: async () => "/app" });
+    const { container } = render(<MainPaneBars />);
+    expect(container.textContent).toBe("firstsecond");
   });
 });

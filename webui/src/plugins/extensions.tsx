@@ -35,6 +35,24 @@ export interface MessageMenuTarget {
   content: string;
 }
 
+/** A slash command a bot offers in a channel (rest.md §4.1 bot-commands). */
+export interface ChannelCommand {
+  botUserId: string;
+  /** The bot's name, to tell two bots' commands apart. */
+  botName: string;
+  name: string;
+  description: string | null;
+  args: string | null;
+}
+
+/** A tab another plugin adds to the profile page (`/app/profile/{userId}/{id}`). */
+export interface ProfileTab {
+  /** The URL segment after the user id, e.g. "posts". */
+  id: string;
+  label: () => string;
+  Component: ComponentType<{ userId: string }>;
+}
+
 export interface ShellExtensions {
   /** A small status dot drawn over avatars (presence plugin). */
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
@@ -52,12 +70,26 @@ export interface ShellExtensions {
   messageMenuItems: (message: MessageMenuTarget) => ContextMenuItem[];
   /** The custom emojis the user may use, one group per server (emojis plugin); read when needed. */
   customEmojiGroups: () => CustomEmojiGroup[];
+  /** The bots' slash commands usable in a channel (applications plugin); asked when `/` is typed. */
+  channelCommands: (channelId: string) => Promise<ChannelCommand[]>;
+  /**
+   * Bars at the top of the main pane on every page, under the connection banner (voice: the call
+   * bar and incoming calls). Several plugins may add some: their lists are joined, not replaced.
+   */
+  MainPaneBars: ComponentType[];
+  /** Drawn over the whole app, e.g. a moderator's warning the user must acknowledge (moderation plugin). */
+  AppOverlay: ComponentType;
+  /** What the dashboard (/app) shows under its notices (posts plugin: the home feed). */
+  DashboardContent: ComponentType;
+  /** Extra tabs of the profile page, in order (posts plugin: posts, with replies, liked). */
+  profileTabs: () => ProfileTab[];
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  useExtensionStore.setState(extensions);
+  const { MainPaneBars: bars, ...rest } = extensions;
+  useExtensionStore.setState((state) => (bars ? { ...rest, MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : rest));
 }
 
 const NO_STATUSES: Readonly<Record<string, PresenceStatus>> = Object.freeze({});
@@ -110,12 +142,49 @@ export function ServerRailItems() {
   return Items ? <Items /> : null;
 }
 
+/** Every plugin's main-pane bars, in the order the plugins loaded. */
+export function MainPaneBars() {
+  const bars = useExtensionStore((state) => state.MainPaneBars);
+  return (
+    <>
+      {bars?.map((Bar, index) => (
+        <Bar key={index} />
+      ))}
+    </>
+  );
+}
+
 /** Extra message actions from other plugins; none when no plugin provides them. */
 export function messageMenuItems(message: MessageMenuTarget): ContextMenuItem[] {
   return useExtensionStore.getState().messageMenuItems?.(message) ?? [];
 }
 
+/** The dashboard's main content from a plugin; null when none provides it. */
+export function DashboardContent() {
+  const Content = useExtensionStore((state) => state.DashboardContent);
+  return Content ? <Content /> : null;
+}
+
+export function useDashboardContentAvailable(): boolean {
+  return useExtensionStore((state) => state.DashboardContent !== undefined);
+}
+
+/** Profile tabs other plugins add; none without a provider. */
+export function profileTabs(): ProfileTab[] {
+  return useExtensionStore.getState().profileTabs?.() ?? [];
+}
+
 /** Custom emojis by server for the emoji picker and `:name:` shortcodes; none without a provider. */
 export function customEmojiGroups(): CustomEmojiGroup[] {
   return useExtensionStore.getState().customEmojiGroups?.() ?? [];
+}
+
+/** The slash commands of a channel's bots; none without a provider. */
+export function channelCommands(channelId: string): Promise<ChannelCommand[]> {
+  return useExtensionStore.getState().channelCommands?.(channelId) ?? Promise.resolve([]);
+}
+
+export function AppOverlay() {
+  const Overlay = useExtensionStore((state) => state.AppOverlay);
+  return Overlay ? <Overlay /> : null;
 }

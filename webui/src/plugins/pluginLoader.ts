@@ -1,8 +1,10 @@
 /**
- * Finds plugin web bundles at build time and loads, lazily, only those the server lists
- * as enabled with a web part (`GET /api/plugins`).
+ * Finds plugin web bundles at build time — first-party ones in `plugins/<id>/web/index.ts`,
+ * installed third-party ones through `virtual:hearth-plugin-bundles` — and loads, lazily, only
+ * those the server lists as enabled with a web part (`GET /api/plugins`).
  */
 import { lazy } from "react";
+import installedBundles from "virtual:hearth-plugin-bundles";
 import { request } from "../api/request";
 import { registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
@@ -23,12 +25,13 @@ function pluginIdFromBundlePath(path: string): string | undefined {
   return /\/plugins\/([^/]+)\/web\/index\.ts$/.exec(path)?.[1];
 }
 
-const bundlesById = new Map(
-  Object.entries(bundles).flatMap(([path, load]) => {
+const bundlesById = new Map<string, () => Promise<HearthWebPlugin>>([
+  ...Object.entries(bundles).flatMap(([path, load]) => {
     const id = pluginIdFromBundlePath(path);
     return id ? [[id, load] as const] : [];
   }),
-);
+  ...Object.entries(installedBundles).map(([id, load]) => [id, async () => (await load()).default] as const),
+]);
 
 function install(plugin: HearthWebPlugin): void {
   for (const [language, strings] of Object.entries(plugin.i18n ?? {})) {
@@ -38,8 +41,9 @@ function install(plugin: HearthWebPlugin): void {
     onSocketEvent(event, handler);
   }
   if (plugin.extensions) registerExtensions(plugin.extensions);
-  usePluginStore.setState(({ routes, navEntries, loadedIds }) => ({
+  usePluginStore.setState(({ routes, navEntries, loadedIds, messageRenderers }) => ({
     loadedIds: [...loadedIds, plugin.id],
+    messageRenderers: { ...plugin.messageRenderers, ...messageRenderers }, // the first claim keeps a type
     routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
     navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
   }));

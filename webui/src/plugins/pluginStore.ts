@@ -1,7 +1,7 @@
 /** What the enabled plugins contributed to the shell. */
 import type { ComponentType, LazyExoticComponent } from "react";
 import { create } from "zustand";
-import type { PluginNavEntry } from "./pluginTypes";
+import type { MessageRenderer, PluginNavEntry } from "./pluginTypes";
 
 export interface MountedRoute {
   path: string;
@@ -14,6 +14,27 @@ interface PluginState {
   navEntries: PluginNavEntry[];
   /** Ids of the installed plugin bundles, in installation order. */
   loadedIds: string[];
+  /** Renderers of plugin-owned message types, by type number. */
+  messageRenderers: Record<number, MessageRenderer>;
 }
 
-export const usePluginStore = create<PluginState>()(() => ({ status: "idle", routes: [], navEntries: [], loadedIds: [] }));
+export const usePluginStore = create<PluginState>()(() => ({
+  status: "idle",
+  routes: [],
+  navEntries: [],
+  loadedIds: [],
+  messageRenderers: {},
+}));
+
+/** The renderer a plugin contributed for this message type, if any. */
+export function useMessageRenderer(type: number): MessageRenderer | undefined {
+  return usePluginStore((state) => state.messageRenderers[type]);
+}
+
+/**
+ * Whether a plugin's bundle is installed here (the server runs the plugin and the build has its
+ * bundle). A bundle gates everything it shows from an `optional` plugin on this.
+ */
+export function usePluginLoaded(pluginId: string): boolean {
+  return usePluginStore((state) => state.loadedIds.includes(pluginId));
+}

@@ -19,7 +19,22 @@ export interface PluginNavEntry {
   label: () => string;
   /** A hook giving a count to show on the entry (unread messages, pending requests); 0 hides it. */
   useBadge?: () => number;
+  /** A hook saying whether to show the entry at all (moderation: staff only); shown when absent. */
+  useVisible?: () => boolean;
 }
+
+/** A message as a message renderer receives it (entities.md §6, the fields every message has). */
+export interface RenderedMessage {
+  id: string;
+  channelId: string;
+  type: number;
+  content: string;
+  createdAt: number;
+  createdBy: { id: string; username: string };
+}
+
+/** Draws messages of a type a plugin owns, in place of the message list's "unsupported" row. */
+export type MessageRenderer = ComponentType<{ message: RenderedMessage }>;
 
 export interface HearthWebPlugin {
   id: string;
@@ -30,6 +45,11 @@ export interface HearthWebPlugin {
   i18n?: Record<string, Dictionary>;
   /** Extension points this plugin fills for the shell and other plugins (see `extensions.tsx`). */
   extensions?: Partial<ShellExtensions>;
+  /**
+   * Renderers of message types this plugin owns, by type number. The messages plugin draws its
+   * own types (content and its system messages); the first plugin to claim a type keeps it.
+   */
+  messageRenderers?: Record<number, MessageRenderer>;
 }
 
 /** Identity helper that gives a plugin's default export its type. */

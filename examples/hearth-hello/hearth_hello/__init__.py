@@ -1,0 +1,1 @@
+"""hearth-hello: an example third-party Hearth plugin (see README.md)."""
