@@ -1,0 +1,379 @@
+"""The event stream between server processes: one Redis pub/sub channel, ordered and numbered.
+
+Every process publishes, in order, on one channel: Socket.IO emits, room and disconnect requests
+(python-socketio's messages) and Hearth's own gateway commands (``Gateway.everywhere``: room
+recomputation, kicks). One listener per process handles them one after the other, so a room
+change reaches every process before the events that follow it. A process handles its own
+messages locally when it makes them and skips them when they come back. A command is also
+acknowledged (``hearth:done``) by every process that ran it, and its sender waits for those
+(up to the time-out), so an event emitted afterwards by *another* process, for a request that
+came after, finds the rooms changed there too.
+
+Nothing published is acknowledged by Redis's subscribers, so each process numbers its messages
+(``origin``, ``seq``) and announces its last number in a heartbeat every ``beat_seconds``.
+A listener that finds a number missing — a publish that failed during an outage, a message sent
+while it was resubscribing — knows that its sockets may lack events and asks them to reconnect
+(``on_gap``); a socket that stays connected has therefore seen every event. docs/faults.md has
+the whole design and why missed events are not buffered and replayed.
+
+Publishing never waits for Redis: ``_publish`` numbers and serialises the message and puts it in
+an outbox that one writer task sends in order (pipelined). A batch that cannot be sent after one
+retry on a fresh connection is dropped, which the heartbeat then reveals as a gap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from typing import Any, Awaitable, Callable
+
+import socketio
+
+from core.fanout import FastEmitManager
+from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
+
+log = logging.getLogger("hearth.gateway")
+COMMAND = "hearth:command"
+DONE = "hearth:done"
+BEAT = "hearth:beat"
+BYE = "hearth:bye"
+MAX_OUTBOX = 20_000  # messages waiting for Redis; past this the oldest are dropped (a gap, seen as one)
+MAX_BATCH = 500
+_MIN_RETRY, _MAX_RETRY = 0.1, 2.0
+
+
+class Streams:
+    """Where each other process's numbered stream stands, as this process has heard it.
+
+    ``numbered``/``beat`` answer whether something was missed. Right after subscribing with no
+    socket connected nothing can have been missed, so the first number heard from each process
+    (within ``window`` seconds) is taken as it comes. After resubscribing with sockets, every
+    process heard before must continue its numbering without a hole, and be heard within
+    ``window``, or it counts as a gap; a process never heard before must start at the beginning.
+    """
+
+    def __init__(self, window: float, forget_after: float = 60.0):
+        self.window = window
+        self.forget_after = forget_after
+        self.last: dict[str, int] = {}
+        self.heard: dict[str, float] = {}
+        self.awaiting: dict[str, float] = {}
+        self.lenient_until = 0.0
+
+    def subscribed(self, now: float, sockets_connected: bool) -> None:
+        if not sockets_connected:
+            self.last.clear()
+            self.heard.clear()
+            self.awaiting.clear()
+            self.lenient_until = now + self.window
+        else:
+            self.lenient_until = now
+            self.awaiting = {origin: now + self.window for origin in self.last}
+
+    def _heard(self, origin: str, now: float) -> int | None:
+        self.heard[origin] = now
+        self.awaiting.pop(origin, None)
+        return self.last.get(origin)
+
+    def numbered(self, origin: str, seq: int, now: float) -> str:
+        """``"new"``, ``"duplicate"`` (a publish retried after a time-out) or ``"gap"``."""
+        last = self._heard(origin, now)
+        if last is not None and seq <= last:
+            return "duplicate"
+        self.last[origin] = seq
+        if last is None:
+            return "new" if seq == 1 or now < self.lenient_until else "gap"
+        return "new" if seq == last + 1 else "gap"
+
+    def beat(self, origin: str, seq: int, now: float) -> bool:
+        """True when the heartbeat's number shows messages that never arrived."""
+        last = self._heard(origin, now)
+        if last is None:
+            self.last[origin] = seq
+            return not (seq == 0 or now < self.lenient_until)
+        if seq > last:
+            self.last[origin] = seq
+            return True
+        return False
+
+    def alive(self, now: float, within: float) -> set[str]:
+        return {origin for origin, at in self.heard.items() if now - at <= within}
+
+    def forget(self, origin: str) -> None:
+        self.last.pop(origin, None)
+        self.heard.pop(origin, None)
+        self.awaiting.pop(origin, None)
+
+    def overdue(self, now: float) -> list[str]:
+        """Processes that were expected after a resubscription and stayed silent (they may have
+        published what this process missed, then stopped); forgets them and long-silent ones."""
+        late = [origin for origin, deadline in self.awaiting.items() if now > deadline]
+        for origin in late:
+            self.forget(origin)
+        for origin in [o for o, at in self.heard.items() if now - at > self.forget_after and o not in self.awaiting]:
+            self.forget(origin)
+        return late
+
+
+def _missed(origin: str, before: int | None, up_to: int) -> str:
+    return f"events {'?' if before is None else before + 1}..{up_to} of process {origin} never arrived"
+
+
+class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
+    """Redis fan-out across processes; each process delivers to its own sockets the fast way.
+
+    The gateway sets ``on_command`` (run a command published by another process) and ``on_gap``
+    (this process may have missed events) and calls ``start``/``stop``.
+    """
+
+    def __init__(self, url: str, channel: str, timeout: float = 2.0, beat_seconds: float = 1.0):
+        super().__init__(url, channel=channel)
+        self.on_command: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+        self.on_gap: Callable[[str], Awaitable[None]] | None = None
+        self.configure(timeout, beat_seconds)
+        self.listening = False  # subscribed right now
+        self.publish_outage = Outage(log, "events", "reach only this process's sockets until it is back")
+        self.listen_outage = Outage(log, "events from other processes", "cannot be received until it is back")
+        self._seq = 0
+        self._outbox: deque[str] = deque()
+        self._beat_waiting = False
+        self._sending = False
+        self._wake: asyncio.Event | None = None
+        self._subscribed: asyncio.Event | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._writer_client: Any = None
+        self._acks: dict[int, tuple[set[str], asyncio.Event]] = {}  # command seq -> (processes yet to run it, all done)
+
+    def configure(self, timeout: float, beat_seconds: float) -> None:
+        """``timeout``: a Redis call slower than this fails; ``beat_seconds``: heartbeat period."""
+        self.timeout = timeout
+        self.beat_seconds = beat_seconds
+        self.streams = Streams(window=3 * beat_seconds + timeout)
+
+    # --- lifecycle -----------------------------------------------------------------------
+    def initialize(self) -> None:
+        # python-socketio calls this on the first connection; the gateway normally started us already
+        if not self._tasks:
+            self._start_tasks()
+
+    def _start_tasks(self) -> None:
+        self._wake = asyncio.Event()
+        self._subscribed = asyncio.Event()
+        self._writer_client = connect(self.redis_url, self.timeout)
+        self._tasks = [asyncio.create_task(self._write_loop()), asyncio.create_task(self._listen_loop()),
+                       asyncio.create_task(self._beat_loop())]
+        if self._outbox:
+            self._wake.set()
+
+    async def start(self) -> None:
+        """Start publishing and listening; wait (up to the time-out) until subscribed, so sockets
+        that connect afterwards miss nothing. Redis being down does not stop the start."""
+        if not self._tasks:
+            self._start_tasks()
+        assert self._subscribed is not None
+        try:
+            await asyncio.wait_for(self._subscribed.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            log.warning("Redis not reachable at start: events stay in this process until it is")
+
+    async def stop(self) -> None:
+        """Say goodbye, send what is still queued (briefly), stop."""
+        if not self._tasks:
+            return
+        await self._publish({"method": BYE, "host_id": self.host_id})
+        deadline = time.monotonic() + self.timeout
+        while (self._outbox or self._sending) and time.monotonic() < deadline and not self.publish_outage.down:
+            await asyncio.sleep(0.01)
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.wait(self._tasks, timeout=self.timeout)
+        self._tasks = []
+        await self._writer_client.aclose()
+
+    # --- publishing ------------------------------------------------------------------------
+    async def emit(self, event: str, data: Any, namespace: str | None = None, room: Any = None,
+                   skip_sid: Any = None, callback: Any = None, to: Any = None, **kwargs: Any) -> None:
+        room = to or room
+        if callback is None and isinstance(room, str) and self.is_connected(room, namespace or "/"):
+            kwargs["ignore_queue"] = True  # one socket of this process: no other process has it
+        await super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback,
+                           **kwargs)
+
+    async def publish_command(self, body: dict[str, Any]) -> None:
+        """Send a gateway command to the other processes (this one already ran it) and wait, up to
+        the time-out, until every process heard from lately has run it."""
+        seq = await self._publish({"method": COMMAND, "host_id": self.host_id, **body})
+        peers = self.streams.alive(time.monotonic(), 3 * self.beat_seconds + self.timeout)
+        if not peers or not self.listening or asyncio.current_task() in self._tasks:
+            return  # (the listener itself cannot wait: it is what receives the acknowledgements)
+        done = asyncio.Event()
+        self._acks[seq] = (peers, done)
+        try:
+            await asyncio.wait_for(done.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            log.warning("%d process(es) did not confirm %s in time", len(self._acks[seq][0]), body.get("command"))
+        finally:
+            del self._acks[seq]
+
+    def _acknowledged(self, data: dict[str, Any]) -> None:
+        waiting = self._acks.get(data.get("ack"))  # type: ignore[arg-type]
+        if waiting is not None:
+            waiting[0].discard(data.get("origin"))  # type: ignore[arg-type]
+            if not waiting[0]:
+                waiting[1].set()
+
+    async def _publish(self, data: dict[str, Any]) -> int:
+        data["origin"] = self.host_id  # ``host_id`` of a callback names its destination
+        if data.get("method") == BEAT:
+            if self._beat_waiting:
+                return
+            self._beat_waiting = True
+            data["seq"] = self._seq
+        elif data.get("method") != BYE:
+            self._seq += 1
+            data["seq"] = self._seq
+        # serialised now: the caller may change its data after this returns
+        self._outbox.append(self.json.dumps(data))
+        if len(self._outbox) > MAX_OUTBOX:
+            self._outbox.popleft()
+        if self._wake is not None:
+            self._wake.set()
+        return self._seq
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                batch = [self._outbox.popleft() for _ in range(min(MAX_BATCH, len(self._outbox)))]
+                self._beat_waiting = False
+                self._sending = True
+                try:
+                    async with self._writer_client.pipeline(transaction=False) as pipe:
+                        for message in batch:
+                            pipe.publish(self.channel, message)
+                        await pipe.execute()
+                    self.publish_outage.recovered()
+                except asyncio.CancelledError:
+                    raise
+                except REDIS_ERRORS as error:
+                    raise_if_cancelled()
+                    # dropped: the numbers they carried are missing for the listeners, who resync
+                    self.publish_outage.failed(error)
+                finally:
+                    self._sending = False
+
+    async def _beat_loop(self) -> None:
+        while True:
+            await self._publish({"method": BEAT, "host_id": self.host_id})
+            await asyncio.sleep(self.beat_seconds)
+
+    # --- listening ---------------------------------------------------------------------------
+    async def _listen_loop(self) -> None:
+        assert self._subscribed is not None
+        delay = _MIN_RETRY
+        while True:
+            client = connect(self.redis_url, self.timeout, retries=0)  # a broken link must surface here
+            try:
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                await pubsub.subscribe(self.channel)
+                now = time.monotonic()
+                self.streams.subscribed(now, sockets_connected=bool(self.server and self.server.eio.sockets))
+                self.listening = True
+                self.listen_outage.recovered()
+                self._subscribed.set()
+                delay = _MIN_RETRY
+                await self._receive_until_broken(pubsub, now)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - whatever broke the link, listen again
+                raise_if_cancelled()
+                self.listen_outage.failed(error)
+            finally:
+                self.listening = False
+                try:
+                    await client.aclose()
+                except Exception:  # noqa: BLE001 - the link is already gone
+                    pass
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, _MAX_RETRY)
+
+    async def _receive_until_broken(self, pubsub: Any, heard_at: float) -> None:
+        # This process's own heartbeat comes back every beat: silence means a dead link.
+        silence = 3 * self.beat_seconds + self.timeout
+        while True:
+            message = await pubsub.get_message(timeout=self.beat_seconds)
+            now = time.monotonic()
+            if message is not None and message.get("type") == "message":
+                heard_at = now
+                await self._receive(message["data"], now)
+            elif now - heard_at > silence:
+                raise ConnectionError(f"nothing heard on {self.channel} for {silence:.0f} s")
+            late = self.streams.overdue(now)
+            if late:
+                await self._gap(f"{len(late)} process(es) silent since Redis came back")
+
+    async def _receive(self, raw: bytes | str, now: float) -> None:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        origin, method, seq = data.get("origin"), data.get("method"), data.get("seq")
+        if origin == self.host_id:
+            return
+        if origin is not None and isinstance(seq, int):
+            before = self.streams.last.get(origin)
+            if method == BEAT:
+                if self.streams.beat(origin, seq, now):
+                    await self._gap(_missed(origin, before, seq))
+                return
+            state = self.streams.numbered(origin, seq, now)
+            if state == "duplicate":
+                return
+            if state == "gap":
+                await self._gap(_missed(origin, before, seq - 1))
+        elif method == BYE and origin is not None:
+            self.streams.forget(origin)
+            return
+        try:
+            await self._dispatch(method, data)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not handle %s from another process", method)
+
+    async def _dispatch(self, method: str | None, data: dict[str, Any]) -> None:
+        if method == "callback":
+            await self._handle_callback(data)
+        elif method == DONE and data.get("host_id") == self.host_id:
+            self._acknowledged(data)
+        elif data.get("host_id") == self.host_id:
+            return
+        elif method == "emit":
+            await self._handle_emit(data)
+        elif method == COMMAND:
+            try:
+                if self.on_command is not None:
+                    await self.on_command(data)
+            finally:
+                await self._publish({"method": DONE, "host_id": data.get("origin"), "ack": data.get("seq")})
+        elif method == DONE:
+            return  # addressed to another process
+        elif method == "disconnect":
+            await self._handle_disconnect(data)
+        elif method == "enter_room":
+            await self._handle_enter_room(data)
+        elif method == "leave_room":
+            await self._handle_leave_room(data)
+        elif method == "close_room":
+            await self._handle_close_room(data)
+
+    async def _gap(self, why: str) -> None:
+        if self.on_gap is not None:
+            await self.on_gap(why)

@@ -1,0 +1,186 @@
+"""Tortoise's asyncpg client with the outage rules of docs/faults.md (the ``engine`` of Hearth's
+PostgreSQL connection, see ``core.db.connection_config``).
+
+- Every failure to reach PostgreSQL or to hear back in time — refused or reset connections, a
+  server shutting down or starting up, a backend terminated, a time-out — becomes
+  :class:`DatabaseUnavailable`, which requests answer with 503 (``core.unavailable``).
+- A read outside a transaction whose connection was lost is run again, once, on a fresh
+  connection (a lost connection renews the whole pool: its other connections are likely gone too). A write is run again only when asyncpg refused it
+  before sending anything; one whose connection died under it may have been applied.
+- A transaction whose ``BEGIN`` meets a dead connection starts again on another one (nothing was
+  done yet); once it has begun, a lost connection fails the transaction (503), and PostgreSQL rolls
+  it back.
+- Waiting for a pooled connection is bounded (``pool_timeout``), as are connecting (``timeout``)
+  and each statement (``command_timeout``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from asyncpg import exceptions as pg
+from tortoise.backends.asyncpg.client import AsyncpgDBClient, TransactionWrapper
+from tortoise.backends.base.client import NestedTransactionContext, PoolConnectionWrapper, TransactionContextPooled
+from tortoise.connection import get_connections
+from tortoise.exceptions import DBConnectionError
+
+# The connection is gone (the statement may or may not have run).
+_LOST = (pg.PostgresConnectionError, pg.AdminShutdownError, pg.CrashShutdownError, ConnectionError)
+# PostgreSQL could not be reached or did not answer in time.
+_UNREACHABLE = (*_LOST, OSError, asyncio.TimeoutError, pg.CannotConnectNowError, pg.TooManyConnectionsError,
+                pg.QueryCanceledError, DBConnectionError)
+
+
+class DatabaseUnavailable(Exception):
+    """PostgreSQL could not be reached, went away mid-statement, or was too slow."""
+
+    def __init__(self, cause: BaseException):
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.lost = connection_lost(cause)
+        self.unsent = not_sent(cause)
+
+
+# A backend terminated while its connection sat in the pool sends its FATAL error first and closes
+# after: a statement started in between fails in asyncpg before anything is sent ("another
+# operation (2) is in progress": the connection is consuming that error), or finds it closed.
+_UNSENT = re.compile(r"connection is closed|another operation \([12]\) is in progress")
+
+
+def not_sent(error: BaseException) -> bool:
+    """The statement never left: it may run again on another connection, even a write."""
+    if isinstance(error, DatabaseUnavailable):
+        return error.unsent
+    return isinstance(error, (pg.InterfaceError, pg.InternalClientError)) and bool(_UNSENT.search(str(error)))
+
+
+def connection_lost(error: BaseException) -> bool:
+    if isinstance(error, DatabaseUnavailable):
+        return error.lost
+    return isinstance(error, _LOST) or not_sent(error)
+
+
+def unreachable(error: BaseException) -> bool:
+    return isinstance(error, _UNREACHABLE) or connection_lost(error)
+
+
+def _is_read(func: Any, args: tuple[Any, ...]) -> bool:
+    return (getattr(func, "__name__", "") in ("execute_query", "execute_query_dict") and bool(args)
+            and isinstance(args[0], str) and args[0].lstrip()[:6].upper() == "SELECT")
+
+
+class _Translating:
+    """``_translate_exceptions`` wraps every ``execute_*`` (pool acquisition included)."""
+
+    async def _translate_exceptions(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super()._translate_exceptions(func, *args, **kwargs)  # type: ignore[misc]
+        except DatabaseUnavailable:
+            raise
+        except Exception as error:
+            if not unreachable(error):
+                raise
+            if connection_lost(error):
+                await _renew_pool(self)
+            if not self._may_retry(func, args, error):
+                raise DatabaseUnavailable(error) from error
+        try:  # the one retry, on a fresh connection
+            return await super()._translate_exceptions(func, *args, **kwargs)  # type: ignore[misc]
+        except Exception as error:
+            if unreachable(error):
+                raise DatabaseUnavailable(error) from error
+            raise
+
+    def _may_retry(self, func: Any, args: tuple[Any, ...], error: BaseException) -> bool:
+        return False  # inside a transaction: the transaction is gone with its connection
+
+
+async def _renew_pool(client: Any) -> None:
+    """A connection was lost: the others of the pool likely were too (a PostgreSQL restart, a
+    termination storm), and asyncpg may not have noticed yet. Each is replaced on its next use."""
+    while isinstance(client, TransactionWrapper):
+        client = client._parent
+    if client._pool is not None:
+        await client._pool.expire_connections()
+
+
+class _PoolConnection(PoolConnectionWrapper):
+    __slots__ = ()
+
+    async def __aenter__(self) -> Any:
+        await self.ensure_connection()
+        self.connection = await self.client._pool.acquire(timeout=self.client.pool_timeout)
+        return self.connection
+
+
+class ResilientAsyncpgClient(_Translating, AsyncpgDBClient):
+    def __init__(self, *args: Any, pool_timeout: float | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.pool_timeout = pool_timeout
+
+    def _may_retry(self, func: Any, args: tuple[Any, ...], error: BaseException) -> bool:
+        return not_sent(error) or (connection_lost(error) and _is_read(func, args))
+
+    def acquire_connection(self) -> Any:
+        return _PoolConnection(self, self._pool_init_lock)
+
+    def _in_transaction(self) -> Any:
+        return _Transaction(ResilientTransaction(self), self._pool_init_lock)
+
+
+class ResilientTransaction(_Translating, TransactionWrapper):
+    def _in_transaction(self) -> Any:
+        return NestedTransactionContext(ResilientTransaction(self))
+
+    async def commit(self) -> None:
+        try:
+            await super().commit()
+        except Exception as error:
+            if unreachable(error):  # it may or may not have committed: the client is told 503
+                self._finalized = True
+                raise DatabaseUnavailable(error) from error
+            raise
+
+    async def rollback(self) -> None:
+        try:
+            await super().rollback()
+        except Exception as error:
+            if not unreachable(error):
+                raise
+            self._finalized = True  # the server rolls back what a lost connection left open
+
+
+class _Transaction(TransactionContextPooled):
+    __slots__ = ()
+
+    async def __aenter__(self) -> Any:
+        parent = self.client._parent
+        for attempt in (1, 2):
+            try:
+                await self.ensure_connection()
+                self.client._connection = await parent._pool.acquire(timeout=parent.pool_timeout)
+            except Exception as error:
+                if unreachable(error):
+                    raise DatabaseUnavailable(error) from error
+                raise
+            try:
+                await self.client.begin()
+                break
+            except DatabaseUnavailable as error:  # (the pool was renewed by the translation)
+                await _release_quietly(parent, self.client._connection)
+                self.client._connection = None
+                if attempt == 2 or not error.lost:
+                    raise
+        self.token = get_connections().set(self.connection_name, self.client)
+        return self.client
+
+
+async def _release_quietly(client: Any, connection: Any) -> None:
+    try:
+        await client._pool.release(connection)
+    except Exception:  # noqa: BLE001 - a dead connection; the pool replaces it
+        pass
+
+
+client_class = ResilientAsyncpgClient

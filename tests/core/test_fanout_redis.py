@@ -1,0 +1,83 @@
+"""How a process decides, from the numbers on other processes' messages and heartbeats, that it
+missed events (core/fanout_redis.py ``Streams``); the outage bookkeeping of core/redisconn.py."""
+
+from __future__ import annotations
+
+import logging
+
+from core.fanout_redis import Streams
+from core.redisconn import Outage
+
+WINDOW = 5.0
+
+
+def fresh(now: float = 100.0) -> Streams:
+    streams = Streams(window=WINDOW, forget_after=60.0)
+    streams.subscribed(now, sockets_connected=False)
+    return streams
+
+
+def test_a_fresh_listener_takes_each_process_where_it_stands_then_wants_every_number():
+    streams = fresh()
+    assert streams.numbered("a", 41, 101.0) == "new"  # nothing connected here before: nothing missed
+    assert streams.numbered("a", 42, 101.1) == "new"
+    assert streams.numbered("a", 42, 101.2) == "duplicate"  # a publish retried after a time-out
+    assert streams.numbered("a", 44, 101.3) == "gap"
+    assert streams.numbered("a", 45, 101.4) == "new"
+    assert streams.beat("a", 45, 101.5) is False
+    assert streams.beat("a", 47, 101.6) is True  # 46 and 47 were published (or dropped), never received
+
+
+def test_a_process_first_heard_after_the_start_must_begin_at_the_beginning():
+    streams = fresh()
+    later = 100.0 + WINDOW + 1
+    assert streams.beat("new", 0, later) is False
+    assert streams.numbered("new", 1, later) == "new"
+    assert streams.numbered("other", 3, later) == "gap"  # 1 and 2 went somewhere this process was not
+    assert streams.beat("quiet", 2, later) is True
+
+
+def test_after_resubscribing_with_sockets_every_known_process_must_continue_and_be_heard():
+    streams = fresh()
+    streams.numbered("a", 10, 101.0)
+    streams.numbered("b", 20, 101.0)
+    streams.numbered("c", 30, 101.0)
+    streams.subscribed(200.0, sockets_connected=True)  # Redis came back; sockets stayed connected
+    assert streams.beat("a", 10, 200.5) is False  # published nothing meanwhile
+    assert streams.beat("b", 22, 200.6) is True  # its 21 and 22 were lost
+    assert streams.numbered("d", 7, 200.7) == "gap"  # a process unknown before, already at 7
+    assert streams.overdue(200.0 + WINDOW - 0.1) == []
+    assert streams.overdue(200.0 + WINDOW + 0.1) == ["c"]  # silent since: it may have published and died
+    assert "c" not in streams.last
+
+
+def test_resubscribing_with_no_socket_connected_starts_afresh():
+    streams = fresh()
+    streams.numbered("a", 10, 101.0)
+    streams.subscribed(200.0, sockets_connected=False)
+    assert streams.numbered("a", 50, 200.5) == "new"
+    assert streams.overdue(300.0) == []
+
+
+def test_long_silent_processes_are_forgotten_and_alive_ones_listed():
+    streams = fresh()
+    streams.beat("gone", 0, 101.0)
+    streams.beat("here", 0, 150.0)
+    assert streams.alive(152.0, within=5.0) == {"here"}
+    assert streams.overdue(170.0) == []  # forgotten, not a gap
+    assert set(streams.last) == {"here"}
+
+
+def test_an_outage_is_logged_once_and_redis_is_tried_again_after_a_pause(caplog):
+    outage = Outage(logging.getLogger("hearth.test"), "rate limits", "are counted per process", retry_seconds=60)
+    assert outage.may_try()
+    with caplog.at_level(logging.WARNING, logger="hearth.test"):
+        for _ in range(3):
+            outage.failed(ConnectionError("refused"))
+        assert not outage.may_try()  # the next try waits for retry_seconds; callers go on without Redis
+        assert outage.recovered() is True
+        assert outage.recovered() is False
+    messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 2
+    assert messages[0].startswith("Redis unreachable (ConnectionError: refused): rate limits are counted per process")
+    assert messages[1].startswith("Redis is back after")
