@@ -1,19 +1,34 @@
-"""``POST /api/cdn/upload`` (multipart, field ``f``) and the files under ``/cdn/...``."""
+"""The CDN's HTTP side (rest.md §13, docs/uploads.md):
+
+- ``POST /api/cdn/token`` → ``{token}``, an upload token (the channel form is the messages
+  plugin's ``POST /api/channels/:channelId/cdn/token``; both count in one ``cdn_token`` bucket);
+- ``POST /cdn/<avatars|profile_banners|emojis|attachments>/<groupId?>`` with
+  ``Authorization: <upload token>`` and the file in multipart field ``f`` → ``{fileId}``;
+- ``GET /cdn/proxy/<encodeURIComponent(url)>/<file name>``: third-party images, proxied;
+- ``GET /cdn/<path>``: the stored files.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from quart import Blueprint, Response, request, send_file
+from quart import Blueprint, Response, current_app, g, request, send_file
 
-from core.auth import current_user, require_user_or_bot
+from core.auth import current_session, current_user, require_user_or_bot
+from core.cdn.groups import PICTURE_KINDS, UploadGroups
+from core.cdn.images import BadCrop, parse_points
 from core.cdn.models import CdnFile
-from core.cdn.service import store_upload
+from core.cdn.proxy import ImageProxy, target_url
+from core.cdn.service import BAD_CROP, store_upload
+from core.cdn.tokens import BadToken, make_token, read_token
 from core.context import hearth
 from core.errors import ApiError
+from core.identity.models import Session
+from core.identity.sessions import Identity
 from core.ids import parse_id
-from core.ratelimit import rate_limit
+from core.ratelimit import check, rate_limit
 
 _EMOJI_BY_ID = re.compile(r"emojis/([0-9]{1,19})(?:\.(?:gif|webp|png|jpe?g))?")
 
@@ -21,27 +36,63 @@ api = Blueprint("cdn_api", __name__, url_prefix="/api/cdn")
 files = Blueprint("cdn_files", __name__)
 
 
-@api.post("/upload")
+# The reference's ``cdn_token`` bucket, shared by both token routes: ``@rate_limit(*CDN_TOKEN_LIMIT)``.
+CDN_TOKEN_LIMIT = ("cdn_token", 5, 30)
+
+
+def upload_token(channel_id: int | None = None) -> dict[str, str]:
+    """``{token}`` for the signed-in caller (inside a route guarded by ``require_user*``)."""
+    return {"token": make_token(hearth().settings, current_session().id, current_user().id, channel_id)}
+
+
+@api.post("/token")
 @require_user_or_bot
-@rate_limit("cdn_upload", 30, 60)
-async def upload() -> tuple[dict, int]:
-    form_files = await request.files
-    upload = form_files.get("f")
+@rate_limit(*CDN_TOKEN_LIMIT)
+async def token() -> dict[str, str]:
+    return upload_token()
+
+
+async def _grant_identity() -> Any:
+    """The upload token's grant, with ``g.identity`` set to its live session (401 otherwise)."""
+    try:
+        grant = read_token(hearth().settings, request.headers.get("Authorization"))
+    except BadToken as error:
+        raise ApiError(401, error.message) from None
+    session = await Session.get_or_none(id=grant.session_id, user_id=grant.user_id).select_related("user")
+    if session is None or session.user.deleted:
+        raise ApiError(401, "Invalid token.")
+    g.identity = Identity(user=session.user, session=session)
+    return grant
+
+
+@files.post("/cdn/<kind>")
+@files.post("/cdn/<kind>/<group_id>")
+async def upload(kind: str, group_id: str | None = None) -> tuple[dict[str, str], int]:
+    grant = await _grant_identity()
+    user = current_user()
+    group = await current_app.extensions["hearth.cdn_groups"].destination(grant, user, kind, group_id)
+    try:
+        points = parse_points(request.args.get("points")) if kind in PICTURE_KINDS else None
+    except BadCrop:
+        raise ApiError(400, BAD_CROP, "points") from None
+    await check("cdn_upload", 30, 60)
+    upload = (await request.files).get("f")
     if upload is None:
         raise ApiError(400, "A file is required in the form field f.", "f")
-    data = upload.read()
-    record = await store_upload(
-        current_user().id,
-        kind=request.args.get("type", "attachments"),
-        group_id=request.args.get("groupId") or None,
-        filename=upload.filename or "file",
-        data=data,
-        image_only=request.args.get("image") == "true",
-    )
-    return {
-        "fileId": str(record.id), "path": record.path, "mimetype": record.mimetype, "filesize": record.size,
-        "width": record.width, "height": record.height, "animated": record.animated,
-    }, 200
+    record = await store_upload(user.id, kind=kind, group_id=None if group is None else str(group),
+                                filename=upload.filename or "file", data=upload.read(),
+                                image_only=kind != "attachments", points=points)
+    return {"fileId": str(record.id)}, 200
+
+
+@files.get("/cdn/proxy/<path:rest>")
+async def proxy(rest: str) -> Response:
+    proxied = await current_app.extensions["hearth.image_proxy"].image(target_url(request.path))
+    response = Response(proxied.data, mimetype=proxied.mimetype)
+    response.headers["Cache-Control"] = f"public, max-age={current_app.extensions['hearth.image_proxy'].browser_cache_seconds}"
+    response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    response.headers["Content-Disposition"] = "inline"
+    return response
 
 
 @files.get("/cdn/<path:path>")
@@ -69,3 +120,11 @@ async def _emoji_by_id(path: str) -> Path | None:
         return None
     record = await CdnFile.get_or_none(id=file_id, kind="emojis")
     return None if record is None else hearth().storage.local_path(record.path)
+
+
+def install(app: Any) -> None:
+    """The CDN routes and the per-app services they use (plugins' upload groups, the proxy)."""
+    app.extensions["hearth.cdn_groups"] = UploadGroups(app.extensions["hearth"].plugins)
+    app.extensions["hearth.image_proxy"] = ImageProxy(app.extensions["hearth"].settings)
+    app.register_blueprint(api)
+    app.register_blueprint(files)

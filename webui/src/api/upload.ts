@@ -2,7 +2,6 @@
  * Multipart upload through XMLHttpRequest, which (unlike fetch) reports upload progress.
  * Uploads bypass the one-at-a-time queue so a large file does not hold up other calls.
  */
-import { authHeaders, buildUrl, type QueryValue } from "./request";
 import { errorFromResponse, networkError } from "./requestErrors";
 
 export interface UploadProgress {
@@ -13,11 +12,12 @@ export interface UploadProgress {
 }
 
 export interface UploadOptions {
-  path: string;
-  query?: Record<string, QueryValue>;
+  /** The full path to POST to, query included (e.g. `/cdn/avatars/123?points=…`). */
+  url: string;
+  headers?: Record<string, string>;
   file: Blob;
   fileName?: string;
-  /** Multipart field holding the file (the Hearth CDN expects `f`). */
+  /** Multipart field holding the file (the CDN expects `f`). */
   fieldName?: string;
   onProgress?: (progress: UploadProgress) => void;
 }
@@ -28,7 +28,7 @@ export function measureProgress(loaded: number, total: number, elapsedMs: number
   return { percent, bytesPerSecond };
 }
 
-export function upload<T>({ path, query, file, fileName, fieldName = "f", onProgress }: UploadOptions): Promise<T> {
+export function upload<T>({ url, headers = {}, file, fileName, fieldName = "f", onProgress }: UploadOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const startedAt = performance.now();
@@ -53,8 +53,8 @@ export function upload<T>({ path, query, file, fileName, fieldName = "f", onProg
 
     const form = new FormData();
     form.append(fieldName, file, fileName ?? (file instanceof File ? file.name : "file"));
-    xhr.open("POST", buildUrl(path, query));
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.send(form);
   });
 }
