@@ -4,9 +4,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?=
 PORT ?=
-WEB_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.ts plugins/*/web -type f 2>/dev/null)
+# Installed third-party plugins' web bundles ({id: path}), written by `python -m core plugins
+# --web-bundles` before every build and read by webui/vite.config.ts; rewritten only when the set
+# changes, so installing or removing such a plugin rebuilds the UI and nothing else does.
+PLUGIN_BUNDLES := webui/plugin-bundles.json
+PLUGIN_WEB_DIRS := $(shell sed -n 's/^ *"[^"]*": "\(.*\)\/index\.ts",\{0,1\}$$/\1/p' $(PLUGIN_BUNDLES) 2>/dev/null)
+WEB_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.ts plugins/*/web $(PLUGIN_WEB_DIRS) -type f 2>/dev/null)
 
-.PHONY: run test test-python test-web install migrate makemigrations chromium bench clean
+.PHONY: run test test-python test-web install migrate makemigrations chromium bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
@@ -33,8 +38,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-webui/dist/index.html: node_modules/.installed $(WEB_SOURCES)
+webui/dist/index.html: node_modules/.installed $(WEB_SOURCES) $(PLUGIN_BUNDLES)
 	npm run build
+
+$(PLUGIN_BUNDLES): $(VENV)/.installed FORCE
+	$(PY) -m core plugins --web-bundles $@
+
+FORCE:
 
 migrate: $(VENV)/.installed
 	$(PY) -m core migrate
@@ -55,4 +65,4 @@ bench: $(VENV)/.installed
 	$(PY) bench/auth_payload.py
 
 clean:
-	rm -rf $(VENV) node_modules webui/dist
+	rm -rf $(VENV) node_modules webui/dist $(PLUGIN_BUNDLES)

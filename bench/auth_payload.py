@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -25,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import speed_line  # noqa: E402
-from tests.support import free_port  # noqa: E402
+from bench.scratch import scratch_server  # noqa: E402
 
 
 def percentiles(samples: list[float]) -> str:
@@ -67,22 +64,8 @@ async def heavy_user(http: aiohttp.ClientSession, url: str, people: list[dict], 
 
 
 async def main(users: int, friends: int, dms: int, repeat: int) -> None:
-    scratch = tempfile.mkdtemp(prefix="hearth-bench-")
-    port = free_port()
-    env = {**os.environ, "HEARTH_DATABASE_URL": f"sqlite://{scratch}/bench.sqlite3",
-           "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn"}
-    subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
+    async with scratch_server() as (url, pid):
         async with aiohttp.ClientSession() as http:
-            for _ in range(100):
-                try:
-                    await http.get(f"{url}/api/plugins")
-                    break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.1)
             tokens, register_ms, login_ms, people = [], [], [], []
             for n in range(max(users, friends + 1, dms + 1)):
                 body = {"email": f"bench{n}@example.com", "username": f"bench{n}", "password": "benchmark!"}
@@ -104,7 +87,7 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
                 login_ms.append((time.perf_counter() - started) * 1000)
 
             me = await heavy_user(http, url, people, friends, dms)
-            speed = await speed_line(http, url, server.pid)
+            speed = await speed_line(http, url, pid)
         auth_ms = [(await authenticate(url, token))[0] for token in tokens]
         heavy_ms, payload = [], {}
         for _ in range(repeat):
@@ -117,9 +100,6 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
         print(f"authenticate    {percentiles(auth_ms)}")
         print(f"authenticate with {len(payload.get('friends', []))} friends, {len(payload.get('inbox', []))} DMs "
               f"({len(payload.get('channels', []))} channels), {repeat}x: {percentiles(heavy_ms)}")
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 if __name__ == "__main__":

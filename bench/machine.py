@@ -20,10 +20,28 @@ def cpu_seconds(pid: int, kernel_only: bool = False) -> float:
     ``kernel_only``: the part spent in the kernel (system calls: socket reads and writes)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     total = (int(fields[12]) + (0 if kernel_only else int(fields[11]))) / os.sysconf("SC_CLK_TCK")
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    for child in children.read_text().split() if children.exists() else []:
-        total += cpu_seconds(int(child), kernel_only)
+    for child in children(pid):
+        total += cpu_seconds(child, kernel_only)
     return total
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of a process (the supervisor's workers)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()] if path.exists() else []
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of one process, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def open_files(pid: int) -> int:
+    """Open file descriptors of one process (sockets included)."""
+    return len(os.listdir(f"/proc/{pid}/fd"))
 
 
 def cpu_by_program() -> dict[str, float]:

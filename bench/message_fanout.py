@@ -136,7 +136,7 @@ class Listener(asyncio.Protocol):
             at = frame.find(MARKER)
             if at != -1 and self.channel in frame:
                 at += len(MARKER)
-                self.latencies.append(now - float(frame[at:frame.index(b'"', at)]))
+                self.delivered(float(frame[at:frame.index(b'"', at)]), now)
         elif frame == b"2":
             self.send_text("3")
         elif frame.startswith(b"0{"):
@@ -145,6 +145,9 @@ class Listener(asyncio.Protocol):
             self.send_text('42["user:authenticate",' + json.dumps({"token": self.token}) + "]")
         elif frame.startswith(b'42["user:authenticated"'):
             self.authed.set()
+
+    def delivered(self, sent_ms: float, now_ms: float) -> None:
+        self.latencies.append(now_ms - sent_ms)
 
 
 def fast_loop():
@@ -179,31 +182,49 @@ def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_
     fast_loop().run(run())
 
 
-async def main(args) -> None:
-    scratch = tempfile.mkdtemp(prefix="hearth-fanout-")
+def start_server(scratch: str, database: str | None, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """Migrate the database (a scratch SQLite file unless ``database``) and start ``hearth serve``
+    on a free port, its log in ``scratch``; ``env`` adds settings (HEARTH_*)."""
     port = free_port()
     env = {**os.environ, "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-           "HEARTH_DATABASE_URL": args.database or f"sqlite://{scratch}/bench.sqlite3"}
+           "HEARTH_DATABASE_URL": database or f"sqlite://{scratch}/bench.sqlite3", **(env or {})}
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
     log = open(f"{scratch}/server.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
                               stdout=log, stderr=subprocess.STDOUT)
     print(f"server log: {scratch}/server.log", flush=True)
-    url = f"http://127.0.0.1:{port}"
+    return server, f"http://127.0.0.1:{port}"
+
+
+async def wait_until_up(http: aiohttp.ClientSession, url: str) -> None:
+    for _ in range(600):
+        try:
+            async with http.get(f"{url}/api/plugins") as response:
+                if response.status == 200:
+                    return
+        except aiohttp.ClientError:
+            pass
+        await asyncio.sleep(0.1)
+    raise RuntimeError(f"{url} did not start")
+
+
+async def populate(http: aiohttp.ClientSession, url: str, members: int) -> tuple[list[str], str]:
+    """``members`` verified accounts in one server; their tokens (the owner first) and its channel."""
+    tokens = list(await asyncio.gather(*(make_member(http, url, n) for n in range(members))))
+    server_row = await api(http, url, "POST", "/api/servers", {"name": "Bench"}, tokens[0])
+    invite = await api(http, url, "POST", f"/api/servers/{server_row['id']}/invites", token=tokens[0])
+    for token in tokens[1:]:
+        await api(http, url, "POST", f"/api/servers/invites/{invite['code']}", token=token)
+    return tokens, server_row["defaultChannelId"]
+
+
+async def main(args) -> None:
+    scratch = tempfile.mkdtemp(prefix="hearth-fanout-")
+    server, url = start_server(scratch, args.database)
     try:
         async with aiohttp.ClientSession() as http:
-            for _ in range(100):
-                try:
-                    await http.get(f"{url}/api/plugins")
-                    break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.1)
-            tokens = list(await asyncio.gather(*(make_member(http, url, n) for n in range(args.members))))
-            server_row = await api(http, url, "POST", "/api/servers", {"name": "Bench"}, tokens[0])
-            invite = await api(http, url, "POST", f"/api/servers/{server_row['id']}/invites", token=tokens[0])
-            for token in tokens[1:]:
-                await api(http, url, "POST", f"/api/servers/invites/{invite['code']}", token=token)
-            channel_id = server_row["defaultChannelId"]
+            await wait_until_up(http, url)
+            tokens, channel_id = await populate(http, url, args.members)
 
             ready_events, done = [], multiprocessing.Event()
             outputs, procs = [], []

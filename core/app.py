@@ -12,14 +12,20 @@ from core import db
 from core.cdn import routes as cdn_routes
 from core.cdn.storage import LocalStorage
 from core.context import Hearth
+from core.devmode import warn_if_on
 from core.errors import register_error_handlers
 from core.gateway import Gateway
+from core.health import install_health
 from core.http import HearthASGI, install_http_policies, install_spa
 from core.identity import passwords
+from core.jsonbody import install_request_guard
 from core.mail import Mailer
 from core.plugins import PluginError, PluginHost
 from core.ratelimit import RateLimiter
+from core.redisconn import connect as connect_redis
+from core.redisconn import redis_settings
 from core.settings import Settings, load_settings
+from core.unavailable import register_unavailable_handlers
 
 log = logging.getLogger("hearth")
 
@@ -43,20 +49,23 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     QuartSchema(app, openapi_path="/api/openapi.json", swagger_ui_path="/api/docs",
                 redoc_ui_path=None, scalar_ui_path=None,
                 info={"title": "Hearth API", "version": "1.0.0"})
-    redis = None
-    if settings.redis.url:
-        import redis.asyncio as aioredis
-
-        redis = aioredis.from_url(settings.redis.url)
+    redis_timeout, redis_retry = redis_settings(settings)
+    redis = connect_redis(settings.redis.url, redis_timeout) if settings.redis.url else None
     gateway = Gateway(settings, plugins)
     gateway.app = app
     app.extensions["hearth"] = Hearth(
         settings=settings, plugins=plugins, gateway=gateway, mailer=Mailer(settings),
-        limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis),
+        limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis, retry_seconds=redis_retry),
         storage=LocalStorage(settings.cdn.directory), db_config=build_db_config(settings, plugins),
     )
+    standing = plugins.hook.hearth_account_standing(settings=settings)
+    if standing is not None:
+        app.extensions["hearth"].standing = standing
     register_error_handlers(app)
+    register_unavailable_handlers(app)
     install_http_policies(app, settings)
+    install_health(app)
+    install_request_guard(app)  # after the global rate limit, so bad bodies count towards it too
 
     @app.get("/api/plugins")
     async def list_plugins() -> Any:
@@ -73,8 +82,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
 
         return await send_from_directory(swagger_ui_path, name)
 
-    app.register_blueprint(cdn_routes.api)
-    app.register_blueprint(cdn_routes.files)
+    cdn_routes.install(app)
     _register_plugin_routes(app, plugins)
     _register_socket_handlers(gateway, plugins)
     install_spa(app, settings)
@@ -84,6 +92,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     @app.before_serving
     async def startup() -> None:
         nonlocal owns_db
+        warn_if_on(settings)
         owns_db = await db.init(app.extensions["hearth"].db_config)
         await gateway.start()
         await plugins.gather("hearth_startup", app=app)

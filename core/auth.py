@@ -1,5 +1,5 @@
 """Route guards: ``@require_user``, ``@require_user_or_bot``, ``@optional_user``,
-``@optional_user_or_bot``, ``@require_moderator``. The raw token is the ``Authorization``
+``@optional_user_or_bot``, ``@require_moderator`` (FOUNDER/ADMIN), ``@require_staff`` (also MOD). The raw token is the ``Authorization``
 header (no ``Bearer``), as the wire reference says."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from core.identity.sessions import AuthFailure, Identity, resolve_token
 
 FOUNDER = 1
 ADMIN = 2
+MOD = 64
 MODERATOR_BADGES = FOUNDER | ADMIN
+STAFF_BADGES = FOUNDER | ADMIN | MOD
 
 
 def client_ip() -> str | None:
@@ -28,7 +30,13 @@ def client_ip() -> str | None:
 
 
 def is_moderator(user: User) -> bool:
+    """FOUNDER or ADMIN: the full moderator gate (rest.md §0.3 "mod(admin)")."""
     return bool(user.badges & MODERATOR_BADGES)
+
+
+def is_staff(user: User) -> bool:
+    """Also the MOD badge: the limited moderator gate ("mod(+mod)")."""
+    return bool(user.badges & STAFF_BADGES)
 
 
 def current_user() -> User:
@@ -44,27 +52,28 @@ def maybe_user() -> User | None:
     return identity.user if identity else None
 
 
-async def _authenticate(required: bool, bots: bool, moderator: bool) -> None:
+async def _authenticate(required: bool, bots: bool, moderator: bool, staff: bool = False) -> None:
     token = request.headers.get("Authorization")
     g.identity = None
     if not token and not required:
         return
     try:
-        identity: Identity = await resolve_token(token, int(hearth().settings.auth.session_idle_days), client_ip())
+        identity: Identity = await resolve_token(token, int(hearth().settings.auth.session_idle_days), client_ip(),
+                                                 hearth().standing)
     except AuthFailure as failure:
         raise ApiError(401, failure.message) from None
     if identity.user.bot and not bots:
         raise ApiError(401, "Bots are not allowed to use this route.")
-    if moderator and not is_moderator(identity.user):
+    if (moderator and not is_moderator(identity.user)) or (staff and not is_staff(identity.user)):
         raise ApiError(403, "Admin access only!")
     g.identity = identity
 
 
-def _guard(required: bool, bots: bool, moderator: bool = False) -> Callable:
+def _guard(required: bool, bots: bool, moderator: bool = False, staff: bool = False) -> Callable:
     def decorator(view: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         @wraps(view)
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
-            await _authenticate(required, bots, moderator)
+            await _authenticate(required, bots, moderator, staff)
             return await view(*args, **kwargs)
 
         return wrapper
@@ -77,3 +86,4 @@ require_user_or_bot = _guard(required=True, bots=True)
 optional_user = _guard(required=False, bots=False)
 optional_user_or_bot = _guard(required=False, bots=True)
 require_moderator = _guard(required=True, bots=False, moderator=True)
+require_staff = _guard(required=True, bots=False, staff=True)

@@ -1,4 +1,8 @@
-"""``hearth migrate`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check``."""
+"""``hearth migrate`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check`` ·
+``hearth plugins [--json] [--web-bundles FILE]`` · ``hearth moderator grant|revoke EMAIL [--mod]``.
+
+A start-up refused for plugin reasons (a disabled requirement, an unknown id, a broken entry
+point, two plugins claiming one route) prints one line, ``hearth: <why>``, and exits with 2."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import Any
 
 from core.plugins import PluginError
 
@@ -29,12 +34,15 @@ def _migrate() -> None:
     print("hearth: database is up to date")
 
 
-def _serve(host: str | None, port: int | None, workers: int | None) -> None:
+def _serve(host: str | None, port: int | None, workers: int | None) -> int:
     import importlib.util
 
+    from core.plugins import PluginHost
     from core.settings import load_settings
 
     settings = load_settings()
+    # Refuse a plugin set that cannot start here, before any worker (each would fail alike).
+    PluginHost.from_settings(settings)
     host = host or settings.server.host
     port = int(port or settings.server.port)
     workers = int(workers or settings.server.workers)
@@ -55,19 +63,95 @@ def _serve(host: str | None, port: int | None, workers: int | None) -> None:
         uvicorn.run("core.asgi:app", host=host, port=port, workers=workers, ws="websockets", access_log=False,
                     lifespan="on")
     else:
-        from hypercorn.config import Config
-        from hypercorn.run import run
+        from core.serve import Supervisor
 
-        config = Config()
-        config.application_path = "core.asgi:app"
-        config.bind = [f"{host}:{port}"]
-        config.workers = workers
-        # uvloop's event loop and transports cost a fraction of asyncio's per event and per write;
-        # the websocket fast path (core.wsdirect) finds its transports the same way.
-        config.worker_class = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"
-        config.accesslog = None
-        config.errorlog = "-"
-        run(config)
+        return Supervisor([f"{host}:{port}"], workers, grace=float(settings.server.shutdown_grace_seconds)).run()
+    return 0
+
+
+def _moderator(action: str, email: str, mod_only: bool) -> int:
+    """Give or take the ADMIN badge (MOD with ``--mod``) of the account with this e-mail."""
+    from core import db
+    from core.app import build_db_config
+    from core.identity import staff
+    from core.plugins import PluginHost
+    from core.settings import load_settings
+
+    settings = load_settings()
+    config = build_db_config(settings, PluginHost.from_settings(settings))
+
+    async def run() -> staff.StaffChange:
+        await db.init(config)
+        try:
+            return await (staff.grant(email, mod_only) if action == "grant" else staff.revoke(email))
+        finally:
+            await db.close()
+
+    try:
+        change = asyncio.run(run())
+    except staff.StaffError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 1
+    print(f"hearth: {change.describe()}")
+    return 0
+
+
+def _plugins(as_json: bool, web_bundles: str | None) -> int:
+    """Every plugin found, enabled or not; exit 2 (after the list) when the set cannot start."""
+    import json
+
+    from core.plugins import catalogue, discover, select
+    from core.settings import load_settings
+
+    available = discover()
+    if web_bundles is not None:  # what is installed, whatever the configuration enables
+        _write_web_bundles(web_bundles, available)
+        return 0
+    settings = load_settings()
+    refusal: PluginError | None = None
+    try:
+        enabled = {plugin.id for plugin in select(available, settings)}
+    except PluginError as error:
+        refusal = error
+        disabled = set(settings.get("plugins.disabled") or [])
+        enabled = {pid for pid in (settings.get("plugins.enabled") or available) if pid not in disabled}
+    infos = catalogue(available, enabled)
+    if as_json:
+        print(json.dumps({"plugins": [info.wire() for info in infos]}, indent=2))
+    else:
+        print(_table(infos))
+    if refusal is not None:
+        print(f"hearth: {refusal}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _table(infos: list[Any]) -> str:
+    rows = [("ID", "VERSION", "PARTY", "ENABLED", "REQUIRES", "OPTIONAL", "FROM")]
+    for info in infos:
+        m = info.manifest
+        rows.append((m.id, m.version, "first" if info.first_party else "third",
+                     ("yes" if info.enabled else "no") + (" (essential)" if m.essential else ""),
+                     ", ".join(m.requires) or "-", ", ".join(m.optional) or "-", info.source))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
+
+
+def _write_web_bundles(path: str, available: dict[str, Any]) -> None:
+    """The web bundles of installed third-party plugins, ``{id: "/abs/web/index.ts"}``, for the
+    web build (``webui/vite.config.ts``). Written only when it changes, so ``make`` rebuilds the
+    UI only when the installed set does."""
+    import json
+    from pathlib import Path
+
+    from core.plugins import web_entry
+
+    bundles = {pid: str(entry.resolve()) for pid, (module, first_party) in sorted(available.items())
+               if not first_party and (entry := web_entry(module, first_party)) is not None}
+    text = json.dumps(bundles, indent=2, sort_keys=True) + "\n"
+    target = Path(path)
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
 
 
 def _check() -> None:
@@ -84,18 +168,31 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("migrate", help="apply database migrations (run before serving)")
     commands.add_parser("check", help="load the plugins and report what they serve")
+    plugins = commands.add_parser("plugins", help="list every plugin found: enabled or not, requires, optional")
+    plugins.add_argument("--json", action="store_true", help="the list as JSON")
+    plugins.add_argument("--web-bundles", metavar="FILE",
+                         help="write the web bundles of installed third-party plugins (for the UI build)")
     serve = commands.add_parser("serve", help="serve the API, Socket.IO and the web UI")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.add_argument("--workers", type=int)
+    moderator = commands.add_parser("moderator", help="make an account instance staff, or not")
+    moderator.add_argument("action", choices=("grant", "revoke"),
+                           help="grant: the ADMIN badge (MOD with --mod); revoke: take ADMIN and MOD away")
+    moderator.add_argument("email")
+    moderator.add_argument("--mod", action="store_true", help="grant the limited MOD badge instead of ADMIN")
     args = parser.parse_args(argv)
     try:
+        if args.command == "moderator":
+            return _moderator(args.action, args.email, args.mod)
+        if args.command == "plugins":
+            return _plugins(args.json, args.web_bundles)
         if args.command == "migrate":
             _migrate()
         elif args.command == "check":
             _check()
         else:
-            _serve(args.host, args.port, args.workers)
+            return _serve(args.host, args.port, args.workers)
     except PluginError as error:
         print(f"hearth: {error}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from quart import current_app
 
+from core.identity.standing import AccountStanding
 from core.settings import Settings
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class Hearth:
     limiter: "RateLimiter"
     storage: "Storage"
     db_config: dict[str, Any] = field(default_factory=dict)
+    # Suspensions, IP bans, shadow bans: a plugin's answer to ``hearth_account_standing``.
+    standing: AccountStanding = field(default_factory=AccountStanding)
 
 
 def hearth() -> Hearth:

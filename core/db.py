@@ -4,6 +4,7 @@ with its own migrations package (``plugins/<id>/migrations``)."""
 from __future__ import annotations
 
 import contextvars
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
@@ -17,6 +18,7 @@ from core.plugins import LoadedPlugin
 from core.settings import ROOT, Settings
 
 KERNEL_MODELS = ["core.identity.models", "core.cdn.models"]
+log = logging.getLogger("hearth.db")
 
 
 def database_url(settings: Settings) -> str:
@@ -48,16 +50,26 @@ def tortoise_config(settings: Settings, plugins: list[LoadedPlugin], models_by_p
                 "migrations": f"{plugin.module.__name__.rsplit('.', 1)[0]}.migrations",
                 "default_connection": "default",
             }
-    return {"connections": {"default": connection_config(database_url(settings))}, "apps": apps, "use_tz": True,
-            "timezone": "UTC"}
+    return {"connections": {"default": connection_config(database_url(settings), settings)}, "apps": apps,
+            "use_tz": True, "timezone": "UTC"}
 
 
-def connection_config(url: str) -> str | dict[str, Any]:
-    """Tortoise's connection entry: the URL, with ``NoResetConnection`` for PostgreSQL pools."""
+def connection_config(url: str, settings: Settings | None = None) -> str | dict[str, Any]:
+    """Tortoise's connection entry: the URL; for PostgreSQL, Hearth's client (``core.pgclient``:
+    503 on outages, reads retried once) with ``NoResetConnection`` and the ``[database]`` time-outs."""
     if not url.startswith("postgres://"):
         return url
     config = expand_db_url(url)
-    config["credentials"]["connection_class"] = NoResetConnection
+    config["engine"] = "core.pgclient"
+    credentials = config["credentials"]
+
+    def seconds(key: str, default: float) -> float:
+        return float(settings.get(f"database.{key}", default)) if settings is not None else default
+
+    credentials["connection_class"] = NoResetConnection
+    credentials["timeout"] = seconds("connect_timeout_seconds", 5)  # asyncpg: connecting
+    credentials["command_timeout"] = seconds("query_timeout_seconds", 15)  # asyncpg: each statement
+    credentials["pool_timeout"] = seconds("pool_timeout_seconds", 10)  # waiting for a pooled connection
     return config
 
 
@@ -89,7 +101,16 @@ async def close() -> None:
 async def migrate(config: dict[str, Any]) -> None:
     from tortoise.migrations.api import migrate as run_migrations
 
-    await run_migrations(config=config)
+    await run_migrations(config=without_statement_timeout(config))
+
+
+def without_statement_timeout(config: dict[str, Any]) -> dict[str, Any]:
+    """Migrations may rightly run for minutes (an index on a big table)."""
+    connection = config["connections"]["default"]
+    if not isinstance(connection, dict):
+        return config
+    credentials = {**connection["credentials"], "command_timeout": None}
+    return {**config, "connections": {**config["connections"], "default": {**connection, "credentials": credentials}}}
 
 
 # --- transactions whose socket events leave only after commit ---------------------------
@@ -102,7 +123,8 @@ _pending: contextvars.ContextVar[list[Callable[[], Awaitable[None]]] | None] = c
 @asynccontextmanager
 async def transaction() -> AsyncIterator[Any]:
     """``async with transaction():`` — events queued with :func:`after_commit` inside it are
-    sent once the transaction commits, and dropped if it rolls back."""
+    sent once the transaction commits, and dropped if it rolls back. Once committed, the request
+    stands: a send that fails is logged and the others still go."""
     outer = _pending.get()
     if outer is not None:  # nested: the outermost transaction flushes
         async with in_transaction() as connection:
@@ -116,7 +138,15 @@ async def transaction() -> AsyncIterator[Any]:
     finally:
         _pending.reset(token)
     for send in queue:
-        await send()
+        try:
+            await send()
+        except Exception:
+            log.exception("an after-commit send failed")
+
+
+def in_transaction_block() -> bool:
+    """Whether this code runs inside :func:`transaction`."""
+    return _pending.get() is not None
 
 
 async def after_commit(send: Callable[[], Awaitable[None]]) -> None:

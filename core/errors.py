@@ -8,6 +8,7 @@ from typing import Any
 
 from quart import Quart, Response, g, jsonify, request
 from quart_schema import RequestSchemaValidationError
+from tortoise.exceptions import ValidationError as StoredValueError
 from werkzeug.exceptions import HTTPException
 
 from core.validation import describe_validation_error
@@ -69,6 +70,13 @@ def register_error_handlers(app: Quart) -> None:
         if status == 400 and "JSON" in (error.description or ""):
             message = "The request body must be valid JSON."
         return _json({"message": message, "path": None}, status)
+
+    @app.errorhandler(StoredValueError)
+    async def unstorable_value(error: StoredValueError) -> Response:
+        # A request value a column cannot hold (Tortoise checks even the values a query compares).
+        # Routes check their inputs first; this keeps a missed one a 400, and logs it to be fixed.
+        log.warning("value refused by a model (request %s): %s", getattr(g, "request_id", "-"), error)
+        return _json({"message": "A value in the request is too long or malformed.", "path": None}, 400)
 
     @app.errorhandler(Exception)
     async def unexpected(error: Exception) -> Response:

@@ -2,32 +2,38 @@
 
 ``user:authenticate {token}`` → ``user:authenticated`` (the kernel's keys merged with every
 plugin's ``authenticated_payload``) or ``user:authenticate_error`` + disconnect. Rooms follow
-realtime.md §2: ``<userId>``, ``ses:<sessionId>``, and whatever plugins join. With Redis the
-``AsyncRedisManager`` fans emits out across processes.
+realtime.md §2: ``<userId>``, ``ses:<sessionId>``, and whatever plugins join. With Redis,
+``core.fanout_redis`` carries emits and gateway commands across processes in one ordered stream,
+and asks this process's sockets to reconnect when it finds that some of it never arrived.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
+import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 import socketio
 
-from core import wsdirect
+from core import fastjson, wsdirect
 from core.db import after_commit
-from core.fanout import FastEmitManager, FastEmitRedisManager
+from core.fanout import FastEmitManager
+from core.fanout_redis import FastEmitRedisManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
+from core.origins import origin_check, socket_origins
+from core.pgclient import DatabaseUnavailable
 from core.plugins import PluginError, PluginHost
+from core.redisconn import redis_settings
 from core.settings import Settings
+from core.socket_limits import DROP, OK, Limit, SocketLimits
 
 log = logging.getLogger("hearth.gateway")
-COMMAND_CHANNEL = "hearth:gateway:commands"
 Handler = Callable[["SocketContext", Any], Awaitable[None]]
+AUTHENTICATE_LIMIT: Limit = (5, 10.0)  # per socket; a client authenticates once per connection
 
 
 @dataclass
@@ -39,6 +45,7 @@ class SocketContext:
     session: Session
     gateway: "Gateway"
     state: dict[str, Any] = field(default_factory=dict)
+    since: float = 0.0  # time.monotonic() when its authentication began: its state is as of then
 
     async def join(self, room: str) -> None:
         await self.gateway.sio.enter_room(self.sid, room)
@@ -97,20 +104,22 @@ class Gateway:
         self.settings = settings
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
-        origins = settings.server.cors_origins
         manager = (FastEmitRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url
                    else FastEmitManager())
+        any_origin = socket_origins(settings) is None
         self.sio = socketio.AsyncServer(
             async_mode="asgi", transports=["websocket"], client_manager=manager,
-            cors_allowed_origins="*" if origins == "*" else origins, max_http_buffer_size=1_000_000,
+            cors_allowed_origins="*" if any_origin else origin_check(settings),
+            cors_credentials=False,  # tokens travel in user:authenticate, never in cookies
+            max_http_buffer_size=1_000_000, json=fastjson,
         )
         manager.direct = wsdirect.install(self.sio.eio)
         self.sockets: dict[str, SocketContext] = {}
+        self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}
         self._handlers: dict[str, tuple[str, Handler]] = {}
-        self._command_task: asyncio.Task | None = None
         self._commands: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {"kick": self._kick_local}
-        self._redis: Any = None
+        self._last_gap = float("-inf")  # when this process last found events missing
         self.app: Any = None  # the Quart app: socket work runs in its app context, like a request
         self.sio.on("connect", self._on_connect)
         self.sio.on("disconnect", self._on_disconnect)
@@ -122,11 +131,14 @@ class Gateway:
             owner = self._handlers.get(event, ("core",))[0]
             raise PluginError(f"plugins {owner!r} and {plugin_id!r} both handle the socket event {event!r}")
         self._handlers[event] = (plugin_id, handler)
+        limit = getattr(handler, "socket_limit", None)
 
         async def dispatch(sid: str, data: Any = None) -> None:
             ctx = self.sockets.get(sid)
             if ctx is None:
                 return  # unauthenticated sockets are ignored, as upstream does
+            if not await self._within_limits(sid, event, limit):
+                return
             try:
                 async with self.app.app_context():
                     await handler(ctx, data)
@@ -135,21 +147,36 @@ class Gateway:
 
         self.sio.on(event, dispatch)
 
-    # --- lifecycle -------------------------------------------------------------------
-    async def start(self) -> None:
-        if self.redis_url:
-            import redis.asyncio as aioredis
+    async def _within_limits(self, sid: str, event: str, limit: Limit | None) -> bool:
+        """Count the event against the socket's limits; a socket that keeps going over is dropped."""
+        verdict = self.limits.check(sid, event, limit)
+        if verdict == DROP:
+            log.warning("socket %s disconnected: too many %r events", sid, event)
+            await self.sio.disconnect(sid, ignore_queue=True)
+        return verdict == OK
 
-            self._redis = aioredis.from_url(self.redis_url)
-            pubsub = self._redis.pubsub()
-            await pubsub.subscribe(COMMAND_CHANNEL)
-            self._command_task = asyncio.create_task(self._listen_commands(pubsub))
+    # --- lifecycle -------------------------------------------------------------------
+    @property
+    def fanout(self) -> FastEmitRedisManager | None:
+        """The cross-process stream (None without Redis); ``.listening`` says if it is connected."""
+        manager = self.sio.manager
+        return manager if isinstance(manager, FastEmitRedisManager) else None
+
+    async def start(self) -> None:
+        fanout = self.fanout
+        if fanout is not None:
+            fanout.configure(timeout=redis_settings(self.settings)[0],
+                             beat_seconds=float(self.settings.get("redis.heartbeat_seconds", 1)))
+            fanout.on_command = self._run_command
+            fanout.on_gap = self._missed_events
+            self.sio.manager_initialized = True  # started here, before any socket connects
+            await fanout.start()
 
     async def stop(self) -> None:
-        for task in [*self._timeouts.values(), *([self._command_task] if self._command_task else [])]:
+        for task in self._timeouts.values():
             task.cancel()
-        if self._redis is not None:
-            await self._redis.aclose()
+        if self.fanout is not None:
+            await self.fanout.stop()
 
     async def _on_connect(self, sid: str, environ: dict, auth: Any = None) -> None:
         timeout = float(self.settings.gateway.auth_timeout_seconds)
@@ -161,19 +188,39 @@ class Gateway:
         if sid not in self.sockets:
             await self._reject(sid, "Authentication timed out")
 
-    async def _reject(self, sid: str, message: str) -> None:
-        await self.sio.emit("user:authenticate_error", {"message": message}, to=sid, ignore_queue=True)
+    async def _reject(self, sid: str, message: str, data: Any = None) -> None:
+        body = {"message": message} if data is None else {"message": message, "data": data}
+        await self.sio.emit("user:authenticate_error", body, to=sid, ignore_queue=True)
         await self.sio.disconnect(sid, ignore_queue=True)
 
+    def client_ip(self, sid: str) -> str | None:
+        """The socket's client address, as ``core.auth.client_ip`` finds a request's."""
+        environ = self.sio.get_environ(sid) or {}
+        if self.settings.get("server.trust_proxy_headers"):
+            forwarded = environ.get("HTTP_CF_CONNECTING_IP") or environ.get("HTTP_X_FORWARDED_FOR")
+            if forwarded:
+                return forwarded.split(",")[0].strip()
+        client = (environ.get("asgi.scope") or {}).get("client")
+        return client[0] if client else None
+
     async def _on_authenticate(self, sid: str, data: Any = None) -> None:
-        if sid in self.sockets:
+        if sid in self.sockets or not self.sio.manager.is_connected(sid, "/"):
+            return
+        if not await self._within_limits(sid, "user:authenticate", AUTHENTICATE_LIMIT):
             return
         token = data.get("token") if isinstance(data, dict) else None
+        since = time.monotonic()
         try:
             identity = await resolve_token(token if isinstance(token, str) else None,
-                                           int(self.settings.auth.session_idle_days))
+                                           int(self.settings.auth.session_idle_days), self.client_ip(sid),
+                                           self.app.extensions["hearth"].standing)
         except AuthFailure as failure:
-            await self._reject(sid, "Invalid token." if failure.message == "No token provided." else failure.message)
+            await self._reject(sid, "Invalid token." if failure.message == "No token provided." else failure.message,
+                               failure.data)
+            return
+        except DatabaseUnavailable:
+            # not the token's fault: the client comes back (and authenticates) once it can
+            await self.ask_to_reconnect([sid])
             return
         if not self.sio.manager.is_connected(sid, "/"):
             return
@@ -181,7 +228,7 @@ class Gateway:
         if timer:
             timer.cancel()
         user, session = identity.user, identity.session
-        ctx = SocketContext(sid=sid, user=user, session=session, gateway=self)
+        ctx = SocketContext(sid=sid, user=user, session=session, gateway=self, since=since)
         # what else the client asked for (realtime.md §3.1: partial, currentServerId, compression)
         ctx.state["authenticate"] = {k: v for k, v in data.items() if k != "token"}
         await ctx.join(f"ses:{session.id}")
@@ -192,6 +239,13 @@ class Gateway:
             async with self.app.app_context():
                 for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
                     merge_payload(payload, contribution)
+        except DatabaseUnavailable:
+            await self.ask_to_reconnect([sid])
+            try:
+                await self._disconnected(ctx)
+            except Exception:  # noqa: BLE001 - the database is down; the socket is gone anyway
+                log.exception("undoing a failed authentication")
+            return
         except Exception:  # a plugin bug must answer the client, not leave it waiting forever
             log.exception("building user:authenticated failed")
             await self._reject(sid, "Something went wrong. Try again later.")
@@ -202,8 +256,11 @@ class Gateway:
             return
         self.sockets[sid] = ctx
         await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
+        if self._last_gap >= since:  # its payload may predate events this process never received
+            await self.ask_to_reconnect([sid])
 
     async def _on_disconnect(self, sid: str, *args: Any) -> None:
+        self.limits.forget(sid)
         timer = self._timeouts.pop(sid, None)
         if timer:
             timer.cancel()
@@ -218,6 +275,8 @@ class Gateway:
     # --- sending ---------------------------------------------------------------------
     async def emit(self, event: str, data: Any, to: str | list[str], skip_sid: str | None = None) -> None:
         """Send to a room (or rooms) once the surrounding transaction, if any, commits."""
+        if not to:
+            return  # python-socketio reads an empty room list as "everybody"
 
         async def send() -> None:
             await self.sio.emit(event, data, to=to, skip_sid=skip_sid)
@@ -234,14 +293,17 @@ class Gateway:
 
     async def everywhere(self, name: str, data: dict[str, Any]) -> None:
         """Run a registered command on every server process, after the transaction commits —
-        how room membership changes reach sockets held by other processes."""
+        how room membership changes reach sockets held by other processes. This process runs it
+        before returning; the others run it in order with the events emitted after it."""
         body = {"command": name, "data": data}
 
         async def send() -> None:
-            if self._redis is not None:
-                await self._redis.publish(COMMAND_CHANNEL, json.dumps(body))
-            else:
+            try:
                 await self._run_command(body)
+            except Exception:  # committed already: the other processes must still hear of it
+                log.exception("gateway command %s failed", name)
+            if self.fanout is not None:
+                await self.fanout.publish_command(body)
 
         await after_commit(send)
 
@@ -250,6 +312,34 @@ class Gateway:
         if handler is not None:
             async with self.app.app_context():
                 await handler(body.get("data") or {})
+
+    async def _missed_events(self, why: str) -> None:
+        """Events from other processes never arrived (a Redis outage): every socket authenticated
+        before now may lack some, so each is asked to reconnect and authenticate afresh."""
+        self._last_gap = now = time.monotonic()
+        sids = [sid for sid, ctx in self.sockets.items() if ctx.since <= now]
+        closed = await self.ask_to_reconnect(sids)
+        log.warning("%s: asked %d socket(s) to reconnect", why, closed)
+
+    async def ask_to_reconnect(self, sids: list[str] | None = None) -> int:
+        """Close the transport of these sockets (every socket of this process by default) without a
+        Socket.IO disconnect packet. Clients see a lost connection, reconnect and authenticate
+        again, and so catch up on whatever they may have missed; a server-side disconnect would
+        instead tell socket.io-client not to reconnect. Returns how many sockets were closed."""
+        manager = self.sio.manager
+        if sids is None:
+            eio_sids = list(self.sio.eio.sockets)
+        else:
+            eio_sids = [eio for eio in (manager.eio_sid_from_sid(sid, "/") for sid in sids) if eio is not None]
+        closed = 0
+        for eio_sid in eio_sids:
+            socket = self.sio.eio.sockets.get(eio_sid)
+            if socket is not None and not socket.closed:
+                # Engine.IO's writer sends what is queued, then closes the websocket; its reader
+                # then ends and the usual disconnect handling runs.
+                socket.queue.put_nowait(None)
+                closed += 1
+        return closed
 
     def local_sockets(self, room: str) -> list["SocketContext"]:
         return [self.sockets[sid] for sid, _ in self.sio.manager.get_participants("/", room) if sid in self.sockets]
@@ -265,11 +355,3 @@ class Gateway:
             await self.sio.disconnect(sid, ignore_queue=True)
             if ctx is not None:  # the disconnect handler no longer sees it: run its hooks here
                 await self._disconnected(ctx)
-
-    async def _listen_commands(self, pubsub: Any) -> None:
-        async for message in pubsub.listen():
-            if message.get("type") == "message":
-                try:
-                    await self._run_command(json.loads(message["data"]))
-                except Exception:
-                    log.exception("could not run a gateway command")

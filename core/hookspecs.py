@@ -27,6 +27,12 @@ def hearth_socket_handlers():
     """Return ``{event_name: async handler(ctx, data)}`` for authenticated sockets."""
 
 
+@hookspec(firstresult=True)
+def hearth_account_standing(settings):
+    """Return a ``core.identity.standing.AccountStanding`` that decides suspensions, IP bans and
+    shadow bans for this app (the first plugin to answer wins)."""
+
+
 @hookspec
 async def hearth_startup(app):
     """Run once when the server starts, after the database is ready."""
@@ -58,6 +64,13 @@ async def user_audience_rooms(user_id):
 
 
 @hookspec
+async def shared_server_ids(user_id, other_id):
+    """Return the ids of the servers both users are members of (the servers plugin answers;
+    with no implementation nobody shares a server). Privacy rules of several plugins ask it:
+    friend requests "servers only", direct messages "friends and servers"."""
+
+
+@hookspec
 async def account_deletion_blockers(user):
     """Return messages that stop ``user`` deleting their account (e.g. still in servers)."""
 
@@ -65,3 +78,9 @@ async def account_deletion_blockers(user):
 @hookspec
 async def user_deleted(user, delete_content):
     """Clean up after an account deletion; ``delete_content`` asks to purge what the user wrote."""
+
+
+@hookspec
+def hearth_upload_groups():
+    """Return ``{kind: async check(user, group_id) -> bool}`` for ``avatars`` / ``profile_banners``:
+    groups besides the user's own id that ``user`` may upload to (e.g. a server they manage)."""

@@ -15,6 +15,26 @@ from core.ratelimit import check
 from core.settings import ROOT, Settings
 
 _SLASHES = re.compile(r"/{2,}")
+# The API, and the CDN (a client on another origin uploads to /cdn/<type>/<group> with a token).
+CORS_PREFIXES = ("/api/", "/cdn/")
+_HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?")
+# Any HTML of this server: never inside another site's frame (clickjacking).
+NO_FRAMING = "frame-ancestors 'none'"
+
+
+def web_ui_policy(host: str | None) -> str:
+    """The Content-Security-Policy of the web UI's HTML. Scripts only from this server (the
+    Vite build has no inline script); inline styles stay allowed, for the user's custom CSS
+    (webui/src/settings/appearance.ts), while images and fonts, and so CSS ``url()``, only come
+    from this server, data: and blob:. The websocket origins name the request's host, when it
+    looks like one."""
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
+    return "; ".join([
+        "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:", "media-src 'self' data: blob:", "font-src 'self' data:",
+        f"connect-src 'self'{sockets}", "object-src 'none'", NO_FRAMING, "base-uri 'self'",
+        "form-action 'self'",
+    ])
 
 
 def normalise_path(path: str) -> str:
@@ -32,7 +52,8 @@ class NormalisedPaths:
         self.asgi_app = asgi_app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] in ("http", "websocket"):
+        # an image-proxy path carries a whole URL (``https://…``) that must reach the route intact
+        if scope["type"] in ("http", "websocket") and not scope["path"].startswith("/cdn/proxy/"):
             normal = normalise_path(scope["path"])
             if normal != scope["path"]:
                 scope = {**scope, "path": normal, "raw_path": normal.encode()}
@@ -64,10 +85,10 @@ def install_http_policies(app: Quart, settings: Settings) -> None:
 
     @app.before_request
     async def api_preflight_and_global_limit() -> Response | None:
+        if request.method == "OPTIONS" and request.path.startswith(CORS_PREFIXES):
+            return Response("", status=204)
         if not request.path.startswith("/api/"):
             return None
-        if request.method == "OPTIONS":
-            return Response("", status=204)
         await check("global_limit", 100, 15, 30, by="ip")
         return None
 
@@ -76,7 +97,10 @@ def install_http_policies(app: Quart, settings: Settings) -> None:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
-        if request.path.startswith("/api/"):
+        if response.mimetype == "text/html":
+            response.headers.setdefault("X-Frame-Options", "DENY")
+            response.headers.setdefault("Content-Security-Policy", NO_FRAMING)
+        if request.path.startswith(CORS_PREFIXES):
             origin = allowed_origin(request.headers.get("Origin"))
             if origin:
                 response.headers["Access-Control-Allow-Origin"] = origin
@@ -102,6 +126,8 @@ def install_spa(app: Quart, settings: Settings) -> None:
             response = await send_file(candidate, conditional=True)
             if path.startswith("assets/"):
                 response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+            if candidate.suffix == ".html":
+                response.headers["Content-Security-Policy"] = web_ui_policy(request.host)
             return response
         index = dist / "index.html"
         if not index.is_file():
@@ -109,4 +135,5 @@ def install_spa(app: Quart, settings: Settings) -> None:
                             status=503, mimetype="text/plain")
         response = await send_file(index)
         response.headers["Cache-Control"] = "no-cache"
+        response.headers["Content-Security-Policy"] = web_ui_policy(request.host)
         return response

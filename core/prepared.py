@@ -19,14 +19,18 @@ instances, same ``select_related`` objects, the current transaction's connection
 and non-empty ``str`` arguments are probed, since their database value is themselves; a builder
 whose arguments are anything else, or whose probes a field refuses or cannot be found exactly
 once among the parameters, runs unprepared.
+
+Where even a prepared queryset costs too much (rows turned into model instances, hundreds of
+ids in a list), :func:`fetch_rows` runs a hand-written statement and returns the driver's rows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from tortoise import connections
 from tortoise.exceptions import DoesNotExist, MultipleObjectsReturned, ValidationError
 from tortoise.queryset import QuerySet
 from tortoise.router import router
@@ -115,3 +119,16 @@ def prepared(build: Callable[..., QuerySet]) -> Callable[..., Any]:
 
     run.plans = plans  # type: ignore[attr-defined]  # what was prepared, for tests
     return run
+
+
+async def fetch_rows(sql: str, values: Sequence[Any] = ()) -> list[Any]:
+    """Run a statement written by hand, whose text is therefore built once, on the current
+    connection (a transaction's, inside one). Placeholders are PostgreSQL's ``$1, $2…`` (a number
+    may repeat); SQLite reads them as ``?1, ?2…``, so the text must hold no other ``$``. Rows are
+    the driver's, read by position; values come as the driver gives them (SQLite: 0/1 for
+    booleans, ISO text for timestamps, text for JSON)."""
+    connection = connections.get("default")
+    if connection.capabilities.dialect != "postgres":
+        sql = sql.replace("$", "?")
+    _, rows = await connection.execute_query(sql, list(values))
+    return list(rows)

@@ -7,9 +7,13 @@ Annotate a field with ``Rules(...)``: the first failing rule's message becomes t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, ValidationError, create_model
+
+# The range of Python's dates in epoch ms (0001-01-01 to 9999-12-31T23:59:59.999Z).
+EPOCH_MS_MIN = -62_135_596_800_000
+EPOCH_MS_MAX = 253_402_300_799_999
 
 
 @dataclass(frozen=True)
@@ -17,6 +21,20 @@ class Rules:
     required: str | None = None
     type: str | None = None
     length: str | None = None  # string length, list length or number range
+
+
+def epoch_ms(rules: Rules) -> Any:
+    """A timestamp field (epoch ms, a JSON number): ``expireAt: epoch_ms(Rules(...))``.
+
+    ``rules.length`` answers numbers no date can hold (a 500 in ``datetime`` otherwise)."""
+    return Annotated[StrictFloat, rules, Field(allow_inf_nan=False, ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
+
+
+def documented_query(model_name: str, /, **fields: Any) -> type[BaseModel]:
+    """A query-string model for the OpenAPI document only, every field optional:
+    ``@document_querystring(documented_query("HistoryQuery", limit=int, before=str))`` right
+    above a route that reads ``request.args`` with its own rules."""
+    return create_model(model_name, **{key: (kind, None) for key, kind in fields.items()})
 
 
 class Body(BaseModel):

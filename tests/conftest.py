@@ -12,14 +12,12 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 import pytest
-from hypercorn.asyncio import serve
-from hypercorn.config import Config
-from tortoise import Tortoise, connections
 
 from core import db
 from core.app import build_db_config, create_app, create_quart_app
-from core.plugins import PluginHost
+from core.plugins import PluginHost, discover, with_dependents
 from core.settings import ROOT, Settings, load_settings
+from core.testing import clear_tables, serve_on_free_port
 from tests.support import SocketProbe, connect_socket, free_port
 
 DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
@@ -62,27 +60,9 @@ async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
     await db.close()
 
 
-def _tables() -> list[str]:
-    return [model._meta.db_table for app in Tortoise.apps.values() for model in app.values()]
-
-
 @pytest.fixture(autouse=True)
 async def clean_state(database: dict[str, Any]) -> AsyncIterator[None]:
-    connection = connections.get("default")
-    tables = _tables()
-    if DATABASE_URL:
-        await connection.execute_script(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
-    else:
-        await connection.execute_script(
-            "PRAGMA foreign_keys = OFF;" + "".join(f"DELETE FROM {t};" for t in tables) + "PRAGMA foreign_keys = ON;")
-    if REDIS_URL:
-        import redis.asyncio as aioredis
-
-        client = aioredis.from_url(REDIS_URL)
-        keys = [key async for key in client.scan_iter("hearth:rl:*")]
-        if keys:
-            await client.delete(*keys)
-        await client.aclose()
+    await clear_tables(REDIS_URL)
     yield
 
 
@@ -121,27 +101,20 @@ class LiveServer:
 
 @pytest.fixture
 async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
-    """Start real hypercorn servers on free ports: ``server = await start_server(**overrides)``."""
+    """Start real hypercorn servers on free ports: ``server = await start_server(**overrides)``, or
+    ``start_server(quart_app=app)`` for an app built by the test (its own plugin set)."""
     stops: list[tuple[asyncio.Event, asyncio.Task]] = []
 
-    async def start(**overrides: Any) -> LiveServer:
-        asgi = create_app(settings.with_overrides(overrides) if overrides else settings)
-        config = Config()
-        port = free_port()
-        config.bind = [f"127.0.0.1:{port}"]
-        config.accesslog = None
-        config.errorlog = None
-        stop = asyncio.Event()
-        task = asyncio.create_task(serve(asgi, config, shutdown_trigger=stop.wait))
+    async def start(quart_app: Any = None, **overrides: Any) -> LiveServer:
+        if quart_app is not None:
+            from core.http import HearthASGI
+
+            asgi = HearthASGI(quart_app, quart_app.extensions["hearth"].gateway.sio)
+        else:
+            asgi = create_app(settings.with_overrides(overrides) if overrides else settings)
+        url, stop, task = await serve_on_free_port(asgi)
         stops.append((stop, task))
-        for _ in range(200):
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", port)
-                writer.close()
-                break
-            except OSError:
-                await asyncio.sleep(0.02)
-        return LiveServer(f"http://127.0.0.1:{port}", asgi)
+        return LiveServer(url, asgi)
 
     yield start
     for stop, task in stops:
@@ -195,3 +168,20 @@ async def sockets(live_server: Any) -> AsyncIterator[Callable[..., Any]]:
         await probe.close()
 
 
+
+
+@pytest.fixture
+async def client_without(make_app: Callable[..., Any]) -> AsyncIterator[Callable[..., Any]]:
+    """``client = await client_without("friends", "social")``: a test client of an app running
+    without those plugins and whatever hard-requires them (soft dependencies, the plugin matrix)."""
+    apps: list[Any] = []
+
+    async def build(*plugin_ids: str) -> Any:
+        quart_app = make_app(**{"plugins.disabled": with_dependents(discover(), plugin_ids)})
+        await quart_app.startup()
+        apps.append(quart_app)
+        return quart_app.test_client()
+
+    yield build
+    for quart_app in apps:
+        await quart_app.shutdown()

@@ -3,108 +3,63 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
-import socket
-from dataclasses import dataclass, field
+import io
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
-import socketio
-
-_counter = itertools.count(1)
-PASSWORD = "correct horse 1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+# The helpers plugin authors' tests use too live in core.testing (the exported pytest plugin).
+from core.testing import (  # noqa: F401 - re-exported for Hearth's tests
+    PASSWORD, Person, SocketProbe, _counter, call, connect_socket, free_port, register,
+)
 
 
-async def call(client: Any, method: str, path: str, json: Any = None, token: str | None = None,
-               **kwargs: Any) -> tuple[int, Any]:
-    headers = {"Authorization": token} if token else {}
-    response = await client.open(path, method=method, json=json, headers=headers, **kwargs)
-    body = await response.get_json(silent=True) if response.mimetype == "application/json" else await response.get_data(as_text=True)
-    return response.status_code, body
+async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[subprocess.Popen, str]:
+    """``hearth serve`` in a process of its own on a free port (``env``: more HEARTH_* settings);
+    returns it and its URL once it accepts connections. The caller terminates it."""
+    from core.settings import ROOT
+
+    port = free_port()
+    env = {**os.environ, "HEARTH_DATABASE_URL": database_url, "HEARTH_REDIS_URL": redis_url,
+           "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_SERVER_WEBUI_DIST": "/nonexistent", **env}
+    process = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(300):
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if process.poll() is not None:
+                raise AssertionError(process.stderr.read().decode()) from None
+            await asyncio.sleep(0.05)
+    process.kill()
+    raise AssertionError("server did not start")
 
 
-@dataclass
-class Person:
-    token: str
-    id: str
-    username: str
-    tag: str
-    email: str
-    password: str = PASSWORD
 
 
-async def register(client: Any, username: str | None = None, email: str | None = None,
-                   password: str = PASSWORD) -> Person:
-    n = next(_counter)
-    username = username or f"user{n}"
-    email = email or f"{username}.{n}@example.com"
-    status, body = await call(client, "POST", "/api/users/register",
-                              {"email": email, "username": username, "password": password})
-    assert status == 200, body
-    token = body["token"]
-    status, me = await call(client, "GET", "/api/users", token=token)
-    assert status == 200, me
-    return Person(token=token, id=me["user"]["id"], username=username, tag=me["user"]["tag"], email=email,
-                  password=password)
+async def upload_file(client: Any, token: str, kind: str, group_id: str | None, data: bytes,
+                      filename: str = "file.png", channel_id: str | None = None,
+                      points: list[float] | None = None) -> tuple[int, Any]:
+    """An upload as the reference web client makes it (rest.md §13): an upload token
+    (``POST /api/channels/:channelId/cdn/token`` for a channel's attachments, else
+    ``POST /api/cdn/token``), then the file in multipart field ``f`` to
+    ``/cdn/<kind>/<groupId or empty>`` with the upload token as ``Authorization``.
+    Returns ``(status, body)`` of the upload, or of the token call when that failed."""
+    from quart.datastructures import FileStorage
 
-
-@dataclass
-class SocketProbe:
-    """A real Socket.IO client that records every event it receives."""
-
-    client: socketio.AsyncClient
-    events: list[tuple[str, Any]] = field(default_factory=list)
-    _arrived: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def received(self, name: str) -> list[Any]:
-        return [data for event, data in self.events if event == name]
-
-    async def wait_for(self, name: str, timeout: float = 5.0, count: int = 1) -> Any:
-        async def until() -> Any:
-            while len(self.received(name)) < count:
-                self._arrived.clear()
-                await self._arrived.wait()
-            return self.received(name)[count - 1]
-
-        return await asyncio.wait_for(until(), timeout)
-
-    async def wait_disconnected(self, timeout: float = 5.0) -> None:
-        async def until() -> None:
-            while self.client.connected:
-                await asyncio.sleep(0.02)
-
-        await asyncio.wait_for(until(), timeout)
-
-    async def close(self) -> None:
-        if self.client.connected:
-            await self.client.disconnect()
-
-
-async def connect_socket(url: str, token: str | None = None, authenticate: bool = True) -> SocketProbe:
-    client = socketio.AsyncClient(reconnection=False)
-    probe = SocketProbe(client)
-
-    @client.on("*")
-    async def record(event: str, data: Any = None) -> None:
-        probe.events.append((event, data))
-        probe._arrived.set()
-
-    await client.connect(url, transports=["websocket"], wait_timeout=5)
-    if token is not None and authenticate:
-        await client.emit("user:authenticate", {"token": token})
-        await asyncio.wait_for(_first_of(probe, "user:authenticated", "user:authenticate_error"), 5)
-    return probe
-
-
-async def _first_of(probe: SocketProbe, *names: str) -> None:
-    while not any(probe.received(name) for name in names):
-        probe._arrived.clear()
-        await probe._arrived.wait()
+    token_path = f"/api/channels/{channel_id}/cdn/token" if channel_id else "/api/cdn/token"
+    status, body = await call(client, "POST", token_path, token=token)
+    if status != 200:
+        return status, body
+    response = await client.post(
+        f"/cdn/{kind}/{group_id or ''}", headers={"Authorization": body["token"]},
+        files={"f": FileStorage(io.BytesIO(data), filename=filename)},
+        query_string={"points": json.dumps(points)} if points is not None else None)
+    return response.status_code, await response.get_json()
 
 
 class Inbox:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -10,10 +11,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from core.settings import Settings
 
 _hasher = PasswordHasher()
+_dummy_hash: str | None = None
 
 
 def configure(settings: Settings) -> None:
-    global _hasher
+    global _hasher, _dummy_hash
+    _dummy_hash = None
     _hasher = PasswordHasher(
         time_cost=int(settings.auth.argon2_time_cost),
         memory_cost=int(settings.auth.argon2_memory_kib),
@@ -33,3 +36,13 @@ async def verify_password(password_hash: str, password: str) -> bool:
             return False
 
     return await asyncio.to_thread(check)
+
+
+async def verify_nothing(password: str) -> None:
+    """The work of :func:`verify_password` when there is no account to check against (a hash of
+    a random password made with the same parameters), so a refusal takes as long whether or not
+    the account exists."""
+    global _dummy_hash
+    if _dummy_hash is None:
+        _dummy_hash = await asyncio.to_thread(_hasher.hash, secrets.token_urlsafe(16))
+    await verify_password(_dummy_hash, password)

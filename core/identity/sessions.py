@@ -4,20 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.identity.models import Session, User
 from core.identity.tokens import make_token, token_hash
 from core.ids import new_id
 from core.prepared import prepared
 
+if TYPE_CHECKING:
+    from core.identity.standing import AccountStanding
+
 SEEN_REFRESH = timedelta(minutes=10)
 
 
 class AuthFailure(Exception):
-    def __init__(self, message: str):
+    """A refused token: ``message`` for REST and sockets, ``data`` only for sockets."""
+
+    def __init__(self, message: str, data: dict[str, Any] | None = None):
         super().__init__(message)
         self.message = message
+        self.data = data
 
 
 @dataclass
@@ -49,7 +55,8 @@ def _session_by_token(digest: str) -> Any:
     return Session.get_or_none(token_hash=digest).select_related("user")
 
 
-async def resolve_token(token: str | None, idle_days: int, ip: str | None = None) -> Identity:
+async def resolve_token(token: str | None, idle_days: int, ip: str | None = None,
+                        standing: "AccountStanding | None" = None) -> Identity:
     if not token:
         raise AuthFailure("No token provided.")
     session = await _session_by_token(token_hash(token))
@@ -59,6 +66,10 @@ async def resolve_token(token: str | None, idle_days: int, ip: str | None = None
     if session.last_seen_at < now - timedelta(days=idle_days):
         await session.delete()
         raise AuthFailure("Invalid token.")
+    if standing is not None:
+        refusal = await standing.refusal(session.user, ip)
+        if refusal is not None:
+            raise refusal
     if session.last_seen_at < now - SEEN_REFRESH or (ip and ip != session.ip_address):
         await Session.filter(id=session.id).update(last_seen_at=now, ip_address=ip or session.ip_address)
     return Identity(user=session.user, session=session)

@@ -139,3 +139,35 @@ async def test_a_failing_payload_hook_answers_with_an_error_instead_of_hanging(s
     finally:
         stop.set()
         await task
+
+
+async def test_asking_sockets_to_reconnect_brings_them_back_authenticated(client, live_server):
+    import socketio
+
+    person = await register(client)
+    reconnecting = socketio.AsyncClient(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.2)
+    authenticated: list[dict] = []
+    arrived = asyncio.Event()
+
+    @reconnecting.on("connect")
+    async def on_connect() -> None:  # what the protocol's clients do on every (re)connect
+        await reconnecting.emit("user:authenticate", {"token": person.token})
+
+    @reconnecting.on("user:authenticated")
+    async def on_authenticated(payload: dict) -> None:
+        authenticated.append(payload)
+        arrived.set()
+
+    await reconnecting.connect(live_server.url, transports=["websocket"], wait_timeout=5)
+    await asyncio.wait_for(arrived.wait(), 5)
+    bystander = await connect_socket(live_server.url, (await register(client)).token)
+    gateway = live_server.app.quart.extensions["hearth"].gateway
+    mine = [sid for sid, ctx in gateway.sockets.items() if str(ctx.user.id) == person.id]
+
+    arrived.clear()
+    assert await gateway.ask_to_reconnect(mine) == 1
+    await asyncio.wait_for(arrived.wait(), 10)
+    assert len(authenticated) == 2 and reconnecting.connected
+    assert bystander.client.connected and bystander.received("user:authenticate_error") == []
+    await reconnecting.disconnect()
+    await bystander.close()

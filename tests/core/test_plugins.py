@@ -10,10 +10,11 @@ from core.app import create_quart_app
 from core.plugins import LoadedPlugin, Manifest, PluginError, PluginHost, discover, select
 
 
-def plugin(plugin_id: str, requires=(), routes=(), blueprints=(), events=None, essential=False) -> ModuleType:
+def plugin(plugin_id: str, requires=(), routes=(), blueprints=(), events=None, essential=False,
+           optional=()) -> ModuleType:
     module = ModuleType(f"test_plugin_{plugin_id}")
     module.manifest = Manifest(id=plugin_id, name=plugin_id.title(), version="0.0.1", requires=tuple(requires),
-                               routes=tuple(routes), essential=essential)
+                               routes=tuple(routes), essential=essential, optional=tuple(optional))
     if blueprints:
         module.hearth_blueprints = hookimpl(lambda: list(blueprints))
     if events:
@@ -137,3 +138,35 @@ async def test_a_plugin_can_declare_hooks_that_other_plugins_implement():
     answerer.provider_question = hookimpl(lambda user_id: f"answer for {user_id}")
     plugins = host(provider, answerer)
     assert await plugins.gather("provider_question", user_id=7) == ["answer for 7"]
+
+
+async def test_hooks_inside_a_transaction_run_one_after_another_on_its_connection(database):
+    """A transaction is one connection, which takes one query at a time (on PostgreSQL a second
+    concurrent one fails with "another operation is in progress"); outside one, hooks overlap."""
+    import asyncio
+
+    from core.db import transaction
+    from core.identity.models import User
+
+    steps: list[str] = []
+
+    def counting(name: str):
+        async def user_deleted(user, delete_content):
+            for _ in range(3):
+                steps.append(name)
+                await User.all().count()
+                await asyncio.sleep(0)
+
+        return hookimpl(user_deleted)
+
+    first, second = plugin("first"), plugin("second")
+    first.user_deleted, second.user_deleted = counting("first"), counting("second")
+    plugins = host(first, second)
+
+    async with transaction():
+        await plugins.gather("user_deleted", user=None, delete_content=False)
+    assert steps == ["first"] * 3 + ["second"] * 3
+
+    steps.clear()
+    await plugins.gather("user_deleted", user=None, delete_content=False)
+    assert sorted(steps) == ["first"] * 3 + ["second"] * 3 and steps != ["first"] * 3 + ["second"] * 3

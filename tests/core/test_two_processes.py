@@ -1,40 +1,15 @@
 """Two server processes sharing PostgreSQL/SQLite and Redis: an event emitted by one reaches a
 client connected to the other, and so does a forced disconnect."""
 
-import asyncio
-import os
-import subprocess
-import sys
-
 import pytest
 
-from core.settings import ROOT
 from tests.conftest import REDIS_URL, needs_redis
-from tests.support import connect_socket, free_port, register
-
-
-async def _start(database_url: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "HEARTH_DATABASE_URL": database_url, "HEARTH_REDIS_URL": REDIS_URL,
-           "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_SERVER_WEBUI_DIST": "/nonexistent"}
-    process = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(300):
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return process, f"http://127.0.0.1:{port}"
-        except OSError:
-            if process.poll() is not None:
-                raise AssertionError(process.stderr.read().decode())
-            await asyncio.sleep(0.05)
-    process.kill()
-    raise AssertionError("server did not start")
+from tests.support import connect_socket, register, start_process
 
 
 @pytest.fixture
 async def two_servers(database_url):
-    started = [await _start(database_url), await _start(database_url)]
+    started = [await start_process(database_url, REDIS_URL), await start_process(database_url, REDIS_URL)]
     yield [url for _, url in started]
     for process, _ in started:
         process.terminate()
