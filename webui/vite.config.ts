@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -43,12 +44,47 @@ function emojiData(): Plugin {
   };
 }
 
+/**
+ * The web bundles of installed third-party plugins, `{id: "/abs/path/web/index.ts"}`, written by
+ * `python -m core plugins --web-bundles webui/plugin-bundles.json` (`make` does it before each
+ * build; HEARTH_PLUGIN_BUNDLES names another file). First-party bundles are found by
+ * `import.meta.glob` in the loader; these come in as `virtual:hearth-plugin-bundles`.
+ */
+const installedBundles: Record<string, string> = (() => {
+  const file = process.env.HEARTH_PLUGIN_BUNDLES ?? fileURLToPath(new URL("./plugin-bundles.json", import.meta.url));
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : {};
+})();
+
+function installedPluginBundles(): Plugin {
+  const id = "virtual:hearth-plugin-bundles";
+  return {
+    name: "hearth-plugin-bundles",
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      // Each bundle stays its own lazily loaded chunk, as first-party bundles are.
+      const entries = Object.entries(installedBundles).map(
+        ([pluginId, entry]) => `${JSON.stringify(pluginId)}: () => import(${JSON.stringify(entry)})`,
+      );
+      return `export default { ${entries.join(", ")} };`;
+    },
+  };
+}
+
+// A bundle outside the repository (site-packages) must use the shell's copy of each library
+// (one React, one zustand store registry): bare imports resolve from the repository root.
+const sharedLibraries = Object.keys(
+  (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { dependencies: Record<string, string> })
+    .dependencies,
+);
+
 export default defineConfig({
   root: webuiDir,
   cacheDir: fileURLToPath(new URL("../node_modules/.vite", import.meta.url)),
-  plugins: [react(), emojiData()],
+  plugins: [react(), emojiData(), installedPluginBundles()],
   resolve: {
     alias: { "@hearth": fileURLToPath(new URL("./src", import.meta.url)) },
+    dedupe: sharedLibraries,
   },
   build: {
     outDir: "dist",
@@ -63,7 +99,7 @@ export default defineConfig({
   },
   server: {
     // Plugin bundles live in ../plugins/*/web, outside the Vite root.
-    fs: { allow: [repoRoot] },
+    fs: { allow: [repoRoot, ...Object.values(installedBundles).map((entry) => dirname(entry))] },
     proxy: {
       "/api": backend,
       "/cdn": backend,

@@ -31,3 +31,21 @@ async def authenticated_payload(ctx):
 
     profile = await Profile.get_or_none(user_id=ctx.user.id)
     return {"user": {"profile": {"font": profile.font, "clan": None} if profile else None}}
+
+
+@hookimpl
+async def moderation_user_inventory(user_id):
+    """The moderation plugin's user page: the inventory this plugin derives from badges."""
+    from core.identity.models import User
+    from plugins.accounts.inventory import inventory
+
+    user = await User.get_or_none(id=user_id)
+    return inventory(user) if user is not None else []
+
+
+@hookimpl
+async def moderation_edit_inventory(user_id, added, removed_ids):
+    """Inventory items are badges: name the badge bits the moderator adds and removes."""
+    from plugins.accounts.inventory import badge_changes
+
+    return badge_changes(user_id, added, removed_ids)

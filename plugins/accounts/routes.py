@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quart import Blueprint, jsonify, request
-from quart_schema import validate_request
+from quart_schema import document_querystring, validate_request
 
 from core.auth import (client_ip, current_session, current_user, maybe_user, optional_user_or_bot,
                        require_user, require_user_or_bot)
@@ -14,9 +14,11 @@ from core.errors import ApiError, bad_request
 from core.identity.models import Account, Session, User
 from core.identity.sessions import revoke_sessions
 from core.ids import parse_id
-from core.ratelimit import rate_limit
+from core.ratelimit import check, rate_limit
 from core.wire import ms, public_user
+from core.validation import documented_query
 from plugins.accounts import service
+from plugins.accounts.inventory import inventory as items_of
 from plugins.accounts.models import Profile
 from plugins.accounts.schemas import (DeleteAccountBody, LoginBody, PasswordConfirmBody, RegisterBody,
                                       ResetPasswordBody, ResetSendCodeBody, UpdateAccountBody)
@@ -28,12 +30,20 @@ def _agent() -> str | None:
     return request.headers.get("User-Agent")
 
 
+REGISTER_LIMITED = "Something went wrong! Please try again in 1 minute."
+
+
 @blueprint.post("/register")
-@rate_limit("register_limit", 5, 30, by="global", message="Something went wrong! Please try again in 1 minute.")
 @validate_request(RegisterBody)
 async def register(data: RegisterBody) -> Any:
     service.check_username_words(data.username)  # before the captcha, as rest.md §1.1 orders them
+    # Counted once the request is well-formed, per address under a server-wide ceiling: one
+    # global bucket of 5 (upstream) lets anyone keep registration closed for everybody.
+    await check("register_limit", 5, 30, by="ip", message=REGISTER_LIMITED)
+    await check("register_limit_global", int(hearth().settings.get("accounts.register_global_limit", 100)), 30,
+                by="global", message=REGISTER_LIMITED)
     await service.verify_captcha(data.token)
+    await hearth().standing.check_registration(data.email, client_ip())  # IP ban, suspended e-mail
     token = await service.register(data.email, data.username, data.password, client_ip(), _agent())
     return {"token": token}
 
@@ -97,6 +107,7 @@ async def send_email_code() -> Any:
 @blueprint.post("/emails/verify")
 @require_user
 @rate_limit("verify_email_code", 8, 600, by="ip")
+@document_querystring(documented_query("EmailCodeQuery", code=str))
 async def confirm_email() -> Any:
     code = request.args.get("code", "")
     if not code:
@@ -115,6 +126,7 @@ async def send_reset_link(data: ResetSendCodeBody) -> Any:
 @blueprint.post("/reset-password")
 @rate_limit("reset_password", 8, 30, by="ip")
 @validate_request(ResetPasswordBody)
+@document_querystring(documented_query("ResetPasswordQuery", code=str, userId=str))
 async def reset_password(data: ResetPasswordBody) -> Any:
     token = await service.reset_password(request.args.get("userId", ""), request.args.get("code", ""),
                                          data.newPassword, client_ip(), _agent())
@@ -137,6 +149,13 @@ async def update(data: UpdateAccountBody) -> Any:
 async def delete_account(data: DeleteAccountBody) -> Any:
     await service.delete_account(current_user(), data.password, data.deleteContent)
     return {"status": True}
+
+
+@blueprint.get("/inventory")
+@require_user_or_bot
+@rate_limit("user_inventory", 10, 10)
+async def inventory() -> Any:
+    return jsonify(items_of(current_user()))
 
 
 @blueprint.get("")

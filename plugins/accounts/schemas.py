@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Optional
 
 from email_validator import EmailNotValidError, validate_email
@@ -26,6 +27,15 @@ def _username(value: str) -> str:
     value = value.strip()
     if not 3 <= len(value) <= 35:
         raise ValueError("Username must be between 3 and 35 characters long.")
+    return value
+
+
+def valid_tag(value: str) -> str:
+    # Alphanumerical first, then the length: the order rest.md §1.19 lists the rules in.
+    if not (value.isascii() and value.isalnum()):
+        raise ValueError("Tag must be alphanumerical!")
+    if len(value) != 4:
+        raise ValueError("Tag must be 4 characters long")
     return value
 
 
@@ -87,6 +97,15 @@ class ResetPasswordBody(Body):
                            Field(min_length=4, max_length=64)]
 
 
+_HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+def is_hex_color(value: str) -> bool:
+    """``#rgb``, ``#rrggbb`` or ``#rrggbbaa``: the colours the reference's validator takes
+    (rest.md §4.4); never CSS, which the web UI would put in a style."""
+    return _HEX_COLOR.fullmatch(value) is not None
+
+
 def _nullable_text(low: int, high: int, name: str):
     return Annotated[Optional[StrictStr], Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
                      Field(min_length=low, max_length=high)]
@@ -125,6 +144,13 @@ class UpdateAccountBody(Body):
     def _valid_email(cls, value: str | None) -> str | None:
         return None if value is None else _email(value)
 
+    @field_validator("bgColorOne", "bgColorTwo", "primaryColor")
+    @classmethod
+    def _colour(cls, value: str | None) -> str | None:
+        if value is not None and not is_hex_color(value):
+            raise ValueError("Invalid hex color.")
+        return value
+
     @field_validator("username")
     @classmethod
     def _valid_username(cls, value: str | None) -> str | None:
@@ -133,9 +159,4 @@ class UpdateAccountBody(Body):
     @field_validator("tag")
     @classmethod
     def _valid_tag(cls, value: str | None) -> str | None:
-        # Alphanumerical first, then the length: the order rest.md §1.19 lists the rules in.
-        if value is not None and not (value.isascii() and value.isalnum()):
-            raise ValueError("Tag must be alphanumerical!")
-        if value is not None and len(value) != 4:
-            raise ValueError("Tag must be 4 characters long")
-        return value
+        return None if value is None else valid_tag(value)

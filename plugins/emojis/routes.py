@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import StrictStr, field_validator
 from quart import Blueprint, Response, jsonify, request
+from quart_schema import document_request
 
 from core.auth import current_user, require_user_or_bot
 from core.ratelimit import rate_limit
@@ -57,6 +58,7 @@ async def _admin(server_id: str) -> MemberContext:
 @blueprint.post("")
 @require_user_or_bot
 @rate_limit("server_add_emojis", 10, 10)
+@document_request(AddEmojiBody)
 async def add_emoji(server_id: str) -> Any:
     ctx = await _admin(server_id)
     body = validate_body(AddEmojiBody, await request.get_json(silent=True))
@@ -73,6 +75,7 @@ async def list_emojis(server_id: str) -> Any:
 @blueprint.post("/<emoji_id>")
 @require_user_or_bot
 @rate_limit("server_update_emojis", 10, 10)
+@document_request(RenameEmojiBody)
 async def rename_emoji(server_id: str, emoji_id: str) -> Any:
     ctx = await _admin(server_id)
     body = validate_body(RenameEmojiBody, await request.get_json(silent=True))

@@ -9,7 +9,8 @@ manifest = Manifest(
     name="Explore",
     version="1.0.0",
     description="Publish servers on the explore page, list, search, join and bump them.",
-    requires=("accounts", "messages", "servers", "emojis"),
+    requires=("accounts", "messages", "servers"),
+    optional=("emojis",),
     routes=("/explore", "/emojis"),
 )
 
@@ -24,3 +25,25 @@ def hearth_blueprints():
     from plugins.explore.routes import blueprint
 
     return [blueprint]
+
+
+# Hooks of the moderation plugin (plugins/moderation/hookspecs.py); unused without it.
+
+@hookimpl
+async def moderation_server_listings(server_ids):
+    from core.wire import ms
+    from plugins.explore.models import ExploreItem
+
+    items = await ExploreItem.filter(server_id__in=list(server_ids)) if server_ids else []
+    return {item.server_id: {"id": str(item.id), "pinnedAt": ms(item.pinned_at)} for item in items}
+
+
+@hookimpl
+async def moderation_pin_server(server_id, pinned):
+    from datetime import datetime, timezone
+
+    from plugins.explore.models import ExploreItem
+
+    changed = await ExploreItem.filter(server_id=server_id).update(
+        pinned_at=datetime.now(timezone.utc) if pinned else None)
+    return True if changed else None

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from pydantic import Field, StrictStr
 from quart import Blueprint, jsonify, request
+from quart_schema import document_querystring, document_request
 
 from core.auth import current_user, require_user
+from core.context import hearth
 from core.errors import ApiError
 from core.ratelimit import rate_limit
-from core.validation import Body, Rules, validate_body
+from core.validation import Body, Rules, documented_query, validate_body
 from plugins.accounts.service import verify_captcha
 from plugins.explore import service
 from plugins.servers.permissions import member_context
@@ -32,6 +34,8 @@ class ExploreBumpBody(Body):
 
 @blueprint.get("/explore")
 @require_user
+@document_querystring(documented_query("ExploreQuery", type=Literal["server", "bot"], sort=Literal[service.SORTS],
+                                            filter=Literal["all", "pinned", "verified", "clans"], limit=int, afterId=str, search=str))
 async def list_items() -> Any:
     return jsonify(await service.listing(service.ListQuery(request.args)))
 
@@ -45,8 +49,11 @@ async def get_server_item(server_id: str) -> Any:
 @blueprint.post("/explore/servers/<server_id>")
 @require_user
 @rate_limit("explore_update_server", 15, 10)
+@document_request(ExploreDescriptionBody)
 async def publish_server(server_id: str) -> Any:
     ctx = await member_context(current_user(), server_id)
+    if hearth().standing.shadow_banned(current_user().id):
+        raise ApiError(403, "Something went wrong. Try again later.")
     body = validate_body(ExploreDescriptionBody, await request.get_json(silent=True))
     return await service.publish(ctx, body.description)
 
@@ -68,6 +75,7 @@ async def delete_item(item_id: str) -> Any:
 
 @blueprint.post("/explore/<item_id>/bump")
 @require_user
+@document_request(ExploreBumpBody)
 async def bump_item(item_id: str) -> Any:
     body = validate_body(ExploreBumpBody, await request.get_json(silent=True))
     try:

@@ -1,7 +1,7 @@
 """Explore listings of servers (rest.md §6.1–6.6) and the server of a custom emoji (§5).
 
-Bot listings (§6.7–6.8, ``type=bot``) belong to the applications plugin: until it exists the
-list answers ``[]`` for them and every other route only knows server items.
+Bot listings (§6.7–6.8, ``type=bot``) belong to the applications plugin, asked through the
+``explore_bot_listing`` and ``explore_bot`` hooks; without it the list answers ``[]`` for them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.ids import EPOCH_MS, parse_id
 from core.wire import ms
-from plugins.explore.models import SERVER, ExploreItem
+from plugins.explore.models import BOT, SERVER, ExploreItem
 from plugins.messages.models import BUMP_SERVER, CONTENT, Message
 from plugins.servers import service as servers
 from plugins.servers.models import Member, Server
@@ -144,9 +144,10 @@ _ORDER = {
 
 
 async def listing(query: ListQuery) -> list[dict[str, Any]]:
-    if query.type == "bot":
-        return []  # bot listings arrive with the applications plugin (rest.md §6.7–6.8)
     await reset_weekly_bumps()
+    if query.type == "bot":
+        answers = [a for a in await hearth().plugins.gather("explore_bot_listing", query=query) if a is not None]
+        return answers[0] if answers else []
     qs = await _filtered(query)
     if query.sort == "most_active":
         items = await _most_active(qs, query)
@@ -224,11 +225,14 @@ async def get_for_server(server_id: str | int | None) -> dict[str, Any]:
 
 
 async def get_for_emoji(emoji_id: str) -> dict[str, Any]:
-    """§5: the listing of the server that owns a custom emoji (only public servers resolve)."""
-    from plugins.emojis.models import CustomEmoji
-
+    """§5: the listing of the server that owns a custom emoji (only public servers resolve).
+    The emojis plugin is optional: without it there are no custom emojis to find."""
     parsed = parse_id(emoji_id)
-    emoji = await CustomEmoji.get_or_none(id=parsed) if parsed is not None else None
+    emoji = None
+    if parsed is not None and hearth().plugins.enabled("emojis"):
+        from plugins.emojis.models import CustomEmoji
+
+        emoji = await CustomEmoji.get_or_none(id=parsed)
     if emoji is None:
         raise bad_request("Emoji not found.")
     return await get_for_server(emoji.server_id)
@@ -264,6 +268,12 @@ async def unpublish(user: User, item_id: str) -> None:
     item = await ExploreItem.get_or_none(id=parsed).select_related("server") if parsed is not None else None
     if item is None:
         raise bad_request("Item not found.")
+    if item.type == BOT:
+        bot = await _bot(item)
+        if bot is None or bot["creatorUserId"] != user.id:
+            raise bad_request("You do not have permission to delete this explore item.")
+        await item.delete()
+        return
     if item.type != SERVER or item.server is None or item.server.created_by_id != user.id:
         raise bad_request("You do not have permission to delete this explore item.")
     async with transaction():
@@ -287,19 +297,37 @@ async def bump(user: User, item_id: str) -> dict[str, Any]:
     item = await ExploreItem.get_or_none(id=parsed).select_related("server") if parsed is not None else None
     if item is not None and item.type == SERVER and not await Member.exists(server_id=item.server_id, user_id=user.id):
         raise bad_request("You must be a member of the server to bump.")
+    if item is not None and item.type == BOT:
+        bot = await _bot(item)
+        if bot is None:
+            raise bad_request("Bot not found.")
+        if not bot["online"]:
+            raise bad_request("Bot is offline.")
+        await _count_bump(item)  # a bot has no system channel to announce the bump in
+        return {**item_wire(item), "server": None}
     if item is None or item.type != SERVER or item.server is None:
         raise bad_request("Item not found.")
+    async with transaction():
+        await _count_bump(item)
+        await servers.post_system_message(item.server, user, BUMP_SERVER)
+    return (await items_wire([item]))[0]
+
+
+async def _count_bump(item: ExploreItem) -> None:
     moment = now()
     if item.bumped_at and moment - item.bumped_at < BUMP_COOLDOWN:
         raise bad_request("Server was bumped too recently.")
     fresh_week = item.bumped_at is None or item.bumped_at < week_start(moment)
-    async with transaction():
-        # The cooldown is re-checked in the UPDATE itself, so two bumps at once count once.
-        updated = await ExploreItem.filter(id=item.id, bumped_at=item.bumped_at).update(
-            bump_count=1 if fresh_week else item.bump_count + 1,
-            lifetime_bump_count=item.lifetime_bump_count + 1, bumped_at=moment)
-        if not updated:
-            raise bad_request("Server was bumped too recently.")
-        await servers.post_system_message(item.server, user, BUMP_SERVER)
+    # The cooldown is re-checked in the UPDATE itself, so two bumps at once count once.
+    updated = await ExploreItem.filter(id=item.id, bumped_at=item.bumped_at).update(
+        bump_count=1 if fresh_week else item.bump_count + 1,
+        lifetime_bump_count=item.lifetime_bump_count + 1, bumped_at=moment)
+    if not updated:
+        raise bad_request("Server was bumped too recently.")
     await item.refresh_from_db()
-    return (await items_wire([item]))[0]
+
+
+async def _bot(item: ExploreItem) -> dict[str, Any] | None:
+    answers = [a for a in await hearth().plugins.gather("explore_bot", application_id=item.bot_application_id)
+               if a is not None]
+    return answers[0] if answers else None

@@ -8,7 +8,8 @@ manifest = Manifest(
     name="External embed",
     version="1.0.0",
     description="A public widget of a server (members online, an invite) for other web pages.",
-    requires=("accounts", "servers", "presence"),
+    requires=("accounts", "servers"),
+    optional=("presence",),
     # Only these sub-paths of /servers: the servers plugin serves the rest (claims are per route).
     routes=("/servers/<server_id>/external-embed", "/servers/<server_id>/external-embed.json"),
 )

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from quart import Blueprint, jsonify, request
+from quart_schema import document_querystring
 
 from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
+from core.validation import documented_query
 from plugins.external_embed import service
 from plugins.servers.permissions import ADMIN, member_context
 
@@ -23,6 +25,7 @@ async def _admin(server_id: str) -> Any:
 @blueprint.post("/<server_id>/external-embed")
 @require_user
 @rate_limit("external_embed", 4, 60)
+@document_querystring(documented_query("ExternalEmbedQuery", inviteId=str))
 async def create_embed(server_id: str) -> Any:
     return await service.create(await _admin(server_id), request.args.get("inviteId"))
 

@@ -7,10 +7,10 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import Q
 
+from core.context import hearth
 from core.errors import bad_request
 from core.ids import parse_id
 from plugins.external_embed.models import SERVER, ExternalEmbed
-from plugins.presence.service import presences_of
 from plugins.servers.models import Invite, Member, Server
 from plugins.servers.permissions import MemberContext
 
@@ -85,7 +85,9 @@ async def widget(server_id: str) -> dict[str, Any]:
     embed = await _find(server_id)
     server = await Server.get(id=embed.server_id)
     member_ids = list(await Member.filter(server_id=server.id).values_list("user_id", flat=True))
-    presences = {int(p["userId"]): p for p in await presences_of(member_ids)}
+    # The presence plugin answers this servers hook; it is optional: without it nobody is online.
+    answers = await hearth().plugins.gather("server_member_presences", user_ids=member_ids)
+    presences = {int(p["userId"]): p for answer in answers for p in answer or []}
     online = sorted(await Member.filter(server_id=server.id, user_id__in=list(presences)).filter(_not_bot())
                     .select_related("user"), key=_display_key)[:MAX_USERS]
     chosen = list(online)

@@ -7,12 +7,6 @@ from core.hookspecs import hookspec
 
 
 @hookspec
-async def shared_server_ids(user_id, other_id):
-    """Return the ids of the servers both users are members of (the servers plugin answers;
-    with no implementation nobody shares a server)."""
-
-
-@hookspec
 async def user_blocked(blocker_id, blocked_id):
     """Run inside the block transaction: drop what a block ends between the two users
     (e.g. follows both ways). Socket events queued here leave after the commit."""

@@ -10,6 +10,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Friend requests, friends list and blocking.",
     requires=("accounts",),
+    optional=("servers",),
     routes=("/friends", "/users"),
 )
 
@@ -30,6 +31,8 @@ def hearth_blueprints():
 async def authenticated_payload(ctx):
     from plugins.friends.service import friends_snapshot
 
+    if ctx.user.bot:
+        return None  # bots have no friends (realtime.md §3.4)
     return {"friends": await friends_snapshot(ctx.user.id)}
 
 
@@ -56,3 +59,19 @@ async def user_deleted(user, delete_content):
     from plugins.friends.service import forget_user
 
     await forget_user(user.id)
+
+
+@hookimpl
+async def presence_subjects(user_id):
+    """The presence plugin's hook: a user sees their friends' presence."""
+    from plugins.friends.service import friend_ids
+
+    return await friend_ids(user_id)
+
+
+@hookimpl
+async def block_relations(user_id):
+    """The posts plugin's hook: ``(whom user_id blocked, who blocked user_id)``."""
+    from plugins.friends.service import block_lists
+
+    return await block_lists(user_id)

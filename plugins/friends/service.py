@@ -1,7 +1,7 @@
 """Friend rules (rest.md §2, §1.20–1.21) and the questions other plugins ask about two users.
 
 Other plugins import these (the inbox checks DM permissions with them):
-``are_friends``, ``block_state``, ``friend_ids``, ``blocked_ids``, ``mutual_friend_ids``,
+``are_friends``, ``block_state``, ``friend_ids``, ``blocked_ids``, ``block_lists``, ``mutual_friend_ids``,
 ``shares_server``.
 """
 
@@ -17,6 +17,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import parse_id
+from core.prepared import fetch_rows
 from core.wire import ms, public_user
 from plugins.accounts.models import Profile
 from plugins.friends.models import Friend
@@ -53,6 +54,15 @@ async def blocked_ids(user_id: int) -> set[int]:
     rows = await Friend.filter(Q(user_id=user_id) | Q(recipient_id=user_id), status=Friend.BLOCKED) \
         .values_list("user_id", "recipient_id")
     return {other for pair in rows for other in pair if other != user_id}
+
+
+async def block_lists(user_id: int) -> tuple[set[int], set[int]]:
+    """``(whom user_id blocked, who blocked user_id)``, in one query (asked on every post list:
+    a hand-written statement, core.prepared.fetch_rows)."""
+    rows = await fetch_rows(f"SELECT user_id, recipient_id FROM {Friend._meta.db_table} "
+                            f"WHERE status = {Friend.BLOCKED} AND (user_id = $1 OR recipient_id = $1)", [user_id])
+    return ({recipient for owner, recipient in rows if owner == user_id},
+            {owner for owner, recipient in rows if recipient == user_id})
 
 
 async def mutual_friend_ids(a: int, b: int) -> list[int]:

@@ -2,13 +2,15 @@
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.inbox import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="inbox",
     name="Inbox",
     version="1.0.0",
     description="Direct messages: open and close DMs, DM privacy, DM notices, the inbox list.",
-    requires=("accounts", "messages", "friends"),
+    requires=("accounts", "messages"),
+    optional=("friends", "servers"),
     routes=("/users", "/channels"),
 )
 
@@ -38,4 +40,6 @@ async def hearth_startup(app):
 async def authenticated_payload(ctx):
     from plugins.inbox.service import payload
 
+    if ctx.user.bot:
+        return None  # bots get no inbox (realtime.md §3.4)
     return await payload(ctx.user.id)

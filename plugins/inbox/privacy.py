@@ -1,10 +1,15 @@
-"""Who may message whom in a DM (entities.md §5.5, spec §6)."""
+"""Who may message whom in a DM (entities.md §5.5, spec §6).
+
+Friends and blocks come from the friends plugin, which is optional: without it nobody is
+friends and nobody is blocked, so "friends only" lets nobody in (as the reference's "nobody"
+would) and "friends and servers" lets in people sharing a server (asked through the kernel's
+``shared_server_ids`` hook, which the servers plugin answers)."""
 
 from __future__ import annotations
 
+from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import Account
-from plugins.friends import service as friends
 
 OPEN, FRIENDS_AND_SERVERS, FRIENDS = 0, 1, 2
 
@@ -19,11 +24,32 @@ MESSAGES = {
 }
 
 
+async def _block_state(sender_id: int, recipient_id: int) -> tuple[bool, bool]:
+    if not hearth().plugins.enabled("friends"):
+        return False, False
+    from plugins.friends.service import block_state
+
+    return await block_state(sender_id, recipient_id)
+
+
+async def _are_friends(sender_id: int, recipient_id: int) -> bool:
+    if not hearth().plugins.enabled("friends"):
+        return False
+    from plugins.friends.service import are_friends
+
+    return await are_friends(sender_id, recipient_id)
+
+
+async def _share_a_server(sender_id: int, recipient_id: int) -> bool:
+    answers = await hearth().plugins.gather("shared_server_ids", user_id=sender_id, other_id=recipient_id)
+    return any(answers)
+
+
 async def refusal(sender_id: int, recipient_id: int) -> str | None:
     """The error code that stops ``sender`` messaging ``recipient``, or None."""
     if sender_id == recipient_id:
         return None
-    blocked_by_sender, blocked_by_recipient = await friends.block_state(sender_id, recipient_id)
+    blocked_by_sender, blocked_by_recipient = await _block_state(sender_id, recipient_id)
     if blocked_by_sender:
         return "BLOCKED_BY_REQUESTER"
     if blocked_by_recipient:
@@ -32,13 +58,13 @@ async def refusal(sender_id: int, recipient_id: int) -> str | None:
     mine, theirs = statuses.get(sender_id, OPEN), statuses.get(recipient_id, OPEN)
     if mine == OPEN and theirs == OPEN:
         return None
-    if await friends.are_friends(sender_id, recipient_id):
+    if await _are_friends(sender_id, recipient_id):
         return None
     if mine == FRIENDS:
         return "NOT_FRIENDS_REQUESTER"
     if theirs == FRIENDS:
         return "NOT_FRIENDS_RECIPIENT"
-    if await friends.shares_server(sender_id, recipient_id):
+    if await _share_a_server(sender_id, recipient_id):
         return None
     return "NOT_FRIENDS_AND_SERVERS_REQUESTER" if mine == FRIENDS_AND_SERVERS else "NOT_FRIENDS_AND_SERVERS_RECIPIENT"
 

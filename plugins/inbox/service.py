@@ -88,6 +88,7 @@ async def close_channel(user: User, channel_id: str) -> None:
     async with transaction():
         await Inbox.filter(id=inbox.id).update(closed=True)
         await hearth().gateway.emit("inbox:closed", {"channelId": str(inbox.channel_id)}, to=str(user.id))
+        await hearth().plugins.gather("dm_closed", user_id=user.id, channel_id=inbox.channel_id)
 
 
 def _notice_wire(notice: UserNotice) -> dict[str, Any]:
@@ -105,6 +106,10 @@ class DirectMessages:
         return Access(channel=channel, kind=self, can_manage_messages=False, can_pin=True,
                       manage_denied="Only the creator of the message can delete this message!",
                       extra={"inbox": inbox})
+
+    async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
+        return set(await Inbox.filter(created_by_id=user.id, channel_id__in=[c.id for c in channels])
+                   .values_list("channel_id", flat=True))
 
     async def rooms(self, channel: Channel) -> list[str]:
         owners = await Inbox.filter(channel_id=channel.id).values_list("created_by_id", flat=True)

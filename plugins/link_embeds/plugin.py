@@ -30,3 +30,15 @@ async def message_edited(message, access, previous_content):
         on_edited(message, access, previous_content)
     except Exception:  # noqa: BLE001 - never fail an edit because of a preview
         log.exception("could not schedule a link preview")
+
+
+@hookimpl
+async def link_preview(content, user_id):
+    """The posts plugin's hook: the embed of a post's first link."""
+    from plugins.link_embeds.service import log, preview_for
+
+    try:
+        return await preview_for(content, user_id)
+    except Exception:  # noqa: BLE001 - a post is created without a preview rather than not at all
+        log.exception("link preview for a post failed")
+        return None

@@ -15,8 +15,9 @@ from quart import current_app
 
 from core.context import hearth
 from core.db import transaction
+from core.safefetch import policy_from_settings
 from core.settings import Settings
-from plugins.link_embeds.fetch import FetchPolicy, build_embed
+from plugins.link_embeds.fetch import build_embed
 from plugins.link_embeds.links import first_link
 from plugins.messages.kinds import Access, kind_for
 from plugins.messages.models import CONTENT, Channel, Message
@@ -33,9 +34,8 @@ class LinkEmbeds:
     def __init__(self, settings: Settings):
         get = settings.get
         self.enabled = bool(get("link_embeds.enabled", True))
-        self.policy = FetchPolicy(
-            allow_private=bool(get("link_embeds.allow_private_networks", False)),
-            trusted_hosts=frozenset(h.lower() for h in (get("link_embeds.trusted_hosts") or [])),
+        self.policy = policy_from_settings(  # which addresses: the kernel's [fetch] rules
+            settings,
             max_html_bytes=int(get("link_embeds.max_html_kib", 1024)) * 1024,
             max_image_bytes=int(get("link_embeds.max_image_mib", 10)) * 1024 * 1024,
         )
@@ -82,6 +82,19 @@ async def _allowed(user_id: int | None, channel_id: int, links: LinkEmbeds) -> b
     subject = str(user_id) if user_id is not None else f"channel={channel_id}"
     ttl = await hearth().limiter.hit(f"{subject}-link_embeds", links.per_user, 60_000, 60_000, force=True)
     return ttl is None
+
+
+async def preview_for(content: str | None, user_id: int) -> dict[str, Any] | None:
+    """The embed of the first link in ``content`` now (for posts, whose reply carries it),
+    within the author's fetch bound; None without a link or when it cannot be fetched."""
+    link = first_link(content)
+    links = service()
+    if link is None or not links.enabled:
+        return None
+    hit, embed = links.cached(link)
+    if hit or not await _allowed(user_id, 0, links):
+        return embed
+    return await links.embed_for(link)
 
 
 def on_sent(message: Message, access: Access) -> None:

@@ -1,7 +1,7 @@
 """Channel kinds: the rules that differ between a DM, a server channel and a ticket.
 
 The messages plugin owns channels and messages; a plugin that brings a kind of channel
-(inbox → DM_TEXT, servers → SERVER_TEXT/CATEGORY) registers a :class:`ChannelKind` for it at
+(inbox → DM_TEXT, servers → SERVER_TEXT/CATEGORY, tickets → TICKET) registers a :class:`ChannelKind` for it at
 start-up. Every ``/channels/:channelId`` route resolves the kind first (CHV, rest.md §0.5).
 """
 
@@ -27,6 +27,9 @@ class Access:
     # Pin and unpin: MANAGE_CHANNELS in servers; every DM participant may.
     can_pin: bool = False
     manage_denied: str = "Missing Manage Channels permission"
+    # Kinds whose messages can never be pinned or edited/deleted (tickets) answer 400 {error: text}.
+    pin_refusal: str | None = None
+    edit_refusal: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -57,6 +60,10 @@ class ChannelKind(Protocol):
 
     def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
         """The body of ``message:created`` for this kind."""
+
+    async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
+        """The ids among ``channels`` (all of this kind) that ``access`` would let the user view,
+        in a fixed number of queries however many channels there are."""
 
 
 _kinds: dict[int, ChannelKind] = {}

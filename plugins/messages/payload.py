@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from tortoise.functions import Count
+
 from core.wire import ms, public_user
 from plugins.messages.models import Attachment, MentionCounter, ReadState
 
@@ -29,7 +31,7 @@ async def attachment_counts(channel_ids: list[int]) -> dict[int, int]:
     """``{channel_id: number of message attachments}`` for many channels in one query."""
     counts: dict[int, int] = defaultdict(int)
     if channel_ids:
-        for channel_id in await Attachment.filter(channel_id__in=channel_ids, message_id__not_isnull=True).values_list(
-                "channel_id", flat=True):
-            counts[channel_id] += 1
+        for row in await Attachment.filter(channel_id__in=channel_ids, message_id__not_isnull=True).annotate(
+                n=Count("id")).group_by("channel_id").values("channel_id", "n"):
+            counts[row["channel_id"]] = row["n"]
     return counts

@@ -38,6 +38,8 @@ def hearth_socket_handlers():
 
 @hookimpl
 async def authenticated_payload(ctx):
+    from plugins.messages.echo import join_own_room
     from plugins.messages.payload import read_state
 
+    await join_own_room(ctx)
     return await read_state(ctx.user.id)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from quart import Blueprint, Response, jsonify, request
-from quart_schema import validate_request
+from quart_schema import document_querystring, document_request, validate_request
 
 from core.auth import current_user, require_user, require_user_or_bot
+from core.cdn.routes import CDN_TOKEN_LIMIT, upload_token
 from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.ids import parse_id
 from core.ratelimit import rate_limit
 from core.wire import ms
+from core.validation import documented_query
 from plugins.messages import service
 from plugins.messages.buttons import check_click
 from plugins.messages.models import Attachment, Message
@@ -42,6 +44,7 @@ async def get_channel(channel_id: str) -> Any:
 @blueprint.get("/<channel_id>/messages")
 @require_user_or_bot
 @rate_limit("messages", 50, 30)
+@document_querystring(documented_query("MessageHistoryQuery", limit=int, before=str, after=str, around=str))
 async def list_messages(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     args = request.args
@@ -58,9 +61,30 @@ async def send_message(channel_id: str, data: SendMessageBody) -> Any:
     return await service.send(access, current_user(), data)
 
 
+class _Refused(Exception):
+    """A kind refuses pins or edits outright (tickets): upstream answers 400 ``{error}``."""
+
+    def __init__(self, text: str | None):
+        super().__init__(text)
+        self.text = text
+
+
+@blueprint.errorhandler(_Refused)
+async def _refused(error: _Refused) -> Response:
+    response = jsonify({"error": error.text})
+    response.status_code = 400
+    return response
+
+
+def _refuse_if(text: str | None) -> None:
+    if text:
+        raise _Refused(text)
+
+
 @blueprint.get("/<channel_id>/messages/pins")
 @require_user
 @rate_limit("pin_get", 10, 30)
+@document_querystring(documented_query("PinsQuery", afterId=str))
 async def list_pins(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     return {"messages": await service.pins(access, current_user(), request.args.get("afterId"))}
@@ -71,6 +95,7 @@ async def list_pins(channel_id: str) -> Any:
 @rate_limit("pin_add", 10, 30)
 async def pin(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
+    _refuse_if(access.pin_refusal)
     await service.set_pinned(access, current_user(), message_id, True)
     return {"status": True}
 
@@ -80,6 +105,7 @@ async def pin(channel_id: str, message_id: str) -> Any:
 @rate_limit("pin_remove", 10, 30)
 async def unpin(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
+    _refuse_if(access.pin_refusal)
     await service.set_pinned(access, current_user(), message_id, False)
     return {"status": True}
 
@@ -104,6 +130,7 @@ async def get_message(channel_id: str, message_id: str) -> Any:
 @validate_request(EditMessageBody)
 async def edit_message(channel_id: str, message_id: str, data: EditMessageBody) -> Any:
     access = await service.load_channel(current_user(), channel_id)
+    _refuse_if(access.edit_refusal)
     return await service.edit(access, current_user(), message_id, data)
 
 
@@ -111,6 +138,7 @@ async def edit_message(channel_id: str, message_id: str, data: EditMessageBody) 
 @require_user_or_bot
 async def delete_message(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
+    _refuse_if(access.edit_refusal)
     await service.delete(access, current_user(), message_id)
     return {"message": "Message deleted!"}
 
@@ -151,6 +179,7 @@ async def _name_required(_: _NameRequired) -> Response:
 @blueprint.post("/<channel_id>/messages/<message_id>/reactions")
 @require_user_or_bot
 @rate_limit("reaction_add", 20, 20)
+@document_request(ReactionBody)
 async def add_reaction(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     body = await _reaction_body()
@@ -161,6 +190,7 @@ async def add_reaction(channel_id: str, message_id: str) -> Any:
 @blueprint.post("/<channel_id>/messages/<message_id>/reactions/remove")
 @require_user_or_bot
 @rate_limit("reaction_add", 20, 20)
+@document_request(ReactionBody)
 async def remove_reaction(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     body = await _reaction_body()
@@ -170,21 +200,26 @@ async def remove_reaction(channel_id: str, message_id: str) -> Any:
 @blueprint.get("/<channel_id>/messages/<message_id>/reactions/users")
 @require_user_or_bot
 @rate_limit("reaction_get", 30, 20)
+@document_querystring(documented_query("ReactionUsersQuery", name=str, emojiId=str, limit=int))
 async def reaction_users(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     name = request.args.get("name")
     if not name or len(name) > 20:
         raise _NameRequired()
+    emoji_id = request.args.get("emojiId")
+    if emoji_id is not None and len(emoji_id) > 20:  # the body's rule (§3.11); longer ones match nothing
+        raise bad_request("Invalid emojiId.", "emojiId")
     try:
         limit = min(max(int(request.args.get("limit", 5)), 1), 50)
     except ValueError:
         limit = 5
-    return jsonify(await service.reaction_users(access, message_id, name, request.args.get("emojiId"), limit))
+    return jsonify(await service.reaction_users(access, message_id, name, emoji_id, limit))
 
 
 @blueprint.post("/<channel_id>/messages/<message_id>/buttons/<button_id>")
 @require_user
 @rate_limit("button_click", 10, 30)
+@document_querystring(documented_query("ButtonClickQuery", type=Literal["button_click", "modal_click"]))
 async def click_button(channel_id: str, message_id: str, button_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     click_type = "modal_click" if request.args.get("type") == "modal_click" else "button_click"
@@ -220,7 +255,7 @@ async def typing(channel_id: str) -> Any:
     access = await service.load_channel(user, channel_id)
     await access.kind.check_send(user, access)
     target = [room for room in await service.rooms(access) if room != str(user.id)]
-    if target:
+    if target and not hearth().standing.shadow_banned(user.id):
         gateway = hearth().gateway
         own = [socket.sid for socket in gateway.local_sockets(str(user.id))]
         await gateway.emit("channel:typing", {"userId": str(user.id), "channelId": str(access.channel.id)},
@@ -240,9 +275,20 @@ async def notice(channel_id: str) -> Any:
     return {"notice": found}
 
 
+@blueprint.post("/<channel_id>/cdn/token")
+@require_user
+@rate_limit(*CDN_TOKEN_LIMIT)
+async def cdn_token(channel_id: str) -> Any:
+    """An upload token bound to this channel (rest.md §3.21): its attachments go to
+    ``/cdn/attachments/<channelId>``."""
+    access = await service.load_channel(current_user(), channel_id)
+    return upload_token(access.channel.id)
+
+
 @blueprint.get("/<channel_id>/attachments")
 @require_user
 @rate_limit("channel_attachments", 50, 30)
+@document_querystring(documented_query("AttachmentsQuery", limit=int, after=str, before=str))
 async def attachments(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     limit = service.page_limit(request.args.get("limit"))

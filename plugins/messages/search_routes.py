@@ -3,12 +3,14 @@ mentions (``GET /users/notifications``, §1.27)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from quart import Blueprint, jsonify, request
+from quart_schema import document_querystring
 
 from core.auth import current_user, require_user, require_user_or_bot
 from core.ratelimit import rate_limit
+from core.validation import documented_query
 from plugins.messages import buttons, service
 from plugins.messages.mentions import user_notifications
 from plugins.messages.search import parse_search, search_messages
@@ -20,6 +22,7 @@ notifications_blueprint = Blueprint("messages_notifications", __name__, url_pref
 @blueprint.get("/<channel_id>/messages/search")
 @require_user
 @rate_limit("messages_search", 10, 30)
+@document_querystring(documented_query("MessageSearchQuery", query=str, order=Literal["asc", "desc"], user_id=str, limit=int, before=str, after=str))
 async def search(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     query = parse_search(request.args)

@@ -17,6 +17,7 @@ from core.identity.models import Account, User
 from core.ids import id_timestamp_ms, new_id, parse_id
 from core.prepared import prepared
 from plugins.messages.content import parse_content
+from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
 from plugins.messages.kinds import Access, kind_for
 from plugins.messages.models import (CATEGORY, CONTENT, PINNED_MESSAGE, TEXT_TYPES, Attachment, Channel,
@@ -51,6 +52,33 @@ async def load_channel(user: User, channel_id: str) -> Access:
     if channel is None or channel.deleting:
         raise ApiError(403, "Channel does not exist.")
     return await kind_for(channel).access(user, channel)
+
+
+async def viewable_channel_ids(user: User, channel_ids: list[int]) -> set[int]:
+    """The ids among ``channel_ids`` the user may view now (CHV's rule), in a few queries per
+    kind of channel whatever their number: for lists of things that point into channels."""
+    wanted = list(dict.fromkeys(channel_ids))
+    if not wanted:
+        return set()
+    by_kind: dict[int, list[Channel]] = {}
+    for channel in await Channel.filter(id__in=wanted, deleting=False):
+        by_kind.setdefault(channel.type, []).append(channel)
+    visible: set[int] = set()
+    for channels in by_kind.values():
+        try:
+            kind = kind_for(channels[0])
+        except ApiError:
+            continue
+        if hasattr(kind, "viewable"):
+            visible |= await kind.viewable(user, channels)
+            continue
+        for channel in channels:  # a kind without the batch form: one check per channel
+            try:
+                await kind.access(user, channel)
+                visible.add(channel.id)
+            except ApiError:
+                pass
+    return visible
 
 
 async def rooms(access: Access) -> list[str]:
@@ -131,6 +159,8 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
             raise ApiError(400, str(error), "htmlEmbed") from None
     if not parsed.content and not body.nerimityCdnFileId and not html_embed:
         raise bad_request("content or attachment is required.")
+    if hearth().standing.shadow_banned(sender.id):
+        return shadow_message(channel, sender, body, parsed.content)
     upload = None
     if body.nerimityCdnFileId:
         upload = await verify_file(sender.id, body.nerimityCdnFileId, "attachments", group_id=str(channel.id))
@@ -164,6 +194,17 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
     return wire
 
 
+def shadow_message(channel: Channel, sender: User, body: Any, content: str | None) -> dict[str, Any]:
+    """What a shadow-banned sender gets back (rest.md §3.7): looks sent, is neither stored nor
+    announced."""
+    message_id, created_at = new_message_id()
+    return {**body.model_dump(exclude_none=True), "id": str(message_id), "content": content,
+            "createdBy": {"id": str(sender.id), "username": sender.username, "avatar": sender.avatar,
+                          "tag": sender.tag, "hexColor": sender.hex_color, "badges": sender.badges},
+            "channelId": str(channel.id), "createdAt": int(created_at.timestamp() * 1000), "reactions": [],
+            "roleMentions": [], "quotedMessages": [], "type": CONTENT}
+
+
 async def _same_channel_ids(channel_id: int, raw_ids: list[str]) -> list[int]:
     wanted = [parse_id(i) for i in raw_ids]
     wanted = [i for n, i in enumerate(wanted) if i is not None and i not in wanted[:n]]
@@ -184,12 +225,12 @@ async def _announce_created(access: Access, wire: dict[str, Any], sender: User, 
     payload = access.kind.created_payload(wire, access, sender)
     gateway = hearth().gateway
     target_rooms = await rooms(access)
-    owner = gateway.sockets.get(socket_id) if socket_id else None
-    if socket_id and (owner is None or owner.user.id == sender.id):
-        await gateway.emit("message:created", payload, to=target_rooms, skip_sid=socket_id)
-        await gateway.emit("message:created", {**payload, "socketId": socket_id}, to=socket_id)
-    else:
+    own = echo_room(gateway, sender, socket_id)
+    if own is None:
         await gateway.emit("message:created", payload, to=target_rooms)
+        return
+    await gateway.emit("message:created", payload, to=target_rooms, skip_sid=socket_id)
+    await gateway.emit("message:created", {**payload, "socketId": socket_id}, to=own)
 
 
 async def system_message(access: Access, actor: User, message_type: int) -> dict[str, Any]:
@@ -311,12 +352,13 @@ async def set_pinned(access: Access, user: User, message_id: str, pinned: bool) 
         raise ApiError(403, access.manage_denied)
     parsed = parse_id(message_id)
     message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
+    # Upstream answers these three with a 500; they are the caller's mistakes, so 400s here.
     if message is None or (not pinned and not message.pinned):
-        raise ApiError(500, "Message not found!")
+        raise bad_request("Message not found!")
     if pinned and message.pinned:
-        raise ApiError(500, "Message already pinned!")
+        raise bad_request("Message already pinned!")
     if pinned and message.type != CONTENT:
-        raise ApiError(500, "Cannot pin a non-content message!")
+        raise bad_request("Cannot pin a non-content message!")
     async with transaction():
         await Message.filter(id=message.id).update(pinned=pinned, pinned_at=now() if pinned else None)
         await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
@@ -329,6 +371,8 @@ async def set_pinned(access: Access, user: User, message_id: str, pinned: bool) 
 
 async def add_reaction(access: Access, user: User, message_id: str, name: str, emoji_id: str | None,
                        gif: bool, webp: bool) -> dict[str, Any]:
+    if hearth().standing.shadow_banned(user.id):
+        raise ApiError(403, "Something went wrong. Try again later.")
     if not user.bot:
         account = await Account.get_or_none(user_id=user.id)
         if account is not None and not account.email_confirmed:

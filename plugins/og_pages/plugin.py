@@ -9,7 +9,8 @@ manifest = Manifest(
     name="Open Graph pages",
     version="1.0.0",
     description="HTML with Open Graph tags for invite and profile links, for other sites' crawlers.",
-    requires=("accounts", "servers"),
+    requires=("accounts",),
+    optional=("servers",),
     routes=("/og",),
 )
 

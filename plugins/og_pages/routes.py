@@ -7,13 +7,14 @@ from html import escape
 from typing import Any
 
 from quart import Blueprint, Response, request
+from quart_schema import document_querystring
 
 from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
 from core.ids import parse_id
+from core.validation import documented_query
 from plugins.accounts.models import Profile
-from plugins.servers.models import Invite, Server
 
 blueprint = Blueprint("og_pages", __name__, url_prefix="/api/og")
 SITE_NAME = "Hearth"
@@ -59,7 +60,12 @@ def document(title: str, description: str, url: str, image: str | None = None, t
 
 
 async def _invite(code: str) -> Response:
-    invite = await Invite.get_or_none(code=code)
+    if not hearth().plugins.enabled("servers"):  # optional: without servers there are no invites
+        raise _not_found()
+    from plugins.servers.invites import could_be_a_code
+    from plugins.servers.models import Invite, Server
+
+    invite = await Invite.get_or_none(code=code) if could_be_a_code(code) else None
     server = await Server.get_or_none(id=invite.server_id) if invite is not None else None
     if server is None:
         raise _not_found()
@@ -98,6 +104,7 @@ async def post_page(post_id: str) -> Any:
 
 
 @blueprint.get("/<path:rest>")
+@document_querystring(documented_query("OgPostQuery", postId=str))
 async def any_page(rest: str) -> Any:
     if request.args.get("postId"):
         return await post_page(request.args["postId"])

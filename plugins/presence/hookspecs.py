@@ -7,6 +7,7 @@ from core.hookspecs import hookspec
 
 @hookspec
 async def presence_subjects(user_id):
-    """Return ids of users (besides friends and themselves) whose presence ``user_id`` sees in
-    ``user:authenticated.presences`` — e.g. the members of their servers. Presence merges and
+    """Return ids of users (besides themselves) whose presence ``user_id`` sees in
+    ``user:authenticated.presences`` — their friends (friends plugin), the members of their
+    servers (servers plugin). Presence merges and
     de-duplicates the answers, so contributing plugins need not send presences themselves."""

@@ -3,14 +3,20 @@
 
 from core import hookimpl
 from core.plugins import Manifest
+from core.socket_limits import socket_limit
 from plugins.presence import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
+
+# Each accepted update fans out to every server and friend of the user: 10 per 10 s per socket
+# is plenty for a client reporting what it plays, and bounds what a flood costs the audience.
+ACTIVITY_LIMIT = (10, 10.0)
 
 manifest = Manifest(
     id="presence",
     name="Presence",
     version="1.0.0",
     description="Online status, custom status and activities, shared across processes with Redis.",
-    requires=("accounts", "friends"),
+    requires=("accounts",),
+    optional=("friends", "servers"),
     routes=("/users",),
 )
 
@@ -27,6 +33,7 @@ def hearth_socket_handlers():
     from plugins.presence.activities import clean_activities
     from plugins.presence.service import service_for
 
+    @socket_limit(*ACTIVITY_LIMIT)
     async def update_activity(ctx, data=None):
         items = clean_activities(data)
         if items is not None:
@@ -85,3 +92,12 @@ async def server_member_joined(server_id, user_id):
     from plugins.presence.service import service_for
 
     await service_for().member_joined(server_id, user_id)
+
+
+# Hook of the moderation plugin (plugins/moderation/hookspecs.py): GET /moderation/online-users.
+
+@hookimpl
+async def moderation_online_user_ids():
+    from plugins.presence.service import service_for
+
+    return await service_for().store.everyone_online()

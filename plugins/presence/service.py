@@ -9,7 +9,6 @@ the service hangs off the gateway: ``service_for(gateway)``.
 from __future__ import annotations
 
 import asyncio
-import logging
 import weakref
 from datetime import datetime, timezone
 from typing import Any
@@ -17,11 +16,11 @@ from typing import Any
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
+from core.periodic import every
 from core.identity.models import User
-from plugins.friends.service import friend_ids
+from core.redisconn import redis_settings
 from plugins.presence.store import HEARTBEAT_TTL_S, MemoryStore, RedisStore
 
-log = logging.getLogger("hearth.presence")
 OFFLINE = 0
 LAST_ONLINE_HIDDEN = 0
 SNAPSHOT_ACTIVITIES = 5
@@ -53,14 +52,15 @@ class PresenceService:
     def __init__(self, gateway: Any):
         self.gateway = gateway
         url = gateway.settings.redis.url
-        self.store: MemoryStore | RedisStore = RedisStore(url) if url else MemoryStore()
+        self.store: MemoryStore | RedisStore = (RedisStore(url, *redis_settings(gateway.settings)) if url
+                                                else MemoryStore())
         self._reaper: asyncio.Task | None = None
 
     # --- lifecycle ---------------------------------------------------------------------
     async def start(self) -> None:
         await self.store.start()
         if isinstance(self.store, RedisStore):
-            self._reaper = asyncio.create_task(self._keep_alive())
+            self._reaper = every(HEARTBEAT_TTL_S / 3, self._keep_alive, "presence heartbeat")
 
     async def stop(self) -> None:
         if self._reaper is not None:
@@ -68,15 +68,8 @@ class PresenceService:
         await self.store.stop()
 
     async def _keep_alive(self) -> None:
-        while True:
-            try:
-                await self.store.heartbeat()
-                await self.reap()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("presence heartbeat failed")
-            await asyncio.sleep(HEARTBEAT_TTL_S / 3)
+        await self.store.heartbeat()
+        await self.reap()
 
     async def reap(self) -> None:
         """Take the sockets of dead processes offline (see ``store``)."""
@@ -131,7 +124,7 @@ class PresenceService:
             # its own presence in the snapshot).
             await self.broadcast(user.id, {"userId": str(user.id), "status": user.status,
                                            "custom": user.custom_status}, skip_sid=ctx.sid)
-        subjects = [*await friend_ids(user.id), user.id]
+        subjects = [user.id]  # friends and server members come from presence_subjects answers
         for contribution in await self.gateway.plugins.gather("presence_subjects", user_id=user.id):
             subjects.extend(int(uid) for uid in contribution or [])
         return await self.presences_of(subjects)

@@ -22,7 +22,11 @@ async def listing(server_id: int, after: str | None, limit: int) -> dict[str, An
     cursor = parse_id(after)
     if cursor is not None:
         query = query.filter(id__lt=cursor)
-    logs = await query.order_by("-id").limit(limit)
+    return await page_wire(await query.order_by("-id").limit(limit))
+
+
+async def page_wire(logs: list[AuditLog]) -> dict[str, Any]:
+    """``{auditLogs, users}`` for a page of entries (the moderators' cross-server list too)."""
     user_ids = {log.actor_id for log in logs if log.actor_id}
     user_ids |= {int(v) for log in logs for k, v in log.data.items() if k.endswith("UserId") and str(v).isdigit()}
     users = await User.filter(id__in=user_ids) if user_ids else []

@@ -79,6 +79,7 @@ async def delete(ctx: MemberContext, channel_id: str) -> str:
         await hearth().gateway.emit("server:channel_deleted", {"serverId": str(ctx.server.id),
                                                                "channelId": str(channel.id)}, to=str(ctx.server.id))
         await rooms.resync(ctx.server.id, None, [channel.id])
+        await hearth().plugins.gather("server_channels_removed", server_id=ctx.server.id, channel_ids=[channel.id])
         await audit.record(ctx.server.id, "SERVER_CHANNEL_DELETE", ctx.user.id, name=channel.name)
     await Channel.filter(id=channel.id).delete()  # messages go with it
     return str(channel.id)

@@ -44,3 +44,21 @@ async def server_deletion_scheduled(server_id, moderator_id, reason):
 @hookspec
 async def server_deletion_unscheduled(server_id, moderator_id):
     """A moderator removed a server's scheduled deletion (moderation audit log)."""
+
+
+@hookspec
+async def server_joined_extras(server_id, user_id):
+    """Return keys merged into ``server:joined`` for a user who just joined the server (the
+    voice plugin: ``voiceChannelUsers``, who is in a call in the channels they can view)."""
+
+
+@hookspec
+async def server_member_left(server_id, user_id):
+    """A member left the server, was kicked or banned (rest.md §4 "leave flow"): e.g. drop them
+    from a call there. Runs inside the leave's transaction, after ``server:left`` was queued."""
+
+
+@hookspec
+async def server_channels_removed(server_id, channel_ids):
+    """These channels are being deleted (one channel, or every channel of a deleted server):
+    e.g. end the calls in them. Runs inside the deletion's transaction."""

@@ -11,6 +11,7 @@ from tortoise.exceptions import IntegrityError
 
 from core.errors import ApiError, bad_request
 from core.identity.models import User
+from core.ids import parse_id
 from core.wire import public_user
 from plugins.servers import service
 from plugins.servers.models import Invite, Member, Server
@@ -22,11 +23,19 @@ CUSTOM_CODE = re.compile(r"^[a-z1-9_-]+$", re.IGNORECASE)
 ALPHABET = string.ascii_letters + string.digits
 
 
+def could_be_a_code(code: str) -> bool:
+    """False for text longer than the column (Tortoise refuses to even compare such a value)."""
+    return len(code) <= Invite._meta.fields_map["code"].max_length
+
+
 async def find(code: str) -> tuple[Server, Invite | None]:
-    if code.isdigit():
-        server = await Server.get_or_none(id=int(code), public=True) if int(code) < 2**63 else None
+    server_id = parse_id(code)  # a public server's id works as its invite
+    if server_id is not None:
+        server = await Server.get_or_none(id=server_id, public=True)
         if server is not None:
             return server, None
+    if not could_be_a_code(code):
+        raise bad_request("Invalid invite code.")
     invite = await Invite.get_or_none(code=code).select_related("server")
     if invite is None:
         invite = await Invite.get_or_none(code__iexact=code, is_custom=True).select_related("server")
@@ -83,7 +92,7 @@ async def listing(ctx: MemberContext) -> list[dict[str, Any]]:
 
 
 async def delete(ctx: MemberContext, code: str) -> None:
-    invite = await Invite.get_or_none(server_id=ctx.server.id, code=code)
+    invite = await Invite.get_or_none(server_id=ctx.server.id, code=code) if could_be_a_code(code) else None
     if invite is None or (invite.created_by_id != ctx.user.id and not ctx.is_owner):
         raise ApiError(403, "Invalid invite code.")
     await invite.delete()

@@ -18,8 +18,8 @@ from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
 from plugins.servers.notifications import muted_user_ids
 from plugins.servers.permissions import (CHANNEL_SEND, MANAGE_CHANNELS, MENTION_EVERYONE, MENTION_ROLES,
-                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, member_context,
-                                         overrides_of)
+                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_overrides,
+                                         member_context, member_contexts, overrides_of)
 
 
 class ServerChannels:
@@ -111,6 +111,12 @@ class ServerChannels:
             return None
         return {"content": found.content, "updatedAt": ms(found.updated_at), "channelId": str(access.channel.id),
                 "userId": None}
+
+    async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
+        contexts = await member_contexts(user, [c.server_id for c in channels if c.server_id is not None])
+        mine = [c for c in channels if c.server_id in contexts]
+        overrides = await channel_overrides([c.id for c in mine]) if mine else {}
+        return {c.id for c in mine if can_view(contexts[c.server_id], overrides.get(c.id, {}))}
 
     def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
         ctx: MemberContext | None = access.extra.get("ctx")

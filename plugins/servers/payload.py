@@ -4,9 +4,10 @@ number of queries whatever the number of servers and members."""
 from __future__ import annotations
 
 from collections import defaultdict
+from types import SimpleNamespace
 from typing import Any
 
-from tortoise.expressions import Q
+from tortoise.expressions import Q, Subquery
 
 from core.context import hearth
 from core.identity.models import User
@@ -17,7 +18,7 @@ from plugins.messages.payload import attachment_counts
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
-from plugins.servers.wire import member_wire, role_wire, server_channel_wire, server_wire
+from plugins.servers.wire import member_row, member_user, role_wire, server_channel_wire, server_wire
 
 
 async def server_rows(servers: list[Server]) -> list[dict[str, Any]]:
@@ -45,20 +46,38 @@ async def member_rows(members: list[Member], viewer_id: int | None) -> list[dict
     user_ids = {m.user_id for m in members}
     users = {u.id: u for u in await User.filter(id__in=user_ids)}
     profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)}
-    return [member_wire(m, users[m.user_id], profiles.get(m.user_id), viewer_id) for m in members if m.user_id in users]
+    # one user object per user, whatever the number of servers they share with the viewer
+    user_rows = {user_id: member_user(user, profiles.get(user_id), viewer_id) for user_id, user in users.items()}
+    return [member_row(m, user_rows[m.user_id]) for m in members if m.user_id in user_rows]
 
 
-async def server_snapshot(server_ids: list[int], viewer: User, members: list[Member] | None = None) -> dict[str, Any]:
+def _columns(model: Any) -> list[str]:
+    return list(dict.fromkeys([*model._meta.db_fields, *(f"{name}_id" for name in model._meta.fk_fields)]))
+
+
+async def light_rows(queryset: Any, model: Any) -> list[Any]:
+    """The rows as plain attribute objects (same attribute names as the model): building
+    Tortoise models costs more than the query itself once there are thousands of rows, as in
+    the payload of a bot in hundreds of servers. Read-only snapshots, for the wire."""
+    return [SimpleNamespace(**row) for row in await queryset.values(*_columns(model))]
+
+
+async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any] | None = None,
+                          all_of_viewers: bool = False) -> dict[str, Any]:
     """Servers, channels, members, roles of ``server_ids`` as the viewer receives them;
-    ``members`` replaces "every member" (partial mode), and must hold the viewer's own rows."""
-    servers = await Server.filter(id__in=server_ids)
-    roles = await Role.filter(server_id__in=server_ids).order_by("order")
-    channels = await Channel.filter(server_id__in=server_ids).exclude(deleting=True).order_by("order", "id")
+    ``members`` replaces "every member" (partial mode), and must hold the viewer's own rows.
+    ``all_of_viewers`` says ``server_ids`` are all the viewer's servers: the queries then
+    select them with a subquery rather than hundreds of bound ids."""
+    ids: Any = Subquery(Member.filter(user_id=viewer.id).values("server_id")) if all_of_viewers else server_ids
+    servers = await light_rows(Server.filter(id__in=ids), Server)
+    roles = await light_rows(Role.filter(server_id__in=ids).order_by("order"), Role)
+    channels = await light_rows(Channel.filter(server_id__in=ids).exclude(deleting=True)
+                                .order_by("order", "id"), Channel)
     channel_ids = [c.id for c in channels]
     overrides = await channel_overrides(channel_ids)
     counts = await attachment_counts(channel_ids)
     if members is None:
-        members = await Member.filter(server_id__in=server_ids)
+        members = await light_rows(Member.filter(server_id__in=ids), Member)
     return {
         "servers": await server_rows(servers),
         "channels": [server_channel_wire(c, overrides.get(c.id, {}), counts[c.id]) for c in channels],
@@ -73,6 +92,9 @@ def _visible_rooms(viewer: User, servers: list[Server], roles: list[Role], chann
     roles_by_server: dict[int, dict[int, Role]] = defaultdict(dict)
     for role in roles:
         roles_by_server[role.server_id][role.id] = role
+    channels_by_server: dict[int, list[Channel]] = defaultdict(list)
+    for channel in channels:
+        channels_by_server[channel.server_id].append(channel)
     mine = {m.server_id: m for m in members if m.user_id == viewer.id}
     rooms = []
     for server in servers:
@@ -81,7 +103,7 @@ def _visible_rooms(viewer: User, servers: list[Server], roles: list[Role], chann
             continue
         rooms.append(str(server.id))
         ctx = MemberContext(server=server, member=member, roles=roles_by_server[server.id], user=viewer)
-        rooms.extend(str(c.id) for c in channels if c.server_id == server.id and can_view(ctx, overrides.get(c.id, {})))
+        rooms.extend(str(c.id) for c in channels_by_server[server.id] if can_view(ctx, overrides.get(c.id, {})))
     return rooms
 
 
@@ -97,8 +119,10 @@ async def partial_members(user_id: int, server_ids: list[int], current_server_id
 
 async def authenticated(ctx: Any) -> dict[str, Any]:
     server_ids = list(await Member.filter(user_id=ctx.user.id).values_list("server_id", flat=True))
-    order = await ServerOrder.get_or_none(user_id=ctx.user.id)
-    user_part = {"orderedServerIds": order.ordered_ids if order else [], "serverFolders": order.folders if order else []}
+    order = None if ctx.user.bot else await ServerOrder.get_or_none(user_id=ctx.user.id)
+    # a bot's self user has no sidebar order or folders (realtime.md §3.4)
+    user_part = {} if ctx.user.bot else {
+        "orderedServerIds": order.ordered_ids if order else [], "serverFolders": order.folders if order else []}
     options = ctx.state.get("authenticate") or {}
     partial = options.get("partial") is True
     echo: dict[str, Any] = {}
@@ -110,7 +134,7 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
     if partial:
         current = parse_id(options.get("currentServerId"))
         members = await partial_members(ctx.user.id, server_ids, current if current in server_ids else None)
-    snapshot = await server_snapshot(server_ids, ctx.user, members)
+    snapshot = await server_snapshot(server_ids, ctx.user, members, all_of_viewers=True)
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}

@@ -105,6 +105,20 @@ async def member_context(user: User, server_id: str | int | None, allow_schedule
     return MemberContext(server=server, member=member, roles=roles, user=user)
 
 
+async def member_contexts(user: User, server_ids: list[int]) -> dict[int, MemberContext]:
+    """SMV for many servers at once (two queries): ``{server_id: context}`` of the servers the
+    user is a member of and that are not scheduled for deletion."""
+    if not server_ids:
+        return {}
+    members = [m for m in await Member.filter(user_id=user.id, server_id__in=list(set(server_ids))).select_related("server")
+               if not m.server.scheduled_for_deletion]
+    roles: dict[int, dict[int, Role]] = {m.server_id: {} for m in members}
+    if members:
+        for role in await Role.filter(server_id__in=list(roles)):
+            roles[role.server_id][role.id] = role
+    return {m.server_id: MemberContext(server=m.server, member=m, roles=roles[m.server_id], user=user) for m in members}
+
+
 async def channel_overrides(channel_ids: list[int]) -> dict[int, dict[int, int]]:
     """``{channel_id: {role_id: permissions}}`` for many channels in one query."""
     result: dict[int, dict[int, int]] = {}
@@ -137,3 +151,11 @@ def can_view(ctx: MemberContext, overrides: dict[int, int]) -> bool:
 
 def can_send(ctx: MemberContext, overrides: dict[int, int]) -> bool:
     return ctx.is_admin or (bool(channel_bits(ctx, overrides) & CHANNEL_SEND) and bool(ctx.permissions & SEND_MESSAGE))
+
+
+async def may_manage(user: User, server_id: int) -> bool:
+    """Whether ``user`` may change the server's settings (its avatar and banner): PERM(ADMIN)."""
+    try:
+        return (await member_context(user, server_id)).is_admin
+    except ApiError:
+        return False

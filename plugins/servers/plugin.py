@@ -11,7 +11,7 @@ manifest = Manifest(
     name="Servers",
     version="1.0.0",
     description="Servers with channels and categories, roles and channel permissions, members, bans, invites.",
-    requires=("accounts", "messages", "friends"),
+    requires=("accounts", "messages"),
     routes=("/servers", "/users/notifications", "/moderation/servers"),
 )
 
@@ -36,6 +36,14 @@ def hearth_socket_handlers():
 
 
 @hookimpl
+def hearth_upload_groups():
+    from plugins.servers.permissions import may_manage
+
+    # A server's avatar and banner are uploaded with groupId = serverId by whoever may edit it.
+    return {"avatars": may_manage, "profile_banners": may_manage}
+
+
+@hookimpl
 async def hearth_startup(app):
     from plugins.messages.kinds import register_kind
     from plugins.messages.models import CATEGORY, SERVER_TEXT
@@ -52,24 +60,19 @@ async def hearth_startup(app):
 
 
 def _start_deletion_job(app: Any) -> None:
-    import asyncio
+    from core.jobs import start_periodic
+    from plugins.servers.scheduled import DEFAULT_INTERVAL_SECONDS, delete_due_and_report
 
-    from plugins.servers.scheduled import run_forever
-
-    app.extensions["servers.deletion_job"] = asyncio.create_task(run_forever(app))
+    interval = app.extensions["hearth"].settings.get("servers.scheduled_deletion_interval_seconds",
+                                                     DEFAULT_INTERVAL_SECONDS)
+    start_periodic(app, "servers.scheduled_deletion", interval, delete_due_and_report)
 
 
 @hookimpl
 async def hearth_shutdown(app):
-    import asyncio
+    from core.jobs import stop_periodic
 
-    task = app.extensions.pop("servers.deletion_job", None)
-    if task is not None:
-        task.cancel()
-        try:
-            await task
-        except asyncio.CancelledError:
-            pass
+    await stop_periodic(app, "servers.scheduled_deletion")
 
 
 @hookimpl

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterable
 
 from core.context import hearth
 from core.db import transaction
@@ -24,6 +24,15 @@ async def _role(ctx: MemberContext, role_id: str) -> Role:
     if role is None:
         raise bad_request("Role does not exist.")
     return role
+
+
+NO_PRIORITY = "One or more roles cannot be applied because you don't have priority."
+
+
+def outranks(ctx: MemberContext, role_ids: Iterable[int]) -> bool:
+    """May this member grant or take away these roles (rest.md §4.5): the owner always; anyone
+    else only roles ranked below their own highest role."""
+    return ctx.is_owner or all(ctx.roles[r].order < ctx.top_order for r in role_ids if r in ctx.roles)
 
 
 def _check_priority(ctx: MemberContext, role: Role) -> None:
@@ -151,8 +160,8 @@ async def set_member_roles(ctx: MemberContext, user_id: str, role_ids: list[str]
     changed = {r.id for r in wanted_roles} ^ current
     if any(ctx.roles[r].bot_role for r in changed if r in ctx.roles):
         raise bad_request("Cannot add bot role.", "roleIds")
-    if not ctx.is_owner and any(ctx.roles[r].order >= ctx.top_order for r in changed if r in ctx.roles):
-        raise bad_request("One or more roles cannot be applied because you don't have priority.", "roleIds")
+    if not outranks(ctx, changed):
+        raise bad_request(NO_PRIORITY, "roleIds")
     async with transaction():
         ordered = await apply_member_roles(ctx.server, ctx.roles, member, [r.id for r in wanted_roles])
         added = [ctx.roles[r].name for r in changed if r not in current and r in ctx.roles]

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from quart import Blueprint, jsonify, request
-from quart_schema import validate_request
+from quart_schema import document_querystring, document_request, validate_request
 
 from core.auth import current_user, require_moderator, require_user, require_user_or_bot
 
 from core.errors import ApiError
 from core.ratelimit import rate_limit
-from core.validation import validate_body
+from core.validation import documented_query, validate_body
 from core.wire import full_user, ms
 from plugins.messages.schemas import NoticeBody
 from plugins.servers import audit, channels, invites, notifications, order, roles, scheduled, service
@@ -126,6 +126,7 @@ async def transfer_ownership(server_id: str, data: TransferBody) -> Any:
 @blueprint.get("/<server_id>/audit-logs")
 @require_user_or_bot
 @rate_limit("server_auditLogs_get", 10, 10)
+@document_querystring(documented_query("AuditLogQuery", limit=int, after=str))
 async def audit_logs(server_id: str) -> Any:
     ctx = await _ctx(server_id, ADMIN)
     try:
@@ -258,6 +259,8 @@ async def kick_member(server_id: str, user_id: str) -> Any:
 @blueprint.post("/<server_id>/bans/<user_id>")
 @require_user_or_bot
 @rate_limit("server_ban_member", 30, 10)
+@document_request(BanBody)
+@document_querystring(documented_query("BanQuery", shouldDeleteRecentMessages=Literal["true", "false"]))
 async def ban_member(server_id: str, user_id: str) -> Any:
     ctx = await _ctx(server_id, BAN)
     body = validate_body(BanBody, await request.get_json(silent=True) or {})

@@ -1,10 +1,9 @@
 """Moderator-scheduled server deletion (rest.md §8.1): schedule, unschedule, and the job that
 deletes servers whose delay has passed (``servers.scheduled_deletion_delay_hours``, checked
-every ``servers.scheduled_deletion_interval_seconds`` by a loop started at start-up)."""
+every ``servers.scheduled_deletion_interval_seconds`` by a ``core.jobs`` loop started at start-up)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -55,7 +54,7 @@ async def schedule(moderator: User, server_id: str, reason: str) -> dict[str, An
         claimed = await Server.filter(id=server.id, scheduled_for_deletion__isnull=True).update(
             scheduled_for_deletion=at, scheduled_deletion_by_id=moderator.id)
         if not claimed:
-            raise ApiError(500, "Failed to schedule server deletion.")
+            raise ApiError(400, "Failed to schedule server deletion.")  # upstream: 500 (already scheduled)
         await hearth().gateway.emit("server:schedule_delete", {"serverId": str(server.id), "scheduleAt": ms(at)},
                                     to=str(server.id))
         await hearth().plugins.gather("server_deletion_scheduled", server_id=server.id, moderator_id=moderator.id,
@@ -70,7 +69,7 @@ async def unschedule(moderator: User, server_id: str) -> None:
     async with transaction():
         if not await Server.filter(id=server.id, scheduled_for_deletion__isnull=False).update(
                 scheduled_for_deletion=None, scheduled_deletion_by_id=None):
-            raise ApiError(500, "Failed to de-schedule server deletion.")
+            raise ApiError(400, "Failed to de-schedule server deletion.")  # upstream: 500 (a race)
         await hearth().gateway.emit("server:remove_schedule_delete", {"serverId": str(server.id)}, to=str(server.id))
         await hearth().plugins.gather("server_deletion_unscheduled", server_id=server.id, moderator_id=moderator.id)
 
@@ -88,17 +87,8 @@ async def delete_due(at: datetime | None = None) -> list[int]:
     return deleted
 
 
-async def run_forever(app: Any) -> None:
-    interval = float(app.extensions["hearth"].settings.get("servers.scheduled_deletion_interval_seconds",
-                                                           DEFAULT_INTERVAL_SECONDS))
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            async with app.app_context():
-                deleted = await delete_due()
-            if deleted:
-                log.info("deleted %d scheduled servers", len(deleted))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("scheduled server deletion failed")
+async def delete_due_and_report() -> None:
+    """One round of the loop ``core.jobs`` repeats every ``scheduled_deletion_interval_seconds``."""
+    deleted = await delete_due()
+    if deleted:
+        log.info("deleted %d scheduled servers", len(deleted))

@@ -7,9 +7,21 @@ from typing import Annotated, Optional
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
-from core.validation import Body, Rules
+from core.validation import Body, Rules, epoch_ms
+from plugins.accounts.schemas import is_hex_color
 
 URL = re.compile(r"https?://|www\.", re.IGNORECASE)
+
+
+def _hex_colour(message: str) -> classmethod:
+    """A field validator: a hex colour or None (rest.md §4.4), else ``message``."""
+
+    def check(cls: type, value: str | None) -> str | None:
+        if value is not None and not is_hex_color(value):
+            raise ValueError(message)
+        return value
+
+    return classmethod(check)
 
 
 def _server_name(value: str) -> str:
@@ -97,12 +109,7 @@ class UpdateRoleBody(Body):
                            Field(ge=0, le=900)] = None
     icon: Annotated[Optional[StrictStr], Field(max_length=100)] = None
 
-    @field_validator("hexColor")
-    @classmethod
-    def _hex(cls, value: str | None) -> str | None:
-        if value is not None and not re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})", value):
-            raise ValueError("Invalid hex color.")
-        return value
+    _hex = field_validator("hexColor")(_hex_colour("Invalid hex color."))
 
 
 class RoleOrderBody(Body):
@@ -133,7 +140,8 @@ class BanBody(Body):
 
 
 class MuteBody(Body):
-    expireAt: Annotated[float, Rules(required="ExpireAt is required.", type="ExpireAt must be a number!")]
+    expireAt: epoch_ms(Rules(required="ExpireAt is required.", type="ExpireAt must be a number!",
+                             length="ExpireAt must be a valid date."))
     reason: Annotated[Optional[StrictStr], Rules(type="Invalid reason."), Field(min_length=1, max_length=150)] = None
 
 
@@ -161,6 +169,7 @@ class FolderBody(Body):
                     Field(min_length=4, max_length=100)] = None
     color: Annotated[Optional[StrictStr], Rules(type="Invalid color.", length="Invalid color."),
                      Field(min_length=4, max_length=100)] = None
+    _colour = field_validator("color")(_hex_colour("Invalid color."))
 
 
 

@@ -58,9 +58,12 @@ async def _joined_event(server: Server, user: User, presences: bool = True) -> d
     snapshot = await server_snapshot([server.id], user)
     snapshot.pop("_visible")
     member_ids = [int(m["userId"]) for m in snapshot["serverMembers"]]
-    return {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
-            "roles": snapshot["serverRoles"], "memberPresences": await online_presences(member_ids) if presences else [],
-            "voiceChannelUsers": []}
+    joined = {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
+              "roles": snapshot["serverRoles"], "memberPresences": await online_presences(member_ids) if presences else [],
+              "voiceChannelUsers": []}
+    for extras in await hearth().plugins.gather("server_joined_extras", server_id=server.id, user_id=user.id):
+        joined.update(extras or {})
+    return joined
 
 
 async def create_server(user: User, name: str) -> dict[str, Any]:
@@ -87,20 +90,23 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
     return joined["server"]
 
 
-async def join_server(user: User, server: Server) -> dict[str, Any]:
-    """The join flow (rest.md §4, "Common join flow")."""
+async def join_server(user: User, server: Server, bot_permissions: int | None = None) -> dict[str, Any]:
+    """The join flow (rest.md §4, "Common join flow"). A bot first gets a role of its own, named
+    after it, with ``bot_permissions`` (SEND_MESSAGE when 0 or absent)."""
     if not user.bot and await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
         raise bad_request("You have reached the maximum number of servers.")
     if server.scheduled_for_deletion:
         raise bad_request("Server is scheduled for deletion.")
     if await Member.exists(server_id=server.id, user_id=user.id):
-        raise bad_request("You are already in this server.")
+        raise bad_request("This bot is already in this server" if user.bot else "You are already in this server.")
     if await Ban.exists(server_id=server.id, user_id=user.id):
         raise bad_request("You are banned from this server")
     on_join = [str(r) for r in await Role.filter(server_id=server.id, apply_on_join=True).exclude(
         id=server.default_role_id).values_list("id", flat=True)]
     mute = await Mute.get_or_none(server_id=server.id, user_id=user.id)
     async with transaction():
+        if user.bot:
+            on_join.insert(0, str(await _create_bot_role(server, user, bot_permissions or SEND_MESSAGE)))
         try:
             member = await Member.create(server_id=server.id, user_id=user.id, role_ids=on_join,
                                          mute_expire_at=mute.expire_at if mute else None)
@@ -118,6 +124,19 @@ async def join_server(user: User, server: Server) -> dict[str, Any]:
     return joined["server"]
 
 
+async def _create_bot_role(server: Server, bot: User, permissions: int) -> int:
+    """The bot's own role, placed just above the default role like any new role (roles.create)."""
+    from plugins.servers.wire import role_wire
+
+    others = await Role.filter(server_id=server.id).exclude(id=server.default_role_id).order_by("order")
+    for index, other in enumerate(others):
+        await Role.filter(id=other.id).update(order=index + 3)
+    role = await Role.create(server_id=server.id, name=bot.username, order=2, permissions=permissions,
+                             bot_role=True, hide_role=True, created_by_id=bot.id)
+    await hearth().gateway.emit("server:role_created", role_wire(role), to=str(server.id))
+    return role.id
+
+
 async def post_system_message(server: Server, actor: User, message_type: int) -> None:
     if not server.system_channel_id:
         return
@@ -130,16 +149,24 @@ async def post_system_message(server: Server, actor: User, message_type: int) ->
                                   message_type)
 
 
-async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER) -> None:
-    """Remove a member (leave, kick or ban); ``reason`` is the system message type."""
+async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER,
+                     not_member: str = "You are not in this server.") -> None:
+    """Remove a member (leave, kick or ban); ``reason`` is the system message type.
+
+    Upstream answers its two refusals with a 500; Hearth with a 400."""
     if server.created_by_id == user.id:
-        raise ApiError(500, "You cannot leave your own server.")
+        raise bad_request("You cannot leave your own server.")
     member = await Member.get_or_none(server_id=server.id, user_id=user.id)
     if member is None:
-        raise ApiError(500, "You are not in this server.")
+        raise bad_request(not_member)
     channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
+    bot_role_ids = [int(r) for r in member.role_ids] if user.bot else []
     async with transaction():
         await member.delete()
+        for role_id in await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True):
+            await Role.filter(id=role_id).delete()  # a departing bot's role goes with it
+            await hearth().gateway.emit("server:role_deleted", {"serverId": str(server.id), "roleId": str(role_id)},
+                                        to=str(server.id))
         await MentionCounter.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await ReadState.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await _remove_from_order(user.id, server.id)
@@ -149,6 +176,7 @@ async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER) -> 
         await gateway.emit("server:left", {"serverId": str(server.id)}, to=str(user.id))
         if not server.scheduled_for_deletion:
             await post_system_message(server, user, reason)
+        await hearth().plugins.gather("server_member_left", server_id=server.id, user_id=user.id)
 
 
 async def kick(ctx: MemberContext, target_id: str) -> None:
@@ -157,7 +185,7 @@ async def kick(ctx: MemberContext, target_id: str) -> None:
         raise bad_request("You can not kick the server owner.")
     if target.id == ctx.user.id:
         raise bad_request("You can not kick yourself.")
-    await leave_flow(ctx.server, target, KICK_USER)
+    await leave_flow(ctx.server, target, KICK_USER, not_member="Member is not in this server.")
     await audit.record(ctx.server.id, "SERVER_USER_KICK", ctx.user.id, kickedUserId=str(target.id))
 
 
@@ -270,6 +298,7 @@ async def erase_server(server: Server, only_if_scheduled: bool = False) -> bool:
             return False
         await hearth().gateway.emit("server:left", {"serverId": str(server.id)}, to=str(server.id))
         await Channel.filter(id__in=channel_ids).update(deleting=True)
+        await hearth().plugins.gather("server_channels_removed", server_id=server.id, channel_ids=channel_ids)
         for member_id in member_ids:
             await _remove_from_order(member_id, server.id)
         await rooms.resync(server.id, None, channel_ids)

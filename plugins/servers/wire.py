@@ -42,9 +42,14 @@ def member_user(user: User, profile: Any, viewer_id: int | None) -> dict[str, An
 
 
 def member_wire(member: Member, user: User, profile: Any, viewer_id: int | None) -> dict[str, Any]:
+    return member_row(member, member_user(user, profile, viewer_id))
+
+
+def member_row(member: Any, user: dict[str, Any]) -> dict[str, Any]:
+    """A member with its user's wire form (``member_user``), which may be shared between rows."""
     return {"id": str(member.id), "serverId": str(member.server_id), "userId": str(member.user_id),
             "joinedAt": ms(member.joined_at), "nickname": member.nickname, "roleIds": [str(r) for r in member.role_ids],
-            "muteExpireAt": ms(member.mute_expire_at), "user": member_user(user, profile, viewer_id)}
+            "muteExpireAt": ms(member.mute_expire_at), "user": user}
 
 
 def server_channel_wire(channel: Any, overrides: dict[int, int], attachments: int = 0) -> dict[str, Any]:

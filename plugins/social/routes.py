@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from quart import Blueprint, jsonify, request
+from quart_schema import document_querystring
 
 from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
+from core.validation import documented_query
 from plugins.social import service
 
 # Static segments (/search, /followers, /following) win over accounts' /users/<user_id> in
@@ -18,6 +20,7 @@ blueprint = Blueprint("social", __name__, url_prefix="/api/users")
 @blueprint.get("/search")
 @require_user
 @rate_limit("user_search", 15, 60)
+@document_querystring(documented_query("UserSearchQuery", q=str))
 async def search() -> Any:
     return jsonify(await service.search(current_user(), request.args.get("q", "")))
 

@@ -13,10 +13,26 @@ from core.errors import bad_request
 from core.identity.models import Account, User
 from core.ids import parse_id
 from core.wire import public_user
-from plugins.friends.service import block_state, blocked_ids
 from plugins.social.models import Follow
 
 SEARCH_LIMIT = 10
+
+
+# Blocks belong to the friends plugin, which is optional: without it nobody is blocked.
+async def block_state(a: int, b: int) -> tuple[bool, bool]:
+    if not hearth().plugins.enabled("friends"):
+        return False, False
+    from plugins.friends.service import block_state as friends_block_state
+
+    return await friends_block_state(a, b)
+
+
+async def blocked_ids(user_id: int) -> set[int]:
+    if not hearth().plugins.enabled("friends"):
+        return set()
+    from plugins.friends.service import blocked_ids as friends_blocked_ids
+
+    return await friends_blocked_ids(user_id)
 
 
 async def follow(user: User, user_id: str) -> None:
@@ -112,7 +128,7 @@ async def profile_contribution(viewer: User | None, user: User) -> dict[str, Any
         "user": {
             "followers": [{"followedToId": str(user.id)}] if viewer_follows else [],
             "following": [{"followedToId": str(viewer.id)}] if follows_viewer else [],
-            "_count": {**counts, "likedPosts": 0, "posts": 0},
+            "_count": counts,  # likedPosts and posts come from the posts plugin
         },
         "followsYou": follows_viewer,
     }

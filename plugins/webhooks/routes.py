@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from quart import Blueprint, Response, request
+from quart_schema import document_request
 
 from core.auth import current_user, require_user_or_bot
 from core.errors import ApiError
+from core.jsonbody import loads
 from core.ratelimit import check
 from core.validation import validate_body
 from plugins.accounts.service import check_username_words
@@ -53,6 +54,7 @@ async def get_webhook(server_id: str, channel_id: str, webhook_id: str) -> Any:
 
 @blueprint.post("/<webhook_id>")
 @require_user_or_bot
+@document_request(WebhookUpdateBody)
 async def update_webhook(server_id: str, channel_id: str, webhook_id: str) -> Any:
     _, channel = await _channel(server_id, channel_id, "server_channel_wh_update", 20)
     try:
@@ -80,6 +82,7 @@ async def webhook_token(server_id: str, channel_id: str, webhook_id: str) -> Any
 # --- execution (no session: the path carries the webhook token) --------------------------------
 
 @execute_blueprint.post("/<webhook_id>/<token>")
+@document_request(WebhookExecuteBody)
 async def execute_webhook(webhook_id: str, token: str) -> Any:
     body = validate_body(WebhookExecuteBody, await request.get_json(silent=True))
     if not body.content:
@@ -99,10 +102,7 @@ async def execute_github(webhook_id: str, token: str) -> Any:
     payload = await request.get_json(silent=True)
     if payload is None:  # GitHub's "application/x-www-form-urlencoded" content type
         form = await request.form
-        try:
-            payload = json.loads(form.get("payload") or "null")
-        except ValueError:
-            payload = None
+        payload = loads(form.get("payload") or "null")
     content = github.describe(request.headers.get("X-GitHub-Event", ""), payload)
     if content:
         await service.execute(webhook, channel, content, avatar_url=github.GITHUB_AVATAR)

@@ -16,7 +16,7 @@ from core.ids import parse_id
 from core.wire import ms
 from plugins.servers.models import Member
 from plugins.servers.permissions import MemberContext
-from plugins.servers.roles import apply_member_roles
+from plugins.servers.roles import NO_PRIORITY, apply_member_roles, outranks
 from plugins.welcome.models import WelcomeAnswer, WelcomeAnswered, WelcomeQuestion
 from plugins.welcome.schemas import AnswerInput
 
@@ -38,6 +38,14 @@ def grantable(ctx: MemberContext, role_ids: list[str]) -> list[str]:
             continue
         result.append(str(role.id))
     return result
+
+
+def check_grants(ctx: MemberContext, index: int, role_ids: list[str], before: list[str] = ()) -> None:
+    """An answer may only newly grant roles its editor outranks (the owner: any role), as
+    setting a member's roles would; roles already on the answer may stay."""
+    added = [int(r) for r in role_ids if r not in before]
+    if not outranks(ctx, added):
+        raise bad_request(NO_PRIORITY, f"answers[{index}].roleIds")
 
 
 def _question_wire(question: WelcomeQuestion, answers: list[dict[str, Any]]) -> dict[str, Any]:
@@ -82,11 +90,14 @@ async def create(ctx: MemberContext, title: str, multiselect: bool | None, answe
         raise bad_request("Maximum number of welcome questions reached.")
     if len(answers) > MAX_ANSWERS:
         raise bad_request("Maximum number of answers reached.")
+    role_ids = [grantable(ctx, a.role_ids or []) for a in answers]
+    for index, roles in enumerate(role_ids):
+        check_grants(ctx, index, roles)
     async with transaction():
         question = await WelcomeQuestion.create(server_id=ctx.server.id, title=title, multiselect=bool(multiselect),
                                                 order=count + 1)
-        rows = [WelcomeAnswer(question_id=question.id, title=a.title, role_ids=grantable(ctx, a.role_ids or []),
-                              order=a.order) for a in answers]
+        rows = [WelcomeAnswer(question_id=question.id, title=a.title, role_ids=roles, order=a.order)
+                for a, roles in zip(answers, role_ids)]
         for row in rows:
             await row.save()
     return _question_wire(question, [_answer_wire(ctx, row) for row in rows])
@@ -123,19 +134,22 @@ async def update(ctx: MemberContext, question_id: str, changes: dict[str, Any], 
     if len(answers) > MAX_ANSWERS:
         raise bad_request("Maximum number of answers reached.")
     existing = {a.id: a for a in await WelcomeAnswer.filter(question_id=question.id)}
+    targets = [parse_id(item.id) if item.id else None for item in answers]
+    role_ids = [grantable(ctx, item.role_ids or []) for item in answers]
+    for index, (parsed, roles) in enumerate(zip(targets, role_ids)):
+        check_grants(ctx, index, roles, existing[parsed].role_ids if parsed in existing else [])
     async with transaction():
         kept: set[int] = set()
         for index, item in enumerate(answers):
-            parsed = parse_id(item.id) if item.id else None
-            role_ids = grantable(ctx, item.role_ids or [])
+            parsed, roles = targets[index], role_ids[index]
             if parsed in existing:
                 kept.add(parsed)
-                fields: dict[str, Any] = {"title": item.title, "role_ids": role_ids}
+                fields: dict[str, Any] = {"title": item.title, "role_ids": roles}
                 if item.order is not None:
                     fields["order"] = item.order
                 await WelcomeAnswer.filter(id=parsed).update(**fields)
             else:
-                await WelcomeAnswer.create(question_id=question.id, title=item.title, role_ids=role_ids,
+                await WelcomeAnswer.create(question_id=question.id, title=item.title, role_ids=roles,
                                            order=item.order if item.order is not None else index)
         removed = [answer_id for answer_id in existing if answer_id not in kept]
         if removed:

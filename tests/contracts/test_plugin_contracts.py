@@ -42,6 +42,10 @@ def test_manifest_is_valid_and_the_folder_is_complete(plugin_id):
 
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(), filename=str(path))
+    return _imported_names(tree)
+
+
+def _imported_names(tree: ast.AST) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -51,13 +55,47 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+def _plugin_imports(path: Path) -> tuple[set[str], list[tuple[ast.AST, str]]]:
+    """Plugin ids imported at module level, and ``(function, id)`` for imports inside functions."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    inside: list[tuple[ast.AST, str]] = []
+    nested_nodes: set[int] = set()
+    for function in functions:
+        for node in ast.walk(function):
+            nested_nodes.add(id(node))
+        for name in _imported_names(function):
+            if name.startswith("plugins."):
+                inside.append((function, name.split(".")[1]))
+    top = {name.split(".")[1] for node in ast.walk(tree) if id(node) not in nested_nodes
+           for name in _imported_names(node) if isinstance(node, (ast.Import, ast.ImportFrom))
+           and name.startswith("plugins.")}
+    return top, inside
+
+
 @pytest.mark.parametrize("plugin_id", sorted(p for p, (_, first) in PLUGINS.items() if first))
 def test_a_plugin_imports_only_core_itself_and_what_it_requires(plugin_id):
-    allowed = {plugin_id, *PLUGINS[plugin_id][0].manifest.requires}
+    """Module-level imports name only ``requires``; an ``optional`` plugin is imported inside a
+    function that first checks ``plugins.enabled("<id>")``, so a disabled one is never loaded."""
+    manifest = PLUGINS[plugin_id][0].manifest
+    required = {plugin_id, *manifest.requires}
     for path in (FIRST_PARTY_DIR / plugin_id).rglob("*.py"):
-        for name in _imports(path):
-            if name.startswith("plugins."):
-                assert name.split(".")[1] in allowed, f"{path} imports {name}, not in requires"
+        top, inside = _plugin_imports(path)
+        assert top <= required, f"{path} imports {sorted(top - required)} at module level, not in requires"
+        for function, used in inside:
+            if used in required:
+                continue
+            assert used in manifest.optional, f"{path} imports plugin {used!r}, neither required nor optional"
+            assert f"enabled('{used}')" in ast.unparse(function), (
+                f"{path}: {function.name} imports the optional plugin {used!r} without checking "
+                f'plugins.enabled("{used}") first')
+
+
+def test_optional_plugins_exist_and_differ_from_requires():
+    for plugin_id, (module, _) in PLUGINS.items():
+        manifest = module.manifest
+        assert not set(manifest.optional) & set(manifest.requires), plugin_id
+        assert plugin_id not in manifest.optional
 
 
 def test_the_kernel_imports_no_plugin():
@@ -67,26 +105,7 @@ def test_the_kernel_imports_no_plugin():
         assert not any(name.startswith("plugins") for name in _imports(path)), f"{path} imports a plugin"
 
 
-def _with_dependents(plugin_id: str) -> set[str]:
-    """The plugin and every plugin that requires it, directly or not."""
-    found = {plugin_id}
-    while True:
-        more = {pid for pid, (module, _) in PLUGINS.items() if found & set(module.manifest.requires)} - found
-        if not more:
-            return found
-        found |= more
-
-
-@pytest.mark.parametrize("plugin_id", NON_ESSENTIAL)
-async def test_the_app_boots_with_each_optional_plugin_disabled(settings, plugin_id):
-    disabled = _with_dependents(plugin_id)
-    app = create_quart_app(settings.with_overrides({"plugins.disabled": sorted(disabled)}))
-    async with app.test_app():
-        client = app.test_client()
-        response = await client.get("/api/plugins")
-        ids = {p["id"] for p in (await response.get_json())["plugins"]}
-        assert (await client.post("/api/users/login", json={})).status_code == 400
-    assert not ids & disabled and "accounts" in ids
+# Each plugin disabled in turn (with its dependents): tests/contracts/test_plugin_matrix.py.
 
 
 async def test_the_app_boots_with_only_the_essential_plugins(settings):

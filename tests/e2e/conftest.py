@@ -49,26 +49,37 @@ async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[An
     assert errors == [], f"uncaught errors in the page: {errors}"
 
 
-@pytest.fixture
-async def signed_in(browser: Any) -> AsyncIterator[Any]:
-    """``page = await signed_in(person)``: a new browser context already holding the token."""
-    import json
+class SignedIn:
+    """Browser contexts already holding a person's token, closed with a screenshot of every page
+    and a check that no page had an uncaught error."""
 
-    contexts: list[Any] = []
+    def __init__(self, browser: Any, name: str):
+        self.browser, self.name = browser, name
+        self.contexts: list[Any] = []
 
-    async def open_page(person: Any, width: int = 1280) -> Any:
-        context = await browser.new_context(viewport={"width": width, "height": 800})
+    async def open(self, person: Any, width: int = 1280) -> Any:
+        import json
+
+        context = await self.browser.new_context(viewport={"width": width, "height": 800})
         await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
-        contexts.append(context)
+        self.contexts.append(context)
         page = await context.new_page()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         return page
 
-    yield open_page
-    for index, context in enumerate(contexts):
-        for page in context.pages:
-            SCREENSHOTS.mkdir(exist_ok=True)
-            await page.screenshot(path=str(SCREENSHOTS / f"signed-in-{index}.png"))
-            assert page.errors == [], f"uncaught errors in the page: {page.errors}"
-        await context.close()
+    async def close(self) -> None:
+        for index, context in enumerate(self.contexts):
+            for page in context.pages:
+                SCREENSHOTS.mkdir(exist_ok=True)
+                await page.screenshot(path=str(SCREENSHOTS / f"{self.name}-{index}.png"))
+                assert page.errors == [], f"uncaught errors in the page: {page.errors}"
+            await context.close()
+
+
+@pytest.fixture
+async def signed_in(browser: Any) -> AsyncIterator[Any]:
+    """``page = await signed_in(person)``: a new browser context already holding the token."""
+    pages = SignedIn(browser, "signed-in")
+    yield pages.open
+    await pages.close()

@@ -1,22 +1,24 @@
 """A message with a link gets its preview live: Ada sends a link to a local test page in a DM,
 Bob (already looking at the conversation) sees the card appear under the message — site name,
 linked title, description and the large image at its reserved size — and the title opens
-through the external-link warning. The browser loads the preview image from the test server."""
+through the external-link warning. The browser loads the preview image through Hearth's image
+proxy, never from the test server itself."""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.async_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
-from tests.plugins.link_embeds.testsite import site  # noqa: F401 - the test web server fixture
+from tests.testsite import site  # noqa: F401 - the test web server fixture
 from tests.plugins.messages.helpers import member, open_dm
 
 
 @pytest.fixture
 def settings(base_settings):
     # The test page is served from 127.0.0.1, a private address.
-    return base_settings.with_overrides({"link_embeds.allow_private_networks": True})
+    return base_settings.with_overrides({"fetch.allow_private_networks": True})
 
 
 async def test_a_link_preview_appears_live_for_the_other_user(live_server, signed_in, site):
@@ -25,6 +27,9 @@ async def test_a_link_preview_appears_live_for_the_other_user(live_server, signe
     channel_id = await open_dm(client, ada, bob)
     await open_dm(client, bob, ada)
     page_a, page_b = await signed_in(ada), await signed_in(bob, width=850)
+    direct: list[str] = []
+    for page in (page_a, page_b):
+        page.on("request", lambda request: direct.append(request.url) if f":{site.port}/" in request.url else None)
     await page_a.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page_b.goto(f"{live_server.url}/app/inbox/{channel_id}")
     for page in (page_a, page_b):  # two browsers start on two shared cores: allow time
@@ -44,10 +49,13 @@ async def test_a_link_preview_appears_live_for_the_other_user(live_server, signe
     image = embed.get_by_role("img", name="Image for Hearth test page")
     await expect(image).to_have_attribute("width", "400")
     await expect(image).to_have_attribute("height", "200")
-    await expect(image).to_have_attribute("src", site.url("/wide.png"))
+    # the picture comes through Hearth's image proxy: the reader's browser never contacts the site
+    await expect(image).to_have_attribute("src", "/cdn/proxy/" + quote(site.url("/wide.png"), safe="") + "/wide.png")
     await page_b.wait_for_function(
         "() => { const img = document.querySelector('[data-testid=message-embed] img');"
         " return img && img.complete && img.naturalWidth === 640; }")
+
+    assert direct == [] and site.hits["/wide.png"] == 2  # the preview's measure, then the proxy
 
     # the sender sees it too
     await expect(page_a.get_by_test_id("message").filter(has_text="Have a look")

@@ -1,6 +1,7 @@
 """The owner creates a webhook in a channel's settings, renames it and copies its URL; a POST to
 that URL (a service outside, here the test) shows the message live for a member reading the
-channel, with the webhook's name, the webhook tag and the override avatar; then the owner
+channel, with the webhook's name, the webhook tag and the override avatar (through Hearth's image
+proxy); then the owner
 deletes the webhook and its URL stops working."""
 
 import base64
@@ -23,9 +24,13 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     url = live_server.url
     page_a, page_b = await signed_in(place.owner, width=800), await signed_in(bob, width=800)
 
-    # The override avatar's host, answered inside the browser (this machine has no outside network).
-    await page_b.route("https://images.example.com/**", lambda route: route.fulfill(status=200, content_type="image/png",
-                                                                                    body=PIXEL))
+    # The override avatar loads through Hearth's image proxy (tests/core/test_image_proxy.py fetches
+    # for real); this machine has no outside network, so the proxy's answer is given in the browser,
+    # and any request straight to the avatar's host is counted: there must be none.
+    proxy_path = "/cdn/proxy/https%3A%2F%2Fimages.example.com%2Fci.png/ci.png"
+    await page_b.route(f"{url}{proxy_path}", lambda route: route.fulfill(status=200, content_type="image/png", body=PIXEL))
+    direct: list[str] = []
+    await page_b.route("https://images.example.com/**", lambda route: (direct.append(route.request.url), route.abort()))
     await page_b.goto(f"{url}/app/servers/{place.id}/{place.general}")
     await expect(page_b.get_by_test_id("channel-title")).to_have_text("General", timeout=30_000)
 
@@ -70,8 +75,10 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     await expect(message).to_be_visible()
     await expect(message.get_by_test_id("webhook-tag")).to_have_text("Webhook")
     await expect(message.locator(".message__author")).to_have_text("Build bot")
-    await expect(message.locator("img.avatar")).to_have_attribute("src", "https://images.example.com/ci.png")
+    await expect(message.locator("img.avatar")).to_have_attribute("src", proxy_path)
     await expect(message.locator("img.avatar")).to_have_attribute("referrerpolicy", "no-referrer")
+    assert await message.locator("img.avatar").evaluate("(img) => img.complete && img.naturalWidth === 1")
+    assert direct == []
     await page_b.screenshot(path=str(SCREENSHOTS / "webhooks-message.png"))
 
     # Delete it (with a confirmation): back to the list, the URL stops working, its message goes.

@@ -5,7 +5,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { ResetPasswordPage } from "./pages/ResetPasswordPage";
-import { InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
+import { BotRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { ModalHost } from "./ui/modal/ModalHost";
 import { PaneLoading } from "./ui/PaneLoading";
 import { PopoverHost } from "./ui/popover/PopoverHost";
@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
       { path: "/404", element: <NotFoundPage /> },
       { path: "/i/:inviteId", element: <InviteRedirect /> },
       { path: "/p/:postId", element: <PostRedirect /> },
+      { path: "/bot/:appId", element: <BotRedirect /> },
       {
         path: "/app/*",
         lazy: async () => ({ Component: (await import("./app/AppShell")).AppShell }),

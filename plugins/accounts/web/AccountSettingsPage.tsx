@@ -1,7 +1,7 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { t } from "./i18n";
-import { AvatarSection } from "./sections/AvatarSection";
+import { AvatarSection, BannerSection } from "./sections/AvatarSection";
 import { DeleteAccountSection } from "./sections/DeleteAccountSection";
 import { EmailSection } from "./sections/EmailSection";
 import { PasswordSection } from "./sections/PasswordSection";
@@ -22,6 +22,7 @@ export default function AccountSettingsPage() {
         <p className="muted">{t("page.subtitle")}</p>
       </header>
       <AvatarSection user={user} />
+      <BannerSection user={user} />
       <UsernameSection user={user} />
       <EmailSection user={user} />
       <PasswordSection />

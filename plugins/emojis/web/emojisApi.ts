@@ -1,5 +1,5 @@
 /** `/servers/:serverId/emojis` (rest.md §4.8). */
-import { uploadImage } from "@hearth/api/cdn";
+import { uploadToCdn } from "@hearth/api/cdn";
 import { request } from "@hearth/api/request";
 import type { UploadProgress } from "@hearth/api/upload";
 import type { CustomEmojiRow, ListedEmoji } from "./types";
@@ -12,7 +12,7 @@ export function fetchEmojis(serverId: string): Promise<ListedEmoji[]> {
 
 /** Uploads the picture to the CDN (type `emojis`), then adds it to the server. */
 export async function addEmoji(serverId: string, file: File, name: string, onProgress?: (progress: UploadProgress) => void): Promise<CustomEmojiRow> {
-  const { fileId } = await uploadImage(file, "emojis", onProgress);
+  const { fileId } = await uploadToCdn({ type: "emojis", file, onProgress });
   return request({ method: "POST", path: base(serverId), body: { name, fileId } });
 }
 

@@ -5,10 +5,12 @@ import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { Icon } from "@hearth/ui/Icon";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { bannerStyle, safeColour } from "@hearth/ui/safeStyle";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { initials, useServersStore } from "../../servers/web/public";
 import { bump, bumpWait, errorText, joinPublicServer, listServers, PAGE_SIZE } from "./exploreApi";
+import { ExploreTabs } from "./ExploreTabs";
 import { mergeListing, splitWait } from "./format";
 import { t } from "./i18n";
 import type { ExploreFilter, ExploreItem, ExploreQuery, ExploreSort } from "./types";
@@ -69,12 +71,12 @@ export function ServerCard({ item, onChange }: { item: ExploreItem; onChange: (i
     <li className="card explore-card" data-testid="explore-card" data-server-id={server.id}>
       <div
         className="explore-card__banner"
-        style={server.banner ? { backgroundImage: `url("${cdnUrl(server.banner)}")` } : { background: server.hexColor ?? "var(--accent)" }}
+        style={bannerStyle(server.banner, server.hexColor)}
       />
       {server.avatar ? (
         <img className="explore-card__avatar" src={cdnUrl(server.avatar)} alt="" />
       ) : (
-        <span className="explore-card__avatar" style={{ background: server.hexColor ?? undefined }} aria-hidden="true">
+        <span className="explore-card__avatar" style={{ background: safeColour(server.hexColor) }} aria-hidden="true">
           {initials(server.name)}
         </span>
       )}
@@ -172,6 +174,7 @@ export default function ExplorePage() {
   return (
     <div className="explore-page" data-testid="explore-page">
       <LayoutSlot name="headerTitle">{t("page.title")}</LayoutSlot>
+      <ExploreTabs />
       <form className="explore-controls" role="search" aria-label={t("controls.label")} onSubmit={(event) => event.preventDefault()}>
         <label className="field explore-controls__search">
           <span className="field__label">{t("controls.search")}</span>

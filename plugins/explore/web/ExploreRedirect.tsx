@@ -1,4 +1,4 @@
-/** /app/explore: the servers section is the only one so far (bots come with applications). */
+/** /app/explore: opens the servers section (the bots section is /app/explore/bots, from the applications bundle). */
 import { Navigate } from "react-router";
 
 export default function ExploreRedirect() {

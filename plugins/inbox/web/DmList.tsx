@@ -1,6 +1,7 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Icon } from "@hearth/ui/Icon";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { useMemo, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { usePendingIncomingCount } from "../../friends/web/public";
@@ -54,20 +55,23 @@ export function DmList({ activeChannelId }: { activeChannelId: string | undefine
   const inboxes = useInboxStore((state) => state.inboxes);
   const channels = useReadState((state) => state.channels);
   const pending = usePendingIncomingCount();
+  const friends = usePluginLoaded("friends"); // optional: without it, no friends entry
   const sorted = useMemo(() => sortInboxes(Object.values(inboxes), channels), [inboxes, channels]);
 
   return (
     <nav className="dm-list" aria-label={t("list.label")}>
-      <NavLink to="/app/inbox" end className={itemClass}>
-        <span className="dm-item__icon">
-          <Icon name="users" size={20} />
-        </span>
-        <span className="dm-item__name">{t("list.friends")}</span>
-        {pending > 0 && <span className="nav-badge">{pending}</span>}
-      </NavLink>
+      {friends && (
+        <NavLink to="/app/inbox" end className={itemClass}>
+          <span className="dm-item__icon">
+            <Icon name="users" size={20} />
+          </span>
+          <span className="dm-item__name">{t("list.friends")}</span>
+          {pending > 0 && <span className="nav-badge">{pending}</span>}
+        </NavLink>
+      )}
       <h2 className="dm-list__title">{t("list.title")}</h2>
       {sorted.length === 0 ? (
-        <p className="dm-list__empty muted">{t("list.empty")}</p>
+        <p className="dm-list__empty muted">{friends ? t("list.empty") : t("list.emptyWithoutFriends")}</p>
       ) : (
         <ul className="dm-list__items">
           {sorted.map((inbox) => (

@@ -4,10 +4,12 @@ import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { useCallback, useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { FriendsPane } from "../../friends/web/public";
 import { MessagePane, type PublicUser } from "../../messages/web/public";
+import { useInboxContributions } from "./contributions";
 import { DmDrawer } from "./DmDrawer";
 import { DmList } from "./DmList";
 import { t } from "./i18n";
@@ -41,6 +43,7 @@ function Conversation({ channelId }: { channelId: string }) {
   const authenticated = useSocketStore((state) => state.authenticated);
   const self = useSelfUserStore((state) => state.user);
   const [searchParams] = useSearchParams();
+  const headerActions = useInboxContributions((state) => state.headerActions);
   const recipient = inbox?.recipient;
 
   const findUser = useCallback(
@@ -79,6 +82,13 @@ function Conversation({ channelId }: { channelId: string }) {
       <LayoutSlot name="headerTitle">
         <ConversationTitle recipient={recipient} />
       </LayoutSlot>
+      {headerActions.length > 0 && (
+        <LayoutSlot name="headerActions">
+          {headerActions.map((Action, index) => (
+            <Action key={index} channelId={channelId} recipientId={recipient.id} />
+          ))}
+        </LayoutSlot>
+      )}
       <LayoutSlot name="drawerTitle">{recipient.username}</LayoutSlot>
       <LayoutSlot name="drawer">
         <DmDrawer inbox={inbox} />
@@ -94,9 +104,32 @@ function Conversation({ channelId }: { channelId: string }) {
   );
 }
 
+/** /app/inbox without the friends plugin (it is optional): a pointer to the conversations. */
+function NoFriendsPane() {
+  return (
+    <>
+      <LayoutSlot name="headerTitle">{t("list.title")}</LayoutSlot>
+      <p className="dm-missing muted" data-testid="inbox-without-friends">
+        {t("withoutFriends")}
+      </p>
+    </>
+  );
+}
+
 /** /app/inbox: the friends pane; /app/inbox/{channelId}: that conversation. The DM list fills the side pane. */
 export default function InboxPage() {
   const channelId = useParams()["*"]?.split("/")[0] || undefined;
+  const friends = usePluginLoaded("friends");
+  if (!channelId && !friends) {
+    return (
+      <>
+        <LayoutSlot name="sidePane">
+          <DmList activeChannelId={channelId} />
+        </LayoutSlot>
+        <NoFriendsPane />
+      </>
+    );
+  }
   return (
     <>
       <LayoutSlot name="sidePane">

@@ -1,6 +1,7 @@
 /** REST calls of channels and messages (rest.md §3). */
+import { uploadToCdn } from "@hearth/api/cdn";
 import { request } from "@hearth/api/request";
-import { upload, type UploadProgress } from "@hearth/api/upload";
+import type { UploadProgress } from "@hearth/api/upload";
 import type { Attachment, Message, ReactionAddedPayload, ReactionRemovedPayload } from "./types";
 
 const channelPath = (channelId: string) => `/channels/${encodeURIComponent(channelId)}`;
@@ -78,12 +79,7 @@ export function fetchAttachments(channelId: string, query: { limit?: number; aft
   return request({ path: `${channelPath(channelId)}/attachments`, query: { ...query } });
 }
 
-/** Uploads a file for a message of this channel (CDN, groupId = channel id). */
+/** Uploads a file for a message of this channel (the channel's upload token, groupId = channel id). */
 export function uploadAttachment(channelId: string, file: File, onProgress: (progress: UploadProgress) => void): Promise<{ fileId: string }> {
-  return upload<{ fileId: string }>({
-    path: "/cdn/upload",
-    query: { type: "attachments", groupId: channelId },
-    file,
-    onProgress,
-  });
+  return uploadToCdn({ type: "attachments", groupId: channelId, channelId, file, onProgress });
 }

@@ -3,7 +3,7 @@ import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
-import { cdnUrl } from "@hearth/api/cdn";
+import { bannerStyle } from "@hearth/ui/safeStyle";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ServerAvatar } from "./components/ServerAvatar";
@@ -74,7 +74,7 @@ export default function InvitePage() {
         <div className="invite-card card" data-testid="invite-preview">
           <div
             className="invite-card__banner"
-            style={preview.server.banner ? { backgroundImage: `url("${cdnUrl(preview.server.banner)}")` } : { background: preview.server.hexColor ?? "var(--accent)" }}
+            style={bannerStyle(preview.server.banner, preview.server.hexColor)}
           />
           <ServerAvatar server={preview.server} size={80} />
           <p className="muted invite-card__lead">{t("invite.lead")}</p>

@@ -1,7 +1,8 @@
 /**
  * What bundles that `require` servers add to its screens without the servers bundle importing
- * them: settings sections (emojis, welcome-screen, …), channel-editor tabs (webhooks) and
- * blocks on the server's welcome page. A bundle registers when its module loads (its index.ts),
+ * them: settings sections (emojis, welcome-screen, …), channel-editor tabs (webhooks), blocks on
+ * the server's welcome page, and extras under each channel of the list and actions in a channel's
+ * header (voice). A bundle registers when its module loads (its index.ts),
  * which happens before any server page renders.
  */
 import type { ComponentType } from "react";
@@ -29,13 +30,27 @@ export interface ChannelEditorTab {
   categories?: boolean;
 }
 
+/** A text channel of a server, as extras in the channel list and actions in its header see it. */
+export interface ChannelContributionProps {
+  serverId: string;
+  channelId: string;
+}
+
 interface Contributions {
   sections: Partial<Record<SettingsSectionId, ComponentType<SettingsSectionProps>>>;
   channelTabs: ChannelEditorTab[];
   welcomeBlocks: ComponentType<{ serverId: string }>[];
+  channelItemExtras: ComponentType<ChannelContributionProps>[];
+  channelHeaderActions: ComponentType<ChannelContributionProps>[];
 }
 
-export const useServerContributions = create<Contributions>()(() => ({ sections: {}, channelTabs: [], welcomeBlocks: [] }));
+export const useServerContributions = create<Contributions>()(() => ({
+  sections: {},
+  channelTabs: [],
+  welcomeBlocks: [],
+  channelItemExtras: [],
+  channelHeaderActions: [],
+}));
 
 /** Fills a settings section (its permission stays the one of spec §6 in `SETTINGS_SECTIONS`). */
 export function registerSettingsSection(id: SettingsSectionId, component: ComponentType<SettingsSectionProps>): void {
@@ -50,4 +65,18 @@ export function registerChannelEditorTab(tab: ChannelEditorTab): void {
 /** Adds a block under the server's welcome page header (e.g. welcome questions). */
 export function registerWelcomeBlock(component: ComponentType<{ serverId: string }>): void {
   useServerContributions.setState((state) => ({ welcomeBlocks: [...state.welcomeBlocks.filter((item) => item !== component), component] }));
+}
+
+/** Adds something under each text channel of the channel list (e.g. who is in its call). */
+export function registerChannelItemExtra(component: ComponentType<ChannelContributionProps>): void {
+  useServerContributions.setState((state) => ({
+    channelItemExtras: [...state.channelItemExtras.filter((item) => item !== component), component],
+  }));
+}
+
+/** Adds an action to a text channel's header (e.g. join its call). */
+export function registerChannelHeaderAction(component: ComponentType<ChannelContributionProps>): void {
+  useServerContributions.setState((state) => ({
+    channelHeaderActions: [...state.channelHeaderActions.filter((item) => item !== component), component],
+  }));
 }

@@ -46,6 +46,8 @@ describe("member groups", () => {
   it("colours names with the highest coloured role (hidden roles count; gradients give their first colour)", () => {
     expect(roleColour("lg90#ff0000 0%#0000ff 100%")).toBe("#ff0000");
     expect(roleColour(null)).toBeUndefined();
+    expect(roleColour("red), url(http://evil.example/x.png")).toBeUndefined();
+    expect(roleColour("lg90 url(http://evil.example/x.png)")).toBeUndefined();
     expect(memberColour(members[1]!, roles)).toBe("#ff0000");
     expect(memberColour(members[2]!, roles)).toBe("#abcdef");
     expect(memberColour(members[3]!, roles)).toBeUndefined();

@@ -1,4 +1,5 @@
 /** The member list's grouping: online members under their highest shown role, then the rest online, then offline. */
+import { safeColour } from "@hearth/ui/safeStyle";
 import type { ServerMember, ServerRole } from "./types";
 
 export interface MemberGroup {
@@ -18,8 +19,8 @@ export function rolesOf(member: ServerMember, roles: Readonly<Record<string, Ser
 /** A CSS colour for a role colour: `#hex`, or the first colour of a compact gradient (`lg<deg><hex> <stop>…`). */
 export function roleColour(hexColor: string | null | undefined): string | undefined {
   if (!hexColor) return undefined;
-  if (hexColor.startsWith("#")) return hexColor;
-  return /#[0-9a-f]{3,8}/i.exec(hexColor)?.[0];
+  // A compact gradient (`lg<deg>#hex <stop>#hex <stop>…`) shows as its first colour.
+  return safeColour(hexColor.startsWith("lg") ? /#[0-9a-f]+/i.exec(hexColor)?.[0] : hexColor);
 }
 
 /** Colour of the member's name: that of their highest role with a colour. */

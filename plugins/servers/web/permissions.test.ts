@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canJoinVoice,
   canManageRole,
   canOpenSettingsSection,
   canSendInChannel,
@@ -90,6 +91,15 @@ describe("channel visibility", () => {
     const silenced = { ...roles, "r-all": role("r-all", { order: 1, permissions: 0 }) };
     expect(canSendInChannel(subject(BOB, [], { roles: silenced }), channel("general"))).toBe(false);
     expect(canSendInChannel(subject(BOB, ["r-admin"], { roles: silenced }), readOnly)).toBe(true);
+  });
+
+  it("needs the channel JOIN_VOICE bit to join its call, unless owner or admin", () => {
+    const textOnly = channel("news", { permissions: [{ roleId: "r-all", permissions: 3 }] });
+    expect(canJoinVoice(subject(BOB, []), channel("general"))).toBe(true);
+    expect(canJoinVoice(subject(BOB, []), textOnly)).toBe(false);
+    expect(canJoinVoice(subject(OWNER, []), textOnly)).toBe(true);
+    expect(canJoinVoice(subject(BOB, ["r-admin"]), textOnly)).toBe(true);
+    expect(canJoinVoice(subject(BOB, null), channel("general"))).toBe(false);
   });
 });
 

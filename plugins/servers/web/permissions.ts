@@ -84,6 +84,12 @@ export function canSendInChannel(subject: PermissionSubject, channel: Pick<Serve
   );
 }
 
+/** The channel's JOIN_VOICE bit, unless owner or admin (entities.md §4.7 "can join voice"). */
+export function canJoinVoice(subject: PermissionSubject, channel: Pick<ServerChannel, "permissions">): boolean {
+  if (!subject.member) return false;
+  return isAdmin(subject) || (channelPermissionBits(subject, channel) & ChannelPermission.JOIN_VOICE) !== 0;
+}
+
 /** Highest `order` among the member's roles, the default role included. */
 export function topRoleOrder(subject: PermissionSubject): number {
   let top = 1;

@@ -2,9 +2,10 @@
 export { useServersStore, permissionSubject } from "./serversStore";
 export { errorText } from "./serversApi";
 export { initials } from "./components/ServerAvatar";
+export { roleColour } from "./memberGroups";
 export { ConfirmPanel } from "./components/serverActions";
 export { SettingsCard } from "./settings/ui";
-export { canViewChannel, canSendInChannel, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
+export { canViewChannel, canSendInChannel, canJoinVoice, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
 export type { Server, ServerChannel, ServerMember, ServerRole } from "./types";
 export {
   useNotificationSettings,
@@ -19,6 +20,9 @@ export {
   registerSettingsSection,
   registerChannelEditorTab,
   registerWelcomeBlock,
+  registerChannelItemExtra,
+  registerChannelHeaderAction,
   type SettingsSectionProps,
   type ChannelEditorTabProps,
+  type ChannelContributionProps,
 } from "./contributions";

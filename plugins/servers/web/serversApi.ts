@@ -1,7 +1,7 @@
 /** The servers routes (rest.md §4). Live state changes arrive as socket events; replies are used where no event comes. */
+import { uploadToCdn } from "@hearth/api/cdn";
 import { request } from "@hearth/api/request";
-import { upload, type UploadProgress } from "@hearth/api/upload";
-import type { CdnFile } from "@hearth/api/cdn";
+import type { UploadProgress } from "@hearth/api/upload";
 import { expectServer, setRail, useServersStore } from "./serversStore";
 import type { OrderOperation } from "./serverOrder";
 import type { AuditLogPage, InvitePreview, Server, ServerBan, ServerChannel, ServerFolder, ServerInvite, ServerRole } from "./types";
@@ -48,8 +48,8 @@ export function fetchAuditLogs(serverId: string, after?: string): Promise<AuditL
 }
 
 /** Uploads a server picture to the CDN in the server's group (rest.md §4.1); resolves with the file id. */
-export function uploadServerImage(serverId: string, file: File, type: "avatars" | "profile_banners", onProgress?: (progress: UploadProgress) => void): Promise<CdnFile> {
-  return upload<CdnFile>({ path: "/cdn/upload", query: { image: true, type, groupId: serverId }, file, onProgress });
+export function uploadServerImage(serverId: string, file: File, type: "avatars" | "profile_banners", onProgress?: (progress: UploadProgress) => void): Promise<{ fileId: string }> {
+  return uploadToCdn({ type, groupId: serverId, file, onProgress });
 }
 
 // The rail.

@@ -1,13 +1,15 @@
-import { cdnUrl } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { getLanguage } from "@hearth/i18n/i18n";
+import { profileTabs, type ProfileTab } from "@hearth/plugins/extensions";
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
+import { BotTag } from "@hearth/ui/BotTag";
 import { Button } from "@hearth/ui/Button";
 import { Markup } from "@hearth/ui/markup/Markup";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { bannerStyle, safeGradient } from "@hearth/ui/safeStyle";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useParams } from "react-router";
 import { useFriendsStore } from "../../friends/web/public";
@@ -98,10 +100,19 @@ function About({ details }: { details: UserDetails }) {
   );
 }
 
-/** /app/profile/{userId}/{tab?}: banner, identity, actions, and the About / follows / mutual friends tabs. */
+/**
+ * /app/profile/{userId}/{tab?}: banner, identity, actions, and the About / follows / mutual
+ * friends tabs, after the tabs other plugins add through the `profileTabs` extension (posts).
+ */
 export default function ProfilePage() {
   const [userId = "", tabParam] = (useParams()["*"] ?? "").split("/");
-  const tab: Tab = TABS.some((entry) => entry.tab === tabParam) ? (tabParam as Tab) : "about";
+  const extraTabs: ProfileTab[] = profileTabs();
+  const extra = extraTabs.find((entry) => entry.id === tabParam);
+  // friends is optional: without it there is no mutual-friends tab
+  const friends = usePluginStore((state) => state.loadedIds.includes("friends"));
+  const ownTabs = friends ? TABS : TABS.filter((entry) => entry.tab !== "mutual-friends");
+  const tabs = [...extraTabs.map((entry) => ({ tab: entry.id, label: entry.label })), ...ownTabs];
+  const tab: string = extra ? extra.id : ownTabs.some((entry) => entry.tab === tabParam) ? (tabParam as Tab) : "about";
   const { details, loading, error } = useProfile(userId);
   const selfId = useSelfUserStore((state) => state.user?.id);
   const canEditOwn = usePluginStore((state) => state.loadedIds.includes("accounts"));
@@ -125,7 +136,7 @@ export default function ProfilePage() {
   }
 
   const { user, profile } = details;
-  const gradient = profile?.bgColorOne && profile.bgColorTwo ? `linear-gradient(135deg, ${profile.bgColorOne}, ${profile.bgColorTwo})` : undefined;
+  const gradient = safeGradient(135, profile?.bgColorOne, profile?.bgColorTwo);
   const base = `/app/profile/${user.id}`;
 
   return (
@@ -136,7 +147,7 @@ export default function ProfilePage() {
       </LayoutSlot>
       <div
         className="profile-page__banner"
-        style={user.banner ? { backgroundImage: `url("${cdnUrl(user.banner)}")` } : { background: user.hexColor ?? "var(--accent)" }}
+        style={bannerStyle(user.banner, user.hexColor)}
       />
       <header className="profile-page__header">
         <div className="profile-page__avatar">
@@ -146,7 +157,7 @@ export default function ProfilePage() {
           <h2 className="profile-page__name">
             {user.username}
             <span className="muted">:{user.tag}</span>
-            {user.bot && <span className="badge badge--warn">{t("profile.bot")}</span>}
+            {user.bot && <BotTag />}
           </h2>
           <p className="profile-page__counts muted">
             {t("profile.followers", { count: user._count?.followers ?? 0 })} · {t("profile.following", { count: user._count?.following ?? 0 })}
@@ -168,7 +179,7 @@ export default function ProfilePage() {
         </div>
       </header>
       <nav className="profile-page__tabs" aria-label={t("tabs.label")}>
-        {TABS.map((entry) => (
+        {tabs.map((entry) => (
           <NavLink
             key={entry.tab}
             end
@@ -181,6 +192,7 @@ export default function ProfilePage() {
         ))}
       </nav>
       <div className="profile-page__content">
+        {extra && <extra.Component userId={user.id} />}
         {tab === "about" && <About details={details} />}
         {tab === "followers" && (details.hideFollowers && user.id !== selfId ? <p className="muted">{t("lists.hidden")}</p> : <FollowList userId={user.id} kind="followers" />)}
         {tab === "following" && (details.hideFollowing && user.id !== selfId ? <p className="muted">{t("lists.hidden")}</p> : <FollowList userId={user.id} kind="following" />)}

@@ -1,5 +1,6 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { openDirectMessage, useDirectMessagesAvailable } from "@hearth/plugins/extensions";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
@@ -25,6 +26,8 @@ export function UserActions({ details, withBlock = false, onNavigate }: UserActi
   const selfId = useSelfUserStore((state) => state.user?.id);
   const friend = useFriend(user.id);
   const dms = useDirectMessagesAvailable();
+  // friends is optional: without it there are no friend requests and no blocks
+  const friends = usePluginLoaded("friends");
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +53,7 @@ export function UserActions({ details, withBlock = false, onNavigate }: UserActi
   const following = isFollowing(details);
 
   let friendButton = null;
-  if (!user.bot) {
+  if (friends && !user.bot) {
     if (!friend) {
       friendButton = (
         <Button
@@ -130,7 +133,7 @@ export function UserActions({ details, withBlock = false, onNavigate }: UserActi
             {t("actions.unblock")}
           </Button>
         )}
-        {withBlock && !blocked && (
+        {friends && withBlock && !blocked && (
           <Button
             variant="danger"
             loading={busy === "block"}

@@ -1,19 +1,16 @@
 import type { UserCardRequest, UserHint } from "@hearth/plugins/extensions";
-import { cdnUrl } from "@hearth/api/cdn";
 import { Avatar } from "@hearth/ui/Avatar";
+import { BotTag } from "@hearth/ui/BotTag";
 import { Markup } from "@hearth/ui/markup/Markup";
 import { openPopover } from "@hearth/ui/popover/popoverStore";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { bannerStyle } from "@hearth/ui/safeStyle";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { t } from "./i18n";
 import { loadProfile, useProfile } from "./profileStore";
 import { UserActions } from "./UserActions";
 import "./social.css";
-
-function bannerStyle(banner: string | null | undefined, colour: string | null | undefined) {
-  return banner ? { backgroundImage: `url("${cdnUrl(banner)}")` } : { background: colour ?? "var(--accent)" };
-}
 
 function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; close: () => void }) {
   const { details, loading, error } = useProfile(userId);
@@ -35,6 +32,7 @@ function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; cl
             <h2 className="user-card__name">
               {user.username}
               <span className="muted">:{user.tag}</span>
+              {details?.user.bot && <BotTag />}
             </h2>
           </>
         )}

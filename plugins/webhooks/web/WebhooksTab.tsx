@@ -6,6 +6,7 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { safeColour } from "@hearth/ui/safeStyle";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChannelEditorTabProps } from "../../servers/web/public";
@@ -259,7 +260,7 @@ function WebhookDetail({ serverId, channelId, webhookId }: { serverId: string; c
             <dl className="webhooks__facts">
               <dt>{t("detail.colour")}</dt>
               <dd>
-                <span className="webhooks__swatch" style={{ background: webhook.hexColor ?? undefined }} aria-hidden="true" />
+                <span className="webhooks__swatch" style={{ background: safeColour(webhook.hexColor) }} aria-hidden="true" />
                 <code>{webhook.hexColor}</code>
               </dd>
               <dt>{t("detail.avatar")}</dt>

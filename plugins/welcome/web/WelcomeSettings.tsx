@@ -11,7 +11,7 @@ import { describeError, isRequestError } from "@hearth/api/requestErrors";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { ConfirmPanel, SettingsCard, useServersStore, type SettingsSectionProps } from "../../servers/web/public";
+import { ConfirmPanel, roleColour, SettingsCard, useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { assignableRoles, draftFrom, errorField, MAX_ANSWERS, MAX_QUESTIONS, MAX_ROLES_PER_ANSWER, moveAnswer, newKey, toggleRole, updateBody, type DraftAnswer } from "./editor";
 import { t } from "./i18n";
 import type { WelcomeQuestion } from "./types";
@@ -132,7 +132,7 @@ function RolePicker({ serverId, selected, onToggle, label }: { serverId: string;
             disabled={!on && full}
             onClick={() => onToggle(role.id)}
           >
-            <span className="welcome-chip__dot" style={{ background: role.hexColor?.startsWith("#") ? role.hexColor : "var(--text-muted)" }} aria-hidden="true" />
+            <span className="welcome-chip__dot" style={{ background: roleColour(role.hexColor) ?? "var(--text-muted)" }} aria-hidden="true" />
             {role.name}
           </button>
         );

@@ -8,9 +8,8 @@ import re
 from typing import Any
 
 from PIL import Image
-from werkzeug.datastructures import FileStorage
 
-from tests.support import Person, SocketProbe, call
+from tests.support import Person, SocketProbe, call, upload_file
 
 DEV_CODE = re.compile(r"^DEV MODE: Email verify code: (\d{5})$")
 
@@ -52,16 +51,14 @@ def png_bytes(size: tuple[int, int] = (16, 12), color: tuple[int, int, int] = (2
 
 async def upload_image(client: Any, person: Person, kind: str = "avatars", group_id: str | None = None,
                        data: bytes | None = None) -> dict[str, Any]:
-    """``POST /api/cdn/upload?image=true&type=<kind>&groupId=<id>`` with a real PNG in field ``f``."""
-    group = person.id if group_id is None else group_id
-    response = await client.post(
-        f"/api/cdn/upload?image=true&type={kind}&groupId={group}",
-        files={"f": FileStorage(io.BytesIO(data or png_bytes()), filename="picture.png", content_type="image/png")},
-        headers={"Authorization": person.token},
-    )
-    body = await response.get_json()
-    assert response.status_code == 200, body
-    return body
+    """A real PNG uploaded the reference way (``upload_file``) to ``<kind>/<group or own id>``:
+    ``{fileId, path}`` (the path read from the CDN's record, for tests that compare it)."""
+    from core.cdn.models import CdnFile
+
+    status, body = await upload_file(client, person.token, kind, person.id if group_id is None else group_id,
+                                     data or png_bytes(), filename="picture.png")
+    assert status == 200, body
+    return {**body, "path": (await CdnFile.get(id=int(body["fileId"]))).path}
 
 
 async def ping(client: Any, person: Person, *probes: SocketProbe) -> None:

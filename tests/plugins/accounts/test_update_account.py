@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from core.cdn.models import CdnFile
 from core.identity.models import Account, User
 from tests.plugins.accounts.helpers import (assert_kicked, assert_not_kicked, confirm_email, error, png_bytes, ping,
                                             upload_image)
@@ -242,8 +243,11 @@ async def test_upload_must_be_made_for_the_avatar_of_this_user(client):
     banner = await upload_image(client, person, kind="profile_banners")
     assert (await update(client, person, {"avatarId": banner["fileId"]})) == \
         (403, error("This file was uploaded for something else."))
-    for_other = await upload_image(client, person, group_id=other.id)
-    assert (await update(client, person, {"avatarId": for_other["fileId"]})) == \
+    # a picture uploaded for a server's avatar is not the user's avatar either
+    other_group = await CdnFile.create(uploader_id=int(person.id), kind="avatars", group_id=other.id,
+                                       path=f"avatars/{other.id}/x.png", filename="x.png", mimetype="image/png",
+                                       size=1, width=1, height=1)
+    assert (await update(client, person, {"avatarId": str(other_group.id)})) == \
         (403, error("This file was uploaded for something else."))
 
 

@@ -12,7 +12,7 @@ from plugins.servers.models import Server
 from plugins.servers.permissions import ADMIN, MANAGE_ROLES
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
-from tests.support import call
+from tests.support import call, upload_file
 
 
 def picture(kind: str = "PNG", frames: int = 1) -> bytes:
@@ -26,13 +26,11 @@ def picture(kind: str = "PNG", frames: int = 1) -> bytes:
 
 
 async def uploaded(client: Any, token: str, data: bytes | None = None, kind: str = "emojis",
-                   filename: str = "e.png") -> dict[str, Any]:
-    from quart.datastructures import FileStorage
-
-    response = await client.post(f"/api/cdn/upload?image=true&type={kind}", headers={"Authorization": token},
-                                 files={"f": FileStorage(io.BytesIO(data or picture()), filename=filename)})
-    assert response.status_code == 200, await response.get_json()
-    return await response.get_json()
+                   filename: str = "e.png", group_id: str | None = None) -> dict[str, Any]:
+    """An emoji picture (or ``kind`` in ``group_id``) uploaded the reference way: token, then ``f``."""
+    status, body = await upload_file(client, token, kind, group_id, data or picture(), filename=filename)
+    assert status == 200, body
+    return body
 
 
 async def add(client: Any, place: Any, name: str = "wave", token: str | None = None, **kwargs: Any) -> dict[str, Any]:
@@ -93,7 +91,7 @@ async def test_cdn_failures_are_403(client):
     admin = await join(client, place)
     await role_with(client, place, ADMIN, admin)
     path = f"/api/servers/{place.id}/emojis"
-    avatar = await uploaded(client, place.owner.token, kind="avatars")
+    avatar = await uploaded(client, place.owner.token, kind="avatars", group_id=place.owner.id)
     someone_elses = await uploaded(client, admin.token)
     for file_id, message in ((avatar["fileId"], "This file was uploaded for something else."),
                              (someone_elses["fileId"], "File not found."), ("123456", "File not found."),

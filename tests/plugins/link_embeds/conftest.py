@@ -1,3 +1,3 @@
 """The link-preview tests link to pages and images of a real local web server (``testsite``)."""
 
-from tests.plugins.link_embeds.testsite import site  # noqa: F401 - the fixture
+from tests.testsite import site  # noqa: F401 - the fixture

@@ -17,7 +17,7 @@ def settings(base_settings):
     # The test web server listens on 127.0.0.1, a private address. Only the plugins these
     # tests use are enabled.
     return base_settings.with_overrides({
-        "link_embeds.allow_private_networks": True,
+        "fetch.allow_private_networks": True,
         "plugins.enabled": ["accounts", "friends", "messages", "inbox", "servers", "webhooks", "link_embeds"],
     })
 
@@ -164,7 +164,7 @@ async def test_the_send_answers_before_a_slow_page_does(app, client, site):
 
 
 async def test_private_addresses_are_refused_by_default(make_app, site):
-    quart_app = make_app(**{"link_embeds.allow_private_networks": False})
+    quart_app = make_app(**{"fetch.allow_private_networks": False})
     async with quart_app.test_app():
         client = quart_app.test_client()
         alice, _, channel_id = await dm_pair(client)
@@ -175,7 +175,7 @@ async def test_private_addresses_are_refused_by_default(make_app, site):
 
 
 async def test_a_slow_page_is_given_up_after_the_time_limit(make_app, site):
-    quart_app = make_app(**{"link_embeds.allow_private_networks": True, "link_embeds.timeout_seconds": 0.5})
+    quart_app = make_app(**{"fetch.allow_private_networks": True, "link_embeds.timeout_seconds": 0.5})
     async with quart_app.test_app():
         client = quart_app.test_client()
         alice, _, channel_id = await dm_pair(client)
@@ -187,7 +187,7 @@ async def test_a_slow_page_is_given_up_after_the_time_limit(make_app, site):
 
 
 async def test_each_author_has_a_bounded_number_of_fetches(make_app, site):
-    quart_app = make_app(**{"link_embeds.allow_private_networks": True, "link_embeds.fetches_per_user_per_minute": 2})
+    quart_app = make_app(**{"fetch.allow_private_networks": True, "link_embeds.fetches_per_user_per_minute": 2})
     async with quart_app.test_app():
         client = quart_app.test_client()
         alice, bob, channel_id = await dm_pair(client)

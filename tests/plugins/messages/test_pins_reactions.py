@@ -19,12 +19,12 @@ async def test_pinning_flags_the_message_and_posts_a_system_message(live_client,
     assert system["type"] == 7 and system["createdBy"]["id"] == bob.id and system["content"] == ""
     status, pins = await call(live_client, "GET", f"/api/channels/{channel_id}/messages/pins", token=alice.token)
     assert status == 200 and [m["id"] for m in pins["messages"]] == [message["id"]]
-    assert await call(live_client, "POST", path, token=bob.token) == (500, error("Message already pinned!"))
+    assert await call(live_client, "POST", path, token=bob.token) == (400, error("Message already pinned!"))
     assert await call(live_client, "DELETE", path, token=alice.token) == (200, {"status": True})
-    assert await call(live_client, "DELETE", path, token=alice.token) == (500, error("Message not found!"))
+    assert await call(live_client, "DELETE", path, token=alice.token) == (400, error("Message not found!"))
     system_path = f"/api/channels/{channel_id}/messages/pins/{system['id']}"
     assert await call(live_client, "POST", system_path, token=alice.token) == \
-        (500, error("Cannot pin a non-content message!"))
+        (400, error("Cannot pin a non-content message!"))
 
 
 async def test_outsiders_cannot_pin(client):

@@ -1,14 +1,11 @@
 """POST /channels/:channelId/messages (rest.md §3.7) in a DM."""
 
 import asyncio
-import io
-
-from werkzeug.datastructures import FileStorage
 
 from plugins.messages.htmlembed import decode_html_embed
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import dm_pair, error, member, send, sent
-from tests.support import call
+from tests.support import call, upload_file
 
 
 async def test_a_message_is_stored_trimmed_and_returned_in_wire_form(client):
@@ -91,13 +88,14 @@ async def test_html_embeds_are_sanitised_before_anyone_sees_them(client):
 
 async def test_an_attachment_uploaded_for_the_channel_is_attached(client):
     alice, bob, channel_id = await dm_pair(client)
-    response = await client.post(f"/api/cdn/upload?type=attachments&groupId={channel_id}",
-                                 files={"f": FileStorage(io.BytesIO(png_bytes()), filename="cat.png")},
-                                 headers={"Authorization": alice.token})
-    upload = await response.get_json()
+    status, upload = await upload_file(client, alice.token, "attachments", channel_id, png_bytes(), filename="cat.png",
+                                       channel_id=channel_id)
+    assert status == 200, upload
     status, message = await send(client, alice, channel_id, None, nerimityCdnFileId=upload["fileId"])
     assert status == 200, message
-    assert message["attachments"][0]["path"] == upload["path"] and message["attachments"][0]["provider"] == "local"
+    attachment = message["attachments"][0]
+    assert attachment["path"] == f"attachments/{channel_id}/{upload['fileId']}/cat.png"
+    assert (attachment["provider"], attachment["mime"], attachment["width"]) == ("local", "image/png", 16)
     status, rows = await call(client, "GET", f"/api/channels/{channel_id}/attachments", token=bob.token)
     assert status == 200 and [r["messageId"] for r in rows] == [message["id"]]
     # someone else's upload, or one made for another channel, is refused

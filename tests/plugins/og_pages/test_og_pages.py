@@ -48,3 +48,8 @@ async def test_unknown_invites_profiles_posts_and_paths_are_json_404s(client):
     for path in ("/api/og/i/nope", "/api/og/app/profile/123", "/api/og/app/profile/x", "/api/og/p/1",
                  "/api/og/anything?postId=1", "/api/og/anything"):
         assert await call(client, "GET", path) == (404, {"message": "Not found.", "path": None}), path
+
+
+async def test_an_invite_code_longer_than_any_code_is_a_404_not_a_500(client):
+    for path in ("/api/og/i/" + "x" * 33, "/api/og/app/explore/servers/invites/" + "𝓬𝓸𝓭𝓮" * 10):
+        assert await call(client, "GET", path) == (404, {"message": "Not found.", "path": None}), path

@@ -3,23 +3,19 @@ on friend acceptance (rest.md §2.2)."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime, timezone
 from types import ModuleType
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
-from hypercorn.asyncio import serve
-from hypercorn.config import Config
 
 from core import hookimpl
 from core.app import create_quart_app
-from core.http import HearthASGI
 from core.identity.models import User
 from core.plugins import LoadedPlugin, Manifest, PluginHost
 from tests.plugins.friends.helpers import accept, block, make_friends, request_friend
 from tests.plugins.presence.helpers import EVENT, about, assert_no_presence, presences, set_presence
-from tests.support import call, connect_socket, free_port, register
+from tests.support import call, connect_socket, register
 
 
 async def test_the_first_socket_tells_friends_and_only_friends(live_client, sockets):
@@ -160,26 +156,12 @@ def subjects_plugin(subjects: dict[int, list[int]]) -> LoadedPlugin:
 
 
 @pytest.fixture
-async def subjects_server(settings) -> AsyncIterator[Any]:
+async def subjects_server(settings, start_server) -> Any:
     subjects: dict[int, list[int]] = {}
     app = create_quart_app(settings, plugins=PluginHost([*PluginHost.from_settings(settings).plugins,
                                                           subjects_plugin(subjects)]))
-    port, stop = free_port(), asyncio.Event()
-    config = Config()
-    config.bind, config.accesslog, config.errorlog = [f"127.0.0.1:{port}"], None, None
-    task = asyncio.create_task(serve(HearthASGI(app, app.extensions["hearth"].gateway.sio), config,
-                                     shutdown_trigger=stop.wait))
-    for _ in range(200):
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            break
-        except OSError:
-            await asyncio.sleep(0.02)
-    app.url, app.subjects = f"http://127.0.0.1:{port}", subjects
-    yield app
-    stop.set()
-    await asyncio.wait_for(task, 10)
+    app.url, app.subjects = (await start_server(quart_app=app)).url, subjects
+    return app
 
 
 async def test_other_plugins_add_people_to_the_snapshot_once(subjects_server):

@@ -68,7 +68,7 @@ async def test_leaving_removes_the_member_everywhere(live_client, sockets):
     person = await join(live_client, place)
     person_socket, owner_socket = await sockets(person.token), await sockets(place.owner.token)
     assert await call(live_client, "POST", f"/api/servers/{place.id}/leave", token=place.owner.token) == \
-        (500, error("You cannot leave your own server."))
+        (400, error("You cannot leave your own server."))
     await ok(live_client, "POST", f"/api/servers/{place.id}/leave", token=person.token)
     assert await person_socket.wait_for("server:left") == {"serverId": place.id}
     assert await owner_socket.wait_for("server:member_left") == {"serverId": place.id, "userId": person.id}
@@ -76,7 +76,7 @@ async def test_leaving_removes_the_member_everywhere(live_client, sockets):
     await owner_socket.wait_for("message:created", count=2)
     assert [e for e in person_socket.received("message:created") if e["message"]["type"] == 0] == []
     assert await call(live_client, "POST", f"/api/servers/{place.id}/leave", token=person.token) == \
-        (500, error("You are not in this server."))
+        (400, error("You are not in this server."))
 
 
 async def test_only_the_owner_deletes_and_everyone_is_told(live_client, sockets):

@@ -36,7 +36,7 @@ async def test_transfer_ownership_needs_the_owners_password(client):
     await ok(client, "POST", path, {"password": place.owner.password, "newOwnerUserId": person.id}, place.owner.token)
     await ok(client, "POST", f"/api/servers/{place.id}/leave", token=place.owner.token)
     assert await call(client, "POST", f"/api/servers/{place.id}/leave", token=person.token) == \
-        (500, error("You cannot leave your own server."))
+        (400, error("You cannot leave your own server."))
 
 
 async def test_invites_are_listed_per_creator_and_deleted_by_creator_or_owner(client):

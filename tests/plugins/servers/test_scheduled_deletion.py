@@ -79,7 +79,7 @@ async def test_scheduling_rules(client):
 
     await schedule(client, founder, place)
     assert await call(client, "DELETE", schedule_path(place), body, token=mod.token) == \
-        (500, error("Failed to schedule server deletion."))
+        (400, error("Failed to schedule server deletion."))
 
 
 async def test_a_scheduled_server_refuses_joins_and_member_routes_but_can_be_left(client):

@@ -98,3 +98,18 @@ async def test_a_bad_token_is_refused(client):
     status, text = await deliver(client, f"/api/webhooks/{webhook['id']}/nope/github", pull("opened"), "pull_request")
     assert (status, json.loads(text)) == (401, error("Invalid webhook token."))
     assert not await Message.filter(webhook_id__not_isnull=True).exists()
+
+
+@pytest.mark.parametrize("payload, message", [
+    ('{"ref": "refs/heads/\\ud800", "sender": {"login": "x"}, "commits": []}', "Text must not contain unpaired surrogates."),
+    ('{"ref": "refs/heads/a\\u0000b", "sender": {"login": "x"}, "commits": []}', "Text must not contain NUL characters."),
+    ("[" * 5000 + "]" * 5000, "The request body is nested too deeply (at most 32 levels)."),
+    ("{not json", "The request body must be valid JSON."),
+])
+async def test_a_form_payload_gets_the_json_body_checks(client, payload, message):
+    # The form's "payload" field is JSON too: it used to reach the database (or a RecursionError) unchecked.
+    place = await community(client)
+    path = await execute_path(client, place, await make_webhook(client, place)) + "/github"
+    status, text = await deliver(client, path, None, "push", form={"payload": payload})
+    assert status == 400 and json.loads(text)["message"] == message
+    assert await Message.filter(channel_id=int(place.general), webhook_id__not_isnull=True).count() == 0

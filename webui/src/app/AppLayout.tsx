@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/i18n";
+import { AppOverlay, MainPaneBars } from "../plugins/extensions";
 import { AppRoutes } from "./AppRoutes";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { closeOverlays, useLayoutStore } from "./layoutStore";
@@ -28,6 +29,7 @@ export function AppLayout() {
       <main className="main-pane">
         <MainHeader />
         <ConnectionBanner />
+        <MainPaneBars />
         <div className="main-pane__content">
           <AppRoutes />
         </div>
@@ -35,6 +37,7 @@ export function AppLayout() {
       <aside className="right-drawer" aria-label={t("drawer.title")}>
         <RightDrawer />
       </aside>
+      <AppOverlay />
     </div>
   );
 }

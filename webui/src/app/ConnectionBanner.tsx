@@ -1,7 +1,8 @@
 import { t } from "../i18n/i18n";
 import { connectSocket } from "../socket/socketClient";
-import { useSocketStore, type SocketState } from "../socket/socketStore";
+import { useSocketStore, type AuthenticationErrorData, type SocketState } from "../socket/socketStore";
 import { Button } from "../ui/Button";
+import { formatDateTime } from "../ui/format";
 import { useLogOut } from "./useLogOut";
 
 type BannerState = "hidden" | "connecting" | "queued" | "authenticating" | "error";
@@ -11,6 +12,19 @@ function bannerStateOf(socket: SocketState): BannerState {
   if (socket.authenticated) return "hidden";
   if (socket.authQueuePos) return "queued";
   return socket.connected ? "authenticating" : "connecting";
+}
+
+/** A suspension's reason, end and author, or an IP ban's end (realtime.md §3.3). */
+function RefusalDetails({ data }: { data: AuthenticationErrorData | null }) {
+  if (!data || (data.type !== "suspend" && data.type !== "ip-ban")) return null;
+  const until = data.expire ? t("connection.until", { date: formatDateTime(data.expire) }) : t("connection.permanent");
+  return (
+    <span className="connection-banner__details" data-testid="refusal-details">
+      {data.reason ? `${t("connection.reason", { reason: data.reason })} · ` : ""}
+      {until}
+      {data.by?.username ? ` · ${t("connection.by", { name: data.by.username })}` : ""}
+    </span>
+  );
 }
 
 /** Tells the user why the app is not live yet: connecting, waiting in the sign-in queue, or refused. */
@@ -23,7 +37,10 @@ export function ConnectionBanner() {
   if (state === "error") {
     return (
       <div className="connection-banner connection-banner--error" role="alert" data-testid="connection-banner" data-state={state}>
-        <span>{t("connection.error", { message: socket.authenticationError ?? "" })}</span>
+        <div className="connection-banner__text">
+          <span>{t("connection.error", { message: socket.authenticationError ?? "" })}</span>
+          <RefusalDetails data={socket.authenticationErrorData} />
+        </div>
         <div className="connection-banner__actions">
           <Button onClick={connectSocket}>{t("connection.retry")}</Button>
           <Button variant="danger" loading={loggingOut} onClick={logOutAndLeave} data-testid="banner-logout">

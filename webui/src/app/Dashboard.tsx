@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { t } from "../i18n/i18n";
+import { DashboardContent, useDashboardContentAvailable } from "../plugins/extensions";
 import { usePluginStore } from "../plugins/pluginStore";
 import { EmailVerification } from "../session/EmailVerification";
 import { formatUserTag, useSelfUserStore } from "../stores/selfUserStore";
 import { Icon } from "../ui/Icon";
 import { PaneLoading } from "../ui/PaneLoading";
+import { NavEntryGate } from "./NavEntryGate";
 
 function ConfirmEmailNotice() {
   return (
@@ -16,12 +18,22 @@ function ConfirmEmailNotice() {
   );
 }
 
-/** What /app shows at any path no plugin claims. */
+/** What /app shows at any path no plugin claims: a plugin's content (the posts feed) when one
+ * provides it, else a welcome and shortcuts to the plugins' pages. */
 export function Dashboard() {
   const user = useSelfUserStore((state) => state.user);
   const navEntries = usePluginStore((state) => state.navEntries);
+  const provided = useDashboardContentAvailable();
 
   if (!user) return <PaneLoading label={t("dashboard.loading")} />;
+  if (provided) {
+    return (
+      <div className="dashboard dashboard--provided">
+        {user.emailConfirmed === false && <ConfirmEmailNotice />}
+        <DashboardContent />
+      </div>
+    );
+  }
 
   return (
     <div className="dashboard">
@@ -33,10 +45,12 @@ export function Dashboard() {
       {navEntries.length > 0 && (
         <section className="dashboard__shortcuts" aria-label={t("dashboard.shortcuts")}>
           {navEntries.map((entry) => (
-            <Link key={entry.id} className="card shortcut" to={`/app/${entry.to}`}>
-              <Icon name={entry.icon} />
-              <span>{entry.label()}</span>
-            </Link>
+            <NavEntryGate key={entry.id} entry={entry}>
+              <Link className="card shortcut" to={`/app/${entry.to}`}>
+                <Icon name={entry.icon} />
+                <span>{entry.label()}</span>
+              </Link>
+            </NavEntryGate>
           ))}
         </section>
       )}

@@ -4,6 +4,7 @@ import { ServerRailItems } from "../plugins/extensions";
 import { usePluginStore } from "../plugins/pluginStore";
 import { Icon } from "../ui/Icon";
 import { NavBadge } from "./NavBadge";
+import { NavEntryGate } from "./NavEntryGate";
 
 const railClass = ({ isActive }: { isActive: boolean }) => `rail-button${isActive ? " rail-button--active" : ""}`;
 
@@ -17,10 +18,12 @@ export function ServerRail() {
       </NavLink>
       <span className="server-rail__divider" aria-hidden="true" />
       {navEntries.map((entry) => (
-        <NavLink key={entry.id} to={`/app/${entry.to}`} className={railClass} aria-label={entry.label()} title={entry.label()}>
-          <Icon name={entry.icon} />
-          {entry.useBadge && <NavBadge useBadge={entry.useBadge} className="nav-badge nav-badge--rail" />}
-        </NavLink>
+        <NavEntryGate key={entry.id} entry={entry}>
+          <NavLink to={`/app/${entry.to}`} className={railClass} aria-label={entry.label()} title={entry.label()}>
+            <Icon name={entry.icon} />
+            {entry.useBadge && <NavBadge useBadge={entry.useBadge} className="nav-badge nav-badge--rail" />}
+          </NavLink>
+        </NavEntryGate>
       ))}
       <ServerRailItems />
     </nav>

@@ -4,6 +4,7 @@ import { usePluginStore } from "../plugins/pluginStore";
 import { Icon } from "../ui/Icon";
 import { SlotTarget, useSlotFilled } from "./layoutSlots";
 import { NavBadge } from "./NavBadge";
+import { NavEntryGate } from "./NavEntryGate";
 import { UserArea } from "./UserArea";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `side-link${isActive ? " side-link--active" : ""}`;
@@ -20,11 +21,13 @@ export function SidePane() {
           {t("app.home")}
         </NavLink>
         {navEntries.map((entry) => (
-          <NavLink key={entry.id} to={`/app/${entry.to}`} className={linkClass}>
-            <Icon name={entry.icon} size={20} />
-            <span className="side-link__label">{entry.label()}</span>
-            {entry.useBadge && <NavBadge useBadge={entry.useBadge} />}
-          </NavLink>
+          <NavEntryGate key={entry.id} entry={entry}>
+            <NavLink to={`/app/${entry.to}`} className={linkClass}>
+              <Icon name={entry.icon} size={20} />
+              <span className="side-link__label">{entry.label()}</span>
+              {entry.useBadge && <NavBadge useBadge={entry.useBadge} />}
+            </NavLink>
+          </NavEntryGate>
         ))}
       </nav>
       <SlotTarget name="sidePane" className="side-pane__slot" />

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from "react-router";
+import { Navigate, useParams, useSearchParams } from "react-router";
 
 /** /i/{inviteId} → the explore page for that invite. */
 export function InviteRedirect() {
@@ -10,4 +10,12 @@ export function InviteRedirect() {
 export function PostRedirect() {
   const { postId = "" } = useParams();
   return <Navigate to={`/app?postId=${encodeURIComponent(postId)}`} replace />;
+}
+
+/** /bot/{appId}?perms=N → the app's page that adds that bot to a server. */
+export function BotRedirect() {
+  const { appId = "" } = useParams();
+  const [search] = useSearchParams();
+  const perms = search.get("perms");
+  return <Navigate to={`/app/bot/${encodeURIComponent(appId)}${perms ? `?perms=${encodeURIComponent(perms)}` : ""}`} replace />;
 }

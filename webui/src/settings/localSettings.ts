@@ -42,6 +42,11 @@ const definitions = {
   customColors: json<Record<string, string>>({}),
   voiceInputMode: json<VoiceInputMode>("VOICE_ACTIVITY"),
   pttKeys: json<string[]>([]),
+  /** How easily voice activity opens the microphone, 0–100 (higher: quieter sounds count). */
+  voiceSensitivity: json(50),
+  /** Chosen microphone and speaker (`MediaDeviceInfo.deviceId`); null: the system's default. */
+  voiceInputDevice: json<string | null>(null),
+  voiceOutputDevice: json<string | null>(null),
   sidebarWidths: json<Record<string, number>>({}),
   collapsedServerCategories: json<string[]>([]),
   enabledExperiments: json<string[]>([]),

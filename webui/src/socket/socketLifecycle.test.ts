@@ -56,6 +56,7 @@ describe("socket lifecycle", () => {
       connected: true,
       authenticated: true,
       authenticationError: null,
+      authenticationErrorData: null,
       authQueuePos: null,
       lastAuthenticatedAt: AUTHENTICATED_AT,
     });
@@ -79,6 +80,17 @@ describe("socket lifecycle", () => {
 
     expect(state()).toMatchObject({ authenticated: false, authenticationError: "Invalid token." });
     expect(socket.emitted.filter(([event]) => event === "user:authenticate")).toHaveLength(1);
+  });
+
+  it("keeps what a suspension says: reason, end and who (realtime.md §3.3)", () => {
+    const { socket } = setUp();
+    socket.receive("connect");
+    const data = { type: "suspend", reason: "spam", expire: null, by: { username: "mod" } };
+    socket.receive("user:authenticate_error", { message: "You are suspended.", data });
+
+    expect(state()).toMatchObject({ authenticationError: "You are suspended.", authenticationErrorData: data });
+    socket.receive("user:authenticated", {});
+    expect(state()).toMatchObject({ authenticationError: null, authenticationErrorData: null });
   });
 
   it("clears the connection flags on disconnect and fails pending acknowledgements", () => {

@@ -5,6 +5,7 @@ import {
   socketAuthenticated,
   socketConnected,
   socketDisconnected,
+  type AuthenticationErrorData,
 } from "./socketStore";
 
 /** The part of a socket.io client socket the shell relies on. */
@@ -26,7 +27,9 @@ export function bindSocketLifecycle(socket: SocketLike, { getToken, onDisconnect
   });
   socket.on("user:auth_queue_position", (payload: { pos: number }) => authQueuePositionChanged(payload.pos));
   socket.on("user:authenticated", () => socketAuthenticated(now()));
-  socket.on("user:authenticate_error", (payload: { message: string }) => authenticationFailed(payload.message));
+  socket.on("user:authenticate_error", (payload: { message: string; data?: AuthenticationErrorData }) =>
+    authenticationFailed(payload.message, payload.data ?? null),
+  );
   socket.on("disconnect", () => {
     socketDisconnected();
     onDisconnect();

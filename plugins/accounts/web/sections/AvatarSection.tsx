@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from "react";
-import { uploadImage } from "@hearth/api/cdn";
+import { cdnUrl, uploadToCdn } from "@hearth/api/cdn";
 import type { UploadProgress } from "@hearth/api/upload";
 import { updateSelfUser, type SelfUser } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
@@ -12,17 +12,24 @@ import { updateAccount } from "../accountsApi";
 import { t } from "../i18n";
 import { SettingsSection } from "../SettingsSection";
 
-/** Uploads an image to the CDN (with a progress bar), then makes it the avatar. */
-export function AvatarSection({ user }: { user: SelfUser }) {
+type Picture = "avatar" | "banner";
+
+const FIELDS = {
+  avatar: { type: "avatars", wireKey: "avatarId" },
+  banner: { type: "profile_banners", wireKey: "bannerId" },
+} as const;
+
+/** Uploads an image to the CDN (upload token, then the file, with a progress bar), then makes it the avatar or banner. */
+function PictureSection({ user, picture }: { user: SelfUser; picture: Picture }) {
   const inputId = useId();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const { pending, errors, run } = useFormAction([] as const);
+  const { type, wireKey } = FIELDS[picture];
 
-  const setAvatar = (avatarId: string | null) =>
-    run(async () => {
-      const { user: updated } = await updateAccount({ avatarId });
-      updateSelfUser({ avatar: updated.avatar ?? null });
-    });
+  const apply = async (fileId: string | null) => {
+    const { user: updated } = await updateAccount({ [wireKey]: fileId });
+    updateSelfUser({ [picture]: updated[picture] ?? null });
+  };
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -30,19 +37,27 @@ export function AvatarSection({ user }: { user: SelfUser }) {
     if (!file) return;
     void run(async () => {
       try {
-        const { fileId } = await uploadImage(file, "avatars", setProgress);
-        const { user: updated } = await updateAccount({ avatarId: fileId });
-        updateSelfUser({ avatar: updated.avatar ?? null });
+        const { fileId } = await uploadToCdn({ type, groupId: user.id, file, onProgress: setProgress });
+        await apply(fileId);
       } finally {
         setProgress(null);
       }
     });
   };
 
+  const current = user[picture];
   return (
-    <SettingsSection title={t("avatar.title")} description={t("avatar.hint")}>
+    <SettingsSection title={t(`${picture}.title`)} description={t(`${picture}.hint`)}>
       <div className="avatar-editor">
-        <Avatar user={user} size={80} />
+        {picture === "avatar" ? (
+          <Avatar user={user} size={80} />
+        ) : (
+          <div
+            className="banner-preview"
+            data-testid="banner-preview"
+            style={current ? { backgroundImage: `url("${cdnUrl(current)}")` } : { background: user.hexColor ?? "var(--accent)" }}
+          />
+        )}
         <div className="stack avatar-editor__controls">
           <div className="button-row">
             <input
@@ -54,19 +69,19 @@ export function AvatarSection({ user }: { user: SelfUser }) {
               onChange={onFileChosen}
             />
             <label className="button button--primary" htmlFor={inputId}>
-              {t("avatar.choose")}
+              {t(`${picture}.choose`)}
             </label>
-            {user.avatar && (
-              <Button onClick={() => void setAvatar(null)} disabled={pending}>
-                {t("avatar.remove")}
+            {current && (
+              <Button onClick={() => void run(() => apply(null))} disabled={pending}>
+                {t(`${picture}.remove`)}
               </Button>
             )}
           </div>
           {progress && (
             <ProgressBar
               percent={progress.percent}
-              label={t("avatar.uploading")}
-              detail={t("avatar.progress", { percent: progress.percent, speed: formatBytesPerSecond(progress.bytesPerSecond) })}
+              label={t(`${picture}.uploading`)}
+              detail={t(`${picture}.progress`, { percent: progress.percent, speed: formatBytesPerSecond(progress.bytesPerSecond) })}
             />
           )}
           <FormError message={errors.general} />
@@ -74,4 +89,12 @@ export function AvatarSection({ user }: { user: SelfUser }) {
       </div>
     </SettingsSection>
   );
+}
+
+export function AvatarSection({ user }: { user: SelfUser }) {
+  return <PictureSection user={user} picture="avatar" />;
+}
+
+export function BannerSection({ user }: { user: SelfUser }) {
+  return <PictureSection user={user} picture="banner" />;
 }

@@ -19,6 +19,8 @@ import {
 import { findMessage, getChannelMessages } from "../store/messageStore";
 import { notifyTyping } from "../store/typingStore";
 import { formatFileSize } from "./format";
+import { CommandSuggestions, useCommandSuggestions } from "./CommandSuggestions";
+import { withBotId } from "./commands";
 import { usePaneContext } from "./paneContext";
 
 const COUNTER_FROM = 1800;
@@ -66,6 +68,12 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
     },
   );
   useEffect(() => shortcodes.close(), [channelId, shortcodes.close]);
+  // `/` lists the channel's bots' commands; the picked one is remembered (spec §3 "selected bot command").
+  const commands = useCommandSuggestions(channelId, (command) => {
+    const text = `/${command.name} `;
+    updateDraft(channelId, { content: text, botCommand: { name: command.name, botUserId: command.botUserId } });
+    requestAnimationFrame(() => textareaRef.current?.setSelectionRange(text.length, text.length));
+  });
 
   const submit = async () => {
     setNotice(null);
@@ -76,7 +84,8 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   const sendDraftOrEdit = async () => {
     const editId = draft.editMessageId;
     shortcodes.close();
-    const converted = convertShortcodes(draft.content);
+    commands.close();
+    const converted = withBotId(convertShortcodes(draft.content), editId ? null : draft.botCommand);
     if (converted !== draft.content) setDraftContent(channelId, converted);
     const promise = sendDraft(channelId);
     if (!editId) onSend();
@@ -103,7 +112,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (shortcodes.onKeyDown(event)) return;
+    if (commands.onKeyDown(event) || shortcodes.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -124,6 +133,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     setDraftContent(channelId, event.target.value);
     shortcodes.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
+    if (!editing) commands.update(event.target.value);
     if (event.target.value.trim() && !editing) notifyTyping(channelId);
   };
 
@@ -211,6 +221,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
       )}
       {draft.htmlMode && !editing && <p className="composer__notice">{t("composer.htmlModeOn")}</p>}
       <ShortcodeSuggestions state={shortcodes} id={`shortcodes-${channelId}`} />
+      <CommandSuggestions state={commands} id={`commands-${channelId}`} />
       <div className="composer__row">
         {!editing && (
           <>

@@ -24,10 +24,10 @@ describe("webhook authors", () => {
     expect(externalAvatarUrl({})).toBeNull();
   });
 
-  it("draws the override picture without a referrer and falls back to the initial if it fails", () => {
+  it("draws the override picture through Hearth's image proxy and falls back to the initial if it fails", () => {
     const { container } = render(<AuthorAvatar user={{ ...author, avatarUrl: "ahttps://img.example/wave.gif" }} size={40} />);
     const image = container.querySelector("img")!;
-    expect(image.getAttribute("src")).toBe("https://img.example/wave.gif");
+    expect(image.getAttribute("src")).toBe("/cdn/proxy/https%3A%2F%2Fimg.example%2Fwave.gif/wave.gif");
     expect(image.getAttribute("referrerpolicy")).toBe("no-referrer");
     fireEvent.error(image);
     expect(container.querySelector("img")).toBeNull();

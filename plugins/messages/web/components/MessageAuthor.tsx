@@ -3,7 +3,9 @@
  * with `bot: true`, `tag: "0000"` and maybe an external `avatarUrl` (prefixed with "a" when
  * animated). Everything here is driven by the message data; no other bundle is imported.
  */
+import { proxyUrl } from "@hearth/api/cdn";
 import { Avatar } from "@hearth/ui/Avatar";
+import { safeColour } from "@hearth/ui/safeStyle";
 import { useState } from "react";
 import { t } from "../i18n";
 import type { Message, PublicUser } from "../types";
@@ -21,7 +23,7 @@ export function externalAvatarUrl(user: Pick<PublicUser, "avatarUrl">): string |
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
-/** The author's picture: an override avatar from its URL (no referrer), else the usual avatar. */
+/** The author's picture: an override avatar through Hearth's image proxy, else the usual avatar. */
 export function AuthorAvatar({ user, size }: { user: PublicUser; size: number }) {
   const url = externalAvatarUrl(user);
   const [failed, setFailed] = useState<string | null>(null);
@@ -29,11 +31,11 @@ export function AuthorAvatar({ user, size }: { user: PublicUser; size: number })
   return (
     <img
       className="avatar"
-      src={url}
+      src={proxyUrl(url)}
       alt=""
       width={size}
       height={size}
-      style={{ width: size, height: size, background: user.hexColor ?? undefined, objectFit: "cover" }}
+      style={{ width: size, height: size, background: safeColour(user.hexColor), objectFit: "cover" }}
       loading="lazy"
       referrerPolicy="no-referrer"
       onError={() => setFailed(url)}

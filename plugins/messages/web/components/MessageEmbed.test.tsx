@@ -55,7 +55,8 @@ describe("MessageEmbed", () => {
     const title = screen.getByRole("link", { name: "Hearth & friends" });
     expect(title.getAttribute("href")).toBe("https://blog.example/post");
     const image = screen.getByRole("img", { name: "Image for Hearth & friends" });
-    expect(image.getAttribute("src")).toBe("https://blog.example/wide.png");
+    // loaded through Hearth's image proxy: the reader's browser never contacts blog.example
+    expect(image.getAttribute("src")).toBe("/cdn/proxy/https%3A%2F%2Fblog.example%2Fwide.png/wide.png");
     // a thumbnail fits an 80 px box
     expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["80", "40"]);
     expect(image.getAttribute("referrerpolicy")).toBe("no-referrer");

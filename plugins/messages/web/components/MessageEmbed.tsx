@@ -1,3 +1,4 @@
+import { proxyUrl } from "@hearth/api/cdn";
 import { ExternalLink } from "@hearth/ui/externalLink/ExternalLink";
 import { memo, useState } from "react";
 import { t } from "../i18n";
@@ -29,7 +30,7 @@ function EmbedImage({ embed, box, className, href }: { embed: Embed; box: { widt
   return (
     <ExternalLink href={href} className={className}>
       <img
-        src={embed.imageUrl}
+        src={proxyUrl(embed.imageUrl)}
         alt={label}
         width={size.width}
         height={size.height}

@@ -1,4 +1,5 @@
 import { messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { useMessageRenderer } from "@hearth/plugins/pluginStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
@@ -12,6 +13,7 @@ import { formatFullDate, formatMessageTime, formatTime } from "./format";
 import { HtmlEmbed } from "./HtmlEmbed";
 import { MessageAttachments } from "./MessageAttachments";
 import { AuthorAvatar, isWebhookMessage, WebhookTag } from "./MessageAuthor";
+import { BotTag } from "@hearth/ui/BotTag";
 import { MessageButtons } from "./MessageButtons";
 import { MessageEmbed } from "./MessageEmbed";
 import { usePaneContext, type PaneContextValue } from "./paneContext";
@@ -119,6 +121,8 @@ function MessageContent({ message }: { message: Message }) {
 
 function SystemMessage({ message }: { message: Message }) {
   const known = message.type >= MessageType.JOIN_SERVER && message.type <= MessageType.PINNED_MESSAGE;
+  const Renderer = useMessageRenderer(message.type); // a type another plugin owns
+  if (!known && Renderer) return <Renderer message={message} />;
   const name = message.createdBy.username;
   const text = known ? t(`system.${message.type}` as "system.1", { user: name }) : t("message.unsupported");
   return (
@@ -210,7 +214,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
               <UserButton user={message.createdBy} className="message__author" plain={isWebhookMessage(message)}>
                 {message.createdBy.username}
               </UserButton>
-              {isWebhookMessage(message) && <WebhookTag />}
+              {isWebhookMessage(message) ? <WebhookTag /> : message.createdBy.bot && <BotTag />}
               <time className="message__time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
                 {formatMessageTime(message.createdAt)}
               </time>

@@ -29,6 +29,8 @@ export interface Draft {
   scroll: ListPosition | null;
   /** Slow mode: no sending before this time (ms). */
   slowDownUntil: number | null;
+  /** The bot command picked from the `/` list: its bot's id is appended when sent. */
+  botCommand: { name: string; botUserId: string } | null;
 }
 
 export const EMPTY_DRAFT: Draft = Object.freeze({
@@ -41,6 +43,7 @@ export const EMPTY_DRAFT: Draft = Object.freeze({
   htmlMode: false,
   scroll: null,
   slowDownUntil: null,
+  botCommand: null,
 }) as Draft;
 
 export type AddReplyResult = "added" | "duplicate" | "full";
@@ -119,7 +122,7 @@ export interface DraftSnapshot {
 
 export function takeDraftForSend(channelId: string): DraftSnapshot {
   const { content, replies, mentionReplies, attachment, htmlMode } = getDraft(channelId);
-  updateDraft(channelId, { content: "", replies: [], attachment: null });
+  updateDraft(channelId, { content: "", replies: [], attachment: null, botCommand: null });
   return { content, replies, mentionReplies, attachment, htmlMode };
 }
 

@@ -10,6 +10,7 @@ import { ChannelPermission, isOwner, visibleSettingsSections } from "../permissi
 import { CATEGORY_TYPE, visibleChannelTree } from "../serversStore";
 import type { Server, ServerChannel } from "../types";
 import { useChannelUnread } from "../unread";
+import { useServerContributions } from "../contributions";
 import { ServerIcon } from "./icons";
 import { confirmLeaveServer } from "./serverActions";
 
@@ -28,6 +29,7 @@ export function ChannelGlyph({ channel }: { channel: ServerChannel }) {
 function ChannelItem({ server, channel }: { server: Server; channel: ServerChannel }) {
   const unread = useChannelUnread(channel.id);
   const mentions = useMentionCount(channel.id);
+  const extras = useServerContributions((state) => state.channelItemExtras);
   const name = channel.name ?? "";
   return (
     <li>
@@ -53,6 +55,9 @@ function ChannelItem({ server, channel }: { server: Server; channel: ServerChann
         )}
         {unread && mentions === 0 && <span className="channel-item__dot" aria-label={t("channels.unread")} />}
       </NavLink>
+      {extras.map((Extra, index) => (
+        <Extra key={index} serverId={server.id} channelId={channel.id} />
+      ))}
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { useMemo, useRef } from "react";
 import { usePermissionSubject, useServer, useServerMembers, useServerRoles } from "../hooks";
 import { t } from "../i18n";
 import { displayName, groupMembers, memberColour, type MemberGroup } from "../memberGroups";
+import { BotTag } from "@hearth/ui/BotTag";
 import { memberActions, type PermissionSubject } from "../permissions";
 import { useServersStore } from "../serversStore";
 import type { Server, ServerMember } from "../types";
@@ -48,6 +49,7 @@ function MemberRow({ server, member, subject, assignable }: { server: Server; me
         <span className="member-row__name" style={{ color: memberColour(member, roles) }}>
           {name}
         </span>
+        {member.user.bot && <BotTag />}
         {owner && (
           <span className="member-row__owner" title={t("members.owner")} aria-label={t("members.owner")}>
             <ServerIcon name="crown" size={14} />

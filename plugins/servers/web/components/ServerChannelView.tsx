@@ -9,6 +9,7 @@ import { t } from "../i18n";
 import { canSendInChannel, hasPermission, RolePermission } from "../permissions";
 import { useServersStore } from "../serversStore";
 import type { ServerChannel } from "../types";
+import { useServerContributions } from "../contributions";
 import { markFirstVisit } from "../unread";
 import { ChannelGlyph } from "./ChannelSidebar";
 import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
@@ -38,6 +39,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
   const permissions = useMemo<MessagePermissions>(() => ({ send, pin: manage, manage }), [send, manage]);
 
   const findUser = useCallback((userId: string): PublicUser | undefined => members?.[userId]?.user, [members]);
+  const headerActions = useServerContributions((state) => state.channelHeaderActions);
 
   useEffect(() => markFirstVisit(channel.id), [channel.id]);
 
@@ -62,6 +64,13 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
           {name}
         </span>
       </LayoutSlot>
+      {headerActions.length > 0 && (
+        <LayoutSlot name="headerActions">
+          {headerActions.map((Action, index) => (
+            <Action key={index} serverId={serverId} channelId={channel.id} />
+          ))}
+        </LayoutSlot>
+      )}
       <div className="server-channel">
         <ScheduledDeletionBanner serverId={serverId} />
         <MessagePane

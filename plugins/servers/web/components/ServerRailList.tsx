@@ -5,6 +5,7 @@
  * moving opens the context menu), and the "add a server" button.
  */
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { safeColour } from "@hearth/ui/safeStyle";
 import { useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
@@ -220,7 +221,7 @@ function RailFolder({ item, open, toggle, handlers }: { item: Extract<RailItem, 
         <button
           type="button"
           className="rail-button server-folder__button"
-          style={{ ["--folder-colour" as string]: folder.color }}
+          style={{ ["--folder-colour" as string]: safeColour(folder.color) }}
           aria-label={t("folder.label", { name })}
           aria-expanded={open}
           title={name}

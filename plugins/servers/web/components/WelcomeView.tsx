@@ -1,6 +1,6 @@
 /** /app/servers/{id}/welcome: a simple welcome to the server. */
-import { cdnUrl } from "@hearth/api/cdn";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { bannerStyle } from "@hearth/ui/safeStyle";
 import { Link } from "react-router";
 import { useServerContributions } from "../contributions";
 import { useServer, useServerMembers } from "../hooks";
@@ -19,7 +19,7 @@ export function WelcomeView({ serverId }: { serverId: string }) {
       <ScheduledDeletionBanner serverId={serverId} />
       <div
         className="server-welcome__banner"
-        style={server.banner ? { backgroundImage: `url("${cdnUrl(server.banner)}")` } : { background: server.hexColor ?? "var(--accent)" }}
+        style={bannerStyle(server.banner, server.hexColor)}
       />
       <div className="server-welcome__body">
         <ServerAvatar server={server} size={88} />

@@ -12,7 +12,7 @@ import { canManageRole, type MemberAction, type PermissionSubject } from "../per
 import { banMember, kickMember, setMemberRoles, setNickname, transferOwnership } from "../serversApi";
 import { serverRoles, useServersStore } from "../serversStore";
 import type { Server, ServerMember, ServerRole } from "../types";
-import { displayName } from "../memberGroups";
+import { displayName, roleColour } from "../memberGroups";
 import { ConfirmPanel } from "./serverActions";
 
 /** Roles that can be given by hand: not the default role, not a bot's role. */
@@ -116,7 +116,7 @@ function RolesPanel({ server, member, subject, close }: { server: Server; member
               <li key={role.id}>
                 <label className="checkbox">
                   <input type="checkbox" checked={selected.has(role.id)} disabled={!canManageRole(subject, role)} onChange={(event) => toggle(role.id, event.target.checked)} />
-                  <span className="role-dot" style={{ background: role.hexColor ?? undefined }} aria-hidden="true" />
+                  <span className="role-dot" style={{ background: roleColour(role.hexColor) }} aria-hidden="true" />
                   {role.name}
                 </label>
               </li>

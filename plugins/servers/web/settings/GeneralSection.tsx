@@ -1,12 +1,12 @@
 /** General (ADMIN): name, avatar and banner, default and system channels; deleting the server (owner). */
 import type { UploadProgress } from "@hearth/api/upload";
-import { cdnUrl } from "@hearth/api/cdn";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { formatBytesPerSecond } from "@hearth/ui/format";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
+import { bannerStyle } from "@hearth/ui/safeStyle";
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { confirmDeleteServer } from "../components/serverActions";
@@ -50,7 +50,7 @@ function ImagePicker({ server, kind }: { server: Server; kind: ImageKind }) {
       ) : (
         <div
           className="image-picker__banner"
-          style={current ? { backgroundImage: `url("${cdnUrl(current)}")` } : { background: server.hexColor ?? "var(--accent)" }}
+          style={bannerStyle(current, server.hexColor)}
           aria-hidden="true"
         />
       )}

@@ -107,6 +107,20 @@ export function ChatList<T>({
     if (restored.current && atEnd.current && items.length) virtualizer.scrollToEnd();
   }, [items, virtualizer]);
 
+  // So does the list getting shorter (a bar appears above it, the composer grows), and its content
+  // growing once new rows are measured: the browser keeps the top in place and would hide the
+  // newest messages under the fold.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (restored.current && atEnd.current) virtualizer.scrollToEnd();
+    });
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   const virtualItems = virtualizer.getVirtualItems();
   const firstIndex = virtualItems[0]?.index;
   const lastIndex = virtualItems[virtualItems.length - 1]?.index;

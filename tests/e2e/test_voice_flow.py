@@ -1,0 +1,171 @@
+"""Voice in real Chromium with fake microphones (``--use-fake-device-for-media-stream``, which
+plays a beep, and ``--use-fake-ui-for-media-stream``, which grants the permission): two people
+join a server channel's call from the channel list and its header, unmute (everyone joins muted),
+and each sees the other speak — peer-to-peer, and forwarded by the server; a DM call rings for the
+callee, who accepts; a dropped connection shows "Reconnecting…" and the call carries on."""
+
+import pytest
+from playwright.async_api import expect
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
+from tests.plugins.messages.helpers import member, open_dm
+from tests.plugins.servers.helpers import community, join
+
+MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+              "--autoplay-policy=no-user-gesture-required"]
+
+
+@pytest.fixture(scope="module")
+async def media_browser():
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=[*CHROMIUM_ARGS, *MEDIA_ARGS])
+        yield browser
+        await browser.close()
+
+
+@pytest.fixture
+async def open_as(media_browser, request):
+    pages = SignedIn(media_browser, request.node.name)
+    yield pages.open
+    await pages.close()
+
+
+def avatar(page, user_id):
+    return page.get_by_test_id("call-bar").locator(f'[data-testid="voice-avatar"][data-user-id="{user_id}"]')
+
+
+async def both_speaking(page_a, page_b, ada, bob):
+    for page in (page_a, page_b):
+        await page.get_by_test_id("voice-mute").click()  # everyone joins muted (spec §4)
+        await expect(page.get_by_test_id("voice-mute")).to_have_attribute("aria-pressed", "false")
+    # the fake microphone beeps: each sees the other's ring light up
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+    await expect(avatar(page_b, ada.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+
+
+async def server_call(live_server, open_as):
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    ada, bob = place.owner, await join(client, place)
+    page_a, page_b = await open_as(ada), await open_as(bob)
+    channel_url = f"{live_server.url}/app/servers/{place.id}/{place.general}"
+    return place, ada, bob, page_a, page_b, channel_url
+
+
+async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as):
+    place, ada, bob, page_a, page_b, channel_url = await server_call(live_server, open_as)
+    await page_a.goto(channel_url)
+    await page_a.get_by_test_id("voice-header-join").click()
+    bar_a = page_a.get_by_test_id("call-bar")
+    await expect(bar_a).to_have_attribute("data-status", "connected", timeout=15000)
+    await expect(bar_a).to_have_attribute("data-mode", "p2p")
+
+    await page_b.goto(channel_url)
+    row = page_b.locator(f'li:has([data-testid="channel-item"][data-channel-id="{place.general}"])')
+    await expect(row.get_by_test_id("voice-participant")).to_have_count(1)  # bob sees ada in the call
+    await row.hover()
+    await row.get_by_test_id("voice-channel-join").click()
+    for page in (page_a, page_b):
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=15000)
+        await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
+    await both_speaking(page_a, page_b, ada, bob)
+
+    # deafen also mutes; un-deafen gives the mic back
+    await page_b.get_by_test_id("voice-deafen").click()
+    await expect(page_b.get_by_test_id("voice-mute")).to_have_attribute("aria-pressed", "true")
+    await page_b.get_by_test_id("voice-deafen").click()
+    await expect(page_b.get_by_test_id("voice-mute")).to_have_attribute("aria-pressed", "false")
+
+    # bob switches microphones during the call (call settings, from the bar) and is still heard
+    await page_b.get_by_role("button", name="Call settings").click()
+    settings = page_b.get_by_test_id("call-settings")
+    microphones = settings.get_by_role("combobox", name="Microphone")
+    other = (await microphones.locator("option").all())[-1]
+    await microphones.select_option(await other.get_attribute("value"))
+    assert await page_b.evaluate("localStorage.getItem('voiceInputDevice')") != "null"
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+
+    # push-to-talk with the key from the settings: nothing is heard until bob holds it
+    await settings.get_by_label("Push to talk").check()
+    await settings.get_by_role("button", name="Change key").click()
+    await page_b.keyboard.press("KeyV")
+    await expect(settings.get_by_test_id("ptt-key")).to_have_text("V")
+    await page_b.keyboard.press("Escape")  # closes the settings popover
+    await expect(page_b.get_by_test_id("call-bar")).to_contain_text("Hold V to talk")
+    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=15000)
+    for _ in range(12):  # and stays silent while the key is up
+        await page_a.wait_for_timeout(200)
+        assert await avatar(page_a, bob.id).get_attribute("data-speaking") is None
+    await page_b.keyboard.down("KeyV")
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+    await page_b.keyboard.up("KeyV")
+    await expect(page_b.locator("textarea.composer__input")).to_have_value("")  # the key typed nothing
+
+    # the call bar appeared above the messages: the newest one, the call's start, is still in view
+    await expect(page_b.get_by_text(f"{ada.username} started a call.")).to_be_in_viewport()
+    await page_a.get_by_test_id("voice-leave").click()
+    await expect(bar_a).to_have_count(0)
+    await expect(page_b.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(1)
+
+
+@pytest.fixture
+async def server_side(start_server):
+    return await start_server(**{"voice.p2p_max_participants": 1})
+
+
+async def test_two_people_see_each_other_speak_through_the_server(server_side, open_as):
+    place, ada, bob, page_a, page_b, channel_url = await server_call(server_side, open_as)
+    for page in (page_a, page_b):
+        await page.goto(channel_url)
+        await page.get_by_test_id("voice-header-join").click()
+    for page in (page_a, page_b):
+        bar = page.get_by_test_id("call-bar")
+        await expect(bar).to_have_attribute("data-mode", "server", timeout=15000)
+        await expect(bar).to_have_attribute("data-status", "connected", timeout=20000)
+    await both_speaking(page_a, page_b, ada, bob)
+    for page in (page_a, page_b):  # the bar above the messages hides none of them
+        await expect(page.get_by_text(f"{ada.username} started a call.")).to_be_in_viewport()
+
+
+async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
+    client = live_server.app.quart.test_client()
+    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    channel_id = await open_dm(client, ada, bob)
+    await open_dm(client, bob, ada)
+    page_a, page_b = await open_as(ada), await open_as(bob, width=800)
+    await page_b.goto(f"{live_server.url}/app")
+    await expect(page_b.get_by_test_id("self-user")).to_contain_text("bob")
+    await page_a.goto(f"{live_server.url}/app/inbox/{channel_id}")
+    await page_a.get_by_test_id("voice-dm-call").click()
+    await expect(page_a.get_by_test_id("call-status")).to_have_text("Calling bob…", timeout=15000)
+
+    ringing = page_b.get_by_test_id("incoming-call")
+    await expect(ringing).to_contain_text("ada is calling you", timeout=10000)
+    await page_b.screenshot(path=str(SCREENSHOTS / "voice-incoming-call-800.png"))
+    await ringing.get_by_test_id("incoming-accept").click()
+    await expect(ringing).to_have_count(0)
+    for page in (page_a, page_b):
+        await expect(page.get_by_test_id("call-status")).to_have_text("Voice connected", timeout=15000)
+    await both_speaking(page_a, page_b, ada, bob)
+
+    # bob's connection drops: he sees "Reconnecting…", comes back into the same call
+    await page_b.context.set_offline(True)
+    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute("data-status", "reconnecting", timeout=15000)
+    await page_b.context.set_offline(False)
+    for page in (page_a, page_b):
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=20000)
+        await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
+
+    # a reload puts bob back into the call it was in
+    await page_b.reload()
+    for page in (page_a, page_b):
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=20000)
+        await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
+
+    # the call settings page, at the narrow width
+    await page_b.goto(f"{live_server.url}/app/settings/call-settings")
+    await expect(page_b.get_by_test_id("call-settings")).to_be_visible()
+    await expect(page_b.get_by_test_id("call-bar")).to_be_visible()  # the call goes on while browsing
