@@ -1,6 +1,7 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  ComposerButtons,
   MainPaneBars,
   openDirectMessage,
   openUserCard,
@@ -40,5 +41,15 @@ describe("extension points", () => {
     registerExtensions({ MainPaneBars: [() => <p>second</p>], openDirectMessage: async () => "/app" });
     const { container } = render(<MainPaneBars />);
     expect(container.textContent).toBe("firstsecond");
+  });
+
+  it("join the composer buttons of several plugins and hand them the channel", () => {
+    const send = vi.fn();
+    registerExtensions({ ComposerButtons: [({ channelId }) => <button type="button">a{channelId}</button>] });
+    registerExtensions({ ComposerButtons: [({ send: give }) => <button type="button" onClick={() => give("hi")}>b</button>] });
+    const { container, getByText } = render(<ComposerButtons channelId="5" send={send} />);
+    expect(container.textContent).toBe("a5b");
+    getByText("b").click();
+    expect(send).toHaveBeenCalledWith("hi");
   });
 });

@@ -53,6 +53,13 @@ export interface ProfileTab {
   Component: ComponentType<{ userId: string }>;
 }
 
+/** What a composer button gets: the channel, and a way to send a message of its own. */
+export interface ComposerButtonProps {
+  channelId: string;
+  /** Sends `content` as a new message (the draft stays as it is). */
+  send: (content: string) => void;
+}
+
 export interface ShellExtensions {
   /** A small status dot drawn over avatars (presence plugin). */
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
@@ -77,6 +84,11 @@ export interface ShellExtensions {
    * bar and incoming calls). Several plugins may add some: their lists are joined, not replaced.
    */
   MainPaneBars: ComponentType[];
+  /**
+   * Buttons in the message composer, beside the emoji button (gifs: the GIF picker). Several
+   * plugins may add some: their lists are joined, not replaced.
+   */
+  ComposerButtons: ComponentType<ComposerButtonProps>[];
   /** Drawn over the whole app, e.g. a moderator's warning the user must acknowledge (moderation plugin). */
   AppOverlay: ComponentType;
   /** What the dashboard (/app) shows under its notices (posts plugin: the home feed). */
@@ -88,8 +100,12 @@ export interface ShellExtensions {
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  const { MainPaneBars: bars, ...rest } = extensions;
-  useExtensionStore.setState((state) => (bars ? { ...rest, MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : rest));
+  const { MainPaneBars: bars, ComposerButtons: buttons, ...rest } = extensions;
+  useExtensionStore.setState((state) => ({
+    ...rest,
+    ...(bars ? { MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : {}),
+    ...(buttons ? { ComposerButtons: [...(state.ComposerButtons ?? []), ...buttons] } : {}),
+  }));
 }
 
 const NO_STATUSES: Readonly<Record<string, PresenceStatus>> = Object.freeze({});
@@ -149,6 +165,18 @@ export function MainPaneBars() {
     <>
       {bars?.map((Bar, index) => (
         <Bar key={index} />
+      ))}
+    </>
+  );
+}
+
+/** Every plugin's composer buttons, in the order the plugins loaded. */
+export function ComposerButtons(props: ComposerButtonProps) {
+  const buttons = useExtensionStore((state) => state.ComposerButtons);
+  return (
+    <>
+      {buttons?.map((Button, index) => (
+        <Button key={index} {...props} />
       ))}
     </>
   );

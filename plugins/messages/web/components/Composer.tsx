@@ -1,3 +1,4 @@
+import { ComposerButtons } from "@hearth/plugins/extensions";
 import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
 import { convertShortcodes, ShortcodeSuggestions, useShortcodeSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
 import { Icon } from "@hearth/ui/Icon";
@@ -5,7 +6,7 @@ import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { useCountdown } from "@hearth/ui/useCountdown";
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type RefObject } from "react";
 import { t } from "../i18n";
-import { deleteMessage, MAX_MESSAGE_LENGTH, sendDraft } from "../store/actions";
+import { deleteMessage, MAX_MESSAGE_LENGTH, sendDraft, sendText } from "../store/actions";
 import {
   clearDraftReplies,
   removeDraftReply,
@@ -265,6 +266,15 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
           >
             <Icon name="code" size={20} />
           </button>
+        )}
+        {!editing && (
+          <ComposerButtons
+            channelId={channelId}
+            send={(content) => {
+              void sendText(channelId, content);
+              onSend();
+            }}
+          />
         )}
         <button
           type="button"

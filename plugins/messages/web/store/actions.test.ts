@@ -3,7 +3,7 @@ import { setSelfUser } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import enGb from "../en-gb.json";
 import { SentStatus, type Message } from "../types";
-import { parseSilent, saveEdit, sendDraft, toggleReaction } from "./actions";
+import { parseSilent, saveEdit, sendDraft, sendText, toggleReaction } from "./actions";
 import { getDraft, setDraftAttachment, setDraftContent, startEditing, addDraftReply, useDraftStore } from "./draftStore";
 import { getChannelMessages, resetMessages, useMessageStore } from "./messageStore";
 import { ada, message, page } from "./testUtils";
@@ -200,5 +200,27 @@ describe("reactions", () => {
     await toggleReaction("c1", target.id, "👍");
     expect(api.removeReaction).toHaveBeenCalledWith("c1", target.id, "👍", null);
     expect(messages()[0]!.reactions).toEqual([]);
+  });
+});
+
+describe("sending a composer button's text", () => {
+  it("sends it as a message of its own and leaves the draft alone", async () => {
+    setDraftContent("c1", "half-written");
+    const sentMessage = message({ id: "900", content: "https://media.example/cat.gif" });
+    api.createMessage.mockResolvedValueOnce(sentMessage);
+    expect(await sendText("c1", " https://media.example/cat.gif ")).toBe("sent");
+    expect(api.createMessage).toHaveBeenCalledWith("c1", { content: "https://media.example/cat.gif", socketId: "socket-A" });
+    expect(messages().at(-1)!.id).toBe("900");
+    expect(getDraft("c1").content).toBe("half-written");
+  });
+
+  it("marks it failed with the server's reason, and sends nothing blank", async () => {
+    api.createMessage.mockRejectedValueOnce({ message: "Missing Send Message permission", path: null });
+    expect(await sendText("c1", "https://media.example/cat.gif")).toBe("failed");
+    const failed = messages().find((m) => m.content === "https://media.example/cat.gif")!;
+    expect(failed.sentStatus).toBe(SentStatus.FAILED);
+    expect(messages().at(-1)!.content).toBe("Missing Send Message permission");
+    expect(await sendText("c1", "   ")).toBe("nothing");
+    expect(api.createMessage).toHaveBeenCalledTimes(1);
   });
 });

@@ -157,6 +157,44 @@ function failSend(channelId: string, tempId: string, snapshot: DraftSnapshot, er
   addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : fallback);
 }
 
+/**
+ * Sends `content` as a message of its own and leaves the draft alone: what a composer button
+ * contributes, e.g. a picked GIF's address (the reference client sends it the same way).
+ */
+export async function sendText(channelId: string, content: string): Promise<SendResult> {
+  const draft = getDraft(channelId);
+  if (draft.slowDownUntil && draft.slowDownUntil > Date.now()) return "slowed";
+  const text = content.trim();
+  if (!text) return "nothing";
+  if (text.length > MAX_MESSAGE_LENGTH) return "too-long";
+  resetTypingThrottle(channelId);
+  const tempId = localId("temp");
+  addLocalMessage({
+    id: tempId,
+    tempId,
+    channelId,
+    type: 0,
+    content: text,
+    createdAt: Date.now(),
+    createdBy: selfAuthor(),
+    reactions: [],
+    attachments: [],
+    sentStatus: SentStatus.SENDING,
+    local: true,
+  });
+  try {
+    const message = await api.createMessage(channelId, { content: text, socketId: getSocketId() ?? undefined });
+    replaceLocalMessage(channelId, tempId, message);
+    return "sent";
+  } catch (error) {
+    patchMessage(channelId, tempId, { sentStatus: SentStatus.FAILED });
+    const ttl = slowModeTtl(error);
+    if (ttl !== null) updateDraft(channelId, { slowDownUntil: Date.now() + ttl });
+    addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : t("errors.sendFailed"));
+    return "failed";
+  }
+}
+
 /** Saves the edit in progress: unchanged content sends nothing (spec §5). */
 export async function saveEdit(channelId: string): Promise<SendResult> {
   const draft = getDraft(channelId);

@@ -1,0 +1,10 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import enGb from "./en-gb.json";
+import { GifButton } from "./GifButton";
+
+/** GIF search: a GIF button in the message composer that opens the picker (spec §4 composer). */
+export default definePlugin({
+  id: "gifs",
+  extensions: { ComposerButtons: [GifButton] },
+  i18n: { "en-gb": enGb },
+});
