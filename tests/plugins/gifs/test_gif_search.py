@@ -2,6 +2,8 @@
 403 with an empty body whenever the provider is missing or fails, bad input, the cache, the
 rate limits, and callers who may not search."""
 
+import asyncio
+
 import pytest
 
 from tests.plugins.gifs.fake_provider import API_KEY
@@ -66,6 +68,20 @@ async def test_answers_are_cached_per_query_and_cursor(gifs_app, searcher, provi
     assert (await get(gifs_app, "/api/v2/tenor/search?query=cats&pos=4", searcher))[0] == 200
     assert (await get(gifs_app, "/api/v2/tenor/search?query=dogs", searcher))[0] == 200
     assert provider.count("/v2/search") == 3
+
+
+async def test_identical_searches_at_once_share_one_fetch(gifs_app, searcher, provider):
+    provider.mode = "slow"  # held until released below
+    asking = [asyncio.ensure_future(get(gifs_app, "/api/v2/tenor/search?query=together", searcher)) for _ in range(3)]
+    for _ in range(200):
+        if provider.calls:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.2)
+    provider.release.set()
+    answers = await asyncio.gather(*asking)
+    assert [status for status, _ in answers] == [200, 200, 200] and answers[0] == answers[2]
+    assert provider.count("/v2/search") == 1
 
 
 async def test_the_cache_expires_and_stays_bounded(make_app, provider):
