@@ -45,8 +45,14 @@ function Categories({ onPick }: { onPick: (term: string) => void }) {
   useEffect(() => {
     let active = true;
     loadCategories()
-      .then((found) => active && (setCategories(found), setStatus("idle")))
-      .catch((error) => active && setStatus(failure(error)));
+      .then((found) => {
+        if (!active) return;
+        setCategories(found);
+        setStatus("idle");
+      })
+      .catch((error) => {
+        if (active) setStatus(failure(error));
+      });
     return () => {
       active = false;
     };
