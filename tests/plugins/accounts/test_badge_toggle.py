@@ -123,3 +123,15 @@ async def test_toggling_sends_no_socket_event_to_anyone(live_client, sockets):
     assert not any("badges" in event for event in mine.received("user:updatedSelf"))
     assert not any("badges" in (event.get("updated") or event) for event in other_tab_of_owner.received("user:updated"))
     assert not any("badges" in event for event in other_tab_of_owner.received("user:updatedSelf"))
+
+
+async def test_toggling_allows_fifteen_calls_per_twenty_seconds(make_app):
+    app = make_app(**{"rate_limits.enabled": True})
+    async with app.test_app():
+        limited = app.test_client()
+        person = await register(limited)
+        for _ in range(15):
+            status, _ = await toggle(limited, person, PALESTINE)
+            assert status == 200
+        status, body = await toggle(limited, person, PALESTINE)
+        assert status == 429 and body["message"] == "Slow down!" and 0 < body["ttl"] <= 20_000
