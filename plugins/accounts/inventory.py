@@ -1,6 +1,7 @@
 """The user's inventory (rest.md §1.6): Hearth has no item store, so the inventory is the earned
-and cosmetic badges set on the user (entities.md §10.1). Role badges (FOUNDER, ADMIN, MOD, BOT)
-are powers, not items, and PALESTINE is free to everyone, so none of them is listed."""
+and cosmetic badges the user owns (entities.md §10.1): those shown (``User.badges``) and those
+taken off (``BadgeStash``). Role badges (FOUNDER, ADMIN, MOD, BOT) are powers, not items, and
+PALESTINE is free to everyone, so none of them is listed."""
 
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ NOT_ITEMS = 1 | 2 | 16 | 32 | 64  # FOUNDER, ADMIN, PALESTINE, BOT, MOD
 _INDEX_BITS = 5  # badges are the 31 bits of an IntField
 
 
-def inventory(user: User) -> list[dict[str, Any]]:
-    """One InventoryItem per owned badge, in bit order.
+def inventory(user: User, stashed: int = 0) -> list[dict[str, Any]]:
+    """One InventoryItem per owned badge (shown, or ``stashed``: owned but hidden), in bit order.
 
     There is no row per item: ``id`` is the user id shifted left by ``_INDEX_BITS`` plus the
     badge's bit index (stable and unique, a decimal string like every id), and ``acquiredAt``
     is the day the account joined, since Hearth does not record when a badge was given."""
     items = []
+    owned = user.badges | stashed
     for index in range(31):
         bit = 1 << index
-        if user.badges & bit and not bit & NOT_ITEMS:
+        if owned & bit and not bit & NOT_ITEMS:
             items.append({"id": str((user.id << _INDEX_BITS) | index), "userId": str(user.id),
                           "itemId": str(bit), "itemType": "badge", "acquiredAt": ms(user.joined_at)})
     return items

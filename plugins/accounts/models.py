@@ -36,3 +36,13 @@ class Profile(FlakeModel):
     def wire(self) -> dict:
         return {"font": self.font, "bio": self.bio, "bgColorOne": self.bg_color_one,
                 "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": None}
+
+
+class BadgeStash(FlakeModel):
+    # Item badges (entities.md §10.1) the user owns but took off with `/users/badges/toggle`: the
+    # kernel's `User.badges` holds only the badges shown, so ownership is `badges | stash.badges`.
+    user = fields.OneToOneField("core.User", related_name=False, on_delete=fields.CASCADE)
+    badges = fields.IntField(default=0)
+
+    class Meta:
+        table = "accounts_badge_stashes"

@@ -37,15 +37,20 @@ async def authenticated_payload(ctx):
 async def moderation_user_inventory(user_id):
     """The moderation plugin's user page: the inventory this plugin derives from badges."""
     from core.identity.models import User
+    from plugins.accounts.badges import stashed_badges
     from plugins.accounts.inventory import inventory
 
     user = await User.get_or_none(id=user_id)
-    return inventory(user) if user is not None else []
+    return inventory(user, await stashed_badges(user_id)) if user is not None else []
 
 
 @hookimpl
 async def moderation_edit_inventory(user_id, added, removed_ids):
-    """Inventory items are badges: name the badge bits the moderator adds and removes."""
+    """Inventory items are badges: name the badge bits the moderator adds and removes (a removed
+    badge the user had taken off leaves their stash too)."""
+    from plugins.accounts.badges import forget_stashed
     from plugins.accounts.inventory import badge_changes
 
-    return badge_changes(user_id, added, removed_ids)
+    changes = badge_changes(user_id, added, removed_ids)
+    await forget_stashed(user_id, changes["removed"])
+    return changes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quart import Blueprint, jsonify, request
+from quart import Blueprint, Response, jsonify, request
 from quart_schema import document_querystring, validate_request
 
 from core.auth import (client_ip, current_session, current_user, maybe_user, optional_user_or_bot,
@@ -17,7 +17,7 @@ from core.ids import parse_id
 from core.ratelimit import check, rate_limit
 from core.wire import ms, public_user
 from core.validation import documented_query
-from plugins.accounts import service
+from plugins.accounts import badges, service
 from plugins.accounts.inventory import inventory as items_of
 from plugins.accounts.models import Profile
 from plugins.accounts.schemas import (DeleteAccountBody, LoginBody, PasswordConfirmBody, RegisterBody,
@@ -155,7 +155,20 @@ async def delete_account(data: DeleteAccountBody) -> Any:
 @require_user_or_bot
 @rate_limit("user_inventory", 10, 10)
 async def inventory() -> Any:
-    return jsonify(items_of(current_user()))
+    user = current_user()
+    return jsonify(items_of(user, await badges.stashed_badges(user.id)))
+
+
+@blueprint.post("/badges/toggle")
+@require_user
+@rate_limit("toggle_badge", 15, 20)
+async def toggle_badge() -> Any:
+    body = await request.get_json(force=True, silent=True)
+    bit = body.get("bit") if isinstance(body, dict) else None
+    if not badges.valid_bit(bit):
+        return Response("", status=400)  # rest.md §0.4: this route's validation fails with an empty body
+    # No socket event: the reference emits none (rest.md §1.29); other clients see it on their next fetch.
+    return {"badges": await badges.toggle(current_user(), bit)}
 
 
 @blueprint.get("")

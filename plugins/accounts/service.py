@@ -23,7 +23,7 @@ from core.identity.sessions import create_session, revoke_sessions
 from core.identity.tokens import code_hash
 from core.ids import parse_id
 from core.mail import MailError
-from plugins.accounts.models import Profile, VerificationCode
+from plugins.accounts.models import BadgeStash, Profile, VerificationCode
 
 TAG_ALPHABET = string.ascii_letters + string.digits
 EMAIL_CODE_TTL = timedelta(minutes=30)
@@ -344,6 +344,7 @@ async def erase_account(user: User, delete_content: bool) -> None:
         await Account.filter(user_id=user.id).delete()
         await VerificationCode.filter(user_id=user.id).delete()
         await Profile.filter(user_id=user.id).delete()
+        await BadgeStash.filter(user_id=user.id).delete()
         await revoke_sessions(user.id)
         tombstone_tag = random_tag()
         await User.filter(id=user.id).update(

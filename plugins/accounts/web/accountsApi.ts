@@ -1,4 +1,4 @@
-/** REST calls of the account settings screen (rest.md §1.4, 1.5, 1.19, 1.25). */
+/** REST calls of the account and badges settings screens (rest.md §1.4–1.6, 1.19, 1.25, 1.29). */
 import { request } from "@hearth/api/request";
 import type { SelfUser } from "@hearth/stores/selfUserStore";
 
@@ -41,4 +41,22 @@ export function revokeSession(sessionId: string, password: string): Promise<unkn
 
 export function deleteAccount(password: string, deleteContent: boolean): Promise<unknown> {
   return request({ method: "DELETE", path: "/users/delete-account", body: { password, deleteContent } });
+}
+
+/** An owned item (rest.md §1.6); `itemId` is the badge bit as a decimal string. */
+export interface InventoryItem {
+  id: string;
+  userId: string;
+  itemType: "badge";
+  itemId: string;
+  acquiredAt: number;
+}
+
+export function getInventory(): Promise<InventoryItem[]> {
+  return request<InventoryItem[]>({ path: "/users/inventory" });
+}
+
+/** Shows the badge if hidden, hides it if shown (rest.md §1.29): the new `badges` bitfield. */
+export function toggleBadge(bit: number): Promise<{ badges: number }> {
+  return request<{ badges: number }>({ method: "POST", path: "/users/badges/toggle", body: { bit } });
 }

@@ -12,6 +12,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { bannerStyle, safeGradient } from "@hearth/ui/safeStyle";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useParams } from "react-router";
+import { UserBadges } from "../../accounts/web/public";
 import { useFriendsStore } from "../../friends/web/public";
 import { t } from "./i18n";
 import { loadProfile, useProfile } from "./profileStore";
@@ -159,6 +160,7 @@ export default function ProfilePage() {
             <span className="muted">:{user.tag}</span>
             {user.bot && <BotTag />}
           </h2>
+          <UserBadges badges={user.badges} />
           <p className="profile-page__counts muted">
             {t("profile.followers", { count: user._count?.followers ?? 0 })} · {t("profile.following", { count: user._count?.following ?? 0 })}
             {details.followsYou && <span className="badge badge--ok">{t("profile.followsYou")}</span>}

@@ -7,6 +7,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { bannerStyle } from "@hearth/ui/safeStyle";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { UserBadges } from "../../accounts/web/public";
 import { t } from "./i18n";
 import { loadProfile, useProfile } from "./profileStore";
 import { UserActions } from "./UserActions";
@@ -34,6 +35,7 @@ function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; cl
               <span className="muted">:{user.tag}</span>
               {details?.user.bot && <BotTag />}
             </h2>
+            {details && <UserBadges badges={details.user.badges} />}
           </>
         )}
         {details?.followsYou && <span className="badge badge--ok">{t("profile.followsYou")}</span>}

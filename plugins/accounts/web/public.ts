@@ -1,0 +1,2 @@
+/** What other plugins (those that list `accounts` in `requires`) may import from this one. */
+export { UserBadges } from "./badges/UserBadges";
