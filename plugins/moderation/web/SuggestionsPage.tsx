@@ -178,7 +178,7 @@ function SuggestionRow({ suggestion, onGone }: { suggestion: Suggestion; onGone:
           </Button>
         )}
         {path && (
-          <Link className="button" to={path}>
+          <Link className="button button--secondary" to={path}>
             {t("suggestions.open")}
           </Link>
         )}
