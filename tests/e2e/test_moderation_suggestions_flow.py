@@ -41,8 +41,14 @@ async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed
     await expect(dialog).to_have_count(0)
     await ok(client, "POST", "/api/moderation/suggest_action",
              {"reason": "Rude once", "actionType": 7, "userId": other.id}, mod.token)
-    await ok(client, "POST", "/api/moderation/suggest_action",
-             {"reason": "Looks like a scam server", "actionType": 3, "serverId": place.id}, mod.token)
+    await mod_page.goto(f"{url}/app/moderation/servers/{place.id}")
+    await mod_page.get_by_role("button", name="Suggest an action").click()
+    dialog = mod_page.get_by_role("dialog")
+    await expect(dialog.get_by_label("Action")).to_have_value("3")  # Delete server
+    await dialog.get_by_label("Reason").fill("Looks like a scam server")
+    await dialog.get_by_role("button", name="Suggest").click()
+    await expect(dialog).to_have_count(0)
+    await expect(mod_page.get_by_test_id("moderation-channels")).to_have_count(0)  # the viewer is for admins
 
     await mod_page.get_by_role("link", name="Suggestions").click()
     await mod_page.wait_for_url(re.compile(r"/app/moderation/suggestions$"))
