@@ -42,6 +42,14 @@ async def details(server_id: str) -> Any:
     return jsonify(await servers.details(server_id))
 
 
+@blueprint.get("/<server_id>/channels")
+@require_moderator
+async def channels(server_id: str) -> Any:
+    """Hearth's own: the server's text channels, for the channel-messages viewer (admins, as
+    ``GET /moderation/channels/:id/messages``)."""
+    return {"channels": await servers.text_channels(server_id)}
+
+
 @blueprint.post("/<server_id>")
 @require_moderator
 @validate_request(ModServerUpdateBody)

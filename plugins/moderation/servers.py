@@ -16,7 +16,7 @@ from core.errors import ApiError
 from core.identity.models import User
 from core.ids import parse_id
 from core.wire import ms, sid
-from plugins.messages.models import Channel, Message
+from plugins.messages.models import SERVER_TEXT, Channel, Message
 from plugins.moderation import audit, sanctions
 from plugins.moderation.models import ShadowBan, Suspension
 from plugins.moderation.paging import Page
@@ -26,6 +26,7 @@ from plugins.servers.models import Member, Server
 
 ACTIVE_WINDOW = timedelta(days=7)
 ACTIVE_COUNT = 20
+CHANNEL_LIST_LIMIT = 200
 
 
 def now() -> datetime:
@@ -167,3 +168,14 @@ async def deletion_scheduled(server_id: int, moderator_id: int, reason: str) -> 
 async def deletion_unscheduled(server_id: int, moderator_id: int) -> None:
     server = await Server.get(id=server_id)
     await audit.record(audit.SERVER_DELETE_UNDO, moderator_id, server=server)
+
+
+async def text_channels(server_id: str) -> list[dict[str, Any]]:
+    """A server's text channels for the channel-messages viewer (Hearth's own route: the reference
+    client finds channels through reports instead). Bounded by the servers plugin's channel cap."""
+    parsed = parse_id(server_id)
+    if parsed is None or not await Server.exists(id=parsed):
+        raise ApiError(404, "Server does not exist.")
+    channels = await Channel.filter(server_id=parsed, type=SERVER_TEXT).exclude(deleting=True) \
+        .order_by("order", "id").limit(CHANNEL_LIST_LIMIT)
+    return [{"id": str(c.id), "name": c.name, "categoryId": sid(c.category_id), "order": c.order} for c in channels]

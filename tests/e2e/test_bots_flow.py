@@ -95,6 +95,10 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await expect(answer.get_by_test_id("bot-tag")).to_have_text("BOT")
         sent = await ok(client, "GET", f"/api/channels/{place.general}/messages", token=member.token)
         assert any(m["content"] == f"/ping:{bot_id}" for m in sent)
+        # The invocation is drawn as the reference client draws it: the command without the bot's id.
+        invocation = page.locator(".message__text").filter(has_text=re.compile(r"^/ping$"))
+        await expect(invocation).to_have_count(1)
+        await expect(page.get_by_text(f"/ping:{bot_id}")).to_have_count(0)
         await answer.get_by_role("button", name="Ping again").click()
         await expect(page.get_by_text("Pong again,")).to_be_visible(timeout=15_000)
         await page.screenshot(path=str(SCREENSHOTS / "bots-answer.png"))

@@ -68,3 +68,25 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await narrow.goto(f"{url}/app/settings/tickets/{ticket_id}")
     await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=20_000)
     await narrow.screenshot(path=str(SCREENSHOTS / "ticket-user-800.png"))
+
+    # The tab bars filter both lists by status.
+    await narrow.goto(f"{url}/app/settings/tickets")
+    tabs = narrow.get_by_role("tablist", name="Ticket status")
+    await expect(tabs.get_by_role("tab", name="All")).to_have_attribute("aria-selected", "true", timeout=20_000)
+    await expect(narrow.get_by_test_id("ticket-list")).to_contain_text("Cannot change my avatar")
+    await tabs.get_by_role("tab", name="Waiting for a moderator").click()
+    await expect(narrow.get_by_text("No tickets with this status.")).to_be_visible()
+    await tabs.get_by_role("tab", name="Closed (done)").click()
+    await expect(narrow.get_by_test_id("ticket-list")).to_contain_text("Cannot change my avatar")
+    await narrow.screenshot(path=str(SCREENSHOTS / "ticket-tabs-user-800.png"))
+
+    await admin_page.goto(f"{url}/app/moderation/tickets")
+    staff_tabs = admin_page.get_by_role("tablist", name="Ticket status")
+    await expect(staff_tabs.get_by_role("tab", name="Waiting for a moderator")).to_have_attribute(
+        "aria-selected", "true", timeout=20_000)
+    await expect(admin_page.get_by_text("No tickets.")).to_be_visible()
+    await staff_tabs.get_by_role("tab", name="Closed (done)").click()
+    await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")
+    await staff_tabs.get_by_role("tab", name="All").click()
+    await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")
+    await admin_page.screenshot(path=str(SCREENSHOTS / "ticket-tabs-admin.png"))

@@ -15,3 +15,4 @@ export {
 } from "./store/readState";
 export { useTypingUserIds } from "./store/typingStore";
 export type { Attachment, Channel, Message, MessageMention, PublicUser } from "./types";
+export { withoutBotId } from "./components/commands";

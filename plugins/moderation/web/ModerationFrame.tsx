@@ -20,6 +20,9 @@ function Tabs() {
       <NavLink to="/app/moderation/users" className={tabClass}>
         {t("tabs.users")}
       </NavLink>
+      <NavLink to="/app/moderation/suggestions" className={tabClass}>
+        {t("tabs.suggestions")}
+      </NavLink>
       {tickets && level === "admin" && (
         <NavLink to="/app/moderation/tickets" className={tabClass}>
           {t("tabs.tickets")}

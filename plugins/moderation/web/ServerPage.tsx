@@ -12,10 +12,11 @@ import { Link, useParams } from "react-router";
 import { useStaffLevel } from "./access";
 import { askReason } from "./dialogs";
 import { t } from "./i18n";
-import { cancelServerDeletion, pinServer, scheduleServerDeletion, serverDetails, updateServer } from "./moderationApi";
+import { cancelServerDeletion, pinServer, scheduleServerDeletion, serverChannels, serverDetails, updateServer } from "./moderationApi";
 import { ModerationFrame } from "./ModerationFrame";
 import { ServerFlags, ServerIcon } from "./ServerRow";
-import type { ModServer } from "./types";
+import { openSuggestDialog, SERVER_SUGGESTIONS } from "./suggestDialog";
+import type { ModChannel, ModServer } from "./types";
 
 function EditForm({ server, onSaved }: { server: ModServer; onSaved: () => void }) {
   const [name, setName] = useState(server.name);
@@ -52,6 +53,39 @@ function EditForm({ server, onSaved }: { server: ModServer; onSaved: () => void 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The server's text channels, each opening the channel-messages viewer (admins). */
+function Channels({ serverId }: { serverId: string }) {
+  const [channels, setChannels] = useState<ModChannel[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    serverChannels(serverId).then(
+      (list) => active && setChannels(list),
+      (failure: unknown) => active && setError(describeError(failure)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [serverId]);
+  return (
+    <section className="card moderation-section">
+      <h3>{t("server.channels")}</h3>
+      <FormError message={error} />
+      {channels === null && !error && <PaneLoading label={t("common.loading")} />}
+      {channels?.length === 0 && <p className="muted">{t("server.noChannels")}</p>}
+      {channels && channels.length > 0 && (
+        <ul className="moderation-plain-list" data-testid="moderation-channels">
+          {channels.map((channel) => (
+            <li key={channel.id}>
+              <Link to={`/app/moderation/channels/${channel.id}`}># {channel.name ?? channel.id}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -98,6 +132,20 @@ export default function ServerPage() {
               )}
             </div>
           </section>
+          {level === "mod" && (
+            <section className="card moderation-section">
+              <p className="muted">{t("server.modsSuggest")}</p>
+              <div className="button-row">
+                <Button
+                  onClick={() =>
+                    openSuggestDialog({ title: t("suggest.title", { target: server.name }), target: { serverId: server.id }, actions: SERVER_SUGGESTIONS })
+                  }
+                >
+                  {t("suggest.button")}
+                </Button>
+              </div>
+            </section>
+          )}
           {level === "admin" && (
             <>
               <EditForm key={`${server.name}-${server.verified}`} server={server} onSaved={load} />
@@ -154,6 +202,7 @@ export default function ServerPage() {
                   )}
                 </div>
               </section>
+              <Channels serverId={server.id} />
             </>
           )}
         </>

@@ -24,6 +24,7 @@ import {
 } from "./moderationApi";
 import { ModerationFrame } from "./ModerationFrame";
 import { ServerRow } from "./ServerRow";
+import { openSuggestDialog, USER_SUGGESTIONS } from "./suggestDialog";
 import type { ModUser, UserDetails } from "./types";
 import { UserFlags, UserRow } from "./UserRow";
 
@@ -176,6 +177,21 @@ function Actions({ user, reload }: { user: UserDetails; reload: () => void }) {
   );
 }
 
+/** MODs may not act on users; they suggest an action for the admins instead. */
+function SuggestSection({ user }: { user: UserDetails }) {
+  const name = `${user.username}:${user.tag}`;
+  return (
+    <section className="card moderation-section">
+      <p className="muted">{t("user.adminOnly")}</p>
+      <div className="button-row">
+        <Button onClick={() => openSuggestDialog({ title: t("suggest.title", { target: name }), target: { userId: user.id }, actions: USER_SUGGESTIONS })}>
+          {t("suggest.button")}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function SameIp({ userId }: { userId: string }) {
   const [users, setUsers] = useState<ModUser[] | null>(null);
   useEffect(() => {
@@ -251,7 +267,7 @@ export default function UserPage() {
             </div>
           </section>
           <Standing user={user} />
-          {level === "admin" ? <Actions user={user} reload={load} /> : <p className="muted">{t("user.adminOnly")}</p>}
+          {level === "admin" ? <Actions user={user} reload={load} /> : <SuggestSection user={user} />}
           <section className="card moderation-section">
             <h3>{t("user.devices")}</h3>
             {user.devices.length === 0 && <p className="muted">{t("user.noDevices")}</p>}

@@ -71,11 +71,13 @@ interface ReasonOptions {
   title: string;
   message: string;
   confirmLabel: string;
+  /** Filled in beforehand (acting on a moderator's suggestion). */
+  initialReason?: string;
   submit: (password: string, reason: string) => Promise<void>;
 }
 
-function ReasonDialog({ title, message, confirmLabel, submit, close }: ReasonOptions & { close: () => void }) {
-  const [reason, setReason] = useState("");
+function ReasonDialog({ title, message, confirmLabel, initialReason = "", submit, close }: ReasonOptions & { close: () => void }) {
+  const [reason, setReason] = useState(initialReason);
   const [password, setPassword] = useState("");
   const { pending, errors, run } = useFormAction(["reason", "password"] as const);
   const onSubmit = (event: FormEvent) => {
@@ -104,12 +106,13 @@ interface SuspendDialogOptions {
   title: string;
   /** Changing an existing suspension: duration and reason only. */
   editing?: boolean;
+  initialReason?: string;
   submit: (password: string, options: SuspendOptions) => Promise<void>;
 }
 
-function SuspendDialog({ title, editing = false, submit, close }: SuspendDialogOptions & { close: () => void }) {
+function SuspendDialog({ title, editing = false, initialReason = "", submit, close }: SuspendDialogOptions & { close: () => void }) {
   const [days, setDays] = useState<number>(7);
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState(initialReason);
   const [ipBan, setIpBan] = useState(false);
   const [deleteRecentMessages, setDeleteRecent] = useState(false);
   const [password, setPassword] = useState("");

@@ -16,6 +16,8 @@ export default definePlugin({
     { path: "moderation/stats", lazy: () => import("./StatsPage") },
     { path: "moderation/online", lazy: () => import("./OnlinePage") },
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
+    { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
+    { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage") },
   ],
   navEntries: [
     {

@@ -1,6 +1,17 @@
 /** The moderation routes (rest.md §8). "pw" calls carry the moderator's own password. */
 import { request } from "@hearth/api/request";
-import type { AuditEntry, DailyFigures, InstalledPlugin, ModServer, ModUser, Stats, UserDetails } from "./types";
+import type {
+  AuditEntry,
+  ChannelMessages,
+  DailyFigures,
+  InstalledPlugin,
+  ModChannel,
+  ModServer,
+  ModUser,
+  Stats,
+  Suggestion,
+  UserDetails,
+} from "./types";
 
 export const PAGE_SIZE = 30;
 const id = encodeURIComponent;
@@ -82,3 +93,33 @@ export const waitingTickets = (): Promise<unknown[]> =>
   request({ path: "/moderation/tickets", query: { status: 0, limit: 30 } });
 
 export const dismissNotice = (noticeId: string) => request({ method: "DELETE", path: `/users/notices/${id(noticeId)}` });
+
+export const listSuggestions = async (after?: string): Promise<Suggestion[]> =>
+  (await request<{ data: Suggestion[] }>({ path: "/moderation/suggest_action", query: { after, limit: PAGE_SIZE } })).data;
+
+export interface SuggestionTarget {
+  userId?: string;
+  serverId?: string;
+  postId?: string;
+}
+/** Its refusal is `{success: false, error}` (rest.md §8.6): shown like any other error. */
+export async function suggestAction(actionType: number, reason: string, target: SuggestionTarget): Promise<void> {
+  try {
+    await request({ method: "POST", path: "/moderation/suggest_action", body: { actionType, reason, ...target } });
+  } catch (failure) {
+    const refusal = failure as { error?: unknown } | null;
+    if (typeof refusal?.error === "string") throw { message: refusal.error };
+    throw failure;
+  }
+}
+export const dismissSuggestion = (suggestionId: string) =>
+  request({ method: "DELETE", path: `/moderation/suggest_action/${id(suggestionId)}` });
+
+/** Hearth's own: a server's text channels, to open one in the message viewer. */
+export const serverChannels = async (serverId: string): Promise<ModChannel[]> =>
+  (await request<{ channels: ModChannel[] }>({ path: `/moderation/servers/${id(serverId)}/channels` })).channels;
+export const CHANNEL_PAGE = 50;
+export const channelMessages = (channelId: string, aroundId?: string): Promise<ChannelMessages> =>
+  request({ path: `/moderation/channels/${id(channelId)}/messages`, query: { aroundId, limit: CHANNEL_PAGE } });
+export const deletePosts = (postIds: string[], password: string) =>
+  request({ method: "POST", path: "/moderation/posts/delete", body: { password, postIds } });

@@ -134,3 +134,41 @@ export interface InstalledPlugin {
   web: boolean;
   source: string;
 }
+
+/** A MOD's suggested action (rest.md §8.6, entities.md ModeratorSuggestAction). */
+export interface Suggestion {
+  id: string;
+  createdAt: number;
+  actionType: number;
+  suggestById: string | null;
+  serverId: string | null;
+  postId: string | null;
+  userId: string | null;
+  reason: string;
+  suggestBy: BriefUser | null;
+  post: { id: string; createdBy: BriefUser } | null;
+  user: BriefUser | null;
+  server: ModServer | null;
+}
+
+export interface ModChannel {
+  id: string;
+  name: string | null;
+  categoryId: string | null;
+  order: number | null;
+}
+
+export interface ViewedMessage {
+  id: string;
+  type: number;
+  content: string | null;
+  createdAt: number;
+  editedAt?: number | null;
+  createdBy: BriefUser;
+}
+
+/** `GET /moderation/channels/:id/messages` (rest.md §8.3). */
+export interface ChannelMessages {
+  messages: ViewedMessage[];
+  channel: { id: string; name: string | null; server: { id: string; name: string; avatar: string | null } | null } | null;
+}

@@ -7,8 +7,8 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { t } from "./i18n";
-import { StatusSelect } from "./labels";
 import { useIsTicketStaff } from "./staff";
+import { StatusTabs } from "./StatusTabs";
 import { TicketRow } from "./TicketsPage";
 import { allTickets, PAGE_SIZE } from "./ticketsApi";
 import type { Ticket } from "./types";
@@ -63,8 +63,8 @@ export default function StaffTicketsPage() {
       <LayoutSlot name="headerTitle">{t("moderation.title")}</LayoutSlot>
       <Link to="/app/moderation">← {t("moderation.back")}</Link>
       <h2>{t("moderation.title")}</h2>
+      <StatusTabs value={status} onChange={setStatus} staff />
       <div className="ticket-filters">
-        <StatusSelect label={t("moderation.filter")} value={status} onChange={setStatus} anyLabel={t("moderation.all")} />
         <label className="checkbox">
           <input type="checkbox" checked={includeIgnored} onChange={(event) => setIncludeIgnored(event.target.checked)} />
           {t("moderation.includeMuted")}

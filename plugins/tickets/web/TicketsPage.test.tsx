@@ -72,4 +72,26 @@ describe("the user's tickets", () => {
     fireEvent.click(screen.getByText("Open ticket"));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Something went wrong. Try again later."));
   });
+
+  it("filters them by status from the tab bar", async () => {
+    fetchMock.mockResolvedValueOnce(json([ticket(2, { status: 1 }), ticket(1, { status: 2 })]));
+    renderPage();
+    await screen.findByTestId("ticket-list");
+    expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/tickets");
+    const all = screen.getByRole("tab", { name: "All" });
+    expect(all.getAttribute("aria-selected")).toBe("true");
+
+    fetchMock.mockResolvedValueOnce(json([ticket(1, { status: 2 })]));
+    fireEvent.click(screen.getByRole("tab", { name: "Closed (done)" }));
+    await waitFor(() => expect(screen.getByTestId("ticket-list").textContent).not.toContain("Ticket 2"));
+    expect(String(fetchMock.mock.calls[1]![0])).toBe("/api/tickets?status=2");
+    expect(screen.getByRole("tab", { name: "Closed (done)" }).getAttribute("aria-selected")).toBe("true");
+    expect(all.getAttribute("aria-selected")).toBe("false");
+
+    fetchMock.mockResolvedValueOnce(json([]));
+    fireEvent.click(screen.getByRole("tab", { name: "Waiting for your reply" }));
+    expect(await screen.findByText("No tickets with this status.")).toBeTruthy();
+    expect(String(fetchMock.mock.calls[2]![0])).toBe("/api/tickets?status=1");
+  });
 });
+

@@ -11,6 +11,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "./i18n";
 import { categoryLabel, StatusPill, TICKET_CATEGORIES } from "./labels";
+import { StatusTabs } from "./StatusTabs";
 import { myTickets, openTicket } from "./ticketsApi";
 import type { Ticket } from "./types";
 import "./tickets.css";
@@ -85,17 +86,20 @@ export default function TicketsPage() {
   const [tickets, setTickets] = useState<Ticket[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [status, setStatus] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     let active = true;
-    myTickets().then(
+    setTickets(null);
+    setError(null);
+    myTickets({ status }).then(
       (list) => active && setTickets(list),
       (failure: unknown) => active && setError(describeError(failure)),
     );
     return () => {
       active = false;
     };
-  }, []);
+  }, [status]);
 
   return (
     <div className="tickets-page">
@@ -112,9 +116,10 @@ export default function TicketsPage() {
         )}
       </header>
       {creating && <NewTicketForm onCancel={() => setCreating(false)} />}
+      <StatusTabs value={status} onChange={setStatus} />
       <FormError message={error} />
       {tickets === null && !error && <PaneLoading label={t("list.loading")} />}
-      {tickets?.length === 0 && <p className="muted">{t("list.empty")}</p>}
+      {tickets?.length === 0 && <p className="muted">{status === undefined ? t("list.empty") : t("list.emptyStatus")}</p>}
       {tickets && tickets.length > 0 && (
         <ul className="ticket-list" data-testid="ticket-list">
           {tickets.map((ticket) => (

@@ -28,6 +28,7 @@ ROUTES = [
     Route("GET", "/api/moderation/servers/active", staff_ok=True),
     Route("GET", "/api/moderation/servers/search?q=Hearth", staff_ok=True),
     Route("GET", "/api/moderation/servers/{server}", staff_ok=True),
+    Route("GET", "/api/moderation/servers/{server}/channels"),
     Route("POST", "/api/moderation/servers/{server}", {"name": "Renamed"}, password=True),
     Route("POST", "/api/moderation/servers/{server}/pin"),
     Route("DELETE", "/api/moderation/servers/{server}/pin"),

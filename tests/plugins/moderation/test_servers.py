@@ -110,3 +110,36 @@ async def test_scheduling_a_deletion_warns_the_owner_and_is_audited(live_client,
     entries = await AuditEntry.filter(server_id=int(place.id)).order_by("id")
     assert [(e.action_type, e.reason) for e in entries] == [(3, "selling spam"), (9, None)]
     assert await AuditEntry.filter(action_type=7, user_id=int(place.owner.id)).exists()
+
+
+async def test_a_servers_text_channels_for_the_message_viewer(live_client, sockets):
+    place = await community(live_client, "Viewed")
+    watcher = await join(live_client, place)
+    category = await ok(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "Talk", "type": 2},
+                        place.owner.token)
+    second = await ok(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "off-topic"},
+                      place.owner.token)
+    elsewhere = await community(live_client, "Elsewhere")
+    watcher_socket = await sockets(watcher.token)
+    admin, mod = await staff(live_client), await staff(live_client, MOD)
+    path = f"/api/moderation/servers/{place.id}/channels"
+
+    body = await ok(live_client, "GET", path, token=admin.token)
+    assert [c["id"] for c in body["channels"]] == [place.general, second["id"]]  # text only, in order
+    assert body["channels"][1] == {"id": second["id"], "name": "off-topic", "categoryId": None,
+                                   "order": body["channels"][1]["order"]}
+    assert category["id"] not in {c["id"] for c in body["channels"]}
+    assert elsewhere.general not in {c["id"] for c in body["channels"]}
+
+    # bad input: an unknown server, a malformed id
+    assert await call(live_client, "GET", "/api/moderation/servers/123/channels", token=admin.token) == \
+        (404, error("Server does not exist."))
+    assert await call(live_client, "GET", "/api/moderation/servers/not-an-id/channels", token=admin.token) == \
+        (404, error("Server does not exist."))
+    # who may not: a MOD (an "A" route, like the messages it leads to), the server's own owner
+    assert await call(live_client, "GET", path, token=mod.token) == (403, error("Admin access only!"))
+    assert await call(live_client, "GET", path, token=place.owner.token) == (403, error("Admin access only!"))
+
+    # a read: nothing reaches the server's members
+    await ping(live_client, watcher, watcher_socket)
+    assert [name for name, _ in watcher_socket.events if name.startswith(("server:", "channel:"))] == []

@@ -16,6 +16,7 @@ import { loadMentions, mentionLink, useMentionsStore } from "../store/mentionsSt
 import { useReadState } from "../store/readState";
 import { formatFullDate, formatMessageTime } from "./format";
 import "./search.css";
+import { withoutBotId } from "./commands";
 
 function MentionRow({ item }: { item: MentionNotification }) {
   const navigate = useNavigate();
@@ -38,7 +39,7 @@ function MentionRow({ item }: { item: MentionNotification }) {
           </time>
         </span>
         <span className="mention-row__content">
-          <Markup content={message.content} context={{ userName: (userId) => message.mentions?.find((user) => user.id === userId)?.username }} />
+          <Markup content={withoutBotId(message.content)} context={{ userName: (userId) => message.mentions?.find((user) => user.id === userId)?.username }} />
         </span>
       </button>
     </li>

@@ -18,6 +18,7 @@ import { MessageButtons } from "./MessageButtons";
 import { MessageEmbed } from "./MessageEmbed";
 import { usePaneContext, type PaneContextValue } from "./paneContext";
 import { openReactionPicker, Reactions } from "./Reactions";
+import { withoutBotId } from "./commands";
 
 const sentStatusName = (message: Message) =>
   message.sentStatus === SentStatus.SENDING ? "sending" : message.sentStatus === SentStatus.FAILED ? "failed" : undefined;
@@ -43,7 +44,7 @@ function UserButton({ user, className, children, label, plain }: { user: PublicU
 }
 
 function excerpt(content: string, length = 120): string {
-  const flat = plainText(tokenize(content)).replace(/\s+/g, " ").trim();
+  const flat = plainText(tokenize(withoutBotId(content))).replace(/\s+/g, " ").trim();
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
@@ -87,7 +88,7 @@ function Quote({ quoted, context }: { quoted: QuotedMessage; context: MarkupCont
         <Avatar user={quoted.createdBy} size={16} />
         {quoted.createdBy.username}
       </button>
-      <Markup content={quoted.content} context={{ ...context, renderQuote: undefined }} />
+      <Markup content={withoutBotId(quoted.content)} context={{ ...context, renderQuote: undefined }} />
     </span>
   );
 }
@@ -113,7 +114,7 @@ function MessageContent({ message }: { message: Message }) {
   const markupContext = useMarkupContext(message);
   return (
     <>
-      {message.content && <Markup content={message.content} context={markupContext} className="message__text" />}
+      {message.content && <Markup content={withoutBotId(message.content)} context={markupContext} className="message__text" />}
       {message.htmlEmbed && <HtmlEmbed data={message.htmlEmbed} />}
     </>
   );

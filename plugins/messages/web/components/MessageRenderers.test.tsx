@@ -55,4 +55,15 @@ describe("message renderers contributed by plugins", () => {
     expect(screen.getByText("Tea or coffee?")).toBeTruthy();
     expect(screen.queryByText(/poll by/)).toBeNull();
   });
+
+  it("show a bot command the composer sent without the bot's id", () => {
+    render(
+      <PaneContext.Provider value={pane}>
+        <MessageItem message={message({ type: 0, content: "/poll:1843058937612046336 Tea or coffee?" })} grouped={false} highlighted={false} />
+      </PaneContext.Provider>,
+    );
+    expect(screen.getByText("/poll Tea or coffee?")).toBeTruthy();
+    expect(screen.queryByText(/1843058937612046336/)).toBeNull();
+  });
 });
+

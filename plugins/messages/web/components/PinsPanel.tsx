@@ -11,6 +11,7 @@ import { setPinned } from "../store/actions";
 import type { Message } from "../types";
 import { formatMessageTime } from "./format";
 import { usePaneContext } from "./paneContext";
+import { withoutBotId } from "./commands";
 
 const PINS_PAGE_SIZE = 10;
 
@@ -78,7 +79,7 @@ export function PinsPanel({ onClose }: { onClose: () => void }) {
               <strong>{pin.createdBy.username}</strong>
               <span className="muted">{formatMessageTime(pin.createdAt)}</span>
             </header>
-            <Markup content={pin.content} />
+            <Markup content={withoutBotId(pin.content)} />
             <div className="pin__actions">
               <Button variant="ghost" onClick={() => jumpTo(pin.id)}>
                 {t("actions.jump")}

@@ -16,6 +16,7 @@ import type { Message } from "../types";
 import { formatFullDate, formatMessageTime } from "./format";
 import { usePaneContext } from "./paneContext";
 import "./search.css";
+import { withoutBotId } from "./commands";
 
 function SearchResult({ message, onJump }: { message: Message; onJump: (message: Message) => void }) {
   return (
@@ -28,7 +29,7 @@ function SearchResult({ message, onJump }: { message: Message; onJump: (message:
         </time>
       </header>
       <div className="search-result__content">
-        {message.content ? <Markup content={message.content} /> : <span className="muted">{t("search.noText")}</span>}
+        {message.content ? <Markup content={withoutBotId(message.content)} /> : <span className="muted">{t("search.noText")}</span>}
       </div>
       <Button variant="ghost" className="search-result__jump" onClick={() => onJump(message)}>
         {t("search.jump")}

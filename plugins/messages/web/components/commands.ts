@@ -22,3 +22,14 @@ export function withBotId(content: string, picked: Pick<ChannelCommand, "name" |
   if (content !== prefix && !content.startsWith(`${prefix} `)) return content;
   return `${prefix}:${picked.botUserId}${content.slice(prefix.length)}`;
 }
+
+/** A line `/name:<botId> args` as sent (see `withBotId`). */
+const SENT_COMMAND = /^(\/[^:\s]*):\d+( .*)?$/m;
+
+/**
+ * The content as shown: the first command line loses its bot id (`/ping:<botId> args` →
+ * `/ping args`), as the reference client draws it. Other text is unchanged.
+ */
+export function withoutBotId(content: string): string {
+  return content.replace(SENT_COMMAND, "$1$2");
+}
