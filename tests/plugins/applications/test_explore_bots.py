@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 from plugins.explore.models import ExploreItem
 from tests.plugins.applications.helpers import add_to, new_bot
 from tests.plugins.messages.helpers import member
+from tests.plugins.moderation.helpers import ADMIN, ok, pw, staff
 from tests.plugins.servers.helpers import community
 from tests.support import call
 
@@ -80,3 +81,14 @@ async def test_publishing_bad_input_and_other_peoples_bots(client):
     await call(client, "POST", path, {"description": "ok"}, token=bot.developer.token)
     await call(client, "DELETE", f"/api/applications/{bot.app_id}", token=bot.developer.token)
     assert await call(client, "GET", "/api/explore?type=bot", token=stranger.token) == (200, [])
+
+
+async def test_a_shadow_banned_developer_cannot_list_a_bot(live_client):
+    bot = await new_bot(live_client)
+    admin = await staff(live_client, ADMIN)
+    await ok(live_client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[bot.developer.id], reason="spam"),
+             admin.token)
+    assert await call(live_client, "POST", f"/api/explore/bots/{bot.app_id}", {"description": "Forecasts"},
+                      token=bot.developer.token) == (403, {"message": "Something went wrong. Try again later.",
+                                                          "path": None})
+    assert not await ExploreItem.filter(bot_application_id=bot.app_id).exists()
