@@ -4,7 +4,15 @@ import { t } from "./i18n";
 
 export default definePlugin({
   id: "accounts",
-  routes: [{ path: "settings/account", lazy: () => import("./AccountSettingsPage") }],
-  navEntries: [{ id: "account-settings", to: "settings/account", icon: "cog", label: () => t("nav.settings") }],
+  routes: [
+    { path: "settings/account", lazy: () => import("./AccountSettingsPage") },
+    { path: "settings/privacy", lazy: () => import("./PrivacySettingsPage") },
+  ],
+  navEntries: [{ id: "settings", to: "settings", icon: "cog", label: () => t("nav.settings") }],
+  settingsSections: [
+    { id: "account", path: "account", label: () => t("nav.account"), icon: "cog", order: 10 },
+    { id: "badges", path: "badges", label: () => t("nav.badges"), icon: "shield", order: 30 },
+    { id: "privacy", path: "privacy", label: () => t("nav.privacy"), icon: "eyeOff", order: 80 },
+  ],
   i18n: { "en-gb": enGb },
 });
