@@ -10,6 +10,11 @@ export interface AccountChanges {
   password?: string;
   newPassword?: string;
   avatarId?: string | null;
+  dmStatus?: number;
+  friendRequestStatus?: number;
+  lastOnlineStatus?: number;
+  hideFollowers?: boolean;
+  hideFollowing?: boolean;
 }
 
 export interface AccountUpdateReply {

@@ -7,7 +7,13 @@ export default definePlugin({
   routes: [
     { path: "settings/account", lazy: () => import("./AccountSettingsPage") },
     { path: "settings/badges", lazy: () => import("./BadgesSettingsPage") },
+    { path: "settings/privacy", lazy: () => import("./PrivacySettingsPage") },
   ],
-  navEntries: [{ id: "account-settings", to: "settings/account", icon: "cog", label: () => t("nav.settings") }],
+  navEntries: [{ id: "settings", to: "settings", icon: "cog", label: () => t("nav.settings") }],
+  settingsSections: [
+    { id: "account", path: "account", label: () => t("nav.account"), icon: "cog", order: 10 },
+    { id: "badges", path: "badges", label: () => t("nav.badges"), icon: "shield", order: 30 },
+    { id: "privacy", path: "privacy", label: () => t("nav.privacy"), icon: "eyeOff", order: 80 },
+  ],
   i18n: { "en-gb": enGb },
 });

@@ -14,5 +14,6 @@ export default definePlugin({
   navEntries: [
     { id: "support-tickets", to: "settings/tickets", icon: "lifebuoy", label: () => t("nav.support"), useBadge: useUnreadTicketCount },
   ],
+  settingsSections: [{ id: "tickets", path: "tickets", label: () => t("nav.support"), icon: "lifebuoy", order: 140 }],
   i18n: { "en-gb": enGb },
 });

@@ -1,20 +1,34 @@
 import { Suspense } from "react";
 import { Route, Routes } from "react-router";
-import { usePluginStore } from "../plugins/pluginStore";
+import { usePluginStore, type MountedRoute } from "../plugins/pluginStore";
+import { SettingsIndex, SettingsLayout, SettingsNotFound } from "../settings/area/SettingsLayout";
 import { PaneLoading } from "../ui/PaneLoading";
 import { Dashboard } from "./Dashboard";
 
-/** Routes under /app: those the plugins contribute, and the dashboard for any other path. */
+const SETTINGS_PREFIX = "settings/";
+
+const routeElements = (routes: MountedRoute[], strip = "") =>
+  routes.map(({ path, Component }) => <Route key={path} path={path.slice(strip.length)} element={<Component />} />);
+
+/**
+ * Routes under /app: those the plugins contribute, and the dashboard for any other path.
+ * Every `settings/…` route is drawn inside the settings area (its sidebar of sections).
+ */
 export function AppRoutes() {
   const { status, routes } = usePluginStore();
   if (status === "idle" || status === "loading") return <PaneLoading />;
+  const settingsRoutes = routes.filter(({ path }) => path.startsWith(SETTINGS_PREFIX));
+  const otherRoutes = routes.filter(({ path }) => !path.startsWith(SETTINGS_PREFIX));
 
   return (
     <Suspense fallback={<PaneLoading />}>
       <Routes>
-        {routes.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
+        {routeElements(otherRoutes)}
+        <Route path="settings" element={<SettingsLayout />}>
+          <Route index element={<SettingsIndex />} />
+          {routeElements(settingsRoutes, SETTINGS_PREFIX)}
+          <Route path="*" element={<SettingsNotFound />} />
+        </Route>
         <Route path="*" element={<Dashboard />} />
       </Routes>
     </Suspense>

@@ -1,14 +1,19 @@
 import { useLocation } from "react-router";
 import { t } from "../i18n/i18n";
 import { usePluginStore } from "../plugins/pluginStore";
+import { activeSettingsSection, SETTINGS_ROOT } from "../settings/area/sectionList";
 import { Icon } from "../ui/Icon";
 import { SlotTarget, useSlotFilled } from "./layoutSlots";
 import { toggleRightDrawer, toggleSidePane, useLayoutStore } from "./layoutStore";
 
-/** Title of the current /app page: the plugin entry it belongs to, else the dashboard. */
+/** Title of the current /app page: its settings section, else the plugin entry it belongs to, else the dashboard. */
 function usePageTitle(): string {
   const { pathname } = useLocation();
   const navEntries = usePluginStore((state) => state.navEntries);
+  const settingsSections = usePluginStore((state) => state.settingsSections);
+  if (pathname === SETTINGS_ROOT || pathname.startsWith(`${SETTINGS_ROOT}/`)) {
+    return activeSettingsSection(settingsSections, pathname)?.label() ?? t("settings.title");
+  }
   const entry = navEntries.find(({ to }) => pathname === `/app/${to}` || pathname.startsWith(`/app/${to}/`));
   return entry ? entry.label() : t("app.home");
 }

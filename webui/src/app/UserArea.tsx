@@ -1,6 +1,7 @@
 import { t } from "../i18n/i18n";
 import { formatUserTag, useSelfUserStore } from "../stores/selfUserStore";
 import { UserAreaAccessory } from "../plugins/extensions";
+import { useLocalSetting } from "../settings/localSettings";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
 import { useContextMenu } from "../ui/contextMenu/useContextMenu";
@@ -15,9 +16,10 @@ function copyToClipboard(text: string): void {
 /** Bottom of the side pane: who is signed in, theme switch, and log out. */
 export function UserArea() {
   const user = useSelfUserStore((state) => state.user);
+  const developerMode = useLocalSetting("developerMode");
   const { loggingOut, logOutAndLeave } = useLogOut();
   const { triggerProps, menu } = useContextMenu([
-    ...(user ? [{ label: t("userArea.copyId"), onSelect: () => copyToClipboard(user.id) }] : []),
+    ...(user && developerMode ? [{ label: t("userArea.copyId"), onSelect: () => copyToClipboard(user.id) }] : []),
     { label: t("userArea.logOut"), onSelect: () => void logOutAndLeave(), danger: true },
   ]);
 

@@ -3,7 +3,7 @@
  * missing in the chosen one. Plugins register their strings under their own id
  * (`accounts.*`) and get a translator typed by their own en-gb file.
  */
-import { getLocalSetting } from "../settings/localSettings";
+import { getLocalSetting, setLocalSetting } from "../settings/localSettings";
 import enGb from "./en-gb.json";
 
 const DEFAULT_LANGUAGE = "en-gb";
@@ -21,10 +21,41 @@ export type TranslationVars = Record<string, string | number>;
 export type Translator<D> = (key: TranslationKey<D>, vars?: TranslationVars) => string;
 
 const dictionaries = new Map<string, Dictionary>([[DEFAULT_LANGUAGE, structuredClone(enGb)]]);
-const currentLanguage = getLocalSetting("appLanguage");
+let currentLanguage = getLocalSetting("appLanguage");
 
 export function getLanguage(): string {
   return currentLanguage;
+}
+
+/** Stores the interface language (`appLanguage`); strings it lacks keep coming from en-gb. */
+export function setLanguage(code: string): void {
+  currentLanguage = code;
+  setLocalSetting("appLanguage", code);
+  document.documentElement.lang = code;
+}
+
+function countStrings(dictionary: Dictionary | undefined, reference: Dictionary): { total: number; present: number } {
+  let total = 0;
+  let present = 0;
+  for (const [key, value] of Object.entries(reference)) {
+    const own = dictionary?.[key];
+    if (typeof value === "string") {
+      total += 1;
+      if (typeof own === "string") present += 1;
+    } else {
+      const counted = countStrings(typeof own === "object" ? own : undefined, value);
+      total += counted.total;
+      present += counted.present;
+    }
+  }
+  return { total, present };
+}
+
+/** Share (0–1) of the en-gb strings (the shell's and the loaded plugins') a language translates. */
+export function languageCompleteness(code: string): number {
+  const reference = dictionaries.get(DEFAULT_LANGUAGE) ?? {};
+  const { total, present } = countStrings(dictionaries.get(code), reference);
+  return total === 0 ? 0 : present / total;
 }
 
 /** Adds a plugin's strings for one language under the plugin's id. */

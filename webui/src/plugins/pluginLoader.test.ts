@@ -26,6 +26,16 @@ async function load() {
   return { state: usePluginStore.getState(), translate };
 }
 
+/** The settings sections the shell itself owns, mounted before any plugin's routes. */
+const SHELL_ROUTES = [
+  "settings/interface",
+  "settings/interface/custom-css",
+  "settings/window-settings",
+  "settings/language",
+  "settings/developer",
+  "settings/experiments",
+];
+
 describe("plugin loader", () => {
   it("mounts the bundles of plugins the server lists with a web part", async () => {
     serverLists([{ id: "accounts", web: true }]);
@@ -33,8 +43,8 @@ describe("plugin loader", () => {
 
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/plugins");
     expect(state.status).toBe("ready");
-    expect(state.routes.map((route) => route.path)).toEqual(["settings/account"]);
-    expect(state.navEntries.map((entry) => [entry.to, entry.label()])).toEqual([["settings/account", "Account settings"]]);
+    expect(state.routes.map((route) => route.path)).toEqual([...SHELL_ROUTES, "settings/account", "settings/privacy"]);
+    expect(state.navEntries.map((entry) => [entry.to, entry.label()])).toEqual([["settings", "Settings"]]);
     expect(translate("accounts.password.submit")).toBe("Change password");
   });
 
@@ -46,7 +56,7 @@ describe("plugin loader", () => {
     const { state } = await load();
 
     expect(state.status).toBe("ready");
-    expect(state.routes).toEqual([]);
+    expect(state.routes.map((route) => route.path)).toEqual(SHELL_ROUTES);
     expect(state.navEntries).toEqual([]);
   });
 
@@ -60,6 +70,29 @@ describe("plugin loader", () => {
     expect(state.loadedIds).toEqual(["accounts", "presence"]);
     expect(useExtensionStore.getState().PresenceIndicator).toBeTypeOf("function");
     expect(useExtensionStore.getState().openUserCard).toBeUndefined();
+  });
+
+  it("puts the shell's and the plugins' settings sections in one ordered sidebar", async () => {
+    serverLists([
+      { id: "tickets", web: true },
+      { id: "accounts", web: true },
+      { id: "presence", web: true },
+    ]);
+    const { state } = await load();
+    expect(state.settingsSections.map((section) => section.path)).toEqual([
+      "account",
+      "badges",
+      "interface",
+      "interface/custom-css",
+      "privacy",
+      "window-settings",
+      "activity-status",
+      "language",
+      "developer",
+      "experiments",
+      "tickets",
+    ]);
+    expect(state.settingsSections.find((section) => section.id === "privacy")?.label()).toBe("Privacy");
   });
 
   it("reports failure when the server cannot be asked", async () => {

@@ -8,6 +8,8 @@ import installedBundles from "virtual:hearth-plugin-bundles";
 import { request } from "../api/request";
 import { registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
+import { mergeSettingsSections } from "../settings/area/sectionList";
+import { shellSettings } from "../settings/shellSettings";
 import { registerExtensions } from "./extensions";
 import { usePluginStore } from "./pluginStore";
 import type { HearthWebPlugin } from "./pluginTypes";
@@ -33,6 +35,15 @@ const bundlesById = new Map<string, () => Promise<HearthWebPlugin>>([
   ...Object.entries(installedBundles).map(([id, load]) => [id, async () => (await load()).default] as const),
 ]);
 
+/** Routes and settings sections, from a plugin or from the shell itself. */
+function mount(plugin: Pick<HearthWebPlugin, "routes" | "navEntries" | "settingsSections">): void {
+  usePluginStore.setState(({ routes, navEntries, settingsSections }) => ({
+    routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
+    navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
+    settingsSections: mergeSettingsSections(settingsSections, plugin.settingsSections ?? []),
+  }));
+}
+
 function install(plugin: HearthWebPlugin): void {
   for (const [language, strings] of Object.entries(plugin.i18n ?? {})) {
     registerTranslations(language, plugin.id, strings);
@@ -41,17 +52,20 @@ function install(plugin: HearthWebPlugin): void {
     onSocketEvent(event, handler);
   }
   if (plugin.extensions) registerExtensions(plugin.extensions);
-  usePluginStore.setState(({ routes, navEntries, loadedIds, messageRenderers }) => ({
+  usePluginStore.setState(({ loadedIds, messageRenderers }) => ({
     loadedIds: [...loadedIds, plugin.id],
     messageRenderers: { ...plugin.messageRenderers, ...messageRenderers }, // the first claim keeps a type
-    routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
-    navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
   }));
+  mount(plugin);
 }
+
+let shellMounted = false;
 
 async function loadPlugins(): Promise<void> {
   usePluginStore.setState({ status: "loading" });
   const { plugins } = await request<{ plugins: ServerPlugin[] }>({ path: "/plugins" });
+  if (!shellMounted) mount(shellSettings); // the shell's own settings sections, before any plugin's
+  shellMounted = true;
   const loads = plugins.filter((plugin) => plugin.web).flatMap((plugin) => bundlesById.get(plugin.id) ?? []);
   for (const plugin of await Promise.all(loads.map((load) => load()))) install(plugin);
   usePluginStore.setState({ status: "ready" });

@@ -1,7 +1,7 @@
 /** What the enabled plugins contributed to the shell. */
 import type { ComponentType, LazyExoticComponent } from "react";
 import { create } from "zustand";
-import type { MessageRenderer, PluginNavEntry } from "./pluginTypes";
+import type { MessageRenderer, PluginNavEntry, PluginSettingsSection } from "./pluginTypes";
 
 export interface MountedRoute {
   path: string;
@@ -12,6 +12,8 @@ interface PluginState {
   status: "idle" | "loading" | "ready" | "failed";
   routes: MountedRoute[];
   navEntries: PluginNavEntry[];
+  /** The settings area's sidebar, in order (the shell's own sections and the plugins'). */
+  settingsSections: PluginSettingsSection[];
   /** Ids of the installed plugin bundles, in installation order. */
   loadedIds: string[];
   /** Renderers of plugin-owned message types, by type number. */
@@ -22,6 +24,7 @@ export const usePluginStore = create<PluginState>()(() => ({
   status: "idle",
   routes: [],
   navEntries: [],
+  settingsSections: [],
   loadedIds: [],
   messageRenderers: {},
 }));

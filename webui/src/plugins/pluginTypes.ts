@@ -23,6 +23,23 @@ export interface PluginNavEntry {
   useVisible?: () => boolean;
 }
 
+/**
+ * An entry of the settings area's sidebar (`/app/settings/<path>`). The page itself is one of
+ * the plugin's `routes` (path `settings/<path>`); every `settings/…` route is drawn inside the
+ * settings area, with the sidebar.
+ */
+export interface PluginSettingsSection {
+  id: string;
+  /** Relative to /app/settings, e.g. "account" or "developer/applications". */
+  path: string;
+  label: () => string;
+  icon?: IconName;
+  /** Position in the sidebar, lowest first (the shell's sections use multiples of 10). */
+  order: number;
+  /** A hook saying whether to list the section (window-settings: only in a desktop shell); listed when absent. */
+  useVisible?: () => boolean;
+}
+
 /** A message as a message renderer receives it (entities.md §6, the fields every message has). */
 export interface RenderedMessage {
   id: string;
@@ -40,6 +57,7 @@ export interface HearthWebPlugin {
   id: string;
   routes?: PluginRoute[];
   navEntries?: PluginNavEntry[];
+  settingsSections?: PluginSettingsSection[];
   socketHandlers?: Record<string, SocketHandler>;
   /** Strings per language, reachable as `<id>.<key>`. */
   i18n?: Record<string, Dictionary>;

@@ -1,3 +1,5 @@
+import { create } from "zustand";
+
 /**
  * Typed access to the settings this browser keeps in localStorage (spec §3).
  * Strings are stored raw (so `userToken` reads the same as in Nerimity's client);
@@ -22,7 +24,7 @@ const json = <T>(defaultValue: T): Codec<T> => ({
   serialize: (value) => JSON.stringify(value),
 });
 
-export type ThemeName = "default" | "amoled";
+export type ThemeName = "default" | "amoled" | "light";
 export type VoiceInputMode = "VOICE_ACTIVITY" | "PUSH_TO_TALK" | "OPEN";
 
 export interface NotificationSounds {
@@ -33,13 +35,17 @@ export interface NotificationSounds {
 
 const definitions = {
   userToken: text<string | null>(null),
-  appLanguage: text("en-gb"),
+  appLanguage: text<string>("en-gb"),
   theme: json<ThemeName>("default"),
   notificationsMuted: json(false),
   notificationVolume: json(10),
   notificationSounds: json<NotificationSounds>({ message: "default", mention: "default", reminder: "level-up" }),
-  customCss: text(""),
+  customCss: text<string>(""),
   customColors: json<Record<string, string>>({}),
+  /** The interface's base font size in px (interface settings). */
+  fontSize: json(15),
+  /** Developer mode: "Copy ID" entries in context menus (developer settings). */
+  developerMode: json(false),
   voiceInputMode: json<VoiceInputMode>("VOICE_ACTIVITY"),
   pttKeys: json<string[]>([]),
   /** How easily voice activity opens the microphone, 0–100 (higher: quieter sounds count). */
@@ -69,11 +75,21 @@ export function getLocalSetting<K extends LocalSettingKey>(key: K): LocalSetting
   }
 }
 
+/** A counter per key, bumped on every change, so `useLocalSetting` re-renders only that key's readers. */
+const useChanges = create<{ versions: Record<string, number> }>()(() => ({ versions: {} }));
+const bump = (key: string) => useChanges.setState(({ versions }) => ({ versions: { ...versions, [key]: (versions[key] ?? 0) + 1 } }));
+
 export function setLocalSetting<K extends LocalSettingKey>(key: K, value: LocalSettingValue<K>): void {
   const codec = definitions[key] as Codec<LocalSettingValue<K>>;
-  if (value === null) {
-    localStorage.removeItem(key);
-    return;
-  }
-  localStorage.setItem(key, codec.serialize(value));
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, codec.serialize(value));
+  bump(key);
 }
+
+/** A setting's live value: components re-render when this tab (or another tab) changes it. */
+export function useLocalSetting<K extends LocalSettingKey>(key: K): LocalSettingValue<K> {
+  useChanges((state) => state.versions[key]);
+  return getLocalSetting(key);
+}
+
+if (typeof window !== "undefined") window.addEventListener("storage", (event) => event.key && bump(event.key));

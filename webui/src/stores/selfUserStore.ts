@@ -12,6 +12,14 @@ export interface SelfUser {
   email?: string;
   emailConfirmed?: boolean;
   customStatus?: string | null;
+  /** Privacy (entities.md §enums): who may DM you 0 OPEN, 1 FRIENDS_AND_SERVERS, 2 FRIENDS. */
+  dmStatus?: number;
+  /** 0 OPEN, 1 SERVERS, 2 CLOSED. */
+  friendRequestStatus?: number;
+  /** 0 HIDDEN, 1 FRIENDS, 2 FRIENDS_AND_SERVERS. */
+  lastOnlineStatus?: number;
+  hideFollowers?: boolean;
+  hideFollowing?: boolean;
 }
 
 interface SelfUserState {

@@ -1,18 +1,16 @@
-import { useState } from "react";
 import { t } from "../i18n/i18n";
 import { THEMES, setTheme } from "../settings/appearance";
-import { getLocalSetting } from "../settings/localSettings";
+import { useLocalSetting } from "../settings/localSettings";
 import { Icon } from "./Icon";
 
-/** Cycles through the themes (Default, AMOLED); the choice persists in this browser. */
+/** Cycles through the themes (Default, AMOLED, Light); the choice persists in this browser. */
 export function ThemeToggle() {
-  const [theme, setCurrentTheme] = useState(getLocalSetting("theme"));
+  const theme = useLocalSetting("theme");
   const themeName = t(`theme.${theme}`);
 
   const switchTheme = () => {
     const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]!;
     setTheme(next);
-    setCurrentTheme(next);
   };
 
   return (

@@ -1,4 +1,4 @@
-/** /app/settings/developer and /app/settings/developer/applications: your applications, and a new one. */
+/** /app/settings/developer/applications: your applications, and a new one. */
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";

@@ -1,5 +1,6 @@
 import { messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { useMessageRenderer } from "@hearth/plugins/pluginStore";
+import { useLocalSetting } from "@hearth/settings/localSettings";
 import { Avatar } from "@hearth/ui/Avatar";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
@@ -154,6 +155,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
   const canReply = isContent && isServerMessage && permissions.send;
   const canReact = isServerMessage;
   const status = sentStatusName(message);
+  const developerMode = useLocalSetting("developerMode");
 
   const menuItems = [
     ...(canReply ? [{ label: t("actions.reply"), onSelect: () => context.reply(message) }] : []),
@@ -163,7 +165,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
       : []),
     ...(isServerMessage ? [{ label: t("actions.markUnread"), onSelect: () => context.markUnread(message) }] : []),
     ...(message.content ? [{ label: t("actions.copyText"), onSelect: () => copy(message.content) }] : []),
-    ...(isServerMessage ? [{ label: t("actions.copyId"), onSelect: () => copy(message.id) }] : []),
+    ...(isServerMessage && developerMode ? [{ label: t("actions.copyId"), onSelect: () => copy(message.id) }] : []),
     ...(isServerMessage && isContent && message.sentStatus === undefined ? messageMenuItems({ id: message.id, channelId, content: message.content }) : []),
     ...(canDelete ? [{ label: message.localError ? t("actions.dismiss") : t("actions.delete"), onSelect: () => context.remove(message), danger: true }] : []),
   ];

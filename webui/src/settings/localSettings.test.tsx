@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { getLocalSetting, setLocalSetting } from "./localSettings";
+import { act, cleanup, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getLocalSetting, setLocalSetting, useLocalSetting } from "./localSettings";
+
+afterEach(cleanup);
 
 beforeEach(() => localStorage.clear());
 
@@ -29,5 +32,15 @@ describe("local settings", () => {
   it("falls back to the default when the stored value is unreadable", () => {
     localStorage.setItem("notificationVolume", "{not json");
     expect(getLocalSetting("notificationVolume")).toBe(10);
+  });
+
+  it("re-renders readers of a setting when it changes", () => {
+    function Reader() {
+      return <p>{useLocalSetting("developerMode") ? "on" : "off"}</p>;
+    }
+    const { container } = render(<Reader />);
+    expect(container.textContent).toBe("off");
+    act(() => setLocalSetting("developerMode", true));
+    expect(container.textContent).toBe("on");
   });
 });

@@ -1,0 +1,50 @@
+"""Developer settings: developer mode adds "Copy user ID" to the user area's menu and "Copy
+message ID" to messages, stays on after a reload, and the section leads to the applications."""
+
+import re
+
+from playwright.async_api import expect
+
+from tests.plugins.messages.helpers import dm_pair
+from tests.support import call
+
+
+async def test_developer_mode_adds_copy_id_entries_and_survives_a_reload(live_server, signed_in):
+    client = live_server.app.quart.test_client()
+    person, other, channel_id = await dm_pair(client)
+    status, body = await call(client, "POST", f"/api/channels/{channel_id}/messages", token=other.token, json={"content": "ids please"})
+    assert status == 200, body
+    page = await signed_in(person)
+    await page.goto(f"{live_server.url}/app/settings/developer")
+    await expect(page.get_by_test_id("settings-developer")).to_be_visible(timeout=20_000)
+    identity = page.get_by_test_id("self-user")
+    await expect(identity).to_contain_text(person.username, timeout=20_000)
+
+    await identity.click(button="right")
+    await expect(page.get_by_role("menuitem", name="Log out")).to_be_visible()
+    await expect(page.get_by_role("menuitem", name="Copy user ID")).to_have_count(0)
+    await page.keyboard.press("Escape")
+
+    await page.get_by_role("switch", name="Enable developer mode").check()
+    await identity.click(button="right")
+    await expect(page.get_by_role("menuitem", name="Copy user ID")).to_be_visible()
+    await page.keyboard.press("Escape")
+
+    await page.reload()
+    await expect(page.get_by_role("switch", name="Enable developer mode")).to_be_checked(timeout=20_000)
+    await page.goto(f"{live_server.url}/app/inbox/{channel_id}")
+    await page.locator(".message", has_text="ids please").click(button="right")
+    await expect(page.get_by_role("menuitem", name="Copy message ID")).to_be_visible(timeout=20_000)
+    await page.keyboard.press("Escape")
+    await page.goto(f"{live_server.url}/app/settings/developer")
+    await page.get_by_role("switch", name="Enable developer mode").uncheck()
+    await page.goto(f"{live_server.url}/app/inbox/{channel_id}")
+    await page.locator(".message", has_text="ids please").click(button="right")
+    await expect(page.get_by_role("menuitem", name="Copy text")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_role("menuitem", name="Copy message ID")).to_have_count(0)
+    await page.keyboard.press("Escape")
+
+    await page.goto(f"{live_server.url}/app/settings/developer")
+    await page.get_by_test_id("settings-developer").get_by_role("link", name="Applications").click()
+    await page.wait_for_url(re.compile(r"/app/settings/developer/applications$"))
+    await expect(page.get_by_test_id("developer-page")).to_be_visible(timeout=20_000)
