@@ -33,9 +33,10 @@ class Profile(FlakeModel):
     class Meta:
         table = "accounts_profiles"
 
-    def wire(self) -> dict:
+    def wire(self, clan: dict | None = None) -> dict:
+        # clan: what the profile_clans hook answers for this user (the clans plugin).
         return {"font": self.font, "bio": self.bio, "bgColorOne": self.bg_color_one,
-                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": None}
+                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": clan}
 
 
 class BadgeStash(FlakeModel):

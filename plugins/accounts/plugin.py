@@ -2,6 +2,7 @@
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.accounts import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="accounts",
@@ -29,8 +30,11 @@ def hearth_blueprints():
 async def authenticated_payload(ctx):
     from plugins.accounts.models import Profile
 
+    from plugins.accounts.service import profile_clans
+
     profile = await Profile.get_or_none(user_id=ctx.user.id)
-    return {"user": {"profile": {"font": profile.font, "clan": None} if profile else None}}
+    clan = (await profile_clans([ctx.user.id])).get(ctx.user.id) if profile else None
+    return {"user": {"profile": {"font": profile.font, "clan": clan} if profile else None}}
 
 
 @hookimpl

@@ -197,7 +197,7 @@ async def profile(user_id: str | None = None) -> Any:
         },
         "followsYou": False, "hideFollowing": hide_following, "hideFollowers": hide_followers,
         "mutualFriendIds": [], "mutualServerIds": [], "latestPost": None,
-        "profile": profile_row.wire() if profile_row else None,
+        "profile": profile_row.wire((await service.profile_clans([user.id])).get(user.id)) if profile_row else None,
     }
     for contribution in await hearth().plugins.gather("user_profile", viewer=viewer, user=user):
         _merge(body, contribution or {})

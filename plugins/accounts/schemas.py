@@ -138,6 +138,7 @@ class UpdateAccountBody(Body):
     bannerId: _nullable_text(4, 100, "bannerId") = None
     hideFollowing: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowing.")] = None
     hideFollowers: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowers.")] = None
+    clanServerId: _nullable_text(4, 100, "clanServerId") = None
 
     @field_validator("email")
     @classmethod

@@ -260,6 +260,7 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
         user_updates[column] = record.path
 
     profile_updates = {column: changes[key] for key, column in PROFILE_FIELDS.items() if key in changes}
+    choosing_clan = "clanServerId" in changes and not user.bot
     new_password_hash = await hash_password(changes["newPassword"].strip()) if changes.get("newPassword") else None
 
     new_token = None
@@ -273,7 +274,9 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
         if "email" in account_updates:  # a code mailed to the old address must not confirm the new one
             await VerificationCode.filter(user_id=user.id, purpose=VerificationCode.EMAIL).delete()
         profile = await Profile.get_or_none(user_id=user.id)
-        if profile_updates:
+        if choosing_clan:
+            await choose_clan(user, changes["clanServerId"])
+        if profile_updates or (choosing_clan and profile is None):  # a worn clan shows in profile.clan
             if profile is None:
                 profile = await Profile.create(user_id=user.id, **profile_updates)
             else:
@@ -288,8 +291,8 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
             self_event["banner"] = user.banner
         if "last_online_status" in user_updates:
             self_event["lastOnlineStatus"] = user.last_online_status
-        if profile_updates:
-            self_event["profile"] = {k: changes[k] for k in PROFILE_FIELDS if k in changes}
+        if profile_updates or choosing_clan:
+            self_event["profile"] = {k: changes[k] for k in (*PROFILE_FIELDS, "clanServerId") if k in changes}
         if not user.bot:
             await gateway.emit("user:updatedSelf", self_event, to=str(user.id))
         public_change = {"username": user.username, "tag": user.tag}
@@ -309,7 +312,8 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
 
     from core.wire import full_user
 
-    body: dict[str, Any] = {"user": {**full_user(user), "profile": profile.wire() if profile else None}}
+    clan = (await profile_clans([user.id])).get(user.id) if profile else None
+    body: dict[str, Any] = {"user": {**full_user(user), "profile": profile.wire(clan) if profile else None}}
     if account is not None:
         fresh = await Account.get(id=account.id)
         body["user"].update(email=fresh.email, emailConfirmed=fresh.email_confirmed, dmStatus=fresh.dm_status,
@@ -318,6 +322,20 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
     if new_token:
         body["newToken"] = new_token
     return body
+
+
+async def profile_clans(user_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """The clans these users wear, from the plugin that answers ``profile_clans`` (clans)."""
+    found: dict[int, dict[str, Any]] = {}
+    for answer in await hearth().plugins.gather("profile_clans", user_ids=user_ids):
+        found.update(answer or {})
+    return found
+
+
+async def choose_clan(user: User, server_id: str | None) -> None:
+    answers = await hearth().plugins.gather("profile_clan_chosen", user=user, server_id=server_id)
+    if server_id is not None and not any(answers):
+        raise bad_request("Server does not have a clan.")  # no plugin gives servers clans
 
 
 async def audience_rooms(user_id: int) -> list[str]:

@@ -1,5 +1,5 @@
 """External embeds (rest.md §4.11, entities.md §4.13): a public widget of a server (its
-members, who is online, an invite). User embeds (§1.7–1.10) would use ``user``.
+members, who is online, an invite), or of a user (§1.7–1.10, ``user`` set, no server).
 Models carry comments, not docstrings (Tortoise turns docstrings into SQL comments)."""
 
 from __future__ import annotations

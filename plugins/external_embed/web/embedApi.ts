@@ -48,3 +48,20 @@ export { errorText } from "../../servers/web/public";
 export function isMissing(error: unknown): boolean {
   return Boolean(error && typeof error === "object" && (error as { message?: unknown }).message === "Embed not found.");
 }
+
+/** The signed-in user's own embed (rest.md §1.7–1.10). */
+export function fetchUserEmbed(userId: string): Promise<ExternalEmbed> {
+  return request({ path: `/users/${encodeURIComponent(userId)}/external-embed` });
+}
+
+export function createUserEmbed(): Promise<{ id: string }> {
+  return request({ method: "POST", path: "/users/external-embed" });
+}
+
+export function deleteUserEmbed(): Promise<unknown> {
+  return request({ method: "DELETE", path: "/users/external-embed" });
+}
+
+export function userEmbedJsonUrl(userId: string, origin = window.location.origin): string {
+  return `${origin}/api/users/${encodeURIComponent(userId)}/external-embed.json`;
+}

@@ -117,6 +117,7 @@ export type SettingsSectionId =
   | "emojis"
   | "publish-server"
   | "verify"
+  | "clan"
   | "external-embed";
 
 export interface SettingsSection {
@@ -139,6 +140,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "emojis", permission: RolePermission.ADMIN, available: false },
   { id: "publish-server", permission: RolePermission.ADMIN, available: false },
   { id: "verify", permission: RolePermission.ADMIN, available: false },
+  { id: "clan", permission: RolePermission.ADMIN, available: false },
   { id: "external-embed", permission: RolePermission.ADMIN, available: false },
 ];
 

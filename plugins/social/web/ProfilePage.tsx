@@ -1,3 +1,4 @@
+import { cdnUrl } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { getLanguage } from "@hearth/i18n/i18n";
@@ -158,6 +159,13 @@ export default function ProfilePage() {
           <h2 className="profile-page__name">
             {user.username}
             <span className="muted">:{user.tag}</span>
+            {profile?.clan && (
+              // The clan the user wears (clans plugin, rest.md §4.12); only data of this route.
+              <span className="profile-clan" title={t("profile.clan", { tag: profile.clan.tag })} data-testid="profile-clan">
+                <img className="profile-clan__icon" src={cdnUrl(profile.clan.icon)} alt="" />
+                {profile.clan.tag}
+              </span>
+            )}
             {user.bot && <BotTag />}
           </h2>
           <UserBadges badges={user.badges} />

@@ -20,6 +20,7 @@ export interface UserProfileDetails {
   bgColorTwo?: string | null;
   primaryColor?: string | null;
   font?: number | null;
+  clan?: { tag: string; icon: string; serverId?: string } | null;
 }
 
 export interface UserDetails {
