@@ -10,6 +10,6 @@ registerSettingsSection("clan", ClanSettings);
 export default definePlugin({
   id: "clans",
   routes: [{ path: "settings/clan", lazy: () => import("./WearClanPage") }],
-  navEntries: [{ id: "clan", to: "settings/clan", icon: "users", label: () => t("nav") }],
+  settingsSections: [{ id: "clan", path: "clan", label: () => t("nav"), icon: "users", order: 20 }],
   i18n: { "en-gb": enGb },
 });

@@ -11,6 +11,6 @@ registerSettingsSection("external-embed", ExternalEmbedSettings);
 export default definePlugin({
   id: "external_embed",
   routes: [{ path: "settings/external-embed", lazy: () => import("./UserEmbedPage") }],
-  navEntries: [{ id: "profile-embed", to: "settings/external-embed", icon: "external", label: () => t("user.nav") }],
+  settingsSections: [{ id: "external-embed", path: "external-embed", label: () => t("user.nav"), icon: "external", order: 85 }],
   i18n: { "en-gb": enGb },
 });

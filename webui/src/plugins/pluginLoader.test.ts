@@ -43,7 +43,7 @@ describe("plugin loader", () => {
 
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/plugins");
     expect(state.status).toBe("ready");
-    expect(state.routes.map((route) => route.path)).toEqual([...SHELL_ROUTES, "settings/account", "settings/privacy"]);
+    expect(state.routes.map((route) => route.path)).toEqual([...SHELL_ROUTES, "settings/account", "settings/badges", "settings/privacy"]);
     expect(state.navEntries.map((entry) => [entry.to, entry.label()])).toEqual([["settings", "Settings"]]);
     expect(translate("accounts.password.submit")).toBe("Change password");
   });
