@@ -14,6 +14,9 @@ FCM_TOKEN_MAX = 1000
 class PushSubscription(FlakeModel):
     # One per browser: the endpoint is unique; subscribing again (even as another user) moves it.
     user = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    # The sign-in that subscribed: logging out (or any end of the session) ends the pushes, so a
+    # shared browser does not keep showing the previous user's messages.
+    session = fields.ForeignKeyField("core.Session", related_name=False, on_delete=fields.CASCADE)
     endpoint = fields.CharField(max_length=ENDPOINT_MAX, unique=True)
     p256dh = fields.CharField(max_length=100)  # base64url of the browser's P-256 public key
     auth = fields.CharField(max_length=40)  # base64url of the 16-byte auth secret

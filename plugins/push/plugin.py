@@ -60,3 +60,12 @@ async def call_started(channel, user, ringing):
     from plugins.push import triggers
 
     await triggers.guarded(triggers.call_ring(channel, user, ringing))
+
+
+@hookimpl
+async def user_deleted(user, delete_content):
+    # The account stays as a tombstone: its subscriptions (also gone with its sessions) and tokens go.
+    from plugins.push.models import FcmToken, PushSubscription
+
+    await PushSubscription.filter(user_id=user.id).delete()
+    await FcmToken.filter(user_id=user.id).delete()

@@ -6,7 +6,7 @@ from typing import Any
 
 from quart import Blueprint, Response, request
 
-from core.auth import current_user, require_user
+from core.auth import current_session, current_user, require_user
 from core.context import hearth
 from core.ratelimit import rate_limit
 from plugins.push import subscriptions
@@ -27,7 +27,7 @@ async def vapid_public_key() -> Any:
 @rate_limit("push_subscribe", 10, 60)
 async def subscribe() -> Any:
     data = await request.get_json(silent=True)
-    return await subscriptions.subscribe(current_user(), data)
+    return await subscriptions.subscribe(current_user(), current_session(), data)
 
 
 @blueprint.delete("/subscriptions")

@@ -7,10 +7,12 @@ import binascii
 from typing import Any
 from urllib.parse import urlsplit
 
+from tortoise.exceptions import IntegrityError
+
 from core.context import hearth
 from core.db import transaction
 from core.errors import bad_request
-from core.identity.models import User
+from core.identity.models import Session, User
 from plugins.push.models import ENDPOINT_MAX, FCM_TOKEN_MAX, FcmToken, PushSubscription
 
 
@@ -40,7 +42,7 @@ def _endpoint(value: Any) -> str:
     return value
 
 
-async def subscribe(user: User, data: Any) -> dict[str, Any]:
+async def subscribe(user: User, session: Session, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise bad_request("The request body must be a JSON object.")
     endpoint = _endpoint(data.get("endpoint"))
@@ -54,16 +56,24 @@ async def subscribe(user: User, data: Any) -> dict[str, Any]:
     if secret is None or len(secret) != 16:
         raise bad_request("Invalid keys.auth.", "keys.auth")
     p256dh, auth = keys["p256dh"].rstrip("="), keys["auth"].rstrip("=")
-    async with transaction():
-        existing = await PushSubscription.get_or_none(endpoint=endpoint)
-        if existing is not None:
-            existing.user_id, existing.p256dh, existing.auth = user.id, p256dh, auth
-            await existing.save(update_fields=["user_id", "p256dh", "auth"])
-            row = existing
-        else:
-            row = await PushSubscription.create(user_id=user.id, endpoint=endpoint, p256dh=p256dh, auth=auth)
-        await _keep_newest(PushSubscription, user.id)
+    fields = {"user_id": user.id, "session_id": session.id, "p256dh": p256dh, "auth": auth}
+    try:
+        async with transaction():
+            row = await _upsert(endpoint, fields)
+            await _keep_newest(PushSubscription, user.id)
+    except IntegrityError:  # the same browser subscribing twice at once: the other one won
+        async with transaction():
+            row = await _upsert(endpoint, fields)
     return {"id": str(row.id)}
+
+
+async def _upsert(endpoint: str, fields: dict[str, Any]) -> PushSubscription:
+    existing = await PushSubscription.get_or_none(endpoint=endpoint)
+    if existing is None:
+        return await PushSubscription.create(endpoint=endpoint, **fields)
+    existing.update_from_dict(fields)
+    await existing.save(update_fields=list(fields))
+    return existing
 
 
 async def _keep_newest(model: Any, user_id: int) -> None:
@@ -87,9 +97,11 @@ async def register_fcm(user: User, data: Any) -> bool:
     token = data.get("token") if isinstance(data, dict) else None
     if not isinstance(token, str) or not token.strip() or len(token) > FCM_TOKEN_MAX:
         return False
-    async with transaction():
-        updated = await FcmToken.filter(token=token).update(user_id=user.id)
-        if not updated:
-            await FcmToken.create(user_id=user.id, token=token)
-        await _keep_newest(FcmToken, user.id)
+    try:
+        async with transaction():
+            if not await FcmToken.filter(token=token).update(user_id=user.id):
+                await FcmToken.create(user_id=user.id, token=token)
+            await _keep_newest(FcmToken, user.id)
+    except IntegrityError:  # registered at the same moment by another request: theirs stands
+        await FcmToken.filter(token=token).update(user_id=user.id)
     return True

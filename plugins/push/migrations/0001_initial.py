@@ -26,6 +26,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', fields.BigIntField(primary_key=True, default=new_id, unique=True, db_index=True)),
                 ('user', fields.ForeignKeyField('core.User', source_field='user_id', db_constraint=True, to_field='id', related_name=False, on_delete=OnDelete.CASCADE)),
+                ('session', fields.ForeignKeyField('core.Session', source_field='session_id', db_constraint=True, to_field='id', related_name=False, on_delete=OnDelete.CASCADE)),
                 ('endpoint', fields.CharField(unique=True, max_length=1000)),
                 ('p256dh', fields.CharField(max_length=100)),
                 ('auth', fields.CharField(max_length=40)),

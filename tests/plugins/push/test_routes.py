@@ -11,7 +11,7 @@ from tests.plugins.messages.helpers import error, member
 from tests.plugins.push.conftest import b64
 from tests.plugins.push.helpers import subscribe
 from tests.plugins.servers.helpers import ok
-from tests.support import call
+from tests.support import PASSWORD, call
 
 SUBSCRIPTIONS = "/api/push/subscriptions"
 
@@ -130,3 +130,17 @@ async def test_subscribing_needs_a_user(client, push_service):
         assert await call(client, method, SUBSCRIPTIONS, body, token=bot.token) == \
             (401, error("Bots are not allowed to use this route."))
     assert await PushSubscription.all().count() == 0
+
+
+async def test_logging_out_or_deleting_the_account_ends_the_subscriptions(client, push_service):
+    ada, bob = await member(client), await member(client)
+    await subscribe(client, ada, push_service.browser("ada"))
+    # The sign-in that subscribed ends: a shared browser stops getting Ada's notifications.
+    assert await call(client, "DELETE", "/api/users/logout", token=ada.token) == (200, {"status": True})
+    assert await PushSubscription.filter(user_id=int(ada.id)).count() == 0
+    await subscribe(client, bob, push_service.browser("bob"))
+    assert await fcm(client, {"token": "bob-token"}, bob.token) == (200, "")
+    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": PASSWORD}, token=bob.token)
+    assert status == 200, body
+    assert await PushSubscription.all().count() == 0
+    assert await FcmToken.all().count() == 0
