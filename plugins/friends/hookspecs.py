@@ -16,3 +16,9 @@ async def user_blocked(blocker_id, blocked_id):
 async def friendship_accepted(user_id, friend_id):
     """Run after a friend request was accepted and both rows are FRIENDS (e.g. to send each
     side the other's presence)."""
+
+
+@hookspec
+async def friend_request_sent(user_id, recipient_id):
+    """Run after ``user_id`` sent ``recipient_id`` a friend request (after the commit), e.g. to
+    notify the recipient's closed tabs."""

@@ -145,6 +145,7 @@ async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
                                to=str(target.id))
     except IntegrityError:
         raise bad_request("Failed to add friend.") from None
+    await hearth().plugins.gather("friend_request_sent", user_id=user.id, recipient_id=target.id)
     return sent
 
 

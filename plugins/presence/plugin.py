@@ -101,3 +101,12 @@ async def moderation_online_user_ids():
     from plugins.presence.service import service_for
 
     return await service_for().store.everyone_online()
+
+
+# Hook of the push plugin (plugins/push/hookspecs.py): no push to a user whose tab is open.
+
+@hookimpl
+async def connected_user_ids(user_ids):
+    from plugins.presence.service import service_for
+
+    return await service_for().store.online(list(user_ids))

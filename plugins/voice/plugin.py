@@ -3,6 +3,7 @@
 from core import hookimpl
 from core.plugins import Manifest
 from core.socket_limits import socket_limit
+from plugins.voice import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 # ICE candidates come in bursts (each peer of a mesh trickles a dozen or so at once), and a
 # renegotiation adds an offer and an answer: 200 signals per 10 s per socket is roomy for a

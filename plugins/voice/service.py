@@ -150,6 +150,10 @@ class VoiceService:
                 await self.gateway.emit("voice:call_mode", self._mode(entry.channel_id, joined.call.mode), to=rooms)
             await self.gateway.emit("voice:session", self._mode(entry.channel_id, joined.call.mode), to=entry.sid)
         await self.media.call_changed(joined.call)
+        if joined.started:
+            inbox = access.extra.get("inbox")
+            ringing = [inbox.recipient_id] if inbox is not None and inbox.recipient_id != user.id else []
+            await hearth().plugins.gather("call_started", channel=access.channel, user=user, ringing=ringing)
 
     async def leave(self, user: User, channel_id: str) -> None:
         await messages.load_channel(user, channel_id)  # CHV; the path's channel is not compared

@@ -1,0 +1,108 @@
+"""Sending Web Push off the request path: each event becomes one background task that encrypts
+(RFC 8291, aes128gcm) and POSTs one message per subscription of the users it names; an endpoint
+answering 404/410 has lost the subscription, which is deleted."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import weakref
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+from pywebpush import WebPushException, WebPusher
+from quart import current_app
+
+from core.safefetch import policy_from_settings
+from core.safefetch.client import check_url, new_session
+from core.safefetch.errors import FetchError
+from core.settings import Settings
+from plugins.push.models import PushSubscription
+from plugins.push.vapid import vapid_keys
+
+log = logging.getLogger("hearth.push")
+GONE = (404, 410)
+
+_senders: "weakref.WeakKeyDictionary[Any, PushSender]" = weakref.WeakKeyDictionary()
+
+
+def sender_for(app: Any = None) -> "PushSender":
+    app = app if app is not None else current_app._get_current_object()
+    sender = _senders.get(app)
+    if sender is None:
+        sender = _senders[app] = PushSender(app.extensions["hearth"].settings)
+    return sender
+
+
+class PushSender:
+    def __init__(self, settings: Settings):
+        get = settings.get
+        self.settings = settings
+        self.policy = policy_from_settings(settings)
+        self.timeout = float(get("push.timeout_seconds", 10))
+        self.ttl = int(get("push.ttl_seconds", 3600))
+        self.subject = str(get("push.vapid_subject", "") or "mailto:hearth@localhost")
+        self.slots = asyncio.Semaphore(int(get("push.concurrent_sends", 8)))
+        self.tasks: set[asyncio.Task] = set()
+        self.session: Any = None
+
+    def send(self, user_ids: list[int], payload: dict[str, Any]) -> None:
+        """Queue one message per subscription of ``user_ids`` (returns at once)."""
+        if not user_ids or not self.settings.get("push.enabled", True):
+            return
+        task = asyncio.create_task(self._send(list(dict.fromkeys(user_ids)), payload))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.session is not None:
+            await self.session.close()
+            self.session = None
+
+    async def _send(self, user_ids: list[int], payload: dict[str, Any]) -> None:
+        try:
+            subscriptions = await PushSubscription.filter(user_id__in=user_ids)
+            data = json.dumps(payload, separators=(",", ":")).encode()
+            await asyncio.gather(*(self._one(row, data) for row in subscriptions))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a background task logs rather than dies silently
+            log.exception("push sending failed")
+
+    async def _one(self, row: PushSubscription, data: bytes) -> None:
+        try:
+            check_url(row.endpoint, self.policy)
+        except FetchError:
+            log.info("push endpoint refused by the [fetch] rules: subscription %s dropped", row.id)
+            await PushSubscription.filter(id=row.id).delete()
+            return
+        info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
+        claims = {"sub": self.subject}
+        headers = {"Urgency": "high"}
+        headers.update(vapid_keys(self.settings).vapid.sign(_with_audience(claims, row.endpoint)))
+        async with self.slots:
+            if self.session is None:
+                self.session = new_session(self.policy, limit=int(self.settings.get("push.concurrent_sends", 8)))
+            try:
+                response = await WebPusher(info, aiohttp_session=self.session).send_async(
+                    data, headers, ttl=self.ttl, content_encoding="aes128gcm", timeout=aiohttp.ClientTimeout(total=self.timeout))
+                status = response.status
+                response.release()
+            except (WebPushException, OSError, asyncio.TimeoutError) as error:
+                log.info("push to subscription %s failed: %s", row.id, error)
+                return
+        if status in GONE:
+            await PushSubscription.filter(id=row.id).delete()
+        elif status > 202:
+            log.info("push service answered %s for subscription %s", status, row.id)
+
+
+def _with_audience(claims: dict[str, Any], endpoint: str) -> dict[str, Any]:
+    parts = urlsplit(endpoint)
+    return {**claims, "aud": f"{parts.scheme}://{parts.netloc}", "exp": int(time.time()) + 12 * 3600}

@@ -1,0 +1,13 @@
+"""Hooks the voice plugin calls for other plugins to implement (added to the kernel's pluggy
+manager because ``plugin.py`` imports this module)."""
+
+from __future__ import annotations
+
+from core.hookspecs import hookspec
+
+
+@hookspec
+async def call_started(channel, user, ringing):
+    """``user`` started a call in ``channel`` (nobody was in it before); ``ringing`` are the ids
+    of the users the call rings (the other side of a DM; nobody for a server channel). Runs after
+    the join was announced, e.g. to notify their closed tabs."""
