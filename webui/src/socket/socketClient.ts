@@ -4,6 +4,7 @@
  */
 import { io, type Socket } from "socket.io-client";
 import { getToken } from "../session/token";
+import { createEventGate } from "./earlyEvents";
 import { createPendingAcks } from "./pendingAcks";
 import { bindSocketLifecycle } from "./socketLifecycle";
 import { resetSocketState } from "./socketStore";
@@ -16,6 +17,7 @@ type Listener = (payload: unknown) => void;
 const ACK_TIMEOUT_MS = 10_000;
 const handlers: Array<[event: string, listener: Listener]> = [];
 const pendingAcks = createPendingAcks();
+const gate = createEventGate();
 let socket: Socket | null = null;
 
 function getSocket(): Socket {
@@ -27,13 +29,17 @@ function getSocket(): Socket {
     reconnectionDelayMax: 5000,
     timeout: 20_000,
   });
+  socket.on("connect", gate.closed);
+  socket.on("disconnect", gate.closed);
   bindSocketLifecycle(socket, { getToken, onDisconnect: pendingAcks.failAll });
+  // after every user:authenticated handler, including plugins' registered later
+  socket.on("user:authenticated", () => queueMicrotask(gate.opened));
   for (const [event, listener] of handlers) socket.on(event, listener);
   return socket;
 }
 
 export function onSocketEvent(event: string, handler: SocketHandler): void {
-  const listener = handler as Listener;
+  const listener = gate.wrap(event, handler as Listener);
   handlers.push([event, listener]);
   socket?.on(event, listener);
 }
