@@ -92,6 +92,14 @@ describe("i18n", () => {
     expect(document.documentElement.dir).toBe("ltr");
   });
 
+  it("a plugin registered while a switch loads comes in the new language too", async () => {
+    registerTranslations("en-gb", "late", { hi: "Hi" });
+    const switching = setLanguage("ru-ru");
+    const installed = registerLocales("late", { "./locales/ru-ru.json": async () => ({ hi: "Привет" }) });
+    await Promise.all([switching, installed]);
+    expect(translate("late.hi")).toBe("Привет");
+  });
+
   it("a later choice wins over one still loading", async () => {
     const first = setLanguage("ru-ru");
     const second = setLanguage("th-th");

@@ -104,7 +104,9 @@ export function registerLocales(namespace: string, files: LocaleFiles | undefine
     if (language && language !== DEFAULT_LANGUAGE) byLanguage.set(language, load as () => Promise<Dictionary>);
   }
   localeSources.set(namespace, byLanguage);
-  return loadFile(getLanguage(), namespace);
+  // Also the language being switched to, which may not have listed this namespace yet.
+  const { language, loading } = useLanguageStore.getState();
+  return Promise.all([loadFile(language, namespace), loading ? loadFile(loading, namespace) : undefined]).then(() => undefined);
 }
 
 let switches = 0;
@@ -124,6 +126,8 @@ export async function setLanguage(code: string): Promise<void> {
       if (turn === switches) useLanguageStore.setState((state) => ({ filesLoaded: state.filesLoaded + 1 }));
     }),
   );
+  // Namespaces registered meanwhile (plugins installed during the switch) started their own loads.
+  await Promise.all([...loadedFiles].filter(([id]) => id.startsWith(`${code}\0`)).map(([, pending]) => pending));
   if (turn !== switches) return; // a later choice won
   applyToDocument(code);
   useLanguageStore.setState({ language: code, loading: null });
