@@ -5,6 +5,9 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { localePath, localeStats, sourceFiles } from "./localeFiles.ts";
+import { completeness } from "./src/i18n/localeCheck.ts";
+import { LANGUAGES } from "./src/settings/languages.ts";
 
 const webuiDir = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -71,6 +74,36 @@ function installedPluginBundles(): Plugin {
   };
 }
 
+/**
+ * `virtual:hearth-locale-stats`: per namespace, en-gb's key count and each language's, read
+ * from the locale files at build time (the settings' language section shows it); the build
+ * also prints each language's completeness.
+ */
+function localeStatsReport(): Plugin {
+  const id = "virtual:hearth-locale-stats";
+  const compute = () => localeStats(sourceFiles(repoRoot, installedBundles));
+  let building = false;
+  return {
+    name: "hearth-locale-stats",
+    configResolved(config) {
+      building = config.command === "build";
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const sources = sourceFiles(repoRoot, installedBundles);
+      for (const source of sources) for (const { code } of LANGUAGES) this.addWatchFile(localePath(source, code));
+      return `export default ${JSON.stringify(localeStats(sources))};`;
+    },
+    buildStart() {
+      if (!building) return;
+      const stats = compute();
+      const rows = LANGUAGES.map(({ code }) => `  ${code.padEnd(8)} ${(completeness(stats, code) * 100).toFixed(1).padStart(5)}%`);
+      console.log(`Interface languages (share of en-gb strings translated, ${Object.keys(stats).length} files each):\n${rows.join("\n")}`);
+    },
+  };
+}
+
 // A bundle outside the repository (site-packages) must use the shell's copy of each library
 // (one React, one zustand store registry): bare imports resolve from the repository root.
 const sharedLibraries = Object.keys(
@@ -81,7 +114,7 @@ const sharedLibraries = Object.keys(
 export default defineConfig({
   root: webuiDir,
   cacheDir: fileURLToPath(new URL("../node_modules/.vite", import.meta.url)),
-  plugins: [react(), emojiData(), installedPluginBundles()],
+  plugins: [react(), emojiData(), installedPluginBundles(), localeStatsReport()],
   resolve: {
     alias: { "@hearth": fileURLToPath(new URL("./src", import.meta.url)) },
     dedupe: sharedLibraries,

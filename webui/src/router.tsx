@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
 import { LandingPage } from "./pages/LandingPage";
 import { PrivacyPage, TermsPage } from "./pages/LegalPage";
 import { LoginPage } from "./pages/LoginPage";
@@ -11,11 +12,13 @@ import { PaneLoading } from "./ui/PaneLoading";
 import { PopoverHost } from "./ui/popover/PopoverHost";
 
 function Root() {
+  const language = useLanguageKey();
   return (
     <>
       <Outlet />
-      <ModalHost />
-      <PopoverHost />
+      <ModalHost key={`modals-${language}`} />
+      <PopoverHost key={`popovers-${language}`} />
+      <LanguageLoading />
     </>
   );
 }

@@ -16,4 +16,5 @@ export default definePlugin({
     { id: "privacy", path: "privacy", label: () => t("nav.privacy"), icon: "eyeOff", order: 80 },
   ],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

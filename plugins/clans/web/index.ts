@@ -12,4 +12,5 @@ export default definePlugin({
   routes: [{ path: "settings/clan", lazy: () => import("./WearClanPage") }],
   settingsSections: [{ id: "clan", path: "clan", label: () => t("nav"), icon: "users", order: 20 }],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -21,4 +21,5 @@ export default definePlugin({
     },
   },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

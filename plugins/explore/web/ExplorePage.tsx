@@ -90,9 +90,9 @@ export function ServerCard({ item, onChange }: { item: ExploreItem; onChange: (i
           )}
         </h3>
         <p className="explore-card__meta muted">
-          <span>{count === 1 ? t("card.membersOne") : t("card.members", { count: count.toLocaleString() })}</span>
-          <span>{t("card.bumps", { count: item.bumpCount.toLocaleString() })}</span>
-          <span>{t("card.lifetimeBumps", { count: item.lifetimeBumpCount.toLocaleString() })}</span>
+          <span>{t("card.members", { count })}</span>
+          <span>{t("card.bumps", { count: item.bumpCount })}</span>
+          <span>{t("card.lifetimeBumps", { count: item.lifetimeBumpCount })}</span>
         </p>
         <p className="explore-card__description">{item.description}</p>
         <FormError message={error} />

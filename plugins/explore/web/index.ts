@@ -21,4 +21,5 @@ export default definePlugin({
   ],
   navEntries: [{ id: "explore", to: "explore/servers", icon: "compass", label: () => t("nav.explore") }],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -13,4 +13,5 @@ export default definePlugin({
   routes: [{ path: "settings/external-embed", lazy: () => import("./UserEmbedPage") }],
   settingsSections: [{ id: "external-embed", path: "external-embed", label: () => t("user.nav"), icon: "external", order: 85 }],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -11,4 +11,5 @@ export default definePlugin({
   id: "friends",
   socketHandlers: friendSocketHandlers,
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

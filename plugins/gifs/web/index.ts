@@ -7,4 +7,5 @@ export default definePlugin({
   id: "gifs",
   extensions: { ComposerButtons: [GifButton] },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

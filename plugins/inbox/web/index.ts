@@ -25,4 +25,5 @@ export default definePlugin({
   },
   extensions: { openDirectMessage },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -28,4 +28,5 @@ export default definePlugin({
     "message:button_clicked_callback": (payload: ButtonCallbackPayload) => buttonCallbackReceived(payload),
   },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

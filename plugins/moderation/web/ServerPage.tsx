@@ -117,7 +117,7 @@ export default function ServerPage() {
               </div>
               <p className="muted">
                 {t("servers.created", { date: formatDateTime(server.createdAt) })} ·{" "}
-                {server._count?.serverMembers === 1 ? t("servers.membersOne") : t("servers.members", { count: server._count?.serverMembers ?? 0 })}
+                {t("servers.members", { count: server._count?.serverMembers ?? 0 })}
               </p>
               {server.createdBy && (
                 <p>

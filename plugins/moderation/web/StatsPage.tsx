@@ -1,4 +1,5 @@
 /** /app/moderation/stats: the instance's totals and, per day, registrations, messages and active people. */
+import { formatNumber } from "@hearth/i18n/i18n";
 import { describeError } from "@hearth/api/requestErrors";
 import { FormError } from "@hearth/ui/form/FormError";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
@@ -23,7 +24,7 @@ function Totals({ figures }: { figures: Stats }) {
       {cards.map((card) => (
         <div key={card.label} className="card moderation-total">
           <span className="muted">{card.label}</span>
-          <strong>{card.total.toLocaleString()}</strong>
+          <strong>{formatNumber(card.total)}</strong>
           {card.week !== null && <span className="muted">{t("stats.thisWeek", { count: card.week })}</span>}
         </div>
       ))}

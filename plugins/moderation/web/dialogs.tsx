@@ -139,7 +139,7 @@ function SuspendDialog({ title, editing = false, initialReason = "", submit, clo
         <select className="field__input" name="days" value={days} onChange={(event) => setDays(Number(event.target.value))}>
           {DURATIONS.map((value) => (
             <option key={value} value={value}>
-              {value === 0 ? t("dialog.permanent") : value === 1 ? t("dialog.oneDay") : t("dialog.days", { count: value })}
+              {value === 0 ? t("dialog.permanent") : t("dialog.days", { count: value })}
             </option>
           ))}
         </select>

@@ -35,4 +35,5 @@ export default definePlugin({
   },
   extensions: { AppOverlay: WarningNotices },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

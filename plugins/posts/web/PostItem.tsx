@@ -1,3 +1,4 @@
+import { formatDate } from "@hearth/i18n/i18n";
 import { cdnUrl } from "@hearth/api/cdn";
 import { openUserCard } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
@@ -57,7 +58,7 @@ function Author({ post }: { post: Post }) {
         <span className="muted">:{user.tag}</span>
       </Link>
       {post.createdAt && (
-        <Link to={postPath(post.id)} className="post__when muted" title={new Date(post.createdAt).toLocaleString()}>
+        <Link to={postPath(post.id)} className="post__when muted" title={formatDate(post.createdAt, { dateStyle: "full", timeStyle: "short" })}>
           {formatWhen(post.createdAt)}
           {post.editedAt ? ` · ${t("post.edited")}` : ""}
         </Link>

@@ -1,4 +1,4 @@
-import { getLanguage } from "@hearth/i18n/i18n";
+import { formatDate, formatNumber } from "@hearth/i18n/i18n";
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -6,15 +6,14 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 export function formatWhen(epochMs: number | undefined, now = new Date()): string {
   if (!epochMs) return "";
   const when = new Date(epochMs);
-  const language = getLanguage();
-  if (sameDay(when, now)) return new Intl.DateTimeFormat(language, { timeStyle: "short" }).format(when);
+  if (sameDay(when, now)) return formatDate(when, { timeStyle: "short" });
   const options: Intl.DateTimeFormatOptions = when.getFullYear() === now.getFullYear()
     ? { day: "numeric", month: "short" }
     : { day: "numeric", month: "short", year: "numeric" };
-  return new Intl.DateTimeFormat(language, options).format(when);
+  return formatDate(when, options);
 }
 
 /** 1234 → "1.2k" (counts under buttons). */
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat(getLanguage(), { notation: "compact", maximumFractionDigits: 1 }).format(count);
+  return formatNumber(count, { notation: "compact", maximumFractionDigits: 1 });
 }

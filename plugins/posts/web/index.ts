@@ -18,4 +18,5 @@ export default definePlugin({
   socketHandlers: postSocketHandlers,
   extensions: { DashboardContent: lazy(() => import("./HomeFeed")), profileTabs: postProfileTabs },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

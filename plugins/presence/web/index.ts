@@ -26,4 +26,5 @@ export default definePlugin({
     UserAreaAccessory: StatusPicker,
   },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,4 +1,5 @@
 /** The "Remind me" modal (presets or a custom time) and the modal shown when a reminder is due. */
+import { formatDate } from "@hearth/i18n/i18n";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { ModalPanel } from "@hearth/ui/modal/ModalPanel";
@@ -26,7 +27,7 @@ import "./reminders.css";
 type Choice = ReminderPreset | "custom";
 
 const presetLabel = (preset: ReminderPreset) => (preset === "20m" ? t("create.in20m") : preset === "1h" ? t("create.in1h") : t("create.tomorrow"));
-const formatWhen = (timestamp: number) => new Date(timestamp).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const formatWhen = (timestamp: number) => formatDate(timestamp, { dateStyle: "medium", timeStyle: "short" });
 const errorText = (error: unknown) => (error as { message?: string })?.message ?? String(error);
 
 function CreateReminder({ messageId, excerpt, close }: { messageId: string; excerpt: string; close: () => void }) {

@@ -31,4 +31,5 @@ export default definePlugin({
     messageMenuItems: (message) => [{ label: t("menu.remindMe"), onSelect: () => openCreateReminder(message.id, excerptOf(message.content)) }],
   },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -16,4 +16,5 @@ export default definePlugin({
   socketHandlers: serverSocketHandlers,
   extensions: { ServerRailItems: ServerRailList },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

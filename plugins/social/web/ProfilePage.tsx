@@ -1,7 +1,7 @@
 import { cdnUrl } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
-import { getLanguage } from "@hearth/i18n/i18n";
+import { formatDate as formatIntlDate } from "@hearth/i18n/i18n";
 import { profileTabs, type ProfileTab } from "@hearth/plugins/extensions";
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
@@ -31,7 +31,7 @@ const TABS: Array<{ tab: Tab; label: () => string }> = [
 ];
 
 function formatDate(epochMs: number): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "long" }).format(epochMs);
+  return formatIntlDate(epochMs, { dateStyle: "long" });
 }
 
 function UserList({ users, empty }: { users: ListedUser[]; empty: string }) {

@@ -8,4 +8,5 @@ export default definePlugin({
   routes: [{ path: "profile/*", lazy: () => import("./ProfilePage") }],
   extensions: { openUserCard },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -16,4 +16,5 @@ export default definePlugin({
   ],
   settingsSections: [{ id: "tickets", path: "tickets", label: () => t("nav.support"), icon: "lifebuoy", order: 140 }],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

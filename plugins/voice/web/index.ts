@@ -50,4 +50,5 @@ export default definePlugin({
   },
   extensions: { MainPaneBars: [CallBar, IncomingCall] },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

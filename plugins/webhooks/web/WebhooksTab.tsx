@@ -1,4 +1,5 @@
 /** Channel settings → Webhooks (ADMIN, spec §6): the list with "Create webhook", and one webhook at …/webhooks/{webhookId}. */
+import { formatDate as formatIntlDate } from "@hearth/i18n/i18n";
 import { describeError } from "@hearth/api/requestErrors";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
@@ -22,7 +23,7 @@ function listPath(serverId: string, channelId: string): string {
 }
 
 function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return formatIntlDate(ms, { year: "numeric", month: "short", day: "numeric" });
 }
 
 function WebhookAvatar({ webhook, size }: { webhook: Webhook; size: number }) {

@@ -15,4 +15,5 @@ registerChannelEditorTab({ id: "webhooks", label: () => t("tab"), component: Web
 export default definePlugin({
   id: "webhooks",
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -12,4 +12,5 @@ registerWelcomeScreens();
 export default definePlugin({
   id: "welcome",
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
+import { useLanguageKey } from "../i18n/LanguageLoading";
 import { loadEnabledPlugins } from "../plugins/pluginLoader";
 import { loginPathFor } from "../session/redirect";
 import { registerSessionSocketHandlers } from "../session/session";
@@ -34,5 +35,6 @@ function ConnectedApp() {
     };
   }, []);
 
-  return <AppLayout />;
+  // Re-keyed on the language: the whole app re-renders in a newly chosen one, without a reload.
+  return <AppLayout key={useLanguageKey()} />;
 }

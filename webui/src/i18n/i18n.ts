@@ -2,67 +2,142 @@
  * A tiny typed translator. en-gb is the default language and the fallback for any key
  * missing in the chosen one. Plugins register their strings under their own id
  * (`accounts.*`) and get a translator typed by their own en-gb file.
+ *
+ * Other languages live in `locales/<code>.json` beside each en-gb.json and are loaded lazily,
+ * only the chosen one (`registerLocales` takes an `import.meta.glob` of that folder). Plurals
+ * use the built-in `Intl.PluralRules`: `t(key, {count})` tries `key_<category>`, then `key`.
  */
+import { create } from "zustand";
 import { getLocalSetting, setLocalSetting } from "../settings/localSettings";
 import enGb from "./en-gb.json";
+import { DEFAULT_LANGUAGE, intlLocale, isRightToLeft } from "./languageCodes";
 
-const DEFAULT_LANGUAGE = "en-gb";
+export { DEFAULT_LANGUAGE, intlLocale, isRightToLeft };
 
 export interface Dictionary {
   [key: string]: string | Dictionary;
 }
 
-/** Every dotted path to a string in a nested dictionary type. */
+type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
+/** `members_one` is a plural form of `members`: callers name the plain key only. */
+type PlainKey<K extends string> = K extends `${string}_${PluralSuffix}` ? never : K;
+
+/** Every dotted path to a string in a nested dictionary type (plural forms left out). */
 export type TranslationKey<D> = {
-  [K in keyof D & string]: D[K] extends string ? K : `${K}.${TranslationKey<D[K]>}`;
+  [K in keyof D & string]: D[K] extends string ? PlainKey<K> : `${K}.${TranslationKey<D[K]>}`;
 }[keyof D & string];
 
 export type TranslationVars = Record<string, string | number>;
 export type Translator<D> = (key: TranslationKey<D>, vars?: TranslationVars) => string;
 
-const dictionaries = new Map<string, Dictionary>([[DEFAULT_LANGUAGE, structuredClone(enGb)]]);
-let currentLanguage = getLocalSetting("appLanguage");
+/** What `import.meta.glob("./locales/*.json", { import: "default" })` gives. */
+export type LocaleFiles = Record<string, () => Promise<unknown>>;
+
+const SHELL = "";
+const dictionaries = new Map<string, Dictionary>([[DEFAULT_LANGUAGE, structuredClone(enGb) as Dictionary]]);
+/** Per namespace ("" = the shell), the loader of each language's file. */
+const localeSources = new Map<string, Map<string, () => Promise<Dictionary>>>();
+/** `<language>\0<namespace>` of the files already loaded (or being loaded). */
+const loadedFiles = new Map<string, Promise<void>>();
+
+interface LanguageState {
+  /** The language every `t()` reads; the app root re-renders from scratch when it changes. */
+  language: string;
+  /** The language whose files are loading, or null. */
+  loading: string | null;
+  filesLoaded: number;
+  filesTotal: number;
+}
+
+export const useLanguageStore = create<LanguageState>(() => ({
+  language: DEFAULT_LANGUAGE,
+  loading: null,
+  filesLoaded: 0,
+  filesTotal: 0,
+}));
 
 export function getLanguage(): string {
-  return currentLanguage;
+  return useLanguageStore.getState().language;
 }
 
-/** Stores the interface language (`appLanguage`); strings it lacks keep coming from en-gb. */
-export function setLanguage(code: string): void {
-  currentLanguage = code;
-  setLocalSetting("appLanguage", code);
-  document.documentElement.lang = code;
+function applyToDocument(code: string): void {
+  document.documentElement.lang = intlLocale(code);
+  document.documentElement.dir = isRightToLeft(code) ? "rtl" : "ltr";
 }
 
-function countStrings(dictionary: Dictionary | undefined, reference: Dictionary): { total: number; present: number } {
-  let total = 0;
-  let present = 0;
-  for (const [key, value] of Object.entries(reference)) {
-    const own = dictionary?.[key];
-    if (typeof value === "string") {
-      total += 1;
-      if (typeof own === "string") present += 1;
-    } else {
-      const counted = countStrings(typeof own === "object" ? own : undefined, value);
-      total += counted.total;
-      present += counted.present;
-    }
-  }
-  return { total, present };
-}
-
-/** Share (0–1) of the en-gb strings (the shell's and the loaded plugins') a language translates. */
-export function languageCompleteness(code: string): number {
-  const reference = dictionaries.get(DEFAULT_LANGUAGE) ?? {};
-  const { total, present } = countStrings(dictionaries.get(code), reference);
-  return total === 0 ? 0 : present / total;
+/** The language code in a locale file's path (`./locales/de-de.json` → `de-de`). */
+export function languageOfLocalePath(path: string): string | undefined {
+  return /(?:^|\/)locales\/([^/]+)\.json$/.exec(path)?.[1];
 }
 
 /** Adds a plugin's strings for one language under the plugin's id. */
 export function registerTranslations(language: string, namespace: string, strings: Dictionary): void {
   const dictionary = dictionaries.get(language) ?? {};
-  dictionary[namespace] = strings;
+  if (namespace === SHELL) Object.assign(dictionary, strings);
+  else dictionary[namespace] = strings;
   dictionaries.set(language, dictionary);
+}
+
+function loadFile(language: string, namespace: string): Promise<void> {
+  const id = `${language}\0${namespace}`;
+  let pending = loadedFiles.get(id);
+  const load = localeSources.get(namespace)?.get(language);
+  if (pending || !load) return pending ?? Promise.resolve();
+  pending = load()
+    .then((strings) => registerTranslations(language, namespace, strings))
+    .catch((error: unknown) => {
+      loadedFiles.delete(id); // a failed file falls back to en-gb now and is retried on the next switch
+      console.warn(`Could not load the ${language} strings of ${namespace || "the shell"}`, error);
+    });
+  loadedFiles.set(id, pending);
+  return pending;
+}
+
+/**
+ * Makes a namespace's locale files known (`""` = the shell). Resolves once the current
+ * language's file of it, if any, is loaded — a plugin is installed in the current language.
+ */
+export function registerLocales(namespace: string, files: LocaleFiles | undefined): Promise<void> {
+  const byLanguage = new Map<string, () => Promise<Dictionary>>();
+  for (const [path, load] of Object.entries(files ?? {})) {
+    const language = languageOfLocalePath(path);
+    if (language && language !== DEFAULT_LANGUAGE) byLanguage.set(language, load as () => Promise<Dictionary>);
+  }
+  localeSources.set(namespace, byLanguage);
+  // Also the language being switched to, which may not have listed this namespace yet.
+  const { language, loading } = useLanguageStore.getState();
+  return Promise.all([loadFile(language, namespace), loading ? loadFile(loading, namespace) : undefined]).then(() => undefined);
+}
+
+let switches = 0;
+
+/**
+ * Switches the interface language (stored in `appLanguage`): loads its files (the shell's and
+ * every registered plugin's), then every screen re-renders in it. Strings it lacks stay en-gb.
+ */
+export async function setLanguage(code: string): Promise<void> {
+  setLocalSetting("appLanguage", code);
+  const turn = ++switches;
+  const namespaces = [...localeSources.keys()].filter((namespace) => localeSources.get(namespace)?.has(code));
+  useLanguageStore.setState({ loading: code, filesLoaded: 0, filesTotal: namespaces.length });
+  await Promise.all(
+    namespaces.map(async (namespace) => {
+      await loadFile(code, namespace);
+      if (turn === switches) useLanguageStore.setState((state) => ({ filesLoaded: state.filesLoaded + 1 }));
+    }),
+  );
+  // Namespaces registered meanwhile (plugins installed during the switch) started their own loads.
+  await Promise.all([...loadedFiles].filter(([id]) => id.startsWith(`${code}\0`)).map(([, pending]) => pending));
+  if (turn !== switches) return; // a later choice won
+  applyToDocument(code);
+  useLanguageStore.setState({ language: code, loading: null });
+}
+
+/** The stored language, applied at start-up (its files load in the background). */
+export function restoreLanguage(): Promise<void> {
+  applyToDocument(DEFAULT_LANGUAGE);
+  const stored = getLocalSetting("appLanguage");
+  return stored && stored !== DEFAULT_LANGUAGE ? setLanguage(stored) : Promise.resolve();
 }
 
 function lookUp(dictionary: Dictionary | undefined, path: string[]): string | undefined {
@@ -74,15 +149,43 @@ function lookUp(dictionary: Dictionary | undefined, path: string[]): string | un
   return typeof node === "string" ? node : undefined;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The CLDR plural category (`one`, `few`, …) of a number in a language. */
+export function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(intlLocale(language));
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function findTemplate(language: string, path: string[], count: number | undefined): string | undefined {
+  const dictionary = dictionaries.get(language);
+  if (count !== undefined) {
+    const last = path.length - 1;
+    const plural = [...path.slice(0, last), `${path[last]}_${pluralCategory(language, count)}`];
+    const form = lookUp(dictionary, plural);
+    if (form !== undefined) return form;
+  }
+  return lookUp(dictionary, path);
+}
+
 function interpolate(template: string, vars: TranslationVars | undefined): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in vars)) return match;
+    const value = vars[name]!;
+    return typeof value === "number" ? formatNumber(value) : value;
+  });
 }
 
 export function translate(fullKey: string, vars?: TranslationVars): string {
   const path = fullKey.split(".");
+  const count = typeof vars?.count === "number" ? vars.count : undefined;
   const template =
-    lookUp(dictionaries.get(currentLanguage), path) ?? lookUp(dictionaries.get(DEFAULT_LANGUAGE), path) ?? fullKey;
+    findTemplate(getLanguage(), path, count) ?? findTemplate(DEFAULT_LANGUAGE, path, count) ?? fullKey;
   return interpolate(template, vars);
 }
 
@@ -92,3 +195,18 @@ export function createTranslator<D>(namespace?: string): Translator<D> {
 
 /** The shell's own translator. */
 export const t = createTranslator<typeof enGb>();
+
+/**
+ * Numbers in the current language. Grouping starts at five digits, so years and
+ * four-digit counts read naturally ("2026", "12,345").
+ */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(getLanguage()), { useGrouping: "min2", ...options }).format(value);
+}
+
+/** Dates and times in the current language. */
+export function formatDate(when: number | Date, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(getLanguage()), options).format(when);
+}
+
+void registerLocales(SHELL, import.meta.glob("./locales/*.json", { import: "default" }));

@@ -6,7 +6,7 @@
 import { lazy } from "react";
 import installedBundles from "virtual:hearth-plugin-bundles";
 import { request } from "../api/request";
-import { registerTranslations } from "../i18n/i18n";
+import { registerLocales, registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
 import { mergeSettingsSections } from "../settings/area/sectionList";
 import { shellSettings } from "../settings/shellSettings";
@@ -67,7 +67,10 @@ async function loadPlugins(): Promise<void> {
   if (!shellMounted) mount(shellSettings); // the shell's own settings sections, before any plugin's
   shellMounted = true;
   const loads = plugins.filter((plugin) => plugin.web).flatMap((plugin) => bundlesById.get(plugin.id) ?? []);
-  for (const plugin of await Promise.all(loads.map((load) => load()))) install(plugin);
+  const loaded = await Promise.all(loads.map((load) => load()));
+  // Each plugin comes in already speaking the current language.
+  await Promise.all(loaded.map((plugin) => registerLocales(plugin.id, plugin.locales)));
+  for (const plugin of loaded) install(plugin);
   usePluginStore.setState({ status: "ready" });
 }
 

@@ -1,6 +1,6 @@
 /** The contract between the shell and a plugin's web bundle (`plugins/<id>/web/index.ts`). */
 import type { ComponentType } from "react";
-import type { Dictionary } from "../i18n/i18n";
+import type { Dictionary, LocaleFiles } from "../i18n/i18n";
 import type { SocketHandler } from "../socket/socketClient";
 import type { IconName } from "../ui/Icon";
 import type { ShellExtensions } from "./extensions";
@@ -61,6 +61,11 @@ export interface HearthWebPlugin {
   socketHandlers?: Record<string, SocketHandler>;
   /** Strings per language, reachable as `<id>.<key>`. */
   i18n?: Record<string, Dictionary>;
+  /**
+   * The other languages' files, loaded lazily (only the chosen language):
+   * `import.meta.glob("./locales/*.json", { import: "default" })`.
+   */
+  locales?: LocaleFiles;
   /** Extension points this plugin fills for the shell and other plugins (see `extensions.tsx`). */
   extensions?: Partial<ShellExtensions>;
   /**

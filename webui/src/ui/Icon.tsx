@@ -175,10 +175,13 @@ interface IconProps {
   size?: number;
 }
 
+/** Icons that point along the line of text: mirrored in right-to-left languages. */
+const DIRECTIONAL = new Set<IconName>(["send", "reply", "logout", "external"]);
+
 export function Icon({ name, size = 24 }: IconProps) {
   return (
     <svg
-      className="icon"
+      className={DIRECTIONAL.has(name) ? "icon icon--directional" : "icon"}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -1,5 +1,5 @@
 /** Locale-aware formatting for numbers and dates shown in the UI. */
-import { getLanguage } from "../i18n/i18n";
+import { formatDate, formatNumber } from "../i18n/i18n";
 
 const BYTE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
 
@@ -10,13 +10,13 @@ export function formatBytesPerSecond(bytesPerSecond: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(getLanguage(), {
+  return formatNumber(value, {
     style: "unit",
     unit: `${BYTE_UNITS[unit]}-per-second`,
     maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  });
 }
 
 export function formatDateTime(epochMs: number): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(epochMs);
+  return formatDate(epochMs, { dateStyle: "medium", timeStyle: "short" });
 }

@@ -13,4 +13,5 @@ export default definePlugin({
     "hello:wave_error": (error: { message: string }) => waveRefused(error),
   },
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

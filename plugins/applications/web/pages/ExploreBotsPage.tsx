@@ -36,7 +36,7 @@ function BotCardView({ item }: { item: BotListing }) {
         </div>
         <p className="explore-bot__meta muted">
           <span className={bot.online ? "explore-bot__online" : undefined}>{bot.online ? t("explore.online") : t("explore.offline")}</span>
-          <span>{servers === 1 ? t("explore.serversOne") : t("explore.servers", { count: servers.toLocaleString() })}</span>
+          <span>{t("explore.servers", { count: servers })}</span>
           {creator && <span>{t("explore.by", { user: creator.username })}</span>}
         </p>
         <p className="explore-bot__description">{item.description}</p>

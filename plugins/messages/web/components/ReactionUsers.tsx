@@ -119,7 +119,7 @@ export function ReactionUsersHover({ message, reaction, children }: { message: M
                   {user.username}
                 </li>
               ))}
-              {others > 0 && <li className="muted">{others === 1 ? t("reactors.moreOne") : t("reactors.more", { count: others })}</li>}
+              {others > 0 && <li className="muted">{t("reactors.more", { count: others })}</li>}
             </ul>
           )}
         </div>

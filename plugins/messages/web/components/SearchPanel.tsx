@@ -104,9 +104,7 @@ export function SearchPanel() {
               <p className="muted message-search__count" role="status">
                 {hasMore
                   ? t("search.countMore", { count: results.length })
-                  : results.length === 1
-                    ? t("search.countOne")
-                    : t("search.count", { count: results.length })}
+                  : t("search.count", { count: results.length })}
               </p>
               <ol className="message-search__results">
                 {results.map((message) => (

@@ -1,10 +1,10 @@
-import { getLanguage } from "@hearth/i18n/i18n";
+import { formatDate, formatNumber } from "@hearth/i18n/i18n";
 import { t } from "../i18n";
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 export function formatTime(epochMs: number): string {
-  return new Intl.DateTimeFormat(getLanguage(), { timeStyle: "short" }).format(epochMs);
+  return formatDate(epochMs, { timeStyle: "short" });
 }
 
 /** "Today at 14:05", "Yesterday at 09:12", or a date and time. */
@@ -14,15 +14,15 @@ export function formatMessageTime(epochMs: number, now = new Date()): string {
   yesterday.setDate(now.getDate() - 1);
   if (sameDay(date, now)) return t("message.today", { time: formatTime(epochMs) });
   if (sameDay(date, yesterday)) return t("message.yesterday", { time: formatTime(epochMs) });
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(epochMs);
+  return formatDate(epochMs, { dateStyle: "medium", timeStyle: "short" });
 }
 
 export function formatFullDate(epochMs: number): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "full", timeStyle: "medium" }).format(epochMs);
+  return formatDate(epochMs, { dateStyle: "full", timeStyle: "medium" });
 }
 
 export function formatDay(epochMs: number): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: "long" }).format(epochMs);
+  return formatDate(epochMs, { dateStyle: "long" });
 }
 
 export function formatFileSize(bytes: number): string {
@@ -33,5 +33,5 @@ export function formatFileSize(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(getLanguage(), { style: "unit", unit: units[unit], maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return formatNumber(value, { style: "unit", unit: units[unit], maximumFractionDigits: unit === 0 ? 0 : 1 });
 }

@@ -139,7 +139,7 @@ export function CallSettingsPanel({ compact = false }: { compact?: boolean }) {
           </label>
           <div className="call-settings__meter" aria-hidden="true">
             <span className={`call-settings__level${open ? " call-settings__level--open" : ""}`} style={{ width: `${toFraction(level) * 100}%` }} />
-            <span className="call-settings__threshold" style={{ left: `${toFraction(threshold) * 100}%` }} />
+            <span className="call-settings__threshold" style={{ insetInlineStart: `${toFraction(threshold) * 100}%` }} />
           </div>
           <input
             id="voice-sensitivity"
