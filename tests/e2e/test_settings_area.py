@@ -9,8 +9,8 @@ from playwright.async_api import expect
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
-SIDEBAR_AT_1280 = ["Account", "Badges", "Interface", "Custom CSS", "Privacy", "Activity status", "Language", "Developer",
-                   "Applications", "Experiments", "Support tickets"]
+SIDEBAR_AT_1280 = ["Account", "Clan", "Badges", "Interface", "Custom CSS", "Notifications", "Privacy", "Web embed",
+                   "Activity status", "Language", "Developer", "Applications", "Experiments", "Support tickets"]
 
 
 async def test_sections_have_their_own_urls_and_the_back_button_works(live_server, signed_in):
