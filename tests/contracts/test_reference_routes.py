@@ -14,6 +14,7 @@ from tests.contracts.reference_routes import expand, load
 SAMPLE_ID = "1843058937612046336"
 FALLBACK = "api_not_found"
 ROUTES = sorted({(method, path) for method, listed in load() for path in expand(listed)})
+SERVED: set[tuple[str, str]] = set()  # reported after the run (tests/contracts/conftest.py)
 
 
 def _instance(path: str) -> str:
@@ -54,3 +55,4 @@ def test_a_reference_route_never_answers_as_another_route(adapter, method, path)
         return  # not implemented yet: a JSON 404
     assert _rule_shape(rule.rule) == _reference_shape(path), \
         f"{method} {path} is answered by {rule.endpoint} ({rule.rule})"
+    SERVED.add((method, path))
