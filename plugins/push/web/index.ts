@@ -8,4 +8,5 @@ export default definePlugin({
   routes: [{ path: "settings/notifications", lazy: () => import("./NotificationsPage") }],
   settingsSections: [{ id: "notifications", path: "notifications", label: () => t("nav"), icon: "bell", order: 65 }],
   i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -2,7 +2,7 @@
 /**
  * Every language against every en-gb.json of the repository (the shell's and each plugin's):
  * fails on a missing key, different placeholders, missing plural forms or an invalid file.
- * A language with no file at all yet is skipped (and named) until its translation is merged.
+ * A missing file fails, and so does a plugin bundle that never hands its locales to the shell.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -42,6 +42,13 @@ describe("locale checker", () => {
 });
 
 describe("translations are complete", () => {
+  it.each(sources.filter((source) => source.namespace).map((source) => [source.namespace, source] as const))(
+    "%s hands its locales/ folder to the shell",
+    (_name, source) => {
+      expect(readFileSync(`${source.dir}/index.ts`, "utf8")).toContain('import.meta.glob("./locales/*.json"');
+    },
+  );
+
   it("finds the shell's and the plugins' en-gb files", () => {
     expect(sources[0]?.namespace).toBe("");
     expect(sources.length).toBeGreaterThan(10);
