@@ -18,12 +18,13 @@ from typing import Any, Awaitable, Callable
 
 import socketio
 
-from core import fastjson, wsdirect
+from core import eiosocket, fastjson, wsdirect
 from core.db import after_commit
 from core.fanout import FastEmitManager
 from core.fanout_redis import FastEmitRedisManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
+from core.leanqueue import LeanQueue
 from core.origins import origin_check, socket_origins
 from core.pgclient import DatabaseUnavailable
 from core.plugins import PluginError, PluginHost
@@ -34,11 +35,17 @@ from core.socket_limits import DROP, OK, Limit, SocketLimits
 log = logging.getLogger("hearth.gateway")
 Handler = Callable[["SocketContext", Any], Awaitable[None]]
 AUTHENTICATE_LIMIT: Limit = (5, 10.0)  # per socket; a client authenticates once per connection
+# What of a socket's WSGI-style environ is read after it connects: by ``client_ip``, and by
+# Engine.IO and its ASGI driver when the connection ends. The rest (every request header, the
+# connect event) would stay in memory as long as the socket.
+KEPT_ENVIRON = ("asgi.scope", "asgi.send", "asgi.receive", "REQUEST_METHOD", "PATH_INFO", "QUERY_STRING",
+                "REMOTE_ADDR", "HTTP_ORIGIN", "HTTP_CF_CONNECTING_IP", "HTTP_X_FORWARDED_FOR")
 
 
-@dataclass
+@dataclass(slots=True)  # one per socket: no per-instance __dict__
 class SocketContext:
-    """An authenticated socket, handed to plugin hooks and event handlers."""
+    """An authenticated socket, handed to plugin hooks and event handlers. ``state["authenticate"]``
+    (what the client asked for beside its token) is there while ``user:authenticated`` is built."""
 
     sid: str
     user: User
@@ -99,6 +106,13 @@ def merge_payload(payload: dict[str, Any], contribution: dict[str, Any] | None) 
             payload[key] = value
 
 
+class _SocketServer(socketio.AsyncServer):
+    async def _handle_eio_connect(self, eio_sid: str, environ: dict) -> Any:
+        # before Engine.IO schedules the socket's first ping
+        eiosocket.make_lean(self.eio.sockets.get(eio_sid))
+        return await super()._handle_eio_connect(eio_sid, environ)
+
+
 class Gateway:
     def __init__(self, settings: Settings, plugins: PluginHost):
         self.settings = settings
@@ -107,13 +121,14 @@ class Gateway:
         manager = (FastEmitRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url
                    else FastEmitManager())
         any_origin = socket_origins(settings) is None
-        self.sio = socketio.AsyncServer(
+        self.sio = _SocketServer(
             async_mode="asgi", transports=["websocket"], client_manager=manager,
             cors_allowed_origins="*" if any_origin else origin_check(settings),
             cors_credentials=False,  # tokens travel in user:authenticate, never in cookies
             max_http_buffer_size=1_000_000, json=fastjson,
         )
         manager.direct = wsdirect.install(self.sio.eio)
+        self.sio.eio.create_queue = LeanQueue  # each socket's packet queue (see core.leanqueue)
         self.sockets: dict[str, SocketContext] = {}
         self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}
@@ -179,6 +194,9 @@ class Gateway:
             await self.fanout.stop()
 
     async def _on_connect(self, sid: str, environ: dict, auth: Any = None) -> None:
+        kept = {key: environ[key] for key in KEPT_ENVIRON if key in environ}
+        environ.clear()  # in place: Engine.IO's frames hold this very dict; clear() frees its table too
+        environ.update(kept)
         timeout = float(self.settings.gateway.auth_timeout_seconds)
         self._timeouts[sid] = asyncio.create_task(self._auth_timeout(sid, timeout))
 
@@ -254,6 +272,7 @@ class Gateway:
             # it went away while the payload was gathered: undo what the hooks set up
             await self._disconnected(ctx)
             return
+        ctx.state.pop("authenticate", None)  # read while building the payload only
         self.sockets[sid] = ctx
         await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
         if self._last_gap >= since:  # its payload may predate events this process never received

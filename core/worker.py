@@ -33,6 +33,8 @@ from hypercorn.asyncio.worker_context import WorkerContext
 from hypercorn.config import Config
 from hypercorn.utils import wrap_app
 
+from core import memprobe
+
 log = logging.getLogger("hearth.worker")
 ME = f"worker {os.environ.get('HEARTH_WORKER_ID', '?')} (pid {os.getpid()})"
 # The app module could not be imported (a configuration or plugin error): restarting cannot help.
@@ -61,6 +63,7 @@ async def serve(app: Any, drain: Callable[[], Awaitable[Any]] | None, sockets: l
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
+    memprobe.install(loop)  # only with HEARTH_DEBUG_MEMORY_DIR (benches)
     watcher = asyncio.create_task(_stop_when_orphaned(stop))
     wrapped = wrap_app(app, config.wsgi_max_body_size, None)
     state: dict[str, Any] = {}
