@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 import pytest
+from quart import Quart
+from quart.testing.app import TestApp
 
 from core import db
 from core.app import build_db_config, create_app, create_quart_app
@@ -69,6 +71,16 @@ async def clean_state(database: dict[str, Any]) -> AsyncIterator[None]:
 @pytest.fixture
 def settings(base_settings: Settings) -> Settings:
     return base_settings
+
+
+class PatientTestApp(TestApp):
+    """Quart's test app gives start-up and shut-down 6 s: too little on a machine whose cores are busy."""
+
+    def __init__(self, app: Quart, startup_timeout: int = 60, shutdown_timeout: int = 60) -> None:
+        super().__init__(app, startup_timeout, shutdown_timeout)
+
+
+Quart.test_app_class = PatientTestApp
 
 
 @pytest.fixture

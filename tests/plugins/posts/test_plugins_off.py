@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.plugins import discover, with_dependents
 from plugins.posts.models import PostNotification
 from tests.testsite import site  # noqa: F401 - the fixture
 from tests.plugins.posts.helpers import confirmed, get, ids, post
@@ -55,9 +56,8 @@ async def test_without_social_the_feed_is_your_own_and_nobody_is_notified_of_fol
 
 
 async def test_without_friends_nobody_is_blocked(client_with):
-    client = await client_with(**{"plugins.disabled": ["friends", "social", "inbox", "presence", "servers", "emojis",
-                                                       "explore", "external_embed", "og_pages", "webhooks", "welcome",
-                                                       "moderation", "tickets", "voice", "applications"]})
+    client = await client_with(**{"plugins.disabled": with_dependents(discover(), [
+        "friends", "social", "inbox", "presence", "servers", "og_pages", "tickets"])})
     me, them = await confirmed(client), await confirmed(client)
     theirs = await post(client, them, "theirs")
     assert (await get(client, me, f"/api/posts/{theirs['id']}"))["content"] == "theirs"
