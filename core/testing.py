@@ -39,6 +39,9 @@ import pytest_asyncio
 import socketio
 
 PASSWORD = "correct horse 1"
+# seconds a socket waits to connect, authenticate or see an event: a busy machine is slow, and a
+# passing test never waits this long
+PATIENCE = 20.0
 _counter = itertools.count(1)
 
 
@@ -93,7 +96,7 @@ class SocketProbe:
     def received(self, name: str) -> list[Any]:
         return [data for event, data in self.events if event == name]
 
-    async def wait_for(self, name: str, timeout: float = 5.0, count: int = 1) -> Any:
+    async def wait_for(self, name: str, timeout: float = PATIENCE, count: int = 1) -> Any:
         async def until() -> Any:
             while len(self.received(name)) < count:
                 self._arrived.clear()
@@ -102,7 +105,7 @@ class SocketProbe:
 
         return await asyncio.wait_for(until(), timeout)
 
-    async def wait_disconnected(self, timeout: float = 5.0) -> None:
+    async def wait_disconnected(self, timeout: float = PATIENCE) -> None:
         async def until() -> None:
             while self.client.connected:
                 await asyncio.sleep(0.02)
@@ -124,10 +127,10 @@ async def connect_socket(url: str, token: str | None = None, authenticate: bool 
         probe.events.append((event, data))
         probe._arrived.set()
 
-    await client.connect(url, transports=["websocket"], wait_timeout=5, headers=headers or {})
+    await client.connect(url, transports=["websocket"], wait_timeout=PATIENCE, headers=headers or {})
     if token is not None and authenticate:
         await client.emit("user:authenticate", {"token": token})
-        await asyncio.wait_for(_first_of(probe, "user:authenticated", "user:authenticate_error"), 5)
+        await asyncio.wait_for(_first_of(probe, "user:authenticated", "user:authenticate_error"), PATIENCE)
     return probe
 
 
