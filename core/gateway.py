@@ -28,7 +28,7 @@ from core.leanqueue import LeanQueue
 from core.origins import origin_check, socket_origins
 from core.pgclient import DatabaseUnavailable
 from core.plugins import PluginError, PluginHost
-from core.redisconn import redis_settings
+from core.redisconn import pubsub_channel, redis_settings
 from core.settings import Settings
 from core.socket_limits import DROP, OK, Limit, SocketLimits
 
@@ -118,7 +118,7 @@ class Gateway:
         self.settings = settings
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
-        manager = (FastEmitRedisManager(self.redis_url, channel="hearth:socketio") if self.redis_url
+        manager = (FastEmitRedisManager(self.redis_url, channel=pubsub_channel(self.redis_url, "socketio")) if self.redis_url
                    else FastEmitManager())
         any_origin = socket_origins(settings) is None
         self.sio = _SocketServer(

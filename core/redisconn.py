@@ -29,6 +29,19 @@ def connect(url: str, timeout: float, retries: int = 1) -> Any:
                              retry=Retry(NoBackoff(), retries))
 
 
+def pubsub_channel(url: str, name: str) -> str:
+    """The Pub/Sub channel ``name`` for the database the URL selects.
+
+    Redis's Pub/Sub ignores ``SELECT``: two Hearths given one Redis server with different database
+    numbers would otherwise hear each other's events, so the number is part of the channel.
+    """
+    return f"hearth:{database_number(url)}:{name}"
+
+
+def database_number(url: str) -> int:
+    return int(aioredis.ConnectionPool.from_url(url).connection_kwargs.get("db") or 0)
+
+
 def raise_if_cancelled() -> None:
     """Call where a Redis error is caught: redis-py may turn the cancellation of the calling task
     into a connection error, which must not be mistaken for an outage (or swallowed)."""

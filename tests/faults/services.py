@@ -85,9 +85,13 @@ class RedisServer:
         self.kill()
         await self.start()
 
-    async def subscribers(self, channel: str = "hearth:socketio") -> int:
+    async def subscribers(self) -> int:
+        """How many workers listen on this Redis's event channel."""
         import redis.asyncio as aioredis
 
+        from core.redisconn import pubsub_channel
+
+        channel = pubsub_channel(self.url, "socketio")
         client = aioredis.from_url(self.url)
         try:
             return dict(await client.pubsub_numsub(channel)).get(channel.encode(), 0)
