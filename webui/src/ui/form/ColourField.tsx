@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { t } from "../../i18n/i18n";
 import { normaliseHex } from "../colour";
-import "./colourField.css";
+import "./colourInput.css";
 
 interface ColourFieldProps {
   label: string;
@@ -24,21 +24,21 @@ export function ColourField({ label, value, onChange, fallback, placeholder, err
   const noteId = `${textId}-note`;
   const note = error ?? hint;
   return (
-    <div className="field colour-field" data-testid={testId}>
+    <div className="field colour-input" data-testid={testId}>
       <label className="field__label" htmlFor={textId}>
         {label}
       </label>
-      <div className="colour-field__row">
+      <div className="colour-input__row">
         <input
           type="color"
-          className="colour-field__picker"
+          className="colour-input__picker"
           aria-label={t("colourField.picker", { label })}
           value={normaliseHex(value, fallback)}
           onChange={(event) => onChange(event.target.value)}
         />
         <input
           id={textId}
-          className="field__input colour-field__text"
+          className="field__input colour-input__text"
           value={value}
           placeholder={placeholder}
           maxLength={9}
