@@ -10,6 +10,13 @@ export interface AccountChanges {
   password?: string;
   newPassword?: string;
   avatarId?: string | null;
+  bannerId?: string | null;
+  /** Profile fields (entities.md §3.4); null clears one. */
+  bio?: string | null;
+  bgColorOne?: string | null;
+  bgColorTwo?: string | null;
+  primaryColor?: string | null;
+  font?: number | null;
   dmStatus?: number;
   friendRequestStatus?: number;
   lastOnlineStatus?: number;
@@ -17,8 +24,17 @@ export interface AccountChanges {
   hideFollowing?: boolean;
 }
 
+/** The profile part of the update's reply (rest.md §1.19). */
+export interface UpdatedProfile {
+  bio: string | null;
+  bgColorOne: string | null;
+  bgColorTwo: string | null;
+  primaryColor: string | null;
+  font: number | null;
+}
+
 export interface AccountUpdateReply {
-  user: SelfUser;
+  user: SelfUser & { profile?: UpdatedProfile | null };
   /** Issued when the password changed; every other session was revoked. */
   newToken?: string;
 }

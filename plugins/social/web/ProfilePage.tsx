@@ -16,6 +16,8 @@ import { Link, NavLink, useParams } from "react-router";
 import { UserBadges } from "../../accounts/web/public";
 import { useFriendsStore } from "../../friends/web/public";
 import { t } from "./i18n";
+import { primaryColourStyle } from "./ProfileCard";
+import { profileFontFamily } from "./profileFonts";
 import { loadProfile, useProfile } from "./profileStore";
 import { fetchFollowers, fetchFollowing } from "./socialApi";
 import type { ListedUser, UserDetails } from "./types";
@@ -142,7 +144,7 @@ export default function ProfilePage() {
   const base = `/app/profile/${user.id}`;
 
   return (
-    <article className="profile-page" data-testid="profile-page" style={gradient ? { backgroundImage: gradient } : undefined}>
+    <article className="profile-page" data-testid="profile-page" style={{ ...(gradient ? { backgroundImage: gradient } : {}), ...primaryColourStyle(profile) }}>
       <LayoutSlot name="headerTitle">
         <span>{user.username}</span>
         <span className="muted">:{user.tag}</span>
@@ -157,7 +159,7 @@ export default function ProfilePage() {
         </div>
         <div className="profile-page__identity">
           <h2 className="profile-page__name">
-            {user.username}
+            <span style={{ fontFamily: profileFontFamily(profile?.font) }}>{user.username}</span>
             <span className="muted">:{user.tag}</span>
             {profile?.clan && (
               // The clan the user wears (clans plugin, rest.md §4.12); only data of this route.
@@ -179,7 +181,7 @@ export default function ProfilePage() {
         <div className="profile-page__actions">
           {user.id === selfId ? (
             canEditOwn && (
-              <Link className="button button--secondary" to="/app/settings/account">
+              <Link className="button button--secondary" to="/app/settings/account/profile">
                 {t("profile.editProfile")}
               </Link>
             )

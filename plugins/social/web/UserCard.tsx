@@ -1,14 +1,11 @@
 import type { UserCardRequest, UserHint } from "@hearth/plugins/extensions";
-import { Avatar } from "@hearth/ui/Avatar";
-import { BotTag } from "@hearth/ui/BotTag";
-import { Markup } from "@hearth/ui/markup/Markup";
 import { openPopover } from "@hearth/ui/popover/popoverStore";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { bannerStyle } from "@hearth/ui/safeStyle";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { UserBadges } from "../../accounts/web/public";
 import { t } from "./i18n";
+import { ProfileCard } from "./ProfileCard";
 import { loadProfile, useProfile } from "./profileStore";
 import { UserActions } from "./UserActions";
 import "./social.css";
@@ -20,36 +17,35 @@ function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; cl
   }, [userId]);
 
   const user = details?.user ?? (hint?.username ? { ...hint, username: hint.username, tag: hint.tag ?? "" } : null);
+  const status = (
+    <>
+      {details?.followsYou && <span className="badge badge--ok">{t("profile.followsYou")}</span>}
+      {loading && !details && <PaneLoading label={t("profile.loading")} />}
+      {error && !details && <p className="form-error">{t("profile.failed", { message: error })}</p>}
+    </>
+  );
+  const link = (
+    <Link className="user-card__link" to={`/app/profile/${userId}`} onClick={close}>
+      {t("actions.viewProfile")}
+    </Link>
+  );
 
-  return (
-    <div className="user-card" data-testid="user-card">
-      <div className="user-card__banner" style={bannerStyle(details?.user.banner, user?.hexColor)} />
-      <div className="user-card__body">
-        {user && (
-          <>
-            <div className="user-card__avatar">
-              <Avatar user={user} size={72} presenceUserId={userId} />
-            </div>
-            <h2 className="user-card__name">
-              {user.username}
-              <span className="muted">:{user.tag}</span>
-              {details?.user.bot && <BotTag />}
-            </h2>
-            {details && <UserBadges badges={details.user.badges} />}
-          </>
-        )}
-        {details?.followsYou && <span className="badge badge--ok">{t("profile.followsYou")}</span>}
-        {loading && !details && (
-          <PaneLoading label={t("profile.loading")} />
-        )}
-        {error && !details && <p className="form-error">{t("profile.failed", { message: error })}</p>}
-        {details?.profile?.bio && <Markup content={details.profile.bio} className="user-card__bio" />}
-        {details && <UserActions details={details} onNavigate={close} />}
-        <Link className="user-card__link" to={`/app/profile/${userId}`} onClick={close}>
-          {t("actions.viewProfile")}
-        </Link>
+  if (!user) {
+    return (
+      <div className="user-card" data-testid="user-card">
+        <div className="user-card__banner" style={bannerStyle(null, null)} />
+        <div className="user-card__body">
+          {status}
+          {link}
+        </div>
       </div>
-    </div>
+    );
+  }
+  return (
+    <ProfileCard user={user} profile={details?.profile} presenceUserId={userId} status={status} testId="user-card">
+      {details && <UserActions details={details} onNavigate={close} />}
+      {link}
+    </ProfileCard>
   );
 }
 

@@ -1,11 +1,17 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
+import { t } from "./i18n";
 import { openUserCard } from "./UserCard";
 
-/** Social: profiles at /app/profile/{userId}/{tab?}, the user card, follows. */
+/** Social: profiles at /app/profile/{userId}/{tab?}, the user card, follows, and the profile settings section. */
 export default definePlugin({
   id: "social",
-  routes: [{ path: "profile/*", lazy: () => import("./ProfilePage") }],
+  routes: [
+    { path: "profile/*", lazy: () => import("./ProfilePage") },
+    { path: "settings/account/profile", lazy: () => import("./profileSettings/ProfileSettingsPage") },
+  ],
+  // Under accounts' "account" section (order 10): the fields are accounts', the card that shows them is this plugin's.
+  settingsSections: [{ id: "profile", path: "account/profile", label: () => t("settings.nav"), icon: "edit", order: 11 }],
   extensions: { openUserCard },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

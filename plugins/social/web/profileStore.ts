@@ -2,7 +2,7 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { create } from "zustand";
 import { fetchUserDetails, followUser, unfollowUser } from "./socialApi";
-import type { UserDetails } from "./types";
+import type { UserDetails, UserProfileDetails } from "./types";
 
 export interface ProfileEntry {
   details: UserDetails | null;
@@ -56,5 +56,15 @@ export async function setFollowing(userId: string, follow: boolean): Promise<voi
       _count: { ...user._count, followers: Math.max(0, count + (follow ? 1 : -1)) },
     };
     return { profiles: { ...profiles, [userId]: { ...entry, details: { ...entry.details, user: updated } } } };
+  });
+}
+
+/** After the signed-in user saves their profile: their cached card and page show it at once. */
+export function updateCachedProfile(userId: string, profile: UserProfileDetails, banner: string | null): void {
+  useProfileStore.setState(({ profiles }) => {
+    const entry = profiles[userId];
+    if (!entry?.details) return {};
+    const details = { ...entry.details, profile, user: { ...entry.details.user, banner } };
+    return { profiles: { ...profiles, [userId]: { ...entry, details } } };
   });
 }

@@ -1,4 +1,5 @@
 /** Applies the chosen theme, font size, custom colours, experiments and custom CSS from local settings to the page. */
+import { applyCustomColours, getCustomColours } from "./customColours";
 import { getLocalSetting, setLocalSetting, type ThemeName } from "./localSettings";
 
 export const THEMES: readonly ThemeName[] = ["default", "amoled", "light"];
@@ -8,9 +9,7 @@ const CUSTOM_CSS_ELEMENT_ID = "hearth-custom-css";
 export function applyAppearance(): void {
   const root = document.documentElement;
   root.dataset.theme = getLocalSetting("theme");
-  for (const [variable, value] of Object.entries(getLocalSetting("customColors"))) {
-    root.style.setProperty(`--${variable}`, value);
-  }
+  applyCustomColours(getCustomColours());
   applyFontSize(getLocalSetting("fontSize"));
   root.dataset.experiments = getLocalSetting("enabledExperiments").join(" ");
   applyCustomCss(getLocalSetting("customCss"));
@@ -19,6 +18,7 @@ export function applyAppearance(): void {
 export function setTheme(theme: ThemeName): void {
   setLocalSetting("theme", theme);
   document.documentElement.dataset.theme = theme;
+  applyCustomColours(getCustomColours(), theme); // the accent's derived shades differ per theme
 }
 
 const clampFontSize = (size: number) =>

@@ -2,9 +2,10 @@
 import type { ReactNode } from "react";
 import { LayoutSlot } from "../../app/layoutSlots";
 
-export function SettingsPage({ title, description, testId, children }: { title: string; description?: string; testId?: string; children: ReactNode }) {
+/** `wide`: room for a preview beside the form (the profile section). */
+export function SettingsPage({ title, description, testId, wide = false, children }: { title: string; description?: string; testId?: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="settings-page" data-testid={testId}>
+    <div className={`settings-page${wide ? " settings-page--wide" : ""}`} data-testid={testId}>
       <LayoutSlot name="headerTitle">{title}</LayoutSlot>
       <header>
         <h2 className="settings-page__title">{title}</h2>

@@ -1,16 +1,14 @@
-/** /app/settings/interface: theme and font size, applied at once and kept in this browser. */
+/** /app/settings/interface: theme, font size and custom colours, applied at once and kept in this browser. */
 import { Link } from "react-router";
 import { t } from "../../i18n/i18n";
 import { FONT_SIZES, setFontSize, setTheme, THEMES } from "../appearance";
 import { SettingsCard, SettingsPage } from "../area/SettingsPage";
-import { useLocalSetting } from "../localSettings";
+import { THEME_COLOURS } from "../customColours";
+import { useLocalSetting, type ThemeName } from "../localSettings";
+import { CustomColoursCard } from "./CustomColoursCard";
 
-/** The colours each theme card shows (background, pane, text, accent), as in theme.css. */
-const SWATCHES = {
-  default: ["#1a1d24", "#15171d", "#e9eaef", "#f28c38"],
-  amoled: ["#000000", "#050505", "#e9eaef", "#f28c38"],
-  light: ["#ffffff", "#f4f5f8", "#1b1e25", "#c9621a"],
-} as const;
+/** The colours each theme card shows: background, pane, text, accent. */
+const swatches = (theme: ThemeName) => (["bg-main", "bg-pane", "text", "accent"] as const).map((variable) => THEME_COLOURS[theme][variable]);
 
 export default function InterfaceSection() {
   const theme = useLocalSetting("theme");
@@ -24,8 +22,8 @@ export default function InterfaceSection() {
             <label key={name} className="settings-choice">
               <input type="radio" name="theme" value={name} checked={theme === name} onChange={() => setTheme(name)} />
               <span className="theme-swatch" aria-hidden="true">
-                {SWATCHES[name].map((colour) => (
-                  <span key={colour} style={{ background: colour }} />
+                {swatches(name).map((colour, index) => (
+                  <span key={index} style={{ background: colour }} />
                 ))}
               </span>
               {t(`theme.${name}`)}
@@ -53,6 +51,7 @@ export default function InterfaceSection() {
           </button>
         </div>
       </SettingsCard>
+      <CustomColoursCard />
       <SettingsCard title={t("settings.interface.customCss")} description={t("settings.interface.customCssHint")}>
         <div>
           <Link to="/app/settings/interface/custom-css">{t("settings.interface.openCustomCss")}</Link>

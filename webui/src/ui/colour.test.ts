@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { contrastingText, mixColours, normaliseHex, parseHexColour, toHex, WHITE } from "./colour";
+
+describe("hex colours", () => {
+  it("parse the four hex forms and nothing else", () => {
+    expect(parseHexColour("#abc")).toEqual({ r: 170, g: 187, b: 204, a: 1 });
+    expect(parseHexColour("#0000")).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    expect(parseHexColour("#102030")).toEqual({ r: 16, g: 32, b: 48, a: 1 });
+    expect(parseHexColour("#10203080")?.a).toBeCloseTo(128 / 255);
+    for (const value of ["red", "#12", "#1234567", "102030", "#10203g", null, 5]) expect(parseHexColour(value)).toBeNull();
+  });
+
+  it("write #rrggbb for the colour picker", () => {
+    expect(normaliseHex("#ABC", "#000000")).toBe("#aabbcc");
+    expect(normaliseHex("nope", "#123456")).toBe("#123456");
+    expect(toHex(mixColours(parseHexColour("#000000")!, WHITE, 0.5))).toBe("#808080");
+  });
+
+  it("pick black text on light colours and white on dark ones", () => {
+    expect(contrastingText(parseHexColour("#f28c38")!)).toBe("#000000");
+    expect(contrastingText(parseHexColour("#1a1d24")!)).toBe("#ffffff");
+  });
+});
