@@ -90,7 +90,7 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
 
     # push-to-talk with the key from the settings: nothing is heard until bob holds it
     await settings.get_by_label("Push to talk").check()
-    await settings.get_by_role("button", name="Change key").click()
+    await settings.get_by_role("button", name="Record key").click()
     await page_b.keyboard.press("KeyV")
     await expect(settings.get_by_test_id("ptt-key")).to_have_text("V")
     await page_b.keyboard.press("Escape")  # closes the settings popover

@@ -6,6 +6,7 @@ import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice"
 import { DmCallButton } from "./components/DmCallButton";
 import { IncomingCall } from "./components/IncomingCall";
 import enGb from "./en-gb.json";
+import { t } from "./i18n";
 import { callEngine } from "./engine/instance";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
@@ -23,7 +24,8 @@ registerConversationHeaderAction(DmCallButton);
  */
 export default definePlugin({
   id: "voice",
-  routes: [{ path: "settings/call-settings", lazy: () => import("./CallSettingsPage") }],
+  routes: [{ path: "settings/call-settings", lazy: () => import("./settings/CallSettingsPage") }],
+  settingsSections: [{ id: "call-settings", path: "call-settings", label: () => t("settings.title"), icon: "mic", order: 70 }],
   socketHandlers: {
     "user:authenticated": (payload: { voiceChannelUsers?: VoiceChannelUser[] }) => {
       voiceUsersLoaded(payload.voiceChannelUsers);

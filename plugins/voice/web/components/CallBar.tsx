@@ -60,7 +60,7 @@ function ActiveCall({ call }: { call: OwnCall }) {
   const alone = participants.length <= 1;
 
   const openSettings = (anchor: DOMRect) =>
-    openPopover({ anchor, label: t("settings.title"), placement: "below", render: () => <CallSettingsPanel compact /> });
+    openPopover({ anchor, label: t("settings.title"), placement: "below", render: () => <CallSettingsPanel /> });
 
   return (
     <div className={`call-bar call-bar--${call.status}`} role="region" aria-label={t("status.connected")} data-testid="call-bar" data-status={call.status} data-mode={call.mode ?? undefined}>

@@ -1,13 +1,28 @@
 /** The one AudioContext of the call (levels, ringtones), created on first use. */
 
-let context: AudioContext | null = null;
+type SinkContext = AudioContext & { setSinkId?: (id: string) => Promise<void> };
+
+let context: SinkContext | null = null;
+let output: string | null = null;
 
 export function audioContext(): AudioContext | null {
   if (context) return context;
   const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Context) return null;
   context = new Context();
+  if (output) applyOutput();
   return context;
+}
+
+function applyOutput(): void {
+  void context?.setSinkId?.(output ?? "").catch(() => undefined);
+}
+
+/** The chosen speaker for what Web Audio plays (the ringing), where the browser allows it. */
+export function setAudioOutput(deviceId: string | null): void {
+  if (deviceId === output) return;
+  output = deviceId;
+  applyOutput();
 }
 
 /** Browsers start audio suspended until a user gesture: call from a click. */

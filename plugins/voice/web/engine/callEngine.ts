@@ -15,7 +15,7 @@
 import { getSocketId } from "@hearth/socket/socketClient";
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import { thresholdFor, useCallSettings } from "../callSettings";
+import { loadKeyboardLayout, reloadCallSettings, thresholdFor, useCallSettings } from "../callSettings";
 import { t } from "../i18n";
 import type { CallMode, PeerSignal, SignalReceived, VoiceChannelUser, VoiceSession } from "../types";
 import { iceServers, joinVoice, leaveVoice } from "../voiceApi";
@@ -30,19 +30,20 @@ import {
   setVoiceError,
   useVoiceStore,
 } from "../voiceStore";
-import { wakeAudio } from "./audioGraph";
+import { setAudioOutput, wakeAudio } from "./audioGraph";
 import { MeshPeer } from "./meshPeer";
 import { Microphone } from "./microphone";
 import { RemoteAudio } from "./remoteAudio";
 import { incomingRing, ringback } from "./ringtone";
 import { ServerLink } from "./serverLink";
-import { isPushToTalkKey, shouldTransmit, VoiceGate } from "./voiceActivity";
+import { isPushToTalkButton, isPushToTalkKey, shouldTransmit, VoiceGate } from "./voiceActivity";
 
 const TICK_MS = 50;
 const PTT_RELEASE_MS = 200; // keep sending a moment after the key comes up: the last syllable
 const RING_FOR_MS = 45_000;
 const REJOIN_AFTER_RELOAD_MS = 120_000;
 const LAST_CALL_KEY = "hearth.voice.lastCall";
+const SETTING_KEYS = new Set(["voiceInputMode", "pttKeys", "voiceSensitivity", "voiceInputDevice", "voiceOutputDevice"]);
 const MAX_MEDIA_RETRIES = 5;
 
 type Emit = (event: string, payload: unknown) => void;
@@ -95,14 +96,22 @@ export class CallEngine {
         else incomingRing.stop();
       }
     });
+    this.applyOutput(useCallSettings.getState().outputDevice);
     useCallSettings.subscribe((settings, before) => {
       if (settings.inputDevice !== before.inputDevice && this.channelId) void this.switchMicrophone();
-      if (settings.outputDevice !== before.outputDevice) this.remote.setOutput(settings.outputDevice);
+      if (settings.outputDevice !== before.outputDevice) this.applyOutput(settings.outputDevice);
     });
+    window.addEventListener("storage", (event) => {
+      if (event.key && SETTING_KEYS.has(event.key)) reloadCallSettings(); // changed in another tab
+    });
+    void loadKeyboardLayout();
     // capture: the key is the call's, not a character for whatever would take it (the composer
     // focuses itself on typing)
     window.addEventListener("keydown", (event) => this.pushToTalk(event, true), { capture: true });
     window.addEventListener("keyup", (event) => this.pushToTalk(event, false), { capture: true });
+    window.addEventListener("mousedown", (event) => this.pushToTalkButton(event, true), { capture: true });
+    window.addEventListener("mouseup", (event) => this.pushToTalkButton(event, false), { capture: true });
+    window.addEventListener("auxclick", (event) => this.pushToTalkButton(event, null), { capture: true });
     window.addEventListener("blur", () => this.releasePushToTalk());
     window.addEventListener("online", () => this.networkChanged());
     window.addEventListener("beforeunload", () => this.rememberForReload());
@@ -456,6 +465,19 @@ export class CallEngine {
     if (settings.inputMode !== "PUSH_TO_TALK" || !this.channelId || !isPushToTalkKey(event, settings.pttKeys)) return;
     event.preventDefault();
     event.stopPropagation();
+    this.holdPushToTalk(down);
+  }
+
+  /** A mouse button bound to push-to-talk; `null`: its auxclick, whose navigation (back, forward) is stopped. */
+  private pushToTalkButton(event: MouseEvent, down: boolean | null): void {
+    const settings = useCallSettings.getState();
+    if (settings.inputMode !== "PUSH_TO_TALK" || !this.channelId || !isPushToTalkButton(event.button, settings.pttKeys)) return;
+    event.preventDefault();
+    if (down === null) return;
+    this.holdPushToTalk(down);
+  }
+
+  private holdPushToTalk(down: boolean): void {
     if (down) {
       if (this.pttReleaseTimer) clearTimeout(this.pttReleaseTimer);
       this.pttReleaseTimer = null;
@@ -463,6 +485,11 @@ export class CallEngine {
     } else {
       this.releasePushToTalk(PTT_RELEASE_MS);
     }
+  }
+
+  private applyOutput(deviceId: string | null): void {
+    this.remote.setOutput(deviceId);
+    setAudioOutput(deviceId);
   }
 
   private releasePushToTalk(after = 0): void {

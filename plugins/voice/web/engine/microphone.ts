@@ -4,6 +4,24 @@ import { levelDb } from "./voiceActivity";
 
 const PROCESSING = { echoCancellation: true, noiseSuppression: true, autoGainControl: true };
 
+/** Why a microphone could not be opened, as the settings page explains it. */
+export type MicrophoneProblem = "unsupported" | "denied" | "missing" | "busy";
+
+export function microphoneProblem(error: unknown): MicrophoneProblem {
+  switch ((error as { name?: string })?.name) {
+    case "NotSupportedError":
+      return "unsupported";
+    case "NotAllowedError":
+    case "SecurityError":
+      return "denied";
+    case "NotFoundError":
+    case "OverconstrainedError":
+      return "missing";
+    default:
+      return "busy"; // NotReadableError, AbortError: the device is there but would not start
+  }
+}
+
 export class Microphone {
   track: MediaStreamTrack | null = null;
   private stream: MediaStream | null = null;
@@ -15,6 +33,8 @@ export class Microphone {
   /** Opens the chosen device (the default when it is gone); resolves with the new track, or
    * rejects when no microphone may be used. The previous track is stopped. */
   async open(deviceId: string | null): Promise<MediaStreamTrack> {
+    // no mediaDevices outside a secure context (plain http other than localhost)
+    if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("no mediaDevices", "NotSupportedError");
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: deviceId ? { ...PROCESSING, deviceId: { exact: deviceId } } : PROCESSING });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPushToTalkKey, levelDb, shouldTransmit, VoiceGate } from "./voiceActivity";
+import { isPushToTalkButton, isPushToTalkKey, levelDb, shouldTransmit, VoiceGate } from "./voiceActivity";
 
 describe("voice activity", () => {
   it("measures the level in dBFS", () => {
@@ -35,5 +35,11 @@ describe("voice activity", () => {
     expect(isPushToTalkKey({ code: "KeyB", key: "b", target: body }, ["KeyV"])).toBe(false);
     expect(isPushToTalkKey({ code: "KeyV", key: "v", target: input }, ["KeyV"])).toBe(false);
     expect(isPushToTalkKey({ code: "ControlRight", key: "Control", target: input }, ["ControlRight"])).toBe(true);
+  });
+
+  it("knows a mouse button bound to push-to-talk", () => {
+    expect(isPushToTalkButton(3, ["Mouse3"])).toBe(true);
+    expect(isPushToTalkButton(4, ["Mouse3"])).toBe(false);
+    expect(isPushToTalkButton(0, ["KeyV"])).toBe(false);
   });
 });

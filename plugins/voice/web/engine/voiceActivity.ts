@@ -1,5 +1,6 @@
 /** When the microphone sends: voice activity with a hold, push-to-talk, or always (spec §4). */
 import type { VoiceInputMode } from "@hearth/settings/localSettings";
+import { bindingOfMouseButton } from "../callSettings";
 
 /** Root-mean-square level of samples in -1…1, in dBFS (silence is -160). */
 export function levelDb(samples: Float32Array): number {
@@ -35,6 +36,12 @@ export function shouldTransmit({ mode, muted, deafened, pushToTalkHeld, voiceOpe
   if (mode === "PUSH_TO_TALK") return pushToTalkHeld;
   if (mode === "OPEN") return true;
   return voiceOpen;
+}
+
+/** Whether a mouse button is bound to push-to-talk. */
+export function isPushToTalkButton(button: number, keys: string[]): boolean {
+  const binding = bindingOfMouseButton(button);
+  return binding !== null && keys.includes(binding);
 }
 
 /** Whether a key event is the push-to-talk key. Typing a character into a text field is not. */
