@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { t } from "../i18n/i18n";
 import { Icon } from "../ui/Icon";
 import { setNotificationOpener } from "./notify";
-import { dismissToast, holdToast, resumeToast, useToastStore } from "./toastStore";
+import { clearToasts, dismissToast, holdToast, resumeToast, useToastStore } from "./toastStore";
 import "./notifications.css";
 
 export function NotificationToasts() {
@@ -12,6 +12,8 @@ export function NotificationToasts() {
   const navigate = useNavigate();
 
   useEffect(() => setNotificationOpener((path) => void navigate(path)), [navigate]);
+  // Leaving the app (logging out) drops what was shown: the next person must not see it.
+  useEffect(() => clearToasts, []);
 
   return (
     <section className="notification-toasts" aria-label={t("notifications.toasts")} aria-live="polite" data-testid="notification-toasts">
