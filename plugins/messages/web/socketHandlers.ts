@@ -1,5 +1,6 @@
 /** The messages plugin's live events (realtime.md §3.4, §5.2, §5.5). */
 import { getSocketId } from "@hearth/socket/socketClient";
+import { notifyNewMessage } from "./messageNotifications";
 import { changeChannel, loadLatest, onMessageCreated, onMessageDeleted, onMessageUpdated, onReactionAdded, onReactionRemoved, useMessageStore } from "./store/messageStore";
 import {
   messageMarkedUnread,
@@ -42,6 +43,7 @@ export const messageSocketHandlers = {
   "message:created": (payload: MessageCreatedPayload) => {
     onMessageCreated(payload, getSocketId());
     readStateMessageCreated(payload.message);
+    notifyNewMessage(payload);
     userStoppedTyping(payload.message.channelId, payload.message.createdBy.id);
   },
   "message:updated": (payload: MessageUpdatedPayload) => onMessageUpdated(payload),

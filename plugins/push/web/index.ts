@@ -1,12 +1,11 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
-import { t } from "./i18n";
+import { WebPushCard } from "./WebPushCard";
 
-/** Push: the "Notifications" settings section, where a browser turns Web Push on or off. */
+/** Push: the Web Push card of the notifications settings page, where a browser turns push on or off. */
 export default definePlugin({
   id: "push",
-  routes: [{ path: "settings/notifications", lazy: () => import("./NotificationsPage") }],
-  settingsSections: [{ id: "notifications", path: "notifications", label: () => t("nav"), icon: "bell", order: 65 }],
+  extensions: { NotificationSettingsCards: [WebPushCard] },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,15 +1,16 @@
+import { playNotificationSound } from "@hearth/notifications/soundPlayer";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { excerptOf, openCreateReminder, openDueReminder } from "./RemindModals";
 import { remindersAuthenticated, removeReminder, upsertReminder } from "./remindersStore";
-import { playReminderSound } from "./sound";
 import { startReminderScheduler } from "./scheduler";
 import type { Reminder } from "./types";
 
 /**
- * Reminders: "Remind me" on a message, and the reminder modal with a sound when one is due
- * (spec §4, §9). The server stores them and pushes `user:reminder_*` to every device.
+ * Reminders: "Remind me" on a message, and the reminder modal with the chosen reminder sound
+ * (settings → notifications) when one is due (spec §4, §9). The server stores them and pushes
+ * `user:reminder_*` to every device.
  */
 export default definePlugin({
   id: "reminders",
@@ -18,7 +19,7 @@ export default definePlugin({
       remindersAuthenticated(payload);
       startReminderScheduler({
         onDue: (reminder) => {
-          playReminderSound();
+          playNotificationSound("reminder");
           openDueReminder(reminder);
         },
       });

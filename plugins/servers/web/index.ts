@@ -1,11 +1,14 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { LazyServerNotificationsCard } from "./components/LazyServerNotificationsCard";
 import { ServerRailList } from "./components/ServerRailList";
 import enGb from "./en-gb.json";
+import { serverMessageContext } from "./messageContext";
 import { serverSocketHandlers } from "./socketHandlers";
 
 /**
  * Servers: the user's servers in the rail (with folders and unread state), each server's channels,
- * members and settings at /app/servers/…, and the invite page at /app/explore/servers/invites/{code}.
+ * members and settings at /app/servers/…, the invite page at /app/explore/servers/invites/{code}, and
+ * each server's and channel's notification modes on /app/settings/notifications.
  */
 export default definePlugin({
   id: "servers",
@@ -14,7 +17,7 @@ export default definePlugin({
     { path: "explore/servers/invites/:code", lazy: () => import("./InvitePage") },
   ],
   socketHandlers: serverSocketHandlers,
-  extensions: { ServerRailItems: ServerRailList },
+  extensions: { ServerRailItems: ServerRailList, NotificationSettingsCards: [LazyServerNotificationsCard], serverMessageContext },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

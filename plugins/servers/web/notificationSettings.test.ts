@@ -70,3 +70,17 @@ describe("settings list", () => {
     expect(useNotificationSettings.getState().settings).toEqual([]);
   });
 });
+
+describe("channel rows", () => {
+  it("are found by channel id, as the server sends them with serverId null", () => {
+    notificationSettingsAuthenticated({ notificationSettings: [{ serverId: null, channelId: "c1", notificationPingMode: 2, notificationSoundMode: 2 }] });
+    expect(findModes(useNotificationSettings.getState().settings, "s1", "c1")).toEqual({ notificationPingMode: 2, notificationSoundMode: 2 });
+    expect(findModes(useNotificationSettings.getState().settings, null, null)).toEqual({ notificationPingMode: null, notificationSoundMode: null });
+  });
+
+  it("a local change and the server's echo (channelId only) update the same row", async () => {
+    await saveNotificationModes("s1", "c1", { notificationPingMode: 1, notificationSoundMode: 1 });
+    notificationSettingsUpdated({ channelId: "c1", updated: { notificationPingMode: 1, notificationSoundMode: 1 } });
+    expect(useNotificationSettings.getState().settings).toHaveLength(1);
+  });
+});

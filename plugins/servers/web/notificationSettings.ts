@@ -27,8 +27,9 @@ interface NotificationSettingsState {
 
 export const useNotificationSettings = create<NotificationSettingsState>()(() => ({ settings: [] }));
 
+/** A channel's row is found by its id alone: the server sends channel rows with `serverId: null`. */
 const matches = (setting: NotificationSetting, serverId: string | null, channelId: string | null) =>
-  (setting.serverId ?? null) === serverId && (setting.channelId ?? null) === channelId;
+  channelId !== null ? setting.channelId === channelId : (setting.channelId ?? null) === null && (setting.serverId ?? null) === serverId;
 
 /** The stored modes of a server (channelId null) or a channel; nulls when nothing is stored. */
 export function findModes(settings: readonly NotificationSetting[], serverId: string | null, channelId: string | null): NotificationModes {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/i18n";
+import { NotificationToasts } from "../notifications/NotificationToasts";
 import { AppOverlay, MainPaneBars } from "../plugins/extensions";
 import { AppRoutes } from "./AppRoutes";
 import { ConnectionBanner } from "./ConnectionBanner";
@@ -37,6 +38,7 @@ export function AppLayout() {
       <aside className="right-drawer" aria-label={t("drawer.title")}>
         <RightDrawer />
       </aside>
+      <NotificationToasts />
       <AppOverlay />
     </div>
   );

@@ -6,6 +6,7 @@
 import type { ComponentType } from "react";
 import { create } from "zustand";
 import { t } from "../i18n/i18n";
+import type { NotificationMode } from "../notifications/decide";
 import type { ContextMenuItem } from "../ui/contextMenu/ContextMenu";
 import type { CustomEmojiGroup } from "../ui/emoji/customEmoji";
 
@@ -60,6 +61,33 @@ export interface ComposerButtonProps {
   send: (content: string) => void;
 }
 
+/** A new message in a server channel, as the notification rules need it. */
+export interface ServerMessageInput {
+  serverId: string;
+  channelId: string;
+  authorId: string | null;
+  content: string;
+  mentionedUserIds: string[];
+  mentionedRoleIds: string[];
+  /** Sent through a webhook: its mentions notify nobody (rest.md §17.1). */
+  fromWebhook: boolean;
+  /** The author's permission bits, when the event carries them (`message:created.member`). */
+  authorPermissions?: number;
+}
+
+/** What the user's server settings make of such a message (servers plugin). */
+export interface ServerMessageContext {
+  /** The ping and sound modes in effect for the channel. */
+  pingMode: NotificationMode;
+  soundMode: NotificationMode;
+  /** The message mentions the user: by name, through one of their roles, or @everyone from someone allowed to. */
+  mentionsMe: boolean;
+  serverName: string;
+  channelName: string;
+  /** The server's avatar, a /cdn path. */
+  serverIconUrl?: string;
+}
+
 export interface ShellExtensions {
   /** A small status dot drawn over avatars (presence plugin). */
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
@@ -95,16 +123,24 @@ export interface ShellExtensions {
   DashboardContent: ComponentType;
   /** Extra tabs of the profile page, in order (posts plugin: posts, with replies, liked). */
   profileTabs: () => ProfileTab[];
+  /**
+   * Cards on the notifications settings page, after the shell's (push: Web Push; servers: each
+   * server's and channel's modes). Several plugins may add some: their lists are joined.
+   */
+  NotificationSettingsCards: ComponentType[];
+  /** How a server channel's new message concerns the user (servers plugin); null when unknown. */
+  serverMessageContext: (message: ServerMessageInput) => ServerMessageContext | null;
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  const { MainPaneBars: bars, ComposerButtons: buttons, ...rest } = extensions;
+  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, ...rest } = extensions;
   useExtensionStore.setState((state) => ({
     ...rest,
     ...(bars ? { MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : {}),
     ...(buttons ? { ComposerButtons: [...(state.ComposerButtons ?? []), ...buttons] } : {}),
+    ...(cards ? { NotificationSettingsCards: [...(state.NotificationSettingsCards ?? []), ...cards] } : {}),
   }));
 }
 
@@ -168,6 +204,23 @@ export function MainPaneBars() {
       ))}
     </>
   );
+}
+
+/** Every plugin's cards of the notifications settings page, in the order the plugins loaded. */
+export function NotificationSettingsCards() {
+  const cards = useExtensionStore((state) => state.NotificationSettingsCards);
+  return (
+    <>
+      {cards?.map((Card, index) => (
+        <Card key={index} />
+      ))}
+    </>
+  );
+}
+
+/** A server channel's notification context; null without the servers plugin. */
+export function serverMessageContext(message: ServerMessageInput): ServerMessageContext | null {
+  return useExtensionStore.getState().serverMessageContext?.(message) ?? null;
 }
 
 /** Every plugin's composer buttons, in the order the plugins loaded. */

@@ -30,6 +30,7 @@ async function load() {
 const SHELL_ROUTES = [
   "settings/interface",
   "settings/interface/custom-css",
+  "settings/notifications",
   "settings/window-settings",
   "settings/language",
   "settings/developer",
@@ -84,6 +85,7 @@ describe("plugin loader", () => {
       "badges",
       "interface",
       "interface/custom-css",
+      "notifications",
       "privacy",
       "window-settings",
       "activity-status",

@@ -37,9 +37,13 @@ const definitions = {
   userToken: text<string | null>(null),
   appLanguage: text<string>("en-gb"),
   theme: json<ThemeName>("default"),
+  /** Notification sounds off (desktop notifications and pop-ups still show). */
   notificationsMuted: json(false),
+  /** 0–10 (spec §9: default 10). */
   notificationVolume: json(10),
   notificationSounds: json<NotificationSounds>({ message: "default", mention: "default", reminder: "level-up" }),
+  /** System notifications while the tab is hidden (the browser's permission is asked when turned on). */
+  desktopNotifications: json(false),
   customCss: text<string>(""),
   customColors: json<Record<string, string>>({}),
   /** The interface's base font size in px (interface settings). */

@@ -7,6 +7,7 @@ export const shellSettings: Pick<HearthWebPlugin, "routes" | "settingsSections">
   routes: [
     { path: "settings/interface", lazy: () => import("./sections/InterfaceSection") },
     { path: "settings/interface/custom-css", lazy: () => import("./sections/CustomCssSection") },
+    { path: "settings/notifications", lazy: () => import("./sections/NotificationsSection") },
     { path: "settings/window-settings", lazy: () => import("./sections/WindowSettingsSection") },
     { path: "settings/language", lazy: () => import("./sections/LanguageSection") },
     { path: "settings/developer", lazy: () => import("./sections/DeveloperSection") },
@@ -15,6 +16,7 @@ export const shellSettings: Pick<HearthWebPlugin, "routes" | "settingsSections">
   settingsSections: [
     { id: "interface", path: "interface", label: () => t("settings.nav.interface"), icon: "panel", order: 40 },
     { id: "custom-css", path: "interface/custom-css", label: () => t("settings.nav.customCss"), icon: "code", order: 45 },
+    { id: "notifications", path: "notifications", label: () => t("settings.nav.notifications"), icon: "bell", order: 65 },
     { id: "window-settings", path: "window-settings", label: () => t("settings.nav.window"), order: 90, useVisible: isDesktopShell },
     { id: "language", path: "language", label: () => t("settings.nav.language"), icon: "chat", order: 110 },
     { id: "developer", path: "developer", label: () => t("settings.nav.developer"), icon: "code", order: 120 },

@@ -69,6 +69,7 @@ function ServerHeader({ server }: { server: Server }) {
   const owner = subject ? isOwner(subject) : false;
   const { menu, openMenu } = useContextMenu([
     { label: t("serverMenu.invite"), onSelect: () => navigate(`/app/servers/${server.id}/settings/invites`) },
+    { label: t("serverMenu.notifications"), onSelect: () => navigate(`/app/servers/${server.id}/settings/notifications`) },
     ...(sections.length ? [{ label: t("serverMenu.settings"), onSelect: () => navigate(`/app/servers/${server.id}/settings`) }] : []),
     { label: t("serverMenu.welcome"), onSelect: () => navigate(`/app/servers/${server.id}/welcome`) },
     { label: t("serverMenu.members"), onSelect: () => navigate(`/app/servers/${server.id}/members`) },

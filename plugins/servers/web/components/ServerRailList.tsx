@@ -150,6 +150,7 @@ function RailServer({ serverId, folderId, handlers }: { serverId: string; folder
   const owner = subject ? isOwner(subject) : false;
   const { triggerProps, menu, openMenu } = useContextMenu([
     { label: t("serverMenu.invite"), onSelect: () => navigate(`/app/servers/${serverId}/settings/invites`) },
+    { label: t("serverMenu.notifications"), onSelect: () => navigate(`/app/servers/${serverId}/settings/notifications`) },
     ...(sections.length ? [{ label: t("serverMenu.settings"), onSelect: () => navigate(`/app/servers/${serverId}/settings`) }] : []),
     ...(server && !owner ? [{ label: t("serverMenu.leave"), danger: true, onSelect: () => confirmLeaveServer(server, navigate) }] : []),
   ]);

@@ -22,7 +22,7 @@ import { errorText } from "../serversApi";
 import { SettingsCard } from "./ui";
 
 type Choice = NotificationMode | null;
-const modeLabel = (mode: Choice) => (mode === null ? t("notifications.useDefault") : t(`notifications.modes.${mode}`));
+export const modeLabel = (mode: Choice) => (mode === null ? t("notifications.useDefault") : t(`notifications.modes.${mode}`));
 const choiceValue = (mode: Choice) => (mode === null ? "default" : String(mode));
 
 function ModeGroup({ legend, value, allowDefault, onChange, testId }: { legend: string; value: Choice; allowDefault: boolean; onChange: (mode: Choice) => void; testId: string }) {
@@ -41,7 +41,8 @@ function ModeGroup({ legend, value, allowDefault, onChange, testId }: { legend: 
   );
 }
 
-function ModesEditor({ serverId, channelId }: { serverId: string; channelId: string | null }) {
+/** The ping and sound radios of a server (channelId null) or a channel, saved as soon as one changes. */
+export function ModesEditor({ serverId, channelId, showCoupling = true }: { serverId: string; channelId: string | null; showCoupling?: boolean }) {
   const settings = useNotificationSettings((state) => state.settings);
   const stored = findModes(settings, serverId, channelId);
   const serverModes = findModes(settings, serverId, null);
@@ -82,7 +83,7 @@ function ModesEditor({ serverId, channelId }: { serverId: string; channelId: str
           onChange={(mode) => void save({ notificationSoundMode: mode })}
         />
       </div>
-      <p className="muted" aria-live="polite">{pending ? t("notifications.saving") : t("notifications.coupling")}</p>
+      <p className="muted" aria-live="polite">{pending ? t("notifications.saving") : showCoupling ? t("notifications.coupling") : null}</p>
       <FormError message={error} />
     </div>
   );

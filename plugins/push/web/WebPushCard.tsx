@@ -1,11 +1,11 @@
-/** /app/settings/notifications: turn Web Push on or off for this browser. */
-import { SettingsCard, SettingsPage, SettingsToggle } from "@hearth/settings/area/SettingsPage";
+/** The Web Push card of the notifications settings page: turn push on or off for this browser. */
+import { SettingsCard, SettingsToggle } from "@hearth/settings/area/SettingsPage";
 import { FormError } from "@hearth/ui/form/FormError";
 import { useEffect, useState } from "react";
 import { t } from "./i18n";
 import { currentState, disablePush, enablePush, type PushState } from "./webPush";
 
-export default function NotificationsPage() {
+export function WebPushCard() {
   const [state, setState] = useState<PushState | "loading">("loading");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,20 +34,18 @@ export default function NotificationsPage() {
 
   const status = state === "unsupported" ? t("unsupported") : state === "denied" ? t("denied") : state === "on" ? t("enabled") : state === "off" ? t("disabled") : t("loading");
   return (
-    <SettingsPage title={t("title")} description={t("description")} testId="settings-notifications">
-      <SettingsCard title={t("card")}>
-        <SettingsToggle
-          label={t("toggle")}
-          description={t("hint")}
-          checked={state === "on"}
-          disabled={busy || state === "loading" || state === "unsupported"}
-          onChange={(enabled) => void change(enabled)}
-        />
-        <p className="muted" role="status" data-testid="push-status">
-          {status}
-        </p>
-        <FormError message={error} />
-      </SettingsCard>
-    </SettingsPage>
+    <SettingsCard title={t("cardTitle")} description={t("description")}>
+      <SettingsToggle
+        label={t("toggle")}
+        description={t("hint")}
+        checked={state === "on"}
+        disabled={busy || state === "loading" || state === "unsupported"}
+        onChange={(enabled) => void change(enabled)}
+      />
+      <p className="muted" role="status" data-testid="push-status">
+        {status}
+      </p>
+      <FormError message={error} />
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerTranslations } from "@hearth/i18n/i18n";
 import enGb from "./en-gb.json";
-import NotificationsPage from "./NotificationsPage";
+import { WebPushCard } from "./WebPushCard";
 
 // jsdom has no service workers, PushManager or notifications: these stand in for the browser's.
 const fetchMock = vi.fn<typeof fetch>();
@@ -43,10 +43,10 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
 });
 
-describe("notifications settings", () => {
+describe("the Web Push card", () => {
   it("asks permission, subscribes with the server's key, then unsubscribes", async () => {
     const browser = fakeBrowser("default");
-    render(<NotificationsPage />);
+    render(<WebPushCard />);
     const toggle = await screen.findByRole("switch", { name: /Push notifications/ });
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     fetchMock.mockResolvedValueOnce(json({ publicKey: "BAEC" })).mockResolvedValueOnce(json({ id: "1" }));
@@ -69,12 +69,12 @@ describe("notifications settings", () => {
 
   it("says so when notifications are blocked", async () => {
     fakeBrowser("denied");
-    render(<NotificationsPage />);
+    render(<WebPushCard />);
     expect(await screen.findByText(/Notifications are blocked for this site/)).toBeTruthy();
   });
 
   it("turns the switch off where the browser cannot receive pushes", async () => {
-    render(<NotificationsPage />);
+    render(<WebPushCard />);
     expect(await screen.findByText(/This browser cannot receive push notifications/)).toBeTruthy();
     expect((screen.getByRole("switch") as HTMLInputElement).disabled).toBe(true);
   });
