@@ -45,7 +45,7 @@ async def authenticated_payload(ctx):
 
 @hookimpl
 async def user_deleted(user, delete_content):
-    # The account stays as a tombstone; its links go (rest.md §1.x: "connections removed").
+    # The account stays as a tombstone; its links go (rest.md §1.25: "connections … removed").
     from plugins.connections.models import LinkState, UserConnection
 
     await UserConnection.filter(user_id=user.id).delete()
