@@ -26,7 +26,7 @@ async def behind_public_url(page, provider, server_url: str) -> None:  # noqa: F
 
 @pytest.fixture
 async def server(start_server, provider):  # noqa: F811
-    return await start_server(**provider.oidc_settings())
+    return await start_server(**provider.oidc_settings(), **provider.google_settings())
 
 
 async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider):  # noqa: F811
@@ -36,6 +36,7 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
     await page.goto(f"{server.url}/app/settings/connections")
     row = page.get_by_test_id("connection-fake")
     await expect(row).to_contain_text("Not linked", timeout=20_000)
+    await expect(page.get_by_role("button", name="Link Google Drive")).to_be_visible()
 
     await page.get_by_role("button", name="Link Fake ID").click()
     await expect(page.get_by_role("status").filter(has_text="Your Fake ID account is linked.")).to_be_visible(timeout=20_000)
@@ -62,6 +63,19 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
     await page.reload()
     await expect(row).to_contain_text("Not linked", timeout=20_000)
     assert await UserConnection.filter(user_id=int(person.id)).count() == 0
+
+
+async def test_link_google_through_the_reference_routes(server, signed_in, provider):  # noqa: F811
+    person = await register(server.app.quart.test_client())
+    page = await signed_in(person)
+    await behind_public_url(page, provider, server.url)
+    await page.goto(f"{server.url}/app/settings/connections")
+    await page.get_by_role("button", name="Link Google", exact=True).click()
+    await expect(page.get_by_role("status").filter(has_text="Your Google account is linked.")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("connection-GOOGLE")).to_contain_text("Linked since")
+    assert provider.authorize_calls[0]["redirect_uri"] == f"{PUBLIC_URL}/connections/google-redirect"
+    [stored] = await UserConnection.filter(user_id=int(person.id))
+    assert (stored.provider, stored.external_id) == ("GOOGLE", "ext-1")
 
 
 async def test_a_refusal_is_shown_in_the_section(server, signed_in, provider):  # noqa: F811

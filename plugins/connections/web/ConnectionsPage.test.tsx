@@ -109,3 +109,16 @@ describe("coming back from the provider", () => {
     expect(providerOfPage("elsewhere")).toBeNull();
   });
 });
+
+describe("coming back to a return address again", () => {
+  it("shows the first outcome without posting twice", async () => {
+    fetchMock.mockResolvedValueOnce(json({ connection: linked })).mockResolvedValueOnce(json({ providers: [fake], connections: [linked] }));
+    renderAt("/app/settings/connections/fake-redirect?state=again&code=c9");
+    expect(await screen.findByText("Your Fake ID account is linked.")).toBeTruthy();
+    cleanup();
+    fetchMock.mockResolvedValueOnce(json({ providers: [fake], connections: [linked] }));
+    renderAt("/app/settings/connections/fake-redirect?state=again&code=c9");
+    expect(await screen.findByText("Your Fake ID account is linked.")).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/callback"))).toHaveLength(1);
+  });
+});

@@ -71,6 +71,13 @@ export default function ConnectionsPage() {
     void load();
   }, [load]);
 
+  useEffect(() => {
+    // back from the provider's page through the browser's page cache: the buttons work again
+    const restored = (event: PageTransitionEvent) => event.persisted && setOpening(null);
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, []);
+
   if (loaded.status === "loading") return <PaneLoading label={t("loading")} />;
 
   const rows = loaded.status === "ready" ? rowsOf(loaded.providers, connections) : [];

@@ -12,8 +12,9 @@ import { GOOGLE, GOOGLE_DRIVE, type Connection } from "./types";
 
 const SECTION = "/app/settings/connections";
 const SUFFIX = "-redirect";
-// A state is posted once, even when React runs the effect twice.
-const handled = new Set<string>();
+// Each answer is posted once, even when React runs the effect twice or the user comes back to
+// this address: later visits show the first outcome.
+const outcomes = new Map<string, Promise<LinkOutcome>>();
 
 export interface LinkOutcome {
   linked?: Connection;
@@ -57,10 +58,9 @@ export default function LinkReturnPage() {
       navigate(SECTION, { replace: true });
       return;
     }
-    const key = `${providerId}:${answer.state}`;
-    if (handled.has(key)) return;
-    handled.add(key);
-    void complete(providerId, answer).then((outcome) => navigate(SECTION, { replace: true, state: outcome }));
+    const key = `${providerId}?${search.toString()}`;
+    if (!outcomes.has(key)) outcomes.set(key, complete(providerId, answer));
+    void outcomes.get(key)!.then((outcome) => navigate(SECTION, { replace: true, state: outcome }));
   }, [returnPage, search, navigate]);
 
   return <PaneLoading label={t("returning")} />;
