@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import aiohttp
@@ -32,7 +32,8 @@ class Runtime:
     timeout: float
     public_url: str
     session: aiohttp.ClientSession | None = None
-    drive_tokens: dict[int, tuple[float, str]] | None = None
+    drive_tokens: dict[int, tuple[float, str]] = field(default_factory=dict)
+    discovered: set[str] = field(default_factory=set)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "Runtime":
@@ -42,8 +43,7 @@ class Runtime:
         return cls(settings=settings, providers=providers, google=google,
                    state_seconds=max(30, int(settings.get("connections.state_seconds", 300))),
                    timeout=float(settings.get("connections.timeout_seconds", 10)),
-                   public_url=str(settings.get("server.public_url", "") or "").rstrip("/"),
-                   drive_tokens={})
+                   public_url=str(settings.get("server.public_url", "") or "").rstrip("/"))
 
     def http(self) -> aiohttp.ClientSession:
         if self.session is None or self.session.closed:
@@ -58,7 +58,7 @@ class Runtime:
     async def endpoints(self, provider: OAuthProvider) -> OAuthProvider:
         """The provider with its discovered endpoints filled in (OpenID Connect discovery, asked
         once per process and again after a failure); configured URLs win over discovered ones."""
-        if not provider.issuer or (provider.authorize_url and provider.token_url and provider.userinfo_url):
+        if not provider.issuer or provider.id in self.discovered:
             return provider
         try:
             async with asyncio.timeout(self.timeout):
@@ -76,24 +76,24 @@ class Runtime:
                            token_url=provider.token_url or urls["token_endpoint"],
                            userinfo_url=provider.userinfo_url or userinfo)
         self.providers[provider.id] = complete
+        self.discovered.add(provider.id)
         return complete
 
     def cached_drive_token(self, user_id: int) -> str | None:
-        found = (self.drive_tokens or {}).get(user_id)
+        found = self.drive_tokens.get(user_id)
         return found[1] if found and found[0] > time.monotonic() else None
 
     def keep_drive_token(self, user_id: int, token: str, expires_in: Any) -> None:
-        tokens = self.drive_tokens if self.drive_tokens is not None else {}
+        tokens = self.drive_tokens
         seconds = expires_in if isinstance(expires_in, (int, float)) and not isinstance(expires_in, bool) else 3600
         if len(tokens) >= DRIVE_TOKEN_CACHE_MAX:
             now = time.monotonic()
             for key in [k for k, (until, _) in tokens.items() if until <= now] or list(tokens)[:1]:
                 tokens.pop(key, None)
         tokens[user_id] = (time.monotonic() + max(0.0, seconds - DRIVE_TOKEN_MARGIN_S), token)
-        self.drive_tokens = tokens
 
     def forget_drive_token(self, user_id: int) -> None:
-        (self.drive_tokens or {}).pop(user_id, None)
+        self.drive_tokens.pop(user_id, None)
 
 
 def runtime() -> Runtime:
