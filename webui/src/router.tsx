@@ -6,7 +6,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { ResetPasswordPage } from "./pages/ResetPasswordPage";
-import { BotRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
+import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { ModalHost } from "./ui/modal/ModalHost";
 import { PaneLoading } from "./ui/PaneLoading";
 import { PopoverHost } from "./ui/popover/PopoverHost";
@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
       { path: "/i/:inviteId", element: <InviteRedirect /> },
       { path: "/p/:postId", element: <PostRedirect /> },
       { path: "/bot/:appId", element: <BotRedirect /> },
+      { path: "/connections/:returnPage", element: <ConnectionReturnRedirect /> },
       {
         path: "/app/*",
         lazy: async () => ({ Component: (await import("./app/AppShell")).AppShell }),

@@ -19,3 +19,12 @@ export function BotRedirect() {
   const perms = search.get("perms");
   return <Navigate to={`/app/bot/${encodeURIComponent(appId)}${perms ? `?perms=${encodeURIComponent(perms)}` : ""}`} replace />;
 }
+
+/** /connections/{page}?… — where OAuth providers send the browser back after a link (rest.md §12's
+ * `google-redirect`, `<provider>-redirect`) → the connections settings, which finish it. */
+export function ConnectionReturnRedirect() {
+  const { returnPage = "" } = useParams();
+  const [search] = useSearchParams();
+  const query = search.toString();
+  return <Navigate to={`/app/settings/connections/${encodeURIComponent(returnPage)}${query ? `?${query}` : ""}`} replace />;
+}
