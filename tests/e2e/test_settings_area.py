@@ -9,7 +9,7 @@ from playwright.async_api import expect
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
-SIDEBAR_AT_1280 = ["Account", "Profile", "Clan", "Badges", "Interface", "Custom CSS", "Notifications", "Call settings", "Privacy", "Web embed",
+SIDEBAR_AT_1280 = ["Account", "Profile", "Clan", "Badges", "Interface", "Custom CSS", "Notifications", "Call settings", "Connections", "Privacy", "Web embed",
                    "Activity status", "Language", "Developer", "Applications", "Experiments", "Support tickets"]
 
 
