@@ -1,5 +1,6 @@
 import { describeError } from "@hearth/api/requestErrors";
 import {
+  ClanTag,
   openDirectMessage,
   openUserCard,
   usePresenceAvailable,
@@ -189,6 +190,7 @@ function FriendRow({ friend }: { friend: Friend }) {
         <span className="friend-row__name">
           {recipient.username}
           <span className="friend-row__tag">:{recipient.tag}</span>
+          <ClanTag userId={recipient.id} clan={recipient.profile?.clan} />
         </span>
         <span className="friend-row__subtitle">{subtitle}</span>
       </span>

@@ -1,4 +1,4 @@
-import type { UserCardRequest, UserHint } from "@hearth/plugins/extensions";
+import { ClanTag, type UserCardRequest, type UserHint } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
 import { BotTag } from "@hearth/ui/BotTag";
 import { Markup } from "@hearth/ui/markup/Markup";
@@ -33,6 +33,7 @@ function UserCard({ userId, hint, close }: { userId: string; hint?: UserHint; cl
             <h2 className="user-card__name">
               {user.username}
               <span className="muted">:{user.tag}</span>
+              <ClanTag userId={userId} clan={details?.profile?.clan} />
               {details?.user.bot && <BotTag />}
             </h2>
             {details && <UserBadges badges={details.user.badges} />}
