@@ -188,8 +188,10 @@ function FriendRow({ friend }: { friend: Friend }) {
       <Avatar user={recipient} size={36} presenceUserId={friend.status === FriendStatus.FRIENDS ? recipient.id : undefined} />
       <span className="friend-row__names">
         <span className="friend-row__name">
-          {recipient.username}
-          <span className="friend-row__tag">:{recipient.tag}</span>
+          <span className="friend-row__handle">
+            {recipient.username}
+            <span className="friend-row__tag">:{recipient.tag}</span>
+          </span>
           <ClanTag userId={recipient.id} clan={recipient.profile?.clan} />
         </span>
         <span className="friend-row__subtitle">{subtitle}</span>
