@@ -7,9 +7,13 @@ from core.hookspecs import hookspec
 
 
 @hookspec
-async def profile_clans(user_ids):
-    """Return ``{user_id: {tag, icon, serverId}}``: the clan each of those users wears on their
-    profile (``profile.clan``). Users missing from every answer wear none."""
+async def profile_extras(user_ids):
+    """Return ``{user_id: {key: value}}`` merged into those users' profiles wherever a profile is
+    sent: the full one (``GET /users/:id``, ``POST /users``, the self user) and the embedded
+    ``{font, clan}`` of authors, members, friends and DM recipients
+    (``plugins.accounts.public_profile``). Asked once per batch of users: answer in a fixed
+    number of statements. The clans plugin answers ``{"clan": {tag, icon, serverId}}`` for the
+    users wearing one; users missing from every answer keep ``clan: null``."""
 
 
 @hookspec

@@ -33,10 +33,11 @@ class Profile(FlakeModel):
     class Meta:
         table = "accounts_profiles"
 
-    def wire(self, clan: dict | None = None) -> dict:
-        # clan: what the profile_clans hook answers for this user (the clans plugin).
+    def wire(self, extras: dict | None = None) -> dict:
+        # extras: what the profile_extras hook answers for this user (the clans plugin: clan).
         return {"font": self.font, "bio": self.bio, "bgColorOne": self.bg_color_one,
-                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": clan}
+                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": None,
+                **(extras or {})}
 
 
 class BadgeStash(FlakeModel):

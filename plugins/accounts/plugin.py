@@ -28,13 +28,9 @@ def hearth_blueprints():
 
 @hookimpl
 async def authenticated_payload(ctx):
-    from plugins.accounts.models import Profile
+    from plugins.accounts.public_profile import brief_profiles
 
-    from plugins.accounts.service import profile_clans
-
-    profile = await Profile.get_or_none(user_id=ctx.user.id)
-    clan = (await profile_clans([ctx.user.id])).get(ctx.user.id) if profile else None
-    return {"user": {"profile": {"font": profile.font, "clan": clan} if profile else None}}
+    return {"user": {"profile": (await brief_profiles([ctx.user.id])).get(ctx.user.id)}}
 
 
 @hookimpl

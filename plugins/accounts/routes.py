@@ -20,6 +20,7 @@ from core.validation import documented_query
 from plugins.accounts import badges, service
 from plugins.accounts.inventory import inventory as items_of
 from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import profile_extras
 from plugins.accounts.schemas import (DeleteAccountBody, LoginBody, PasswordConfirmBody, RegisterBody,
                                       ResetPasswordBody, ResetSendCodeBody, UpdateAccountBody)
 
@@ -197,7 +198,7 @@ async def profile(user_id: str | None = None) -> Any:
         },
         "followsYou": False, "hideFollowing": hide_following, "hideFollowers": hide_followers,
         "mutualFriendIds": [], "mutualServerIds": [], "latestPost": None,
-        "profile": profile_row.wire((await service.profile_clans([user.id])).get(user.id)) if profile_row else None,
+        "profile": profile_row.wire((await profile_extras([user.id])).get(user.id)) if profile_row else None,
     }
     for contribution in await hearth().plugins.gather("user_profile", viewer=viewer, user=user):
         _merge(body, contribution or {})

@@ -24,6 +24,7 @@ from core.identity.tokens import code_hash
 from core.ids import parse_id
 from core.mail import MailError
 from plugins.accounts.models import BadgeStash, Profile, VerificationCode
+from plugins.accounts.public_profile import brief_profiles, profile_extras
 
 TAG_ALPHABET = string.ascii_letters + string.digits
 EMAIL_CODE_TTL = timedelta(minutes=30)
@@ -301,6 +302,8 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
                 public_change[key] = getattr(user, key)
         if "last_online_status" in user_updates:
             public_change["lastOnlineStatus"] = user.last_online_status
+        if choosing_clan or "font" in profile_updates:  # what others embed of the profile: {font, clan}
+            public_change["profile"] = (await brief_profiles([user.id])).get(user.id)
         rooms = await audience_rooms(user.id)
         if rooms:
             await gateway.emit("user:updated", {"userId": str(user.id), "updated": public_change}, to=rooms,
@@ -312,8 +315,8 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
 
     from core.wire import full_user
 
-    clan = (await profile_clans([user.id])).get(user.id) if profile else None
-    body: dict[str, Any] = {"user": {**full_user(user), "profile": profile.wire(clan) if profile else None}}
+    extras = (await profile_extras([user.id])).get(user.id) if profile else None
+    body: dict[str, Any] = {"user": {**full_user(user), "profile": profile.wire(extras) if profile else None}}
     if account is not None:
         fresh = await Account.get(id=account.id)
         body["user"].update(email=fresh.email, emailConfirmed=fresh.email_confirmed, dmStatus=fresh.dm_status,
@@ -322,14 +325,6 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
     if new_token:
         body["newToken"] = new_token
     return body
-
-
-async def profile_clans(user_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """The clans these users wear, from the plugin that answers ``profile_clans`` (clans)."""
-    found: dict[int, dict[str, Any]] = {}
-    for answer in await hearth().plugins.gather("profile_clans", user_ids=user_ids):
-        found.update(answer or {})
-    return found
 
 
 async def choose_clan(user: User, server_id: str | None) -> None:

@@ -43,10 +43,10 @@ async def explore_filter_server_ids(name):
 
 
 @hookimpl
-async def profile_clans(user_ids):
+async def profile_extras(user_ids):
     from plugins.clans.service import worn_clans
 
-    return await worn_clans(user_ids)
+    return {user_id: {"clan": clan} for user_id, clan in (await worn_clans(user_ids)).items()}
 
 
 @hookimpl
@@ -59,10 +59,13 @@ async def profile_clan_chosen(user, server_id):
 
 @hookimpl
 async def server_member_left(server_id, user_id):
-    # rest.md §4 leave flow: the member's clan goes if it was this server's.
+    # rest.md §4 leave flow: the member's clan goes if it was this server's; whoever still shows
+    # them (friends, other servers, this server's old messages) learns it.
+    from plugins.accounts.public_profile import announce_profile
     from plugins.clans.models import WornClan
 
-    await WornClan.filter(server_id=server_id, user_id=user_id).delete()
+    if await WornClan.filter(server_id=server_id, user_id=user_id).delete():
+        await announce_profile(user_id, also_to=[str(server_id)])
 
 
 @hookimpl

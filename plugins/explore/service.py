@@ -82,6 +82,8 @@ async def _server_parts(server_ids: list[int], creators: bool) -> dict[int, dict
     for server in servers_:
         row = rows[server.id]
         row["_count"] = {**(row.get("_count") or {}), "serverMembers": counts.get(server.id, 0)}
+        if row.get("clan"):  # rest.md §4.13: explore's clan names its server, unlike the payload's
+            row["clan"] = {**row["clan"], "serverId": str(server.id)}
         if creators:
             owner = owners.get(server.created_by_id)
             row["createdBy"] = {"id": str(owner.id), "username": owner.username, "tag": owner.tag} if owner else None

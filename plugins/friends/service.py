@@ -19,7 +19,7 @@ from core.identity.models import Account, User
 from core.ids import parse_id
 from core.prepared import fetch_rows
 from core.wire import ms, public_user
-from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import brief_profiles
 from plugins.friends.models import Friend
 
 FRIEND_REQUESTS_OPEN, FRIEND_REQUESTS_SERVERS, FRIEND_REQUESTS_CLOSED = 0, 1, 2
@@ -80,14 +80,11 @@ async def shares_server(a: int, b: int, *, plugins: Any = None) -> bool:
 
 # --- wire shapes ----------------------------------------------------------------------------
 
-def profile_brief(profile: Profile | None) -> dict[str, Any] | None:
-    return {"font": profile.font, "clan": None} if profile else None
-
-
-def row_wire(row: Friend, recipient: User, profile: Profile | None) -> dict[str, Any]:
+def row_wire(row: Friend, recipient: User, profile: dict[str, Any] | None) -> dict[str, Any]:
+    """``profile``: the recipient's embedded profile (``plugins.accounts.public_profile``)."""
     return {"id": str(row.id), "userId": str(row.user_id), "recipientId": str(row.recipient_id),
             "status": row.status, "createdAt": ms(row.created_at),
-            "recipient": {**public_user(recipient), "profile": profile_brief(profile)}}
+            "recipient": {**public_user(recipient), "profile": profile}}
 
 
 def _shows_last_online(row: Friend, recipient: User) -> bool:
@@ -99,11 +96,12 @@ def _shows_last_online(row: Friend, recipient: User) -> bool:
 
 
 async def friends_snapshot(user_id: int) -> list[dict[str, Any]]:
-    """Every row the user owns, for ``user:authenticated.friends`` (two queries, any count)."""
+    """Every row the user owns, for ``user:authenticated.friends`` (two queries, and one per
+    plugin extending profiles, any count)."""
     rows = await Friend.filter(user_id=user_id).select_related("recipient").order_by("id")
     if not rows:
         return []
-    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=[r.recipient_id for r in rows])}
+    profiles = await brief_profiles(r.recipient_id for r in rows)
     result = []
     for row in rows:
         item = row_wire(row, row.recipient, profiles.get(row.recipient_id))
@@ -133,7 +131,7 @@ async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
         raise bad_request("This user has disabled friend requests.")
     if any(await block_state(user.id, target.id)):
         raise bad_request("This user is blocked.")
-    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=[user.id, target.id])}
+    profiles = await brief_profiles([user.id, target.id])
     try:
         async with transaction():
             mine = await Friend.create(user_id=user.id, recipient_id=target.id, status=Friend.SENT)

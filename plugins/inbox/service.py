@@ -14,7 +14,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.wire import ms, public_user
-from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import brief_profiles
 from plugins.inbox.models import Inbox, UserNotice
 from plugins.inbox.privacy import check_can_message
 from plugins.messages import service as messages
@@ -26,11 +26,12 @@ from plugins.messages.routes import channel_wire
 _open_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
-def _recipient_wire(user: User, profile: Profile | None) -> dict[str, Any]:
-    return {**public_user(user), "profile": {"font": profile.font, "clan": None} if profile else None}
+def _recipient_wire(user: User, profile: dict[str, Any] | None) -> dict[str, Any]:
+    return {**public_user(user), "profile": profile}
 
 
-def inbox_wire(inbox: Inbox, recipient: User, profile: Profile | None) -> dict[str, Any]:
+def inbox_wire(inbox: Inbox, recipient: User, profile: dict[str, Any] | None) -> dict[str, Any]:
+    """``profile``: the recipient's embedded profile (``plugins.accounts.public_profile``)."""
     return {"id": str(inbox.id), "createdById": str(inbox.created_by_id), "recipientId": str(inbox.recipient_id),
             "channelId": str(inbox.channel_id), "closed": inbox.closed, "createdAt": ms(inbox.created_at),
             "lastSeen": ms(inbox.last_seen), "recipient": _recipient_wire(recipient, profile)}
@@ -39,7 +40,7 @@ def inbox_wire(inbox: Inbox, recipient: User, profile: Profile | None) -> dict[s
 async def _full_inbox(inbox: Inbox) -> dict[str, Any]:
     recipient = await User.get(id=inbox.recipient_id)
     channel = await Channel.get(id=inbox.channel_id)
-    profile = await Profile.get_or_none(user_id=recipient.id)
+    profile = (await brief_profiles([recipient.id])).get(recipient.id)
     attachments = (await attachment_counts([channel.id]))[channel.id]
     return {**inbox_wire(inbox, recipient, profile), "channel": {**channel_wire(channel), "_count": {"attachments": attachments}}}
 
@@ -160,7 +161,7 @@ async def payload(user_id: int) -> dict[str, Any]:
     recipient_ids = {i.recipient_id for i in inboxes}
     channel_ids = [i.channel_id for i in inboxes]
     users = {u.id: u for u in await User.filter(id__in=recipient_ids)}
-    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=recipient_ids)}
+    profiles = await brief_profiles(recipient_ids)
     channels = await Channel.filter(id__in=channel_ids)
     counts = await attachment_counts(channel_ids)
     return {

@@ -13,6 +13,7 @@ from core.identity.models import User
 from core.prepared import prepared
 from core.wire import ms
 from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import briefs_of
 from plugins.messages.models import Attachment, Message, Reaction
 
 # Servers register a resolver turning role ids into [{id, name, hexColor, icon}].
@@ -30,12 +31,10 @@ def _mention_user(user: User) -> dict[str, Any]:
             "badges": user.badges, "avatar": user.avatar}
 
 
-def _author(user: User | None, profiles: dict[int, Profile]) -> dict[str, Any] | None:
+def _author(user: User | None, profiles: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
     if user is None:
         return None
-    profile = profiles.get(user.id)
-    return {**_mention_user(user), "bot": user.bot,
-            "profile": {"font": profile.font, "clan": None} if profile else None}
+    return {**_mention_user(user), "bot": user.bot, "profile": profiles.get(user.id)}
 
 
 def _webhook_author(message: Message, authors: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -119,7 +118,9 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
     users = {u.id: u for u in known_users if u.id in user_ids}
     missing = user_ids - users.keys()
     users.update({u.id: u for u in await User.filter(id__in=missing)} if missing else {})
-    profiles = {p.user_id: p for p in await _profiles_of(user_ids)}
+    # Only the page's own authors embed a profile (quoted and replied authors do not).
+    author_ids = {m.created_by_id for m in messages if m.created_by_id and not m.webhook_id}
+    profiles = await briefs_of({p.user_id: p for p in await _profiles_of(author_ids)})
     webhook_authors = await _webhook_authors(all_messages)
 
     def author(message: Message, with_profile: bool) -> dict[str, Any] | None:

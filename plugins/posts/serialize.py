@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterable
 
+from plugins.accounts.public_profile import brief_profile, profile_extras
 from plugins.posts.pagesql import Selection, fetch
 from plugins.posts.queries import by_ids
 from plugins.posts.relations import Relations
@@ -50,7 +51,7 @@ class _Post:
         self.author = {
             "id": str(author_id), "username": username, "tag": tag, "hexColor": hex_color, "avatar": avatar,
             "banner": banner, "badges": badges, "bot": None if bot is None else bool(bot), "joinedAt": _ms(joined_at),
-            "profile": None if profile_user_id is None else {"font": font, "clan": None},
+            "profile": None if profile_user_id is None else brief_profile(font),
         }
         attachment = _json(attachment)
         self.body = {
@@ -100,6 +101,15 @@ def _poll(choices: list[list[Any]] | None, voted_choice_id: int | None) -> dict[
     }
 
 
+async def _add_profile_extras(posts: Iterable[_Post]) -> None:
+    """The worn clans (and whatever else plugins add to profiles) of the page's authors: one
+    ``profile_extras`` call for the whole page, nested posts included."""
+    with_profile = [post.author for post in posts if post.author["profile"] is not None]
+    extras = await profile_extras(int(author["id"]) for author in with_profile)
+    for author in with_profile:
+        author["profile"].update(extras.get(int(author["id"]), {}))
+
+
 class _Page:
     def __init__(self, rows: list[Any], rel: Relations):
         self.rel = rel
@@ -134,6 +144,7 @@ async def load(selection: Selection | None, rel: Relations) -> list[dict[str, An
     if selection is None:
         return []
     page = _Page(await fetch(selection, rel), rel)
+    await _add_profile_extras(page.posts.values())
     listed = page.listed
     if selection.keep_order_of is not None:
         by_id = {post.id: post for post in listed}

@@ -10,7 +10,7 @@ from typing import Any
 from core.identity.models import User
 from core.ids import new_id
 from core.wire import ms, public_user
-from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import brief_profiles
 from plugins.posts.content import mentioned_ids
 from plugins.posts.models import Post
 from plugins.posts.relations import relations
@@ -20,7 +20,6 @@ from plugins.posts.serialize import serialize_id
 async def fake_post(user: User, content: str | None, parent: Post | None, attachment: dict[str, Any] | None,
                     choices: list[str]) -> dict[str, Any]:
     post_id = new_id()
-    fonts = await Profile.filter(user_id=user.id).values_list("font", flat=True)
     mentioned = mentioned_ids(content)
     found = {u.id: u for u in await User.filter(id__in=mentioned)} if mentioned else {}
     poll = None
@@ -33,7 +32,7 @@ async def fake_post(user: User, content: str | None, parent: Post | None, attach
         "createdAt": ms(datetime.now(timezone.utc)), "editedAt": None, "deleted": False,
         "commentToId": None if parent is None else str(parent.id), "repostId": None, "quotedPostId": None,
         "views": 0, "estimateLikes": 0, "estimateReposts": 0, "embed": None,
-        "createdBy": {**public_user(user), "profile": {"font": fonts[0], "clan": None} if fonts else None},
+        "createdBy": {**public_user(user), "profile": (await brief_profiles([user.id])).get(user.id)},
         "mentions": [{"id": str(i), "username": found[i].username, "tag": found[i].tag, "hexColor": found[i].hex_color,
                       "avatar": found[i].avatar, "badges": found[i].badges} for i in mentioned if i in found],
         "attachments": [attachment] if attachment else [], "poll": poll,

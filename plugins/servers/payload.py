@@ -12,7 +12,7 @@ from tortoise.expressions import Q, Subquery
 from core.context import hearth
 from core.identity.models import User
 from core.ids import parse_id
-from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import brief_profiles
 from plugins.messages.models import Channel
 from plugins.messages.payload import attachment_counts
 from plugins.servers.models import Member, Role, Server, ServerOrder
@@ -42,10 +42,11 @@ async def online_presences(user_ids: list[int]) -> list[dict[str, Any]]:
 
 
 async def member_rows(members: list[Member], viewer_id: int | None) -> list[dict[str, Any]]:
-    """ServerMember rows with their users (public + profile + lastOnline filtering), in two queries."""
+    """ServerMember rows with their users (public + profile + lastOnline filtering), in two
+    queries and one per plugin extending profiles (clans)."""
     user_ids = {m.user_id for m in members}
     users = {u.id: u for u in await User.filter(id__in=user_ids)}
-    profiles = {p.user_id: p for p in await Profile.filter(user_id__in=user_ids)}
+    profiles = await brief_profiles(user_ids)
     # one user object per user, whatever the number of servers they share with the viewer
     user_rows = {user_id: member_user(user, profiles.get(user_id), viewer_id) for user_id, user in users.items()}
     return [member_row(m, user_rows[m.user_id]) for m in members if m.user_id in user_rows]

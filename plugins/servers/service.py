@@ -13,6 +13,7 @@ from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.identity.passwords import verify_password
 from core.ids import parse_id
+from plugins.accounts.public_profile import brief_profiles
 from plugins.accounts.service import random_hex_color
 from plugins.messages import service as messages
 from plugins.messages.kinds import kind_for
@@ -32,10 +33,7 @@ def now() -> datetime:
 
 
 async def _member_event(member: Member, user: User) -> dict[str, Any]:
-    from plugins.accounts.models import Profile
-
-    profile = await Profile.get_or_none(user_id=user.id)
-    return member_wire(member, user, profile, None)
+    return member_wire(member, user, (await brief_profiles([user.id])).get(user.id), None)
 
 
 async def _add_to_order(user_id: int, server_id: int) -> None:

@@ -20,7 +20,7 @@ def server_wire(server: Server, extras: bool = True) -> dict[str, Any]:
             "systemChannelId": sid(server.system_channel_id), "defaultRoleId": sid(server.default_role_id),
             "createdById": str(server.created_by_id), "createdAt": ms(server.created_at),
             "verified": server.verified, "public": server.public}
-    if extras:
+    if extras:  # defaults; plugins fill them through ``server_extras`` (payload.server_rows)
         data.update(clan=None, customEmojis=[], _count={"welcomeQuestions": 0},
                     scheduledForDeletion={"scheduledAt": ms(server.scheduled_for_deletion)}
                     if server.scheduled_for_deletion else None)
@@ -34,14 +34,15 @@ def role_wire(role: Role) -> dict[str, Any]:
             "createdById": sid(role.created_by_id), "createdAt": ms(role.created_at)}
 
 
-def member_user(user: User, profile: Any, viewer_id: int | None) -> dict[str, Any]:
+def member_user(user: User, profile: dict[str, Any] | None, viewer_id: int | None) -> dict[str, Any]:
+    """``profile``: the embedded ``{font, clan}`` (``plugins.accounts.public_profile``)."""
     shows_last_online = user.last_online_status == 2 or user.id == viewer_id
-    return {**public_user(user), "profile": {"font": profile.font, "clan": None} if profile else None,
+    return {**public_user(user), "profile": profile,
             "lastOnlineStatus": user.last_online_status,
             "lastOnlineAt": ms(user.last_online_at) if shows_last_online else None}
 
 
-def member_wire(member: Member, user: User, profile: Any, viewer_id: int | None) -> dict[str, Any]:
+def member_wire(member: Member, user: User, profile: dict[str, Any] | None, viewer_id: int | None) -> dict[str, Any]:
     return member_row(member, member_user(user, profile, viewer_id))
 
 

@@ -9,6 +9,7 @@ import { errorText, useServersStore } from "../../servers/web/public";
 import { ClanBadge } from "./ClanBadge";
 import { fetchWornClan, wearClan, type Clan } from "./clansApi";
 import { t } from "./i18n";
+import { wornClanChanged } from "./wornClans";
 import "./clans.css";
 
 export default function WearClanPage() {
@@ -35,7 +36,9 @@ export default function WearClanPage() {
   const save = (event: FormEvent) => {
     event.preventDefault();
     void run("save", async () => {
-      setWorn(await wearClan(choice || null));
+      const clan = await wearClan(choice || null);
+      setWorn(clan);
+      wornClanChanged(userId, clan); // the tag beside your name everywhere, before user:updatedSelf arrives
       setNote(t("wear.saved"));
     });
   };

@@ -3,14 +3,26 @@ import { registerSettingsSection } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { ClanSettings } from "./sections";
+import { WornClanTag } from "./WornClanTag";
+import { resetWornClans, selfUpdated, serverClanUpdated, userUpdated } from "./wornClans";
 
-/** Clans: the server settings "Clan" section and /app/settings/clan, where members choose the clan they wear. */
+/**
+ * Clans: the server settings "Clan" section, /app/settings/clan where members choose the clan
+ * they wear, and the clan tag other bundles draw beside names (the `ClanTag` extension).
+ */
 registerSettingsSection("clan", ClanSettings);
 
 export default definePlugin({
   id: "clans",
   routes: [{ path: "settings/clan", lazy: () => import("./WearClanPage") }],
   settingsSections: [{ id: "clan", path: "clan", label: () => t("nav"), icon: "users", order: 20 }],
+  extensions: { ClanTag: WornClanTag },
+  socketHandlers: {
+    "user:authenticated": resetWornClans,
+    "user:updated": userUpdated,
+    "user:updatedSelf": selfUpdated,
+    "server:clan_updated": serverClanUpdated,
+  },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

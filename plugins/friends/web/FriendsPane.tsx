@@ -1,5 +1,6 @@
 import { describeError } from "@hearth/api/requestErrors";
 import {
+  ClanTag,
   openDirectMessage,
   openUserCard,
   usePresenceAvailable,
@@ -187,8 +188,11 @@ function FriendRow({ friend }: { friend: Friend }) {
       <Avatar user={recipient} size={36} presenceUserId={friend.status === FriendStatus.FRIENDS ? recipient.id : undefined} />
       <span className="friend-row__names">
         <span className="friend-row__name">
-          {recipient.username}
-          <span className="friend-row__tag">:{recipient.tag}</span>
+          <span className="friend-row__handle">
+            {recipient.username}
+            <span className="friend-row__tag">:{recipient.tag}</span>
+          </span>
+          <ClanTag userId={recipient.id} clan={recipient.profile?.clan} />
         </span>
         <span className="friend-row__subtitle">{subtitle}</span>
       </span>

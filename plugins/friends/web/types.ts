@@ -1,4 +1,5 @@
 /** Friend rows (entities.md §7.1): one per direction, owned by `userId`; a block is one row of the blocker. */
+import type { WornClan } from "@hearth/plugins/extensions";
 
 export const FriendStatus = { SENT: 0, PENDING: 1, FRIENDS: 2, BLOCKED: 3 } as const;
 export type FriendStatusValue = (typeof FriendStatus)[keyof typeof FriendStatus];
@@ -14,6 +15,7 @@ export interface FriendUser {
   bot?: boolean | null;
   lastOnlineStatus?: number;
   lastOnlineAt?: number | null;
+  profile?: { font?: number | null; clan?: WornClan | null } | null;
 }
 
 export interface Friend {

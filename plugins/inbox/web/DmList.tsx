@@ -1,4 +1,5 @@
 import { describeError } from "@hearth/api/requestErrors";
+import { ClanTag } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Icon } from "@hearth/ui/Icon";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";
@@ -36,7 +37,10 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
     <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="dm-item" data-channel-id={inbox.channelId}>
       <NavLink to={inboxPath(inbox.channelId)} className={itemClass} title={error ?? undefined}>
         <Avatar user={inbox.recipient} size={32} presenceUserId={inbox.recipient.id} />
-        <span className="dm-item__name">{name}</span>
+        <span className="dm-item__label">
+          <span className="dm-item__name">{name}</span>
+          <ClanTag userId={inbox.recipient.id} clan={inbox.recipient.profile?.clan} />
+        </span>
         {unread > 0 && (
           <span className="nav-badge" aria-label={t("list.unread", { count: unread })}>
             {unread > 99 ? "99+" : unread}

@@ -1,4 +1,5 @@
 /** Wire shapes of channels, messages and read state (entities.md §5–6). Timestamps are epoch ms. */
+import type { WornClan } from "@hearth/plugins/extensions";
 
 /** Public user (entities.md §3.1) as embedded in messages, inboxes and friends. */
 export interface PublicUser {
@@ -13,6 +14,8 @@ export interface PublicUser {
   joinedAt?: number;
   /** A webhook message's override avatar, an external URL ("a" + URL when animated, entities.md §6.6). */
   avatarUrl?: string;
+  /** Where the context embeds it: message authors, DM recipients (entities.md §3.1). */
+  profile?: { font?: number | null; clan?: WornClan | null } | null;
 }
 
 export const ChannelType = { DM_TEXT: 0, SERVER_TEXT: 1, CATEGORY: 2, TICKET: 3 } as const;

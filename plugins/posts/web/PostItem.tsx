@@ -1,6 +1,6 @@
 import { formatDate } from "@hearth/i18n/i18n";
 import { cdnUrl } from "@hearth/api/cdn";
-import { openUserCard } from "@hearth/plugins/extensions";
+import { ClanTag, openUserCard } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
@@ -57,6 +57,7 @@ function Author({ post }: { post: Post }) {
         {user.username}
         <span className="muted">:{user.tag}</span>
       </Link>
+      <ClanTag userId={user.id} clan={user.profile?.clan} />
       {post.createdAt && (
         <Link to={postPath(post.id)} className="post__when muted" title={formatDate(post.createdAt, { dateStyle: "full", timeStyle: "short" })}>
           {formatWhen(post.createdAt)}

@@ -1,4 +1,5 @@
 /** The wire shapes of entities.md §8 as this bundle uses them. */
+import type { WornClan } from "@hearth/plugins/extensions";
 
 export interface PostAuthor {
   id: string;
@@ -8,6 +9,8 @@ export interface PostAuthor {
   avatar?: string | null;
   badges?: number;
   bot?: boolean | null;
+  /** On a post's author (entities.md §8.1), not on mentions. */
+  profile?: { font?: number | null; clan?: WornClan | null } | null;
 }
 
 export interface PollChoice {

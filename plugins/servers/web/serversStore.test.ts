@@ -146,6 +146,9 @@ describe("servers, members and roles", () => {
     on["user:updated"]({ userId: "u-cat", updated: { username: "catherine", email: "not for members" } });
     expect(state().members.s1?.["u-cat"]?.user.username).toBe("catherine");
     expect(state().members.s1?.["u-cat"]?.user).not.toHaveProperty("email");
+    const clan = { tag: "HRTH", icon: "avatars/s1/1.png", serverId: "s1" };
+    on["user:updated"]({ userId: "u-cat", updated: { username: "catherine", tag: "0001", profile: { font: null, clan } } });
+    expect(state().members.s1?.["u-cat"]?.user.profile).toEqual({ font: null, clan }); // a clan put on
     on["server:member_left"]({ serverId: "s1", userId: "u-cat" });
     expect(state().members.s1?.["u-cat"]).toBeUndefined();
   });

@@ -3,7 +3,8 @@ import { notificationSettingsAuthenticated, notificationSettingsUpdated, type No
 import * as store from "./serversStore";
 import type { MemberUser } from "./types";
 
-const USER_FIELDS = ["username", "tag", "avatar", "banner", "hexColor", "badges"] as const;
+// `profile` ({font, clan}): Hearth's user:updated carries it when a clan is put on or taken off.
+const USER_FIELDS = ["username", "tag", "avatar", "banner", "hexColor", "badges", "profile"] as const;
 
 function userChanges(updated: Record<string, unknown> | undefined): Partial<MemberUser> {
   const changes: Record<string, unknown> = {};

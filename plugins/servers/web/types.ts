@@ -63,7 +63,6 @@ export interface ServerRole {
 }
 
 export interface MemberUser extends PublicUser {
-  profile?: { font?: number | null; clan?: unknown } | null;
   lastOnlineStatus?: number;
   lastOnlineAt?: number | null;
 }

@@ -3,6 +3,7 @@
  * their colours. The user card popover draws it with live data, the profile settings section
  * with the draft being edited (its preview).
  */
+import { ClanTag } from "@hearth/plugins/extensions";
 import { contrastingText, parseHexColour } from "@hearth/ui/colour";
 import { Avatar } from "@hearth/ui/Avatar";
 import { BotTag } from "@hearth/ui/BotTag";
@@ -60,6 +61,7 @@ export function ProfileCard({ user, profile, bannerPicture, presenceUserId, stat
             {user.username}
           </span>
           <span className="muted">:{user.tag}</span>
+          {presenceUserId && <ClanTag userId={presenceUserId} clan={profile?.clan} />}
           {user.bot && <BotTag />}
         </h2>
         {user.badges !== undefined && <UserBadges badges={user.badges} />}

@@ -1,6 +1,7 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  ClanTag,
   ComposerButtons,
   MainPaneBars,
   openDirectMessage,
@@ -16,7 +17,12 @@ afterEach(cleanup);
 
 describe("extension points", () => {
   it("do nothing without a provider", async () => {
-    const { container } = render(<PresenceIndicator userId="1" size={20} />);
+    const { container } = render(
+      <>
+        <PresenceIndicator userId="1" size={20} />
+        <ClanTag userId="1" clan={{ tag: "HRTH", icon: "x.png" }} />
+      </>,
+    );
     expect(container.innerHTML).toBe("");
     expect(() => openUserCard({ userId: "1", anchor: new DOMRect() })).not.toThrow();
     await expect(openDirectMessage("1")).rejects.toMatchObject({ message: expect.any(String) });
@@ -29,8 +35,15 @@ describe("extension points", () => {
       openUserCard: openCard,
       openDirectMessage: async (userId) => `/app/inbox/${userId}`,
     });
-    const { getByTestId } = render(<PresenceIndicator userId="7" size={20} />);
+    registerExtensions({ ClanTag: ({ userId, clan }) => <span data-testid="clan">{`${userId} ${clan?.tag}`}</span> });
+    const { getByTestId } = render(
+      <>
+        <PresenceIndicator userId="7" size={20} />
+        <ClanTag userId="7" clan={{ tag: "HRTH", icon: "x.png" }} />
+      </>,
+    );
     expect(getByTestId("dot").textContent).toBe("7");
+    expect(getByTestId("clan").textContent).toBe("7 HRTH");
     openUserCard({ userId: "7", anchor: new DOMRect() });
     expect(openCard).toHaveBeenCalledWith({ userId: "7", anchor: expect.any(DOMRect) });
     await expect(openDirectMessage("7")).resolves.toBe("/app/inbox/7");

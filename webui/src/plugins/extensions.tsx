@@ -54,6 +54,19 @@ export interface ProfileTab {
   Component: ComponentType<{ userId: string }>;
 }
 
+/** The clan a user wears, as embedded in their profile (`profile.clan`, entities.md §3.1). */
+export interface WornClan {
+  tag: string;
+  icon: string;
+  serverId?: string;
+}
+
+/** What the clan tag beside a name gets: whose name, and the clan their loaded profile says they wear. */
+export interface ClanTagProps {
+  userId: string;
+  clan?: WornClan | null;
+}
+
 /** What a composer button gets: the channel, and a way to send a message of its own. */
 export interface ComposerButtonProps {
   channelId: string;
@@ -130,6 +143,11 @@ export interface ShellExtensions {
   NotificationSettingsCards: ComponentType[];
   /** How a server channel's new message concerns the user (servers plugin); null when unknown. */
   serverMessageContext: (message: ServerMessageInput) => ServerMessageContext | null;
+  /**
+   * The clan tag drawn beside a user's name (clans plugin): the clan passed in, as changed by
+   * live events since it was loaded (a clan put on or taken off, a server's clan edited or deleted).
+   */
+  ClanTag: ComponentType<ClanTagProps>;
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
@@ -263,6 +281,12 @@ export function customEmojiGroups(): CustomEmojiGroup[] {
 /** The slash commands of a channel's bots; none without a provider. */
 export function channelCommands(channelId: string): Promise<ChannelCommand[]> {
   return useExtensionStore.getState().channelCommands?.(channelId) ?? Promise.resolve([]);
+}
+
+/** The clan tag beside a name; nothing without a provider or when the user wears no clan. */
+export function ClanTag(props: ClanTagProps) {
+  const Tag = useExtensionStore((state) => state.ClanTag);
+  return Tag ? <Tag {...props} /> : null;
 }
 
 export function AppOverlay() {

@@ -1,4 +1,4 @@
-import { messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { ClanTag, messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { useMessageRenderer } from "@hearth/plugins/pluginStore";
 import { useLocalSetting } from "@hearth/settings/localSettings";
 import { Avatar } from "@hearth/ui/Avatar";
@@ -217,6 +217,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
               <UserButton user={message.createdBy} className="message__author" plain={isWebhookMessage(message)}>
                 {message.createdBy.username}
               </UserButton>
+              {!isWebhookMessage(message) && <ClanTag userId={message.createdBy.id} clan={message.createdBy.profile?.clan} />}
               {isWebhookMessage(message) ? <WebhookTag /> : message.createdBy.bot && <BotTag />}
               <time className="message__time" dateTime={new Date(message.createdAt).toISOString()} title={formatFullDate(message.createdAt)}>
                 {formatMessageTime(message.createdAt)}

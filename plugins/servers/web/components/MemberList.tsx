@@ -1,5 +1,5 @@
 /** The server's members grouped by role (hidden roles respected) with presence, and each member's menu. */
-import { openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { ClanTag, openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { useMemo, useRef } from "react";
@@ -49,6 +49,7 @@ function MemberRow({ server, member, subject, assignable }: { server: Server; me
         <span className="member-row__name" style={{ color: memberColour(member, roles) }}>
           {name}
         </span>
+        <ClanTag userId={member.userId} clan={member.user.profile?.clan} />
         {member.user.bot && <BotTag />}
         {owner && (
           <span className="member-row__owner" title={t("members.owner")} aria-label={t("members.owner")}>
