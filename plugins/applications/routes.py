@@ -7,8 +7,7 @@ from typing import Any
 
 from quart import Blueprint, g, jsonify, request
 
-from core.auth import current_user, require_user, require_user_or_bot
-from core.context import hearth
+from core.auth import current_user, refuse_shadow_banned, require_user, require_user_or_bot
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import validate_body
@@ -149,8 +148,7 @@ async def get_bot_listing(app_id: str) -> Any:
 @require_user
 @rate_limit("explore_update_bot", 15, 10)
 async def publish_bot(app_id: str) -> Any:
-    if hearth().standing.shadow_banned(current_user().id):
-        raise ApiError(403, "Something went wrong. Try again later.")
+    refuse_shadow_banned()
     body = validate_body(ExploreBotBody, await _json())
     return await explore.publish(current_user(), app_id, body.description, body.permissions)
 

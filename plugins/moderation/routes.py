@@ -18,7 +18,7 @@ from plugins.moderation import audit, notices, posts, stats, suggestions
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import PasswordOnlyBody, PostIdsBody, SuggestActionBody
 from plugins.servers.models import Server
-from plugins.servers.scheduled import check_moderator_password
+from core.auth import check_moderator_password
 
 blueprint = Blueprint("moderation", __name__, url_prefix="/api/moderation")
 notices_blueprint = Blueprint("moderation_notices", __name__, url_prefix="/api/users/notices")

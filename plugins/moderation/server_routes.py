@@ -13,7 +13,7 @@ from core.auth import current_user, require_moderator, require_staff
 from plugins.moderation import servers
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import ModServerUpdateBody
-from plugins.servers.scheduled import check_moderator_password
+from core.auth import check_moderator_password
 
 blueprint = Blueprint("moderation_servers", __name__, url_prefix="/api/moderation/servers")
 

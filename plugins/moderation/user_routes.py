@@ -12,7 +12,7 @@ from core.errors import ApiError
 from plugins.moderation import sanctions, server_audit, users
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import EditSuspensionBody, ModUserUpdateBody, SuspendBody, UserIdsBody, WarnBody
-from plugins.servers.scheduled import check_moderator_password
+from core.auth import check_moderator_password
 
 blueprint = Blueprint("moderation_users", __name__, url_prefix="/api/moderation")
 MAX_DAYS = 31
