@@ -20,8 +20,10 @@ explore_bots = Blueprint("explore_bots", __name__, url_prefix="/api/explore/bots
 bot_invites = Blueprint("bot_invites", __name__, url_prefix="/api/servers/<server_id>/invites/applications")
 
 
-def blueprints() -> list[Blueprint]:
-    return [applications, oauth, explore_bots, bot_invites]
+def blueprints(plugins: Any) -> list[Blueprint]:
+    """Explore's bots section and adding a bot to a server exist only with those optional plugins."""
+    return [applications, oauth, *([explore_bots] if plugins.enabled("explore") else []),
+            *([bot_invites] if plugins.enabled("servers") else [])]
 
 
 async def _json() -> Any:
