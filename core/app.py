@@ -111,7 +111,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
 
 def _register_plugin_routes(app: Quart, plugins: PluginHost) -> None:
     claimed: dict[tuple[str, str], str] = {}
-    for plugin, blueprints in plugins.per_plugin("hearth_blueprints"):
+    for plugin, blueprints in plugins.per_plugin("hearth_blueprints", plugins=plugins):
         for blueprint in blueprints or []:
             known = len(list(app.url_map.iter_rules()))
             app.register_blueprint(blueprint)

@@ -1,18 +1,23 @@
 """Route guards: ``@require_user``, ``@require_user_or_bot``, ``@optional_user``,
 ``@optional_user_or_bot``, ``@require_moderator`` (FOUNDER/ADMIN), ``@require_staff`` (also MOD). The raw token is the ``Authorization``
-header (no ``Bearer``), as the wire reference says."""
+header (no ``Bearer``), as the wire reference says. Also the refusals several plugins share: a
+shadow-banned user's (``refuse_shadow_banned``) and a moderator's own password on "pw" routes
+(``ModeratorPassword``, ``check_moderator_password``)."""
 
 from __future__ import annotations
 
 from functools import wraps
-from typing import Any, Awaitable, Callable
+from typing import Annotated, Any, Awaitable, Callable
 
+from pydantic import Field, StrictStr
 from quart import g, request
 
 from core.context import hearth
 from core.errors import ApiError
-from core.identity.models import Session, User
+from core.identity.models import Account, Session, User
+from core.identity.passwords import verify_password
 from core.identity.sessions import AuthFailure, Identity, resolve_token
+from core.validation import Rules
 
 FOUNDER = 1
 ADMIN = 2
@@ -87,3 +92,26 @@ optional_user = _guard(required=False, bots=False)
 optional_user_or_bot = _guard(required=False, bots=True)
 require_moderator = _guard(required=True, bots=False, moderator=True)
 require_staff = _guard(required=True, bots=False, staff=True)
+
+
+def refuse_shadow_banned(user: User | None = None) -> None:
+    """A shadow-banned user's publishing (an explore listing, a ticket) answers 403 "Something
+    went wrong. Try again later." (rest.md §0.8); ``user`` defaults to the request's."""
+    user = user if user is not None else current_user()
+    if hearth().standing.shadow_banned(user.id):
+        raise ApiError(403, "Something went wrong. Try again later.")
+
+
+# The moderator's own password in the bodies of "pw" routes (rest.md §0.3, §8): the moderation
+# plugin's and the servers plugin's scheduled deletion.
+ModeratorPassword = Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
+                                               length="Password must be between 4 and 72 characters long."),
+                              Field(min_length=4, max_length=72)]
+
+
+async def check_moderator_password(moderator: User, password: str) -> None:
+    account = await Account.get_or_none(user_id=moderator.id)
+    if account is None:
+        raise ApiError(404, "Something went wrong. Try again later.")
+    if not await verify_password(account.password_hash, password):
+        raise ApiError(403, "Invalid password.", "password")

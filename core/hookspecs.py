@@ -18,8 +18,10 @@ def hearth_models():
 
 
 @hookspec
-def hearth_blueprints():
-    """Return the Quart blueprints serving this plugin's routes (paths under /api)."""
+def hearth_blueprints(plugins):
+    """Return the Quart blueprints serving this plugin's routes (paths under /api). ``plugins``
+    (the ``PluginHost``; an implementation may leave the argument out) says which plugins run:
+    a blueprint that needs an ``optional`` one is returned only when ``plugins.enabled(id)``."""
 
 
 @hookspec

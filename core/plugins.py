@@ -240,12 +240,14 @@ class PluginHost:
         return next((p for p in self.plugins if p.id == plugin_id), None)
 
     def per_plugin(self, hook_name: str, **kwargs: Any) -> list[tuple[LoadedPlugin, Any]]:
-        """Call a sync hook on each plugin separately, keeping who returned what."""
+        """Call a sync hook on each plugin separately, keeping who returned what; as pluggy does,
+        an implementation gets only the arguments it names."""
         results = []
         for plugin in self.plugins:
             impl = getattr(plugin.module, hook_name, None)
             if impl is not None and hasattr(impl, "hearth_impl"):
-                results.append((plugin, impl(**kwargs)))
+                named = inspect.signature(impl).parameters
+                results.append((plugin, impl(**{k: v for k, v in kwargs.items() if k in named})))
         return results
 
     async def gather(self, hook_name: str, **kwargs: Any) -> list[Any]:

@@ -182,6 +182,37 @@ async def sockets(live_server: Any) -> AsyncIterator[Callable[..., Any]]:
 
 
 
+class LiveWithout:
+    """A live server running without some plugins: ``client`` calls it, ``socket(token)`` opens an
+    authenticated Socket.IO client (closed after the test)."""
+
+    def __init__(self, server: LiveServer):
+        self.url = server.url
+        self.client = server.app.quart.test_client()
+        self.probes: list[SocketProbe] = []
+
+    async def socket(self, token: str) -> SocketProbe:
+        probe = await connect_socket(self.url, token)
+        self.probes.append(probe)
+        return probe
+
+
+@pytest.fixture
+async def live_without(start_server: Callable[..., Any]) -> AsyncIterator[Callable[..., Any]]:
+    """``live = await live_without("servers")``: ``client_without`` for realtime tests."""
+    made: list[LiveWithout] = []
+
+    async def build(*plugin_ids: str) -> LiveWithout:
+        live = LiveWithout(await start_server(**{"plugins.disabled": with_dependents(discover(), plugin_ids)}))
+        made.append(live)
+        return live
+
+    yield build
+    for live in made:
+        for probe in live.probes:
+            await probe.close()
+
+
 @pytest.fixture
 async def client_without(make_app: Callable[..., Any]) -> AsyncIterator[Callable[..., Any]]:
     """``client = await client_without("friends", "social")``: a test client of an app running

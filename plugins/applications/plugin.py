@@ -9,7 +9,10 @@ manifest = Manifest(
     name="Applications",
     version="1.0.0",
     description="Developer applications, bots (tokens, invites, commands, explore listings) and the OAuth2 provider.",
-    requires=("accounts", "messages", "servers", "explore"),
+    requires=("accounts", "messages"),
+    # Without servers no bot joins a server (bots, tokens, DMs and OAuth2 remain); without explore
+    # there is no bots section on the explore page (see the README).
+    optional=("servers", "explore"),
     routes=("/applications", "/oauth2", "/explore/bots", "/servers/<server_id>/invites/applications"),
 )
 
@@ -20,10 +23,10 @@ def hearth_models():
 
 
 @hookimpl
-def hearth_blueprints():
+def hearth_blueprints(plugins):
     from plugins.applications.routes import blueprints
 
-    return blueprints()
+    return blueprints(plugins)
 
 
 @hookimpl

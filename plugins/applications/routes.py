@@ -7,8 +7,7 @@ from typing import Any
 
 from quart import Blueprint, g, jsonify, request
 
-from core.auth import current_user, require_user, require_user_or_bot
-from core.context import hearth
+from core.auth import current_user, refuse_shadow_banned, require_user, require_user_or_bot
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import validate_body
@@ -21,8 +20,10 @@ explore_bots = Blueprint("explore_bots", __name__, url_prefix="/api/explore/bots
 bot_invites = Blueprint("bot_invites", __name__, url_prefix="/api/servers/<server_id>/invites/applications")
 
 
-def blueprints() -> list[Blueprint]:
-    return [applications, oauth, explore_bots, bot_invites]
+def blueprints(plugins: Any) -> list[Blueprint]:
+    """Explore's bots section and adding a bot to a server exist only with those optional plugins."""
+    return [applications, oauth, *([explore_bots] if plugins.enabled("explore") else []),
+            *([bot_invites] if plugins.enabled("servers") else [])]
 
 
 async def _json() -> Any:
@@ -149,8 +150,7 @@ async def get_bot_listing(app_id: str) -> Any:
 @require_user
 @rate_limit("explore_update_bot", 15, 10)
 async def publish_bot(app_id: str) -> Any:
-    if hearth().standing.shadow_banned(current_user().id):
-        raise ApiError(403, "Something went wrong. Try again later.")
+    refuse_shadow_banned()
     body = validate_body(ExploreBotBody, await _json())
     return await explore.publish(current_user(), app_id, body.description, body.permissions)
 

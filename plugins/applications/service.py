@@ -154,24 +154,37 @@ async def delete_applications_of(user_id: int) -> None:
 
 
 async def _delete_application(app: Application) -> None:
-    from plugins.explore.models import ExploreItem
-
     bot = await User.get_or_none(id=app.bot_user_id, deleted=False) if app.bot_user_id else None
     if bot is not None:
         await delete_bot_user(bot)
     async with transaction():
-        await ExploreItem.filter(bot_application_id=app.id).delete()
+        await _unlist(app)
         await app.delete()
 
 
-async def delete_bot_user(bot: User) -> None:
-    """The bot leaves every server, then is tombstoned with its content purged, as an account
-    deletion does (``Deleted Bot XXXX``); its sockets are dropped."""
+async def _unlist(app: Application) -> None:
+    """Its explore listing goes too (without explore, a listing made before stays in explore's
+    table, never shown again: its application is gone)."""
+    if hearth().plugins.enabled("explore"):
+        from plugins.explore.models import ExploreItem
+
+        await ExploreItem.filter(bot_application_id=app.id).delete()
+
+
+async def _leave_servers(bot: User) -> None:
+    if not hearth().plugins.enabled("servers"):
+        return
     from plugins.servers.models import Member, Server
     from plugins.servers.service import leave_flow
 
     for server in await Server.filter(id__in=await Member.filter(user_id=bot.id).values_list("server_id", flat=True)):
         await leave_flow(server, bot)
+
+
+async def delete_bot_user(bot: User) -> None:
+    """The bot leaves every server, then is tombstoned with its content purged, as an account
+    deletion does (``Deleted Bot XXXX``); its sockets are dropped."""
+    await _leave_servers(bot)
     async with transaction():
         await revoke_sessions(bot.id)
         await BotCommand.filter(bot_user_id=bot.id).delete()
@@ -248,9 +261,6 @@ async def update_bot(user: User, app_id: str, changes: dict[str, Any]) -> dict[s
 
 async def bot_card(viewer: User, app_id: str, include_servers: bool) -> dict[str, Any]:
     """``GET /applications/:id/bot``: any application's bot, for the invite page."""
-    from plugins.servers.models import Member, Server
-    from plugins.servers.permissions import member_contexts
-
     app = await find(app_id)
     if app is None:
         raise bad_request(NOT_FOUND)
@@ -261,12 +271,22 @@ async def bot_card(viewer: User, app_id: str, include_servers: bool) -> dict[str
     answer: dict[str, Any] = {"bot": {**public_user(bot), "application": {
         "id": str(app.id), "creatorAccount": {"user": public_user(creator)}}}}
     if include_servers:
-        server_ids = list(await Member.filter(user_id=viewer.id).values_list("server_id", flat=True))
-        contexts = await member_contexts(viewer, server_ids)
-        manageable = [sid for sid, ctx in contexts.items() if ctx.is_admin]
-        names = dict(await Server.filter(id__in=manageable).values_list("id", "name"))
-        answer["servers"] = [{"id": str(sid), "name": names[sid]} for sid in manageable if sid in names]
+        answer["servers"] = await _manageable_servers(viewer)
     return answer
+
+
+async def _manageable_servers(viewer: User) -> list[dict[str, str]]:
+    """The servers the viewer may add a bot to (owner or ADMIN): none without servers."""
+    if not hearth().plugins.enabled("servers"):
+        return []
+    from plugins.servers.models import Member, Server
+    from plugins.servers.permissions import member_contexts
+
+    server_ids = list(await Member.filter(user_id=viewer.id).values_list("server_id", flat=True))
+    contexts = await member_contexts(viewer, server_ids)
+    manageable = [sid for sid, ctx in contexts.items() if ctx.is_admin]
+    names = dict(await Server.filter(id__in=manageable).values_list("id", "name"))
+    return [{"id": str(sid), "name": names[sid]} for sid in manageable if sid in names]
 
 
 # --- the bot's token -------------------------------------------------------------------------------

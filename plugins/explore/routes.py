@@ -8,8 +8,7 @@ from pydantic import Field, StrictStr
 from quart import Blueprint, jsonify, request
 from quart_schema import document_querystring, document_request
 
-from core.auth import current_user, require_user
-from core.context import hearth
+from core.auth import current_user, refuse_shadow_banned, require_user
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import Body, Rules, documented_query, validate_body
@@ -52,8 +51,7 @@ async def get_server_item(server_id: str) -> Any:
 @document_request(ExploreDescriptionBody)
 async def publish_server(server_id: str) -> Any:
     ctx = await member_context(current_user(), server_id)
-    if hearth().standing.shadow_banned(current_user().id):
-        raise ApiError(403, "Something went wrong. Try again later.")
+    refuse_shadow_banned()
     body = validate_body(ExploreDescriptionBody, await request.get_json(silent=True))
     return await service.publish(ctx, body.description)
 

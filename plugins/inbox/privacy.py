@@ -32,6 +32,11 @@ async def _block_state(sender_id: int, recipient_id: int) -> tuple[bool, bool]:
     return await block_state(sender_id, recipient_id)
 
 
+async def blocked_either_way(user_id: int, other_id: int) -> bool:
+    """Whether either has blocked the other (never, without friends): voice refuses DM calls then."""
+    return any(await _block_state(user_id, other_id))
+
+
 async def _are_friends(sender_id: int, recipient_id: int) -> bool:
     if not hearth().plugins.enabled("friends"):
         return False

@@ -13,9 +13,10 @@ manifest = Manifest(
     name="Moderation",
     version="1.0.0",
     description="Instance moderators: servers, users, suspensions, warnings, shadow and IP bans, audit logs, stats.",
-    requires=("accounts", "messages", "servers"),
-    # They answer moderation's hooks (posts, listings, who is online) or add a tab (tickets).
-    optional=("posts", "explore", "presence", "tickets"),
+    requires=("accounts",),
+    # Servers and messages add the server pages, the channel viewer and their figures; the others
+    # answer moderation's hooks (posts, listings, who is online) or add a tab (tickets).
+    optional=("messages", "servers", "posts", "explore", "presence", "tickets"),
     routes=("/moderation", "/users/notices"),
 )
 
@@ -26,10 +27,10 @@ def hearth_models():
 
 
 @hookimpl
-def hearth_blueprints():
+def hearth_blueprints(plugins):
     from plugins.moderation.routes import blueprints
 
-    return blueprints()
+    return blueprints(plugins)
 
 
 @hookimpl

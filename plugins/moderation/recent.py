@@ -1,6 +1,6 @@
 """Removing what users wrote in the last 7 hours (a suspension's ``deleteRecentMessages``, a
-shadow ban): their messages in every channel, their files, and their posts through the
-``moderation_delete_recent_posts`` hook."""
+shadow ban): their messages in every channel and their files (with the messages plugin, which is
+optional), and their posts through the ``moderation_delete_recent_posts`` hook."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from datetime import datetime, timedelta, timezone
 from core.context import hearth
 from core.db import after_commit
 from core.ids import EPOCH_MS
-from plugins.messages.models import Attachment, Channel, Message
 
 RECENT = timedelta(hours=7)
 
@@ -27,6 +26,11 @@ async def delete_recent(user_ids: list[int], announce: bool) -> int:
         return 0
     until = datetime.now(timezone.utc)
     since = until - RECENT
+    if not hearth().plugins.enabled("messages"):
+        await hearth().plugins.gather("moderation_delete_recent_posts", user_ids=user_ids, since=since)
+        return 0
+    from plugins.messages.models import Attachment, Channel, Message
+
     recent = Message.filter(created_by_id__in=user_ids, id__gte=first_id_at(since))
     touched = await recent.distinct().values_list("channel_id", "created_by_id")
     if not touched:

@@ -9,27 +9,29 @@ from typing import Any
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import validate_request
 
-from core.auth import current_user, require_moderator, require_staff, require_user
+from core.auth import check_moderator_password, current_user, require_moderator, require_staff, require_user
 from core.context import hearth
-from core.ids import parse_id
-from plugins.messages.models import Channel, Message
-from plugins.messages.serialize import serialize_messages
-from plugins.moderation import audit, notices, posts, stats, suggestions
+from plugins.moderation import audit, channels, notices, posts, stats, suggestions
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import PasswordOnlyBody, PostIdsBody, SuggestActionBody
-from plugins.servers.models import Server
-from plugins.servers.scheduled import check_moderator_password
 
 blueprint = Blueprint("moderation", __name__, url_prefix="/api/moderation")
+channels_blueprint = Blueprint("moderation_channels", __name__, url_prefix="/api/moderation/channels")
 notices_blueprint = Blueprint("moderation_notices", __name__, url_prefix="/api/users/notices")
-CHANNEL_PAGE = 50
 
 
-def blueprints() -> list[Blueprint]:
-    from plugins.moderation.server_routes import blueprint as servers_blueprint
+def blueprints(plugins: Any) -> list[Blueprint]:
+    """The server pages need the servers plugin and the channel viewer the messages plugin (both
+    optional); the rest is always there."""
+    from plugins.moderation.server_routes import audit_blueprint, blueprint as servers_blueprint
     from plugins.moderation.user_routes import blueprint as users_blueprint
 
-    return [blueprint, servers_blueprint, users_blueprint, notices_blueprint]
+    mounted = [blueprint, users_blueprint, notices_blueprint]
+    if plugins.enabled("servers"):
+        mounted += [servers_blueprint, audit_blueprint]
+    if plugins.enabled("messages"):
+        mounted.append(channels_blueprint)
+    return mounted
 
 
 # --- audit, stats, messages (§8.3) -------------------------------------------------------------
@@ -70,31 +72,15 @@ async def daily_stats() -> Any:
     return await stats.daily(days)
 
 
-@blueprint.get("/channels/<channel_id>/messages")
+@channels_blueprint.get("/<channel_id>/messages")
 @require_moderator
 async def channel_messages(channel_id: str) -> Any:
     """Messages around ``aroundId`` in any channel, no membership needed (reports)."""
-    parsed = parse_id(channel_id)
-    channel = await Channel.get_or_none(id=parsed) if parsed is not None else None
-    if channel is None:
-        return {"messages": [], "channel": None}
     try:
-        limit = min(max(int(request.args.get("limit", CHANNEL_PAGE)), 1), CHANNEL_PAGE)
+        limit = min(max(int(request.args.get("limit", channels.PAGE)), 1), channels.PAGE)
     except ValueError:
-        limit = CHANNEL_PAGE
-    base = Message.filter(channel_id=channel.id)
-    around = parse_id(request.args.get("aroundId"))
-    if around is not None:
-        half = -(-limit // 2)
-        rows = [*reversed(await base.filter(id__lte=around).order_by("-id").limit(half)),
-                *await base.filter(id__gt=around).order_by("id").limit(half)]
-    else:
-        rows = list(reversed(await base.order_by("-id").limit(limit)))
-    server = await Server.get_or_none(id=channel.server_id) if channel.server_id else None
-    return {"messages": await serialize_messages(rows, current_user().id),
-            "channel": {"id": str(channel.id), "name": channel.name,
-                        "server": {"id": str(server.id), "name": server.name, "avatar": server.avatar}
-                        if server else None}}
+        limit = channels.PAGE
+    return await channels.around(current_user(), channel_id, request.args.get("aroundId"), limit)
 
 
 # --- posts (§8.5) -------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from core.validation import Body, Rules
-from plugins.servers.schemas import ModeratorPassword
+from core.auth import ModeratorPassword
 
 UserIds = Annotated[list[StrictStr], Rules(required="userIds is required.",
                                            type="userIds must be an array of strings.")]

@@ -1,6 +1,7 @@
-"""``/api/moderation/servers`` (rest.md §8.1). Scheduling a deletion and cancelling it are the
-servers plugin's routes (``plugins/servers/scheduled.py``); their side effects here go through
-its hooks."""
+"""``/api/moderation/servers`` (rest.md §8.1) and every server's audit log
+(``/api/moderation/users/audit-logs``, §8.2), mounted only with the servers plugin (optional).
+Scheduling a deletion and cancelling it are the servers plugin's routes
+(``plugins/servers/scheduled.py``); their side effects here go through its hooks."""
 
 from __future__ import annotations
 
@@ -9,13 +10,19 @@ from typing import Any
 from quart import Blueprint, jsonify, request
 from quart_schema import validate_request
 
-from core.auth import current_user, require_moderator, require_staff
-from plugins.moderation import servers
+from core.auth import check_moderator_password, current_user, require_moderator, require_staff
+from plugins.moderation import server_audit, servers
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import ModServerUpdateBody
-from plugins.servers.scheduled import check_moderator_password
 
 blueprint = Blueprint("moderation_servers", __name__, url_prefix="/api/moderation/servers")
+audit_blueprint = Blueprint("moderation_server_audit", __name__, url_prefix="/api/moderation/users/audit-logs")
+
+
+@audit_blueprint.get("")
+@require_staff
+async def server_audit_logs() -> Any:
+    return await server_audit.listing(page(maximum=50), request.args.get("q"))
 
 
 @blueprint.get("")

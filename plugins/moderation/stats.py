@@ -1,7 +1,8 @@
 """Instance figures (rest.md §8.3 ``GET /moderation/stats``) and, for the stats page's charts,
 registrations, messages and active people per day (``GET /moderation/stats/daily``, Hearth's
 own route). Flake ids carry their creation time, so days are grouped by id arithmetic that
-SQLite and PostgreSQL compute alike, over the id index."""
+SQLite and PostgreSQL compute alike, over the id index. Servers and messages are optional:
+without them their figures are 0."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ from typing import Any
 from tortoise.expressions import Q, RawSQL
 from tortoise.functions import Count
 
+from core.context import hearth
 from core.identity.models import User
 from core.ids import EPOCH_MS
-from plugins.messages.models import Message
 from plugins.moderation.recent import first_id_at
-from plugins.servers.models import Server
 
 DAY_MS = 86_400_000
 MAX_DAYS = 90
@@ -37,10 +37,26 @@ async def totals() -> dict[str, int]:
     return {
         "totalRegisteredUsers": await User.filter(people()).count(),
         "weeklyRegisteredUsers": await User.filter(people(), id__gte=since).count(),
-        "totalCreatedServers": await Server.all().count(),
-        "totalCreatedMessages": await Message.all().count(),
-        "weeklyCreatedMessages": await Message.filter(id__gte=since).count(),
+        "totalCreatedServers": await _server_count(),
+        **await _message_counts(since),
     }
+
+
+async def _server_count() -> int:
+    if not hearth().plugins.enabled("servers"):
+        return 0
+    from plugins.servers.models import Server
+
+    return await Server.all().count()
+
+
+async def _message_counts(since: int) -> dict[str, int]:
+    if not hearth().plugins.enabled("messages"):
+        return {"totalCreatedMessages": 0, "weeklyCreatedMessages": 0}
+    from plugins.messages.models import Message
+
+    return {"totalCreatedMessages": await Message.all().count(),
+            "weeklyCreatedMessages": await Message.filter(id__gte=since).count()}
 
 
 def people() -> Q:
@@ -61,9 +77,7 @@ async def daily(days: int) -> dict[str, Any]:
     since = first_id_at(first)
     registrations = await (User.filter(people(), id__gte=since).annotate(day=_day_of("users"))
                            .annotate(n=Count("id")).group_by("day").values("day", "n"))
-    messages = await (Message.filter(id__gte=since).annotate(day=_day_of("messages"))
-                      .annotate(n=Count("id"), people=Count("created_by_id", distinct=True))
-                      .group_by("day").values("day", "n", "people"))
+    messages = await _daily_messages(since)
     by_day: dict[int, dict[str, int]] = {}
     for row in registrations:
         by_day.setdefault(int(row["day"]), {})["registrations"] = row["n"]
@@ -76,3 +90,13 @@ async def daily(days: int) -> dict[str, Any]:
         answer.append({"date": date.strftime("%Y-%m-%d"), "registrations": figures.get("registrations", 0),
                        "messages": figures.get("messages", 0), "activeUsers": figures.get("activeUsers", 0)})
     return {"days": answer}
+
+
+async def _daily_messages(since: int) -> list[dict[str, Any]]:
+    if not hearth().plugins.enabled("messages"):
+        return []
+    from plugins.messages.models import Message
+
+    return await (Message.filter(id__gte=since).annotate(day=_day_of("messages"))
+                  .annotate(n=Count("id"), people=Count("created_by_id", distinct=True))
+                  .group_by("day").values("day", "n", "people"))

@@ -1,5 +1,6 @@
 """Moderators' suggested actions (rest.md §8.6): a MOD proposes suspending a user, deleting a
-server or a post, and an admin acts on it from the list."""
+server or a post, and an admin acts on it from the list. Servers is optional: without it no
+server can be suggested, and earlier server suggestions list without their server."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from plugins.moderation.models import SuggestedAction
 from plugins.moderation.paging import Page
 from plugins.moderation.servers import rows as server_rows
 from plugins.moderation.wire import brief_user
-from plugins.servers.models import Server
 
 MAX_REASON = 10_000  # appended reasons stop growing past this
 
@@ -37,6 +37,23 @@ async def _post(post_id: int) -> dict[str, Any] | None:
     return None
 
 
+async def _servers(server_ids: set[int]) -> dict[int, dict[str, Any]]:
+    if not server_ids or not hearth().plugins.enabled("servers"):
+        return {}
+    from plugins.servers.models import Server
+
+    found = await Server.filter(id__in=server_ids)
+    return {int(row["id"]): row for row in await server_rows(found, verified=False, creator_badges=True)}
+
+
+async def _server_exists(server_id: int) -> bool:
+    if not hearth().plugins.enabled("servers"):
+        return False
+    from plugins.servers.models import Server
+
+    return await Server.exists(id=server_id)
+
+
 async def listing(page: Page) -> list[dict[str, Any]]:
     query = SuggestedAction.all()
     if page.after is not None:
@@ -44,8 +61,7 @@ async def listing(page: Page) -> list[dict[str, Any]]:
     actions = await query.order_by("-id").limit(page.limit)
     user_ids = {a.suggest_by_id for a in actions if a.suggest_by_id} | {a.user_id for a in actions if a.user_id}
     users = {u.id: u for u in await User.filter(id__in=user_ids)} if user_ids else {}
-    servers_ = await Server.filter(id__in={a.server_id for a in actions if a.server_id})
-    servers = {int(row["id"]): row for row in await server_rows(servers_, verified=False, creator_badges=True)}
+    servers = await _servers({a.server_id for a in actions if a.server_id})
     answer = []
     for action in actions:
         by, target = users.get(action.suggest_by_id), users.get(action.user_id)
@@ -65,7 +81,7 @@ async def suggest(moderator: User, action_type: int, reason: str, server_id: str
     chosen = {k: v for k, v in target.items() if v is not None}
     if len(chosen) != 1 or not 0 <= action_type <= 11:
         raise SuggestionFailed()
-    if "server_id" in chosen and not await Server.exists(id=chosen["server_id"]):
+    if "server_id" in chosen and not await _server_exists(chosen["server_id"]):
         raise SuggestionFailed()
     if "user_id" in chosen and not await User.exists(id=chosen["user_id"]):
         raise SuggestionFailed()

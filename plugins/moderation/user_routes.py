@@ -1,4 +1,5 @@
-"""``/api/moderation/users…`` and ``/api/moderation/online-users`` (rest.md §8.2)."""
+"""``/api/moderation/users…`` and ``/api/moderation/online-users`` (rest.md §8.2); every
+server's audit log (``/users/audit-logs``) is in ``server_routes.py``, with servers."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ from typing import Any
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import validate_request
 
-from core.auth import current_user, require_moderator, require_staff
+from core.auth import check_moderator_password, current_user, require_moderator, require_staff
 from core.errors import ApiError
-from plugins.moderation import sanctions, server_audit, users
+from plugins.moderation import sanctions, users
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import EditSuspensionBody, ModUserUpdateBody, SuspendBody, UserIdsBody, WarnBody
-from plugins.servers.scheduled import check_moderator_password
 
 blueprint = Blueprint("moderation_users", __name__, url_prefix="/api/moderation")
 MAX_DAYS = 31
@@ -43,12 +43,6 @@ async def online_users() -> Any:
 @require_staff
 async def search_users() -> Any:
     return jsonify(await users.search(current_user(), request.args.get("q", ""), page()))
-
-
-@blueprint.get("/users/audit-logs")
-@require_staff
-async def server_audit_logs() -> Any:
-    return await server_audit.listing(page(maximum=50), request.args.get("q"))
 
 
 @blueprint.get("/users/<user_id>")

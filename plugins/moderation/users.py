@@ -24,7 +24,6 @@ from plugins.moderation.models import ShadowBan, Strikes, Suspension
 from plugins.moderation.paging import Page
 from plugins.moderation.servers import rows as server_rows
 from plugins.moderation.wire import active, brief_user, shadow_ban_wire, suspension_wire
-from plugins.servers.models import Member, Server
 
 ONLINE_CAP = 1000
 FILTERS = ("shadowBan", "bot", "suspension")
@@ -99,7 +98,7 @@ async def search(viewer: User, q: str, page: Page) -> list[dict[str, Any]]:
     condition = Q(username__icontains=q) | Q(tag__icontains=q)
     exact = parse_id(q)
     if exact is not None:
-        condition |= Q(id=exact) | Q(id__in=Subquery(Member.filter(server_id=exact).values("user_id")))
+        condition |= Q(id=exact) | _members_of(exact)
     if is_moderator(viewer):
         condition |= Q(id__in=Subquery(Session.filter(ip_address__icontains=q).values("user_id")))
         condition |= Q(id__in=Subquery(Account.filter(email__icontains=q).values("user_id")))
@@ -108,6 +107,25 @@ async def search(viewer: User, q: str, page: Page) -> list[dict[str, Any]]:
         query = query.filter(id__lt=page.after)
     users = await query.order_by("-id").limit(page.limit)
     return await _rows(users, "joinedAt", "hexColor", "avatar", "badges")
+
+
+def _members_of(server_id: int) -> Q:
+    """Members of that server (nobody without the servers plugin)."""
+    if not hearth().plugins.enabled("servers"):
+        return Q(id__in=[])
+    from plugins.servers.models import Member
+
+    return Q(id__in=Subquery(Member.filter(server_id=server_id).values("user_id")))
+
+
+async def _servers_of(user: User) -> list[dict[str, Any]]:
+    """The servers the user is in, newest first (none without the servers plugin)."""
+    if not hearth().plugins.enabled("servers"):
+        return []
+    from plugins.servers.models import Member, Server
+
+    member_of = list(await Member.filter(user_id=user.id).values_list("server_id", flat=True))
+    return await server_rows(await Server.filter(id__in=member_of).order_by("-id")) if member_of else []
 
 
 async def online(sort: str) -> list[dict[str, Any]]:
@@ -145,8 +163,6 @@ async def details(viewer: User, user_id: str) -> dict[str, Any]:
     strikes = await Strikes.get_or_none(user_id=user.id)
     profile = await Profile.get_or_none(user_id=user.id)
     sessions = await Session.filter(user_id=user.id).order_by("-last_seen_at", "-id")
-    member_of = list(await Member.filter(user_id=user.id).values_list("server_id", flat=True))
-    servers = await Server.filter(id__in=member_of).order_by("-id") if member_of else []
     inventory: list[dict[str, Any]] = []
     for answer in await hearth().plugins.gather("moderation_user_inventory", user_id=user.id):
         inventory.extend(answer or [])
@@ -169,7 +185,7 @@ async def details(viewer: User, user_id: str) -> dict[str, Any]:
     return {**full_user(user), "inventory": inventory,
             "suspension": suspension_wire(suspension, suspension.suspended_by if suspension else None, with_by=True),
             "profile": profile.wire() if profile else None, "devices": devices,
-            "servers": await server_rows(servers),
+            "servers": await _servers_of(user),
             "application": None, "shadowBan": shadow_ban_wire(shadow), "account": account_wire}
 
 

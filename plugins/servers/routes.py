@@ -7,7 +7,7 @@ from typing import Any, Literal
 from quart import Blueprint, jsonify, request
 from quart_schema import document_querystring, document_request, validate_request
 
-from core.auth import current_user, require_moderator, require_user, require_user_or_bot
+from core.auth import check_moderator_password, current_user, require_moderator, require_user, require_user_or_bot
 
 from core.errors import ApiError
 from core.ratelimit import rate_limit
@@ -365,7 +365,7 @@ async def notification_settings(data: NotificationSettingsBody) -> Any:
 @require_moderator
 @validate_request(ServerScheduleDeleteBody)
 async def schedule_server_deletion(server_id: str, data: ServerScheduleDeleteBody) -> Any:
-    await scheduled.check_moderator_password(current_user(), data.password)
+    await check_moderator_password(current_user(), data.password)
     return {"success": True, "scheduledDeletion": await scheduled.schedule(current_user(), server_id, data.reason)}
 
 
@@ -373,6 +373,6 @@ async def schedule_server_deletion(server_id: str, data: ServerScheduleDeleteBod
 @require_moderator
 @validate_request(ServerUnscheduleDeleteBody)
 async def remove_server_deletion_schedule(server_id: str, data: ServerUnscheduleDeleteBody) -> Any:
-    await scheduled.check_moderator_password(current_user(), data.password)
+    await check_moderator_password(current_user(), data.password)
     await scheduled.unschedule(current_user(), server_id)
     return {"success": True}

@@ -11,8 +11,7 @@ from typing import Any
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
-from core.identity.models import Account, User
-from core.identity.passwords import verify_password
+from core.identity.models import User
 from core.ids import parse_id
 from core.wire import ms
 from plugins.servers.models import Server
@@ -29,14 +28,6 @@ def now() -> datetime:
 def delay(settings: Any = None) -> timedelta:
     settings = settings if settings is not None else hearth().settings
     return timedelta(hours=float(settings.get("servers.scheduled_deletion_delay_hours", DEFAULT_DELAY_HOURS)))
-
-
-async def check_moderator_password(moderator: User, password: str) -> None:
-    account = await Account.get_or_none(user_id=moderator.id)
-    if account is None:
-        raise ApiError(404, "Something went wrong. Try again later.")
-    if not await verify_password(account.password_hash, password):
-        raise ApiError(403, "Invalid password.", "password")
 
 
 async def _server(server_id: str) -> Server:

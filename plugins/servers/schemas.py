@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
+from core.auth import ModeratorPassword
 from core.validation import Body, Rules, epoch_ms
 from plugins.accounts.schemas import is_hex_color
 
@@ -184,11 +185,6 @@ class NotificationSettingsBody(Body):
                                                  length="Invalid notificationSoundMode.")] = None
     notificationPingMode: Annotated[Mode, Rules(type="Invalid notificationPingMode.",
                                                 length="Invalid notificationPingMode.")] = None
-
-
-ModeratorPassword = Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
-                                               length="Password must be between 4 and 72 characters long."),
-                              Field(min_length=4, max_length=72)]
 
 
 class ServerScheduleDeleteBody(Body):

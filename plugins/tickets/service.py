@@ -7,7 +7,7 @@ from typing import Any
 
 from tortoise.expressions import Q
 
-from core.context import hearth
+from core.auth import refuse_shadow_banned
 from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
@@ -55,8 +55,7 @@ def parse_status(raw: str | None) -> int | None:
 # --- the opener's side ----------------------------------------------------------------------
 
 async def create(user: User, title: str, body: str, category: int) -> dict[str, Any]:
-    if hearth().standing.shadow_banned(user.id):
-        raise ApiError(403, "Something went wrong. Try again later.")
+    refuse_shadow_banned(user)
     if category not in CATEGORIES:
         raise bad_request("Invalid category")
     at = now()

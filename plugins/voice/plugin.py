@@ -16,7 +16,10 @@ manifest = Manifest(
     name="Voice",
     version="1.0.0",
     description="Voice calls in server channels and DMs: peer-to-peer for small calls, forwarded by the server above.",
-    requires=("accounts", "messages", "friends", "inbox", "servers"),
+    requires=("accounts", "messages"),
+    # Without servers only DM calls, without inbox only server channel calls; friends' blocks
+    # refuse and end DM calls (through inbox's DM privacy). See the README.
+    optional=("friends", "inbox", "servers"),
     routes=("/channels/<channel_id>/voice", "/voice"),
 )
 

@@ -10,6 +10,11 @@ Besides the reference's events, Hearth's own client hears, on its voice socket o
 {channelId: null, reason}`` when it is no longer in the call (left, disconnected, joined
 elsewhere, removed); and, with the call's audience, ``voice:call_mode {channelId, mode, slots?}`` when a
 call switches between peer-to-peer and server-side media. The protocol's clients ignore them.
+
+Servers and inbox are optional: without servers there are only DM calls, without inbox only
+server channel calls. Their models are imported inside the functions that need them, each after
+checking the plugin runs (``self.plugins.enabled``). Who may call whom in a DM is inbox's to say
+(``plugins.inbox.privacy``): the friends plugin's blocks, or without friends the DM privacy.
 """
 
 from __future__ import annotations
@@ -26,13 +31,9 @@ from core.identity.models import Account, User
 from core.ids import parse_id
 from core.periodic import every
 from core.redisconn import redis_settings
-from plugins.friends.service import block_state
-from plugins.inbox.models import Inbox
 from plugins.messages import service as messages
 from plugins.messages.kinds import Access
 from plugins.messages.models import CALL_STARTED, DM_TEXT, SERVER_TEXT
-from plugins.servers.models import Member
-from plugins.servers.permissions import JOIN_VOICE, MemberContext, channel_bits
 from plugins.voice.store import (
     HEARTBEAT_TTL_S, SERVER, Entry, Joined, Left, MemoryStore, Policy, RedisStore, VoiceUnavailable,
 )
@@ -80,6 +81,10 @@ class VoiceService:
     def node(self) -> str:
         return self.store.node
 
+    @property
+    def plugins(self) -> Any:
+        return self.gateway.app.extensions["hearth"].plugins
+
     # --- lifecycle ---------------------------------------------------------------------
     async def start(self) -> None:
         await self.store.start()
@@ -111,8 +116,8 @@ class VoiceService:
     async def join(self, user: User, channel_id: str, socket_id: str, capable: bool = False) -> None:
         access = await messages.load_channel(user, channel_id)
         channel = access.channel
-        ctx: MemberContext | None = access.extra.get("ctx") if channel.type == SERVER_TEXT else None
-        if ctx is not None and not ctx.is_admin and not channel_bits(ctx, access.extra["overrides"]) & JOIN_VOICE:
+        ctx: Any = access.extra.get("ctx") if channel.type == SERVER_TEXT else None
+        if ctx is not None and not ctx.is_admin and not self._may_join_voice(ctx, access.extra["overrides"]):
             raise ApiError(403, "You are not allowed to join voice in this channel.")
         if not user.bot and not await Account.filter(user_id=user.id, email_confirmed=True).exists():
             raise bad_request("You must confirm your email to join voice.")
@@ -125,7 +130,7 @@ class VoiceService:
             raise ApiError(403, "Cannot join voice channel.")
         if channel.type == DM_TEXT:
             recipient_id = access.extra["inbox"].recipient_id
-            if recipient_id != user.id and any(await block_state(user.id, recipient_id)):
+            if recipient_id != user.id and await self._dm_call_refused(user.id, recipient_id):
                 raise ApiError(403, "Cannot join voice channel.")
         if hearth().standing.shadow_banned(user.id):
             return  # rest.md §0.8: the join answers success and nothing happens
@@ -133,6 +138,34 @@ class VoiceService:
                       node=owner[1], capable=capable)
         joined = await self.store.join(entry, self.policy, self.node)
         await self._announce_joined(joined, access, user)
+
+    def _may_join_voice(self, ctx: Any, overrides: Any) -> bool:
+        """A server member's JOIN_VOICE in the channel (server channels exist only with servers)."""
+        if not self.plugins.enabled("servers"):
+            return False
+        from plugins.servers.permissions import JOIN_VOICE, channel_bits
+
+        return bool(channel_bits(ctx, overrides) & JOIN_VOICE)
+
+    async def _dm_call_refused(self, user_id: int, recipient_id: int) -> bool:
+        """A block either way refuses a DM call (rest.md §3.22). Without friends nobody is blocked,
+        so the DM privacy settings decide instead: a call (and its ringing) only between people
+        who may message each other."""
+        if not self.plugins.enabled("inbox"):
+            return False  # no inbox, no DM calls to refuse
+        from plugins.inbox.privacy import blocked_either_way, refusal
+
+        if self.plugins.enabled("friends"):
+            return await blocked_either_way(user_id, recipient_id)
+        return await refusal(user_id, recipient_id) is not None
+
+    async def _dm_owners(self, channel_id: int) -> list[int]:
+        """Who has this DM channel in their inbox (its call's audience)."""
+        if not self.plugins.enabled("inbox"):
+            return []
+        from plugins.inbox.models import Inbox
+
+        return list(await Inbox.filter(channel_id=channel_id).values_list("created_by_id", flat=True))
 
     async def _announce_joined(self, joined: Joined, access: Access, user: User) -> None:
         entry = joined.entry
@@ -195,8 +228,7 @@ class VoiceService:
     async def _rooms(self, entry: Entry) -> list[str]:
         if entry.server_id is not None:
             return [str(entry.channel_id)]
-        owners = await Inbox.filter(channel_id=entry.channel_id).values_list("created_by_id", flat=True)
-        return sorted({str(owner) for owner in owners} | {str(entry.user_id)})
+        return sorted({str(owner) for owner in await self._dm_owners(entry.channel_id)} | {str(entry.user_id)})
 
     # --- sockets -------------------------------------------------------------------------
     async def connected(self, ctx: Any) -> list[dict[str, Any]]:
@@ -274,10 +306,23 @@ class VoiceService:
         view and their open DMs (a fixed number of queries, none while nobody is in a call)."""
         if not await self.store.anyone():
             return []
-        server_ids = list(await Member.filter(user_id=user.id).values_list("server_id", flat=True))
-        dm_ids = list(await Inbox.filter(created_by_id=user.id, closed=False).values_list("channel_id", flat=True))
-        found = [*await self.store.in_servers(server_ids), *await self.store.in_channels(dm_ids)]
+        found = [*await self.store.in_servers(await self._server_ids(user)),
+                 *await self.store.in_channels(await self._open_dm_ids(user))]
         return await self._viewable(user, found)
+
+    async def _server_ids(self, user: User) -> list[int]:
+        if not self.plugins.enabled("servers"):
+            return []
+        from plugins.servers.models import Member
+
+        return list(await Member.filter(user_id=user.id).values_list("server_id", flat=True))
+
+    async def _open_dm_ids(self, user: User) -> list[int]:
+        if not self.plugins.enabled("inbox"):
+            return []
+        from plugins.inbox.models import Inbox
+
+        return list(await Inbox.filter(created_by_id=user.id, closed=False).values_list("channel_id", flat=True))
 
     async def _viewable(self, user: User, found: list[Entry]) -> list[dict[str, Any]]:
         server_channels = list({e.channel_id for e in found if e.server_id is not None})
@@ -322,6 +367,10 @@ class VoiceService:
 
     async def blocked(self, blocker_id: int, blocked_id: int) -> None:
         """A block ends the DM call between the two (a call there could not be joined now)."""
+        if not self.plugins.enabled("inbox"):
+            return  # no DMs, no DM calls
+        from plugins.inbox.models import Inbox
+
         channel_ids = await Inbox.filter(created_by_id=blocker_id, recipient_id=blocked_id).values_list(
             "channel_id", flat=True)
         try:

@@ -111,3 +111,25 @@ async def test_a_route_claimed_twice_stops_the_server_with_status_2_and_no_trace
     assert "Traceback" not in server.log
     assert server.matches(r"hearth: plugins 'accounts' and 'claimer' both serve GET /api/users/<user_id>")
     assert "starting it again" not in server.log
+
+
+def test_plugins_start_without_their_optional_plugins(tmp_path):
+    """Voice, applications and moderation without servers, friends and inbox (and what requires
+    them): ``hearth check`` builds the app and each serves fewer routes than with everything."""
+    from core.plugins import discover, with_dependents
+
+    def served(disabled: list[str]) -> dict[str, int]:
+        result = hearth("check", env=env_with(tmp_path, HEARTH_PLUGINS_DISABLED=",".join(disabled),
+                                              **_database(tmp_path)))
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        return {line.split()[0]: int(line.split()[2]) for line in result.stdout.splitlines() if "routes" in line}
+
+    everything, fewer = served([]), served(with_dependents(discover(), ["servers", "friends", "inbox"]))
+    assert not {"servers", "friends", "inbox", "explore"} & set(fewer)
+    assert fewer["voice"] == everything["voice"] == 3
+    assert fewer["applications"] < everything["applications"] and fewer["moderation"] < everything["moderation"]
+    listed = json.loads(hearth("plugins", "--json", env=env_with(tmp_path)).stdout)["plugins"]
+    optional = {p["id"]: (p["requires"], p["optional"]) for p in listed}
+    assert optional["voice"] == (["accounts", "messages"], ["friends", "inbox", "servers"])
+    assert optional["applications"] == (["accounts", "messages"], ["servers", "explore"])
+    assert optional["moderation"][0] == ["accounts"] and {"messages", "servers"} <= set(optional["moderation"][1])

@@ -7,8 +7,9 @@ const developer = "settings/developer/applications";
 
 /**
  * Applications and bots: the developer settings (spec §2 `/app/settings/developer/applications…`), the bot
- * invite page (`/bot/{appId}` → `/app/bot/{appId}`), explore's bots section, and the bots'
- * commands for the composer's `/` list.
+ * invite page (`/bot/{appId}` → `/app/bot/{appId}`) and the bot's invite link (with servers),
+ * explore's bots section and the bot's listing (with explore), and the bots' commands for the
+ * composer's `/` list.
  */
 export default definePlugin({
   id: "applications",
@@ -16,11 +17,12 @@ export default definePlugin({
     { path: developer, lazy: () => import("./pages/DeveloperPage") },
     { path: `${developer}/:appId`, lazy: () => import("./pages/ApplicationPage") },
     { path: `${developer}/:appId/bot`, lazy: () => import("./pages/BotPage") },
-    { path: `${developer}/:appId/bot/create-link`, lazy: () => import("./pages/BotCreateLinkPage") },
+    // servers and explore are optional: what adds a bot to a server or lists it needs them
+    { path: `${developer}/:appId/bot/create-link`, lazy: () => import("./pages/BotCreateLinkPage"), needs: ["servers"] },
     { path: `${developer}/:appId/bot/profile`, lazy: () => import("./pages/BotProfilePage") },
-    { path: `${developer}/:appId/bot/publish`, lazy: () => import("./pages/BotPublishPage") },
-    { path: "bot/:appId", lazy: () => import("./pages/BotInvitePage") },
-    { path: "explore/bots", lazy: () => import("./pages/ExploreBotsPage") },
+    { path: `${developer}/:appId/bot/publish`, lazy: () => import("./pages/BotPublishPage"), needs: ["explore"] },
+    { path: "bot/:appId", lazy: () => import("./pages/BotInvitePage"), needs: ["servers"] },
+    { path: "explore/bots", lazy: () => import("./pages/ExploreBotsPage"), needs: ["explore"] },
   ],
   navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer") }],
   // /app/settings/developer itself (developer mode) is the shell's; this section sits under it.

@@ -1,6 +1,7 @@
 /** Pieces the developer pages share: the page frame, loading an application, copy buttons. */
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { describeError } from "@hearth/api/requestErrors";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
@@ -102,14 +103,16 @@ export function CopyButton({ text, label, variant = "secondary" }: { text: strin
   );
 }
 
-/** The tabs of a bot's pages (spec §2: bot, create-link, profile, publish). */
+/** The tabs of a bot's pages (spec §2: bot, create-link, profile, publish); the invite link only with servers, publishing only with explore. */
 export function BotTabs({ appId }: { appId: string }) {
+  const servers = usePluginLoaded("servers");
+  const explore = usePluginLoaded("explore");
   const base = `${DEVELOPER_ROOT}/${encodeURIComponent(appId)}/bot`;
   const tabs = [
     { to: base, label: t("bot.tabs.token"), end: true },
     { to: `${base}/profile`, label: t("bot.tabs.profile"), end: false },
-    { to: `${base}/create-link`, label: t("bot.tabs.link"), end: false },
-    { to: `${base}/publish`, label: t("bot.tabs.publish"), end: false },
+    ...(servers ? [{ to: `${base}/create-link`, label: t("bot.tabs.link"), end: false }] : []),
+    ...(explore ? [{ to: `${base}/publish`, label: t("bot.tabs.publish"), end: false }] : []),
   ];
   return (
     <nav className="developer-tabs" aria-label={t("bot.tabs.label")}>

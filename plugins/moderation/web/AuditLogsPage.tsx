@@ -1,4 +1,5 @@
 /** /app/moderation/audit-logs: what moderators did, newest first (admins only, rest.md §8.3). */
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { formatDateTime } from "@hearth/ui/format";
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
@@ -21,9 +22,10 @@ export function describeEntry(entry: AuditEntry): string {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
+  const servers = usePluginLoaded("servers"); // without it a server's page does not exist
   const target = entry.userId
     ? `/app/moderation/users/${entry.userId}`
-    : entry.serverId
+    : entry.serverId && servers
       ? `/app/moderation/servers/${entry.serverId}`
       : null;
   return (

@@ -12,11 +12,14 @@ const tabClass = ({ isActive }: { isActive: boolean }) => `moderation-tab${isAct
 function Tabs() {
   const level = useStaffLevel();
   const tickets = usePluginStore((state) => state.loadedIds.includes("tickets"));
+  const servers = usePluginStore((state) => state.loadedIds.includes("servers"));
   return (
     <nav className="moderation-tabs" aria-label={t("tabs.label")}>
-      <NavLink to="/app/moderation" end className={tabClass}>
-        {t("tabs.servers")}
-      </NavLink>
+      {servers && (
+        <NavLink to="/app/moderation" end className={tabClass}>
+          {t("tabs.servers")}
+        </NavLink>
+      )}
       <NavLink to="/app/moderation/users" className={tabClass}>
         {t("tabs.users")}
       </NavLink>

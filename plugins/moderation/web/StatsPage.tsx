@@ -1,6 +1,7 @@
 /** /app/moderation/stats: the instance's totals and, per day, registrations, messages and active people. */
 import { formatNumber } from "@hearth/i18n/i18n";
 import { describeError } from "@hearth/api/requestErrors";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { FormError } from "@hearth/ui/form/FormError";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
@@ -13,11 +14,14 @@ import type { DailyFigures, Stats } from "./types";
 const DailyChart = lazy(() => import("./DailyChart").then((module) => ({ default: module.DailyChart })));
 const RANGES = [7, 30, 90] as const;
 
+/** The instance's totals: servers and messages only where those plugins run. */
 function Totals({ figures }: { figures: Stats }) {
+  const servers = usePluginLoaded("servers");
+  const messages = usePluginLoaded("messages");
   const cards = [
     { label: t("stats.users"), total: figures.totalRegisteredUsers, week: figures.weeklyRegisteredUsers },
-    { label: t("stats.servers"), total: figures.totalCreatedServers, week: null },
-    { label: t("stats.messages"), total: figures.totalCreatedMessages, week: figures.weeklyCreatedMessages },
+    ...(servers ? [{ label: t("stats.servers"), total: figures.totalCreatedServers, week: null }] : []),
+    ...(messages ? [{ label: t("stats.messages"), total: figures.totalCreatedMessages, week: figures.weeklyCreatedMessages }] : []),
   ];
   return (
     <div className="moderation-totals" data-testid="moderation-totals">
@@ -33,6 +37,7 @@ function Totals({ figures }: { figures: Stats }) {
 }
 
 export default function StatsPage() {
+  const messages = usePluginLoaded("messages");
   const [figures, setFigures] = useState<Stats | null>(null);
   const [days, setDays] = useState<number>(30);
   const [daily, setDaily] = useState<DailyFigures[] | null>(null);
@@ -85,10 +90,14 @@ export default function StatsPage() {
         <Suspense fallback={<PaneLoading label={t("common.loading")} />}>
           <div className="moderation-charts">
             <DailyChart label={t("stats.registrations")} labels={series.labels} values={series.registrations} kind="bar" />
-            <DailyChart label={t("stats.dailyMessages")} labels={series.labels} values={series.messages} kind="bar" />
-            <DailyChart label={t("stats.activeUsers")} labels={series.labels} values={series.activeUsers} kind="line" />
+            {messages && (
+              <>
+                <DailyChart label={t("stats.dailyMessages")} labels={series.labels} values={series.messages} kind="bar" />
+                <DailyChart label={t("stats.activeUsers")} labels={series.labels} values={series.activeUsers} kind="line" />
+              </>
+            )}
           </div>
-          <p className="muted">{t("stats.activeHint")}</p>
+          {messages && <p className="muted">{t("stats.activeHint")}</p>}
         </Suspense>
       )}
     </ModerationFrame>

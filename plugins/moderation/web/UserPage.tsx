@@ -1,5 +1,6 @@
 /** /app/moderation/users/{id}: a user's account, standing, sessions and servers, and the actions. */
 import { describeError } from "@hearth/api/requestErrors";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
@@ -220,6 +221,7 @@ function SameIp({ userId }: { userId: string }) {
 export default function UserPage() {
   const userId = useParams().userId ?? "";
   const level = useStaffLevel();
+  const servers = usePluginLoaded("servers"); // optional: no servers section without it
   const [user, setUser] = useState<UserDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -283,15 +285,17 @@ export default function UserPage() {
               ))}
             </ul>
           </section>
-          <section className="card moderation-section">
-            <h3>{t("user.servers")}</h3>
-            {user.servers.length === 0 && <p className="muted">{t("user.noServers")}</p>}
-            <ul className="moderation-list">
-              {user.servers.map((server) => (
-                <ServerRow key={server.id} server={server} />
-              ))}
-            </ul>
-          </section>
+          {servers && (
+            <section className="card moderation-section">
+              <h3>{t("user.servers")}</h3>
+              {user.servers.length === 0 && <p className="muted">{t("user.noServers")}</p>}
+              <ul className="moderation-list">
+                {user.servers.map((server) => (
+                  <ServerRow key={server.id} server={server} />
+                ))}
+              </ul>
+            </section>
+          )}
           <SameIp userId={user.id} />
         </>
       )}

@@ -8,8 +8,9 @@ import { useWaitingTicketCount } from "./ticketBadge";
 export default definePlugin({
   id: "moderation",
   routes: [
-    { path: "moderation", lazy: () => import("./ServersPage") },
-    { path: "moderation/servers/:serverId", lazy: () => import("./ServerPage") },
+    { path: "moderation", lazy: () => import("./ModerationHome") },
+    // servers and messages are optional: their pages only where they run
+    { path: "moderation/servers/:serverId", lazy: () => import("./ServerPage"), needs: ["servers"] },
     { path: "moderation/users", lazy: () => import("./UsersPage") },
     { path: "moderation/users/:userId", lazy: () => import("./UserPage") },
     { path: "moderation/audit-logs", lazy: () => import("./AuditLogsPage") },
@@ -17,7 +18,7 @@ export default definePlugin({
     { path: "moderation/online", lazy: () => import("./OnlinePage") },
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
-    { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage") },
+    { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
   ],
   navEntries: [
     {

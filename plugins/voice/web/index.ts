@@ -21,6 +21,8 @@ registerConversationHeaderAction(DmCallButton);
  * Voice: calls in server text channels and DMs — who is in which call, joining and leaving from
  * the channel list and headers, calling a friend from a DM (with ringing), the call bar with
  * mute, deafen and settings on every page, and the call settings at /app/settings/call-settings.
+ * Servers and inbox are optional: what is registered with them above is drawn only by their
+ * screens, so without servers there are only DM call buttons, without inbox only channel ones.
  */
 export default definePlugin({
   id: "voice",

@@ -6,6 +6,7 @@ from plugins.explore.models import ExploreItem
 from plugins.explore.service import week_start
 from plugins.servers.models import Server
 from tests.plugins.messages.helpers import error, member, sent
+from tests.plugins.moderation.helpers import pw, staff
 from tests.plugins.servers.helpers import community, join, ok, role_with
 from tests.support import call
 
@@ -313,6 +314,16 @@ def test_the_week_starts_on_monday_at_midnight_utc():
     assert week_start(sunday_night) == datetime(2026, 11, 16, tzinfo=timezone.utc)
     monday = datetime(2026, 11, 23, 0, 0, tzinfo=timezone.utc)
     assert week_start(monday) == monday
+
+
+async def test_a_shadow_banned_owner_cannot_publish(client):
+    place = await community(client)
+    admin = await staff(client)
+    await ok(client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[place.owner.id], reason="spam"),
+             admin.token)
+    assert await call(client, "POST", f"/api/explore/servers/{place.id}", {"description": "x"},
+                      token=place.owner.token) == (403, error("Something went wrong. Try again later."))
+    assert not await ExploreItem.exists()
 
 
 # --- rate limits ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from plugins.messages.models import Message
 from plugins.tickets.models import Ticket
 from tests.plugins.messages.helpers import error, member, send, sent
-from tests.plugins.moderation.helpers import ok, staff
+from tests.plugins.moderation.helpers import ok, pw, staff
 from tests.plugins.tickets.helpers import open_ticket
 from tests.support import call
 
@@ -105,3 +105,11 @@ async def test_ticket_messages_cannot_be_pinned_edited_or_deleted(client):
     assert await call(client, "DELETE", base, token=person.token) == \
         (400, {"error": "Ticket message cannot be edited."})
     assert await Message.exists(id=int(message["id"]), content="typo")
+
+
+async def test_a_shadow_banned_user_cannot_open_a_ticket(client):
+    person, admin = await member(client), await staff(client)
+    await ok(client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[person.id], reason="spam"), admin.token)
+    assert await call(client, "POST", "/api/tickets", {"title": "t", "body": "b", "category": 0},
+                      token=person.token) == (403, error("Something went wrong. Try again later."))
+    assert not await Ticket.exists()

@@ -97,6 +97,26 @@ describe("plugin loader", () => {
     expect(state.settingsSections.find((section) => section.id === "privacy")?.label()).toBe("Privacy");
   });
 
+  it("leaves out the screens whose optional plugins the server does not run", async () => {
+    const developer = "settings/developer/applications/:appId/bot";
+    serverLists([{ id: "applications", web: true }]);
+    const without = (await load()).state.routes.map((route) => route.path);
+    expect(without).toContain(`${developer}/profile`);
+    expect(without).not.toContain("explore/bots");
+    expect(without).not.toContain(`${developer}/publish`);
+    expect(without).not.toContain("bot/:appId");
+    expect(without).not.toContain(`${developer}/create-link`);
+
+    vi.resetModules();
+    serverLists([
+      { id: "servers", web: false },
+      { id: "explore", web: false },
+      { id: "applications", web: true },
+    ]);
+    const withBoth = (await load()).state.routes.map((route) => route.path);
+    expect(withBoth).toEqual(expect.arrayContaining(["explore/bots", `${developer}/publish`, "bot/:appId", `${developer}/create-link`]));
+  });
+
   it("reports failure when the server cannot be asked", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("offline"));
     await expect(load()).rejects.toEqual({ message: "Could not connect to server.", code: 0 });

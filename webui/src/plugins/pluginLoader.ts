@@ -12,7 +12,7 @@ import { mergeSettingsSections } from "../settings/area/sectionList";
 import { shellSettings } from "../settings/shellSettings";
 import { registerExtensions } from "./extensions";
 import { usePluginStore } from "./pluginStore";
-import type { HearthWebPlugin } from "./pluginTypes";
+import type { HearthWebPlugin, PluginNeeds } from "./pluginTypes";
 
 interface ServerPlugin {
   id: string;
@@ -35,16 +35,21 @@ const bundlesById = new Map<string, () => Promise<HearthWebPlugin>>([
   ...Object.entries(installedBundles).map(([id, load]) => [id, async () => (await load()).default] as const),
 ]);
 
+/** Contributions whose `needs` the server runs (all of them when nothing is needed). */
+function available<T extends { needs?: PluginNeeds }>(items: T[] | undefined, enabled: ReadonlySet<string>): T[] {
+  return (items ?? []).filter((item) => (item.needs ?? []).every((id) => enabled.has(id)));
+}
+
 /** Routes and settings sections, from a plugin or from the shell itself. */
-function mount(plugin: Pick<HearthWebPlugin, "routes" | "navEntries" | "settingsSections">): void {
+function mount(plugin: Pick<HearthWebPlugin, "routes" | "navEntries" | "settingsSections">, enabled: ReadonlySet<string>): void {
   usePluginStore.setState(({ routes, navEntries, settingsSections }) => ({
-    routes: [...routes, ...(plugin.routes ?? []).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
-    navEntries: [...navEntries, ...(plugin.navEntries ?? [])],
-    settingsSections: mergeSettingsSections(settingsSections, plugin.settingsSections ?? []),
+    routes: [...routes, ...available(plugin.routes, enabled).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
+    navEntries: [...navEntries, ...available(plugin.navEntries, enabled)],
+    settingsSections: mergeSettingsSections(settingsSections, available(plugin.settingsSections, enabled)),
   }));
 }
 
-function install(plugin: HearthWebPlugin): void {
+function install(plugin: HearthWebPlugin, enabled: ReadonlySet<string>): void {
   for (const [language, strings] of Object.entries(plugin.i18n ?? {})) {
     registerTranslations(language, plugin.id, strings);
   }
@@ -56,7 +61,7 @@ function install(plugin: HearthWebPlugin): void {
     loadedIds: [...loadedIds, plugin.id],
     messageRenderers: { ...plugin.messageRenderers, ...messageRenderers }, // the first claim keeps a type
   }));
-  mount(plugin);
+  mount(plugin, enabled);
 }
 
 let shellMounted = false;
@@ -64,13 +69,14 @@ let shellMounted = false;
 async function loadPlugins(): Promise<void> {
   usePluginStore.setState({ status: "loading" });
   const { plugins } = await request<{ plugins: ServerPlugin[] }>({ path: "/plugins" });
-  if (!shellMounted) mount(shellSettings); // the shell's own settings sections, before any plugin's
+  const enabled = new Set(plugins.map((plugin) => plugin.id)); // with or without a web part
+  if (!shellMounted) mount(shellSettings, enabled); // the shell's own settings sections, before any plugin's
   shellMounted = true;
   const loads = plugins.filter((plugin) => plugin.web).flatMap((plugin) => bundlesById.get(plugin.id) ?? []);
   const loaded = await Promise.all(loads.map((load) => load()));
   // Each plugin comes in already speaking the current language.
   await Promise.all(loaded.map((plugin) => registerLocales(plugin.id, plugin.locales)));
-  for (const plugin of loaded) install(plugin);
+  for (const plugin of loaded) install(plugin, enabled);
   usePluginStore.setState({ status: "ready" });
 }
 

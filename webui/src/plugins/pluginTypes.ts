@@ -9,7 +9,16 @@ export interface PluginRoute {
   /** Relative to /app, e.g. "settings/account". */
   path: string;
   lazy: () => Promise<{ default: ComponentType }>;
+  /** Optional plugins this screen is about: mounted only when the server runs every one (see `PluginNeeds`). */
+  needs?: PluginNeeds;
 }
+
+/**
+ * Ids of `optional` plugins a contribution depends on (applications' explore bots page: `["explore"]`).
+ * The loader leaves the contribution out unless the server lists every one as enabled, so its
+ * URL is the shell's "not found" and no entry leads to it.
+ */
+export type PluginNeeds = readonly string[];
 
 export interface PluginNavEntry {
   id: string;
@@ -21,6 +30,8 @@ export interface PluginNavEntry {
   useBadge?: () => number;
   /** A hook saying whether to show the entry at all (moderation: staff only); shown when absent. */
   useVisible?: () => boolean;
+  /** Optional plugins the entry leads to: left out unless the server runs every one. */
+  needs?: PluginNeeds;
 }
 
 /**
@@ -38,6 +49,8 @@ export interface PluginSettingsSection {
   order: number;
   /** A hook saying whether to list the section (window-settings: only in a desktop shell); listed when absent. */
   useVisible?: () => boolean;
+  /** Optional plugins the section is about: left out unless the server runs every one. */
+  needs?: PluginNeeds;
 }
 
 /** A message as a message renderer receives it (entities.md §6, the fields every message has). */
