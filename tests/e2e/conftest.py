@@ -10,6 +10,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from core.settings import ROOT
+from core.testing import BROWSER_PATIENCE_MS
 from tests.conftest import WEBUI_DIST
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -26,8 +27,10 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
 
 @pytest.fixture(scope="session")
 async def browser() -> AsyncIterator[Any]:
-    from playwright.async_api import async_playwright
+    from playwright.async_api import async_playwright, expect
 
+    # what a test waits for without naming a time: room for a machine busy with other work
+    expect.set_options(timeout=BROWSER_PATIENCE_MS)
     assert Path(CHROMIUM).exists(), "browser tests need Debian's chromium: apt-get install -y chromium"
     assert (ROOT / WEBUI_DIST / "index.html").exists(), "build the web UI first: npm run build"
     async with async_playwright() as playwright:
@@ -39,6 +42,7 @@ async def browser() -> AsyncIterator[Any]:
 @pytest.fixture
 async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(BROWSER_PATIENCE_MS)
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -61,6 +65,7 @@ class SignedIn:
         import json
 
         context = await self.browser.new_context(viewport={"width": width, "height": 800})
+        context.set_default_timeout(BROWSER_PATIENCE_MS)
         await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
         self.contexts.append(context)
         page = await context.new_page()

@@ -7,6 +7,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.accounts.helpers import png_bytes
 from tests.examples.bots.test_ping_bot import _start_bot
@@ -22,7 +24,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
 
     # Developer settings: create the application, rename it, create its bot.
     await owner.goto(f"{url}/app/settings/developer/applications")
-    await expect(owner.get_by_text("You have no applications yet.")).to_be_visible(timeout=30_000)
+    await expect(owner.get_by_text("You have no applications yet.")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await owner.get_by_role("button", name="Create an application").click()
     await owner.wait_for_url(re.compile(r"/settings/developer/applications/\d+$"))
     app_id = owner.url.rsplit("/", 1)[1]
@@ -45,7 +47,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await owner.get_by_role("link", name="Profile").click()
     await owner.locator("input[type=file]").first.set_input_files(
         files=[{"name": "bot.png", "mimeType": "image/png", "buffer": png_bytes((64, 64), (40, 120, 220))}])
-    await expect(owner.locator(".developer-picture img.avatar")).to_be_visible(timeout=15_000)
+    await expect(owner.locator(".developer-picture img.avatar")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await owner.get_by_label("Username").fill("Weather Bot")
     await owner.get_by_label("Bio").fill("Forecasts on demand")
     await owner.get_by_role("button", name="Save").click()
@@ -78,7 +80,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         page = await signed_in(member, width=800)
         await page.goto(f"{url}/app/servers/{place.id}/{place.general}")
         composer = page.get_by_role("textbox", name="Message")
-        await expect(composer).to_be_visible(timeout=30_000)
+        await expect(composer).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await composer.fill("/")
         await composer.press_sequentially("pi")
         suggestions = page.get_by_role("listbox", name="Bot commands")
@@ -91,7 +93,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await composer.press("Enter")
 
         answer = page.locator(".message", has_text="Pong! 🏓")
-        await expect(answer).to_be_visible(timeout=15_000)
+        await expect(answer).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(answer.get_by_test_id("bot-tag")).to_have_text("BOT")
         sent = await ok(client, "GET", f"/api/channels/{place.general}/messages", token=member.token)
         assert any(m["content"] == f"/ping:{bot_id}" for m in sent)
@@ -100,7 +102,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await expect(invocation).to_have_count(1)
         await expect(page.get_by_text(f"/ping:{bot_id}")).to_have_count(0)
         await answer.get_by_role("button", name="Ping again").click()
-        await expect(page.get_by_text("Pong again,")).to_be_visible(timeout=15_000)
+        await expect(page.get_by_text("Pong again,")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await page.screenshot(path=str(SCREENSHOTS / "bots-answer.png"))
     finally:
         process.terminate()
@@ -113,7 +115,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await expect(owner.get_by_text("The bot is listed on the explore page.")).to_be_visible()
     await owner.goto(f"{url}/app/explore/bots")
     card = owner.get_by_test_id("explore-bot-card")
-    await expect(card).to_have_count(1, timeout=30_000)
+    await expect(card).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await expect(card).to_contain_text("Forecasts on demand")
     await expect(card.get_by_test_id("bot-tag")).to_be_visible()
     await owner.screenshot(path=str(SCREENSHOTS / "bots-explore.png"), full_page=True)

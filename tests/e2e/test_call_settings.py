@@ -11,6 +11,8 @@ import asyncio
 import pytest
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
@@ -109,12 +111,12 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
     page = await open_as(person)
     await page.goto(settings_url(live_server))
     sidebar = page.get_by_test_id("settings-sidebar")
-    await expect(sidebar.get_by_role("link", name="Call settings")).to_have_attribute("aria-current", "page", timeout=20_000)
+    await expect(sidebar.get_by_role("link", name="Call settings")).to_have_attribute("aria-current", "page", timeout=BROWSER_PATIENCE_MS)
 
     # the devices by name (the browser names them once the microphone is allowed)
     microphones = page.get_by_role("combobox", name="Microphone")
     speakers = page.get_by_role("combobox", name="Speaker")
-    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=15_000)
+    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await expect(speakers.locator("option", has_text="Fake Audio Output 1")).to_have_count(1)
     await expect(microphones).to_have_value("")  # System default
 
@@ -171,7 +173,7 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
 
     # everything is still there after a reload
     await page.reload()
-    await expect(page.get_by_role("radio", name="Push to talk")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_role("radio", name="Push to talk")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     await expect(key).to_have_text("B")
     await expect(microphones).to_have_value(second_mic)
     await expect(speakers).to_have_value(first_speaker)
@@ -190,7 +192,7 @@ async def test_the_page_fits_a_phone(live_server, open_as):
     person = await member(live_server.app.quart.test_client())
     page = await open_as(person, width=390)
     await page.goto(settings_url(live_server))
-    await expect(page.get_by_role("combobox", name="Microphone").locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=20_000)
+    await expect(page.get_by_role("combobox", name="Microphone").locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await page.get_by_role("radio", name="Push to talk").check()
     await page.get_by_role("button", name="Record key").click()
     await page.keyboard.press("ControlRight")
@@ -206,14 +208,14 @@ async def test_a_denied_or_missing_microphone_is_explained(live_server, open_as)
     person = await member(live_server.app.quart.test_client())
     denied = await open_as(person, flags=(FAKE_DEVICES,))  # the browser refuses the permission
     await denied.goto(settings_url(live_server))
-    await expect(denied.get_by_test_id("mic-problem")).to_contain_text("The browser was not allowed to use your microphone", timeout=20_000)
+    await expect(denied.get_by_test_id("mic-problem")).to_contain_text("The browser was not allowed to use your microphone", timeout=BROWSER_PATIENCE_MS)
     await expect(denied.get_by_role("button", name="Start test")).to_be_disabled()
     await denied.get_by_role("button", name="Try again").click()
     await expect(denied.get_by_test_id("mic-problem")).to_contain_text("not allowed")
 
     missing = await open_as(person, flags=(GRANT,))  # allowed, but there is no microphone
     await missing.goto(settings_url(live_server))
-    await expect(missing.get_by_test_id("mic-problem")).to_contain_text("No microphone was found", timeout=20_000)
+    await expect(missing.get_by_test_id("mic-problem")).to_contain_text("No microphone was found", timeout=BROWSER_PATIENCE_MS)
     await expect(missing.get_by_role("radio", name="Voice activity")).to_be_checked()  # the rest still works
 
 
@@ -230,7 +232,7 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
     # bob chooses push to talk with B, the second microphone and the first speaker
     await page_b.goto(settings_url(live_server))
     microphones = page_b.get_by_role("combobox", name="Microphone")
-    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=20_000)
+    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await microphones.select_option(await option_value(microphones, "Fake Audio Input 2"))
     speakers = page_b.get_by_role("combobox", name="Speaker")
     first_speaker = await option_value(speakers, "Fake Audio Output 1")
@@ -246,7 +248,7 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
         await page.get_by_test_id("voice-header-join").click()
     for page in (page_a, page_b):
         bar = page.get_by_test_id("call-bar")
-        await expect(bar).to_have_attribute("data-status", "connected", timeout=20_000)
+        await expect(bar).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
         await expect(bar.get_by_test_id("voice-avatar")).to_have_count(2)
     # the call's microphone is the chosen one (the settings page's own was stopped on leaving it)
     await eventually(page_b, LIVE_TRACK_LABELS, ["Fake Audio Input 2"])
@@ -259,9 +261,9 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
         await page_a.wait_for_timeout(200)
         assert await avatar(page_a, bob.id).get_attribute("data-speaking") is None
     await page_b.keyboard.down("KeyB")
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15_000)
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     await page_b.keyboard.up("KeyB")
-    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=15_000)
+    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
 
     # the call bar's settings are the same settings: the key is there, and a mode change applies
     await page_b.get_by_role("button", name="Call settings").click()
@@ -269,5 +271,5 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
     await expect(popover.get_by_test_id("ptt-key")).to_have_text("B")
     await popover.get_by_label("Always on").check()
     await page_b.keyboard.press("Escape")
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15_000)
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     assert await page_b.evaluate("localStorage.getItem('voiceInputMode')") == '"OPEN"'

@@ -5,6 +5,8 @@ clan, it disappears from every place at once, without a reload."""
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.clans.helpers import verified, with_clan
 from tests.plugins.friends.helpers import make_friends
@@ -28,14 +30,14 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     await page.goto(f"{url}/app/servers/{place.id}/{place.general}")
     message = page.get_by_test_id("message").filter(has_text="hello from bob")
     member_row = page.get_by_test_id("member-row").filter(has_text="bob")
-    await expect(message).to_be_visible(timeout=20000)  # the first load on a busy machine
-    await expect(member_row).to_be_visible(timeout=20000)
+    await expect(message).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # the first load on a busy machine
+    await expect(member_row).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(message.get_by_test_id("clan-badge")).to_have_count(0)
 
     # Bob puts the clan on: user:updated reaches Carol, both places show it without a reload.
     await ok(client, "POST", "/api/users", {"clanServerId": place.id}, bob.token)
-    await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
-    await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
+    await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     loaded = await message.get_by_test_id("clan-badge").locator("img").evaluate(
         "(img) => img.complete && img.naturalWidth > 0")
     assert loaded
@@ -45,35 +47,35 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     # His user card shows it too.
     await message.locator(".message__author").click()
     card = page.get_by_test_id("user-card")
-    await expect(card.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(card.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await page.screenshot(path=str(SCREENSHOTS / "clan-tags-user-card.png"))
     await page.keyboard.press("Escape")
 
     # The friends list and the DM list (loaded after he put it on).
     await page.goto(f"{url}/app/inbox")
-    await page.get_by_role("tab", name="All").click(timeout=20000)  # Bob is offline
+    await page.get_by_role("tab", name="All").click(timeout=BROWSER_PATIENCE_MS)  # Bob is offline
     friend = page.get_by_test_id("friend-row").filter(has_text="bob")
     dm = page.get_by_test_id("dm-item").filter(has_text="bob")
-    await expect(friend.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
-    await expect(dm.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(friend.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
+    await expect(dm.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await page.screenshot(path=str(SCREENSHOTS / "clan-tags-friends.png"))
 
     # A post's author.
     made = await post(client, bob, "a post from bob")
     await page.goto(f"{url}/app/profile/{bob.id}/posts")
     shown = page.get_by_test_id("post").filter(has_text="a post from bob")
-    await expect(shown.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(shown.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     assert await shown.get_attribute("data-post-id") == made["id"]
     await page.screenshot(path=str(SCREENSHOTS / "clan-tags-post.png"))
 
     # Back in the channel, the owner deletes the clan: server:clan_updated takes the tag off
     # the message list and the member list while Carol reads them.
     await page.goto(f"{url}/app/servers/{place.id}/{place.general}")
-    await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
-    await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
+    await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await ok(client, "DELETE", f"/api/servers/{place.id}/clans", token=place.owner.token)
-    await expect(message.get_by_test_id("clan-badge")).to_have_count(0, timeout=20000)
-    await expect(member_row.get_by_test_id("clan-badge")).to_have_count(0, timeout=20000)
+    await expect(message.get_by_test_id("clan-badge")).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
+    await expect(member_row.get_by_test_id("clan-badge")).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
     await expect(message).to_be_visible()
 
     # At a phone's width the tag still fits beside the name.
@@ -82,5 +84,5 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     phone = await signed_in(carol, width=390)
     await phone.goto(f"{url}/app/servers/{place.id}/{place.general}")
     narrow = phone.get_by_test_id("message").filter(has_text="hello from bob")
-    await expect(narrow.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(narrow.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await phone.screenshot(path=str(SCREENSHOTS / "clan-tags-phone.png"))

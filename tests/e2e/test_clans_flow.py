@@ -8,6 +8,8 @@ from PIL import Image
 from playwright.async_api import expect
 
 from plugins.servers.models import Server
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
@@ -30,16 +32,16 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     # The owner sets the clan.
     await owner_page.goto(f"{url}/app/servers/{place.id}/settings/clan")
     section = owner_page.get_by_test_id("clan-section")
-    await expect(section).to_be_visible(timeout=20000)  # the first load on a busy machine
+    await expect(section).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # the first load on a busy machine
     await expect(section).to_contain_text("This server has no clan yet.")
     await section.get_by_label("Tag (1 to 4 characters)").fill("HRTH")
     picture = tmp_path / "clan.png"
     picture.write_bytes(icon_png())
     await section.locator('input[type="file"]').set_input_files(str(picture))
     await section.get_by_role("button", name="Save clan").click()
-    await expect(section.get_by_role("status")).to_have_text("The clan was saved.", timeout=20000)
+    await expect(section.get_by_role("status")).to_have_text("The clan was saved.", timeout=BROWSER_PATIENCE_MS)
     # server:clan_updated reached the owner's own store: the current clan shows.
-    await expect(section.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=20000)
+    await expect(section.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     SCREENSHOTS.mkdir(exist_ok=True)
     await owner_page.screenshot(path=str(SCREENSHOTS / "clans-settings.png"))
 
@@ -47,16 +49,16 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     await bob_page.goto(f"{url}/app/settings/clan")
     wear = bob_page.get_by_test_id("wear-clan")
     choice = wear.get_by_label("Clan on your profile")
-    await expect(choice).to_be_visible(timeout=20000)
+    await expect(choice).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await choice.select_option(place.id)
     await wear.get_by_role("button", name="Save").click()
-    await expect(wear.get_by_role("status")).to_have_text("Saved.", timeout=20000)
+    await expect(wear.get_by_role("status")).to_have_text("Saved.", timeout=BROWSER_PATIENCE_MS)
     await expect(wear.get_by_test_id("clan-badge")).to_have_text("HRTH")
 
     # The tag shows beside Bob's name on his profile, for the owner too, with its icon.
     await owner_page.goto(f"{url}/app/profile/{bob.id}")
     tag = owner_page.get_by_test_id("profile-clan")
-    await expect(tag).to_have_text("HRTH", timeout=20000)
+    await expect(tag).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     loaded = await tag.locator("img").evaluate("(img) => img.complete && img.naturalWidth === 24")
     assert loaded
     await owner_page.screenshot(path=str(SCREENSHOTS / "clans-profile.png"))
@@ -64,13 +66,13 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     # At a phone's width the section still fits.
     await owner_page.set_viewport_size({"width": 390, "height": 800})
     await owner_page.goto(f"{url}/app/servers/{place.id}/settings/clan")
-    await expect(owner_page.get_by_test_id("clan-section")).to_be_visible(timeout=20000)
+    await expect(owner_page.get_by_test_id("clan-section")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await owner_page.screenshot(path=str(SCREENSHOTS / "clans-settings-narrow.png"))
 
     # Deleting the clan takes it off Bob's profile.
     await owner_page.set_viewport_size({"width": 1280, "height": 800})
     await owner_page.get_by_test_id("clan-section").get_by_role("button", name="Delete clan").click()
-    await expect(owner_page.get_by_test_id("clan-section")).to_contain_text("This server has no clan yet.", timeout=20000)
+    await expect(owner_page.get_by_test_id("clan-section")).to_contain_text("This server has no clan yet.", timeout=BROWSER_PATIENCE_MS)
     await bob_page.goto(f"{url}/app/profile/{bob.id}")
-    await expect(bob_page.get_by_test_id("profile-page")).to_be_visible(timeout=20000)
+    await expect(bob_page.get_by_test_id("profile-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(bob_page.get_by_test_id("profile-clan")).to_have_count(0)

@@ -10,6 +10,8 @@ import re
 from PIL import Image
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
@@ -32,7 +34,7 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     # Bob reads the general channel; the picker has no server section yet.
     await page_b.goto(channel)
     box_b = page_b.get_by_label("Message", exact=True)
-    await expect(box_b).to_be_visible(timeout=20000)  # the first load on a busy machine
+    await expect(box_b).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # the first load on a busy machine
 
     # The owner uploads party.png in Settings → Emojis.
     await page_a.goto(f"{url}/app/servers/{place.id}/settings/emojis")
@@ -95,7 +97,7 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     narrow = await signed_in(place.owner, width=400)
     await narrow.goto(f"{url}/app/servers/{place.id}/settings/emojis")
     narrow_row = narrow.get_by_test_id("emoji-row")
-    await expect(narrow_row.get_by_role("textbox")).to_have_value("party", timeout=20000)
+    await expect(narrow_row.get_by_role("textbox")).to_have_value("party", timeout=BROWSER_PATIENCE_MS)
     await expect(narrow_row.get_by_role("button", name="Delete :party:")).to_be_in_viewport()
     await narrow.screenshot(path=str(SCREENSHOTS / "emojis-settings-narrow.png"))
 

@@ -7,6 +7,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 
 from tests.plugins.messages.helpers import member
@@ -24,7 +26,7 @@ async def test_owner_publishes_and_another_user_finds_and_joins(live_server, sig
     # The owner publishes from the server settings.
     await page_a.goto(f"{url}/app/servers/{server['id']}/settings/publish-server")
     section = page_a.get_by_test_id("publish-server")
-    await expect(section.get_by_test_id("publish-status")).to_have_text("Not listed", timeout=20_000)
+    await expect(section.get_by_test_id("publish-status")).to_have_text("Not listed", timeout=BROWSER_PATIENCE_MS)
     await section.get_by_label("Description").fill("Clay, wheels and kilns. Beginners welcome!")
     await section.get_by_role("button", name="Publish").click()
     await expect(section.get_by_test_id("publish-status")).to_have_text("Listed on the explore page")

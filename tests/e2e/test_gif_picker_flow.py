@@ -6,6 +6,8 @@ from the provider's host."""
 import pytest
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.gifs.fake_provider import provider  # noqa: F401 - the fake provider fixture
 from tests.plugins.messages.helpers import member, open_dm
@@ -29,7 +31,7 @@ async def test_pick_a_gif_and_it_is_sent(live_server, signed_in, provider):
     await page_a.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page_b.goto(f"{live_server.url}/app/inbox/{channel_id}")
     for page in (page_a, page_b):  # two browsers start on two shared cores: allow time
-        await expect(page.get_by_label("Message", exact=True)).to_be_visible(timeout=30_000)
+        await expect(page.get_by_label("Message", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     await page_a.get_by_role("button", name="GIFs").click()
     picker = page_a.get_by_role("dialog", name="GIFs")

@@ -16,6 +16,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.settings import ROOT
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.servers.helpers import community
 
@@ -55,8 +56,8 @@ async def in_language(page: Any, code: str) -> None:
 
 
 async def expect_language(page: Any, code: str) -> None:
-    await expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[code], timeout=20_000)
-    await expect(page.get_by_test_id("language-loading")).to_have_count(0, timeout=20_000)
+    await expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[code], timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("language-loading")).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
 
 
 async def test_switching_language_rerenders_the_ui_without_a_reload(live_server, signed_in):
@@ -66,7 +67,7 @@ async def test_switching_language_rerenders_the_ui_without_a_reload(live_server,
     page = await signed_in(place.owner)
     await page.goto(f"{live_server.url}/app/settings/language")
     heading = page.get_by_test_id("settings-language").get_by_role("heading", level=2)
-    await expect(heading).to_have_text("Language", timeout=20_000)
+    await expect(heading).to_have_text("Language", timeout=BROWSER_PATIENCE_MS)
     await page.evaluate("window.sameDocument = true")  # gone if the page reloads
 
     for code in TRANSLATED:
@@ -94,15 +95,15 @@ async def test_arabic_lays_the_app_out_right_to_left(live_server, signed_in):
     place = await community(live_server.app.quart.test_client())
     page = await signed_in(place.owner)
     await page.goto(f"{live_server.url}/app/settings/language")
-    await expect(page.get_by_test_id("settings-language")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-language")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.locator("html")).to_have_attribute("dir", "ltr")
     nav_left = await page.locator(".app-layout__nav").bounding_box()
     assert nav_left and nav_left["x"] < 10
 
     await page.get_by_role("radio", name="العربية").check()
-    await expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=20_000)
+    await expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=BROWSER_PATIENCE_MS)
     await expect(page.locator("html")).to_have_attribute("lang", "ar")
-    await expect(page.get_by_test_id("language-loading")).to_have_count(0, timeout=20_000)
+    await expect(page.get_by_test_id("language-loading")).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
     nav = await page.locator(".app-layout__nav").bounding_box()
     assert nav and nav["x"] + nav["width"] > 1280 - 10, f"the navigation is not on the right: {nav}"
     sidebar = await page.get_by_test_id("settings-sidebar").bounding_box()
@@ -114,7 +115,7 @@ async def test_arabic_lays_the_app_out_right_to_left(live_server, signed_in):
     narrow = await signed_in(place.owner, width=800)
     await in_language(narrow, "ar-ps")
     await narrow.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
-    await expect(narrow.locator("html")).to_have_attribute("dir", "rtl", timeout=20_000)
+    await expect(narrow.locator("html")).to_have_attribute("dir", "rtl", timeout=BROWSER_PATIENCE_MS)
     await expect(narrow.locator(".app-layout__nav")).not_to_be_in_viewport()
     await narrow.locator(".main-header__menu").click()
     drawer = narrow.locator(".app-layout__nav")
@@ -139,7 +140,7 @@ async def test_no_raw_key_on_the_main_screens(live_server, signed_in, code):
     ]
     for path, ready in screens:
         await page.goto(f"{url}{path}")
-        await expect(ready).to_be_visible(timeout=20_000)
+        await expect(ready).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect_language(page, code)
         await page.wait_for_timeout(500)  # lazily loaded panes (members, channels) settle
         assert await page.evaluate(RAW_KEYS) == [], f"raw keys on {path} in {code}"

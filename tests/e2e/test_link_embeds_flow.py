@@ -10,6 +10,8 @@ from urllib.parse import quote
 import pytest
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.testsite import site  # noqa: F401 - the test web server fixture
 from tests.plugins.messages.helpers import member, open_dm
@@ -33,7 +35,7 @@ async def test_a_link_preview_appears_live_for_the_other_user(live_server, signe
     await page_a.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page_b.goto(f"{live_server.url}/app/inbox/{channel_id}")
     for page in (page_a, page_b):  # two browsers start on two shared cores: allow time
-        await expect(page.get_by_label("Message", exact=True)).to_be_visible(timeout=30_000)
+        await expect(page.get_by_label("Message", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     link = site.url("/hearth-test")
     box = page_a.get_by_label("Message", exact=True)

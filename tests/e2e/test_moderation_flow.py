@@ -7,6 +7,7 @@ import re
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import ok
@@ -31,7 +32,7 @@ async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_serve
     url = live_server.url
 
     await target_page.goto(f"{url}/app")
-    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(target_page.get_by_role("link", name="Moderation")).to_have_count(0)  # staff only
 
     await mod_page.goto(f"{url}/app")
@@ -82,7 +83,7 @@ async def test_a_warning_reaches_the_user_live(live_server, signed_in):
     mod_page, target_page = await signed_in(mod), await signed_in(target, width=800)
     url = live_server.url
     await target_page.goto(f"{url}/app")
-    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     await mod_page.goto(f"{url}/app/moderation/users/{target.id}")
     await mod_page.get_by_role("button", name="Warn").click()
@@ -99,7 +100,7 @@ async def test_a_warning_reaches_the_user_live(live_server, signed_in):
     await warning.get_by_role("button", name="I understand").click()
     await expect(warning).to_have_count(0)
     await target_page.reload()
-    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(target_page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(target_page.get_by_test_id("moderation-warning")).to_have_count(0)  # dismissed for good
 
 
@@ -112,7 +113,7 @@ async def test_the_stats_page_draws_its_charts(live_server, signed_in):
         page = await signed_in(mod, width=width)
         await page.goto(f"{live_server.url}/app/moderation/stats")
         totals = page.get_by_test_id("moderation-totals")
-        await expect(totals).to_contain_text("Registered users", timeout=20_000)
+        await expect(totals).to_contain_text("Registered users", timeout=BROWSER_PATIENCE_MS)
         await expect(totals).to_contain_text("1 this week")
         await expect(page.get_by_test_id("chart-bar")).to_have_count(2)
         await expect(page.get_by_test_id("chart-line")).to_have_count(1)

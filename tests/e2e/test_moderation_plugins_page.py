@@ -4,6 +4,7 @@ not; a plain user is turned away."""
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -18,7 +19,7 @@ async def test_staff_see_what_runs_on_the_instance(start_server, signed_in):
     await page.goto(f"{server.url}/app/moderation")
     await page.get_by_role("link", name="Plugins", exact=True).click()
     rows = page.get_by_test_id("moderation-plugin")
-    await expect(page.get_by_test_id("moderation-plugins")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("moderation-plugins")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     reminders = page.locator('[data-plugin-id="reminders"]')
     await expect(reminders).to_contain_text("Disabled")
     await expect(reminders).to_contain_text("Requires: accounts, messages")
@@ -30,10 +31,10 @@ async def test_staff_see_what_runs_on_the_instance(start_server, signed_in):
     await page.screenshot(path=str(SCREENSHOTS / "moderation-plugins.png"))
     narrow = await signed_in(mod, width=800)
     await narrow.goto(f"{server.url}/app/moderation/plugins")
-    await expect(narrow.locator('[data-plugin-id="reminders"]')).to_contain_text("Disabled", timeout=20_000)
+    await expect(narrow.locator('[data-plugin-id="reminders"]')).to_contain_text("Disabled", timeout=BROWSER_PATIENCE_MS)
     await narrow.screenshot(path=str(SCREENSHOTS / "moderation-plugins-800.png"))
 
     outsider = await signed_in(person)
     await outsider.goto(f"{server.url}/app/moderation/plugins")
-    await expect(outsider.get_by_test_id("moderation-forbidden")).to_be_visible(timeout=20_000)
+    await expect(outsider.get_by_test_id("moderation-forbidden")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(outsider.get_by_test_id("moderation-plugins")).to_have_count(0)

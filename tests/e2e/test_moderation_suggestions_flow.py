@@ -8,6 +8,7 @@ import re
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, ok
@@ -61,7 +62,7 @@ async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed
     await admin_page.goto(f"{url}/app/moderation")
     await admin_page.get_by_role("link", name="Suggestions").click()
     rows = admin_page.get_by_test_id("suggestion")
-    await expect(rows).to_have_count(3, timeout=20_000)
+    await expect(rows).to_have_count(3, timeout=BROWSER_PATIENCE_MS)
     await expect(rows.nth(0)).to_contain_text("Delete server")
     await expect(rows.nth(0)).to_contain_text("Quiet Town")
     await expect(rows.nth(2)).to_contain_text("Suspend")
@@ -100,7 +101,7 @@ async def test_an_admin_reads_a_servers_channel(live_server, signed_in):
         page = await signed_in(admin, width=width)
         await page.goto(f"{url}/app/moderation/servers/{place.id}")
         channels = page.get_by_test_id("moderation-channels")
-        await expect(channels).to_contain_text("General", timeout=20_000)
+        await expect(channels).to_contain_text("General", timeout=BROWSER_PATIENCE_MS)
         await channels.get_by_role("link", name=re.compile("General")).click()
         await page.wait_for_url(re.compile(rf"/app/moderation/channels/{place.general}$"))
         messages = page.get_by_test_id("moderation-messages")

@@ -6,6 +6,7 @@ import re
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.moderation.helpers import pw, staff
@@ -20,21 +21,21 @@ async def test_a_warning_stays_until_dismissed_even_across_reloads(live_server, 
     mod, target = await staff(client, username="keeper"), await member(client, username="loud")
     page = await signed_in(target, width=800)
     await page.goto(f"{live_server.url}/app")
-    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("moderation-warning")).to_have_count(0)
 
     await ok(client, "POST", "/api/moderation/users/warn", pw(userIds=[target.id], reason="Mind the rules."), mod.token)
     warning = page.get_by_test_id("moderation-warning")
-    await expect(warning).to_contain_text("Mind the rules.", timeout=20_000)  # live, through user:notice_created
+    await expect(warning).to_contain_text("Mind the rules.", timeout=BROWSER_PATIENCE_MS)  # live, through user:notice_created
 
     await page.reload()  # not dismissed yet: user:authenticated brings it back
-    await expect(warning).to_contain_text("Mind the rules.", timeout=20_000)
+    await expect(warning).to_contain_text("Mind the rules.", timeout=BROWSER_PATIENCE_MS)
     await expect(warning).to_contain_text("From keeper")
     await warning.get_by_role("button", name="I understand").click()
     await expect(warning).to_have_count(0)
 
     await page.reload()
-    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("moderation-warning")).to_have_count(0)
     assert (await client.get("/api/users", headers={"Authorization": target.token})).status_code == 200
 
@@ -47,7 +48,7 @@ async def test_the_badges_section_picks_what_shows_and_it_sticks(live_server, si
     await page.goto(f"{live_server.url}/app/settings/badges")
 
     rows = page.get_by_test_id("badge-row")
-    await expect(rows).to_have_count(3, timeout=20_000)  # Supporter, Palestine (free), White cat ears
+    await expect(rows).to_have_count(3, timeout=BROWSER_PATIENCE_MS)  # Supporter, Palestine (free), White cat ears
     ears = page.get_by_label("Show the White cat ears badge")
     palestine = page.get_by_label("Show the Palestine badge")
     await expect(ears).to_be_checked()
@@ -62,13 +63,13 @@ async def test_the_badges_section_picks_what_shows_and_it_sticks(live_server, si
     await page.screenshot(path=str(SCREENSHOTS / "badges-800.png"))
 
     await page.reload()
-    await expect(page.get_by_label("Show the Palestine badge")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_label("Show the Palestine badge")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Show the White cat ears badge")).not_to_be_checked()
     await expect(page.get_by_label("Show the Supporter badge")).to_be_checked()
     assert (await User.get(id=int(person.id))).badges == SUPPORTER | 16
 
     await page.goto(f"{live_server.url}/app/profile/{person.id}")
     shown = page.get_by_test_id("profile-page").get_by_test_id("user-badge")
-    await expect(shown).to_have_text(["Supporter", "Palestine"], timeout=20_000)
+    await expect(shown).to_have_text(["Supporter", "Palestine"], timeout=BROWSER_PATIENCE_MS)
     await page.screenshot(path=str(SCREENSHOTS / "badges-profile-800.png"))
     await expect(page).to_have_url(re.compile(rf"/app/profile/{person.id}$"))

@@ -9,6 +9,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import Community, join, ok
@@ -51,7 +53,7 @@ async def two_people(client):
 
 
 async def count(page, name: str, expected: int) -> None:
-    await page.wait_for_function(f"(expected) => window.{name}.length >= expected", arg=expected, timeout=20_000)
+    await page.wait_for_function(f"(expected) => window.{name}.length >= expected", arg=expected, timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate(f"window.{name}.length") == expected
 
 
@@ -65,7 +67,7 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
 
     await page.goto(f"{url}/app/settings/notifications")
     switch = page.get_by_role("switch", name="Show desktop notifications")
-    await expect(switch).not_to_be_checked(timeout=20_000)  # off until the user turns it on
+    await expect(switch).not_to_be_checked(timeout=BROWSER_PATIENCE_MS)  # off until the user turns it on
     await switch.check()
     await expect(switch).to_be_checked()
     await expect(page.get_by_test_id("desktop-permission")).to_have_text("Your browser allows Hearth to show notifications.")
@@ -116,7 +118,7 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     # Saved on the server: after a reload both pages show it.
     await page.reload()
     await expect(page.get_by_test_id("notification-server").filter(has_text="Hearthside")).to_contain_text(
-        "Ping: Mute · Sound: Mute", timeout=20_000)
+        "Ping: Mute · Sound: Mute", timeout=BROWSER_PATIENCE_MS)
     await page.goto(f"{url}/app/servers/{place.id}/{place.general}")
     await page.get_by_role("button", name="Server menu").click()
     await page.get_by_role("menuitem", name="Notification settings").click()
@@ -131,12 +133,12 @@ async def test_visible_tab_stacks_two_pop_ups_newest_on_top(live_server, signed_
     page = await signed_in(ada, width=390)
     await page.context.add_init_script(RECORDER)
     await page.goto(f"{url}/app/settings/notifications")
-    await expect(page.get_by_test_id("notification-server")).to_be_visible(timeout=20_000)  # signed in, servers known
+    await expect(page.get_by_test_id("notification-server")).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # signed in, servers known
 
     for text in ("one", "two", "three"):
         await sent(client, bob, place.general, text)
     toasts = page.get_by_test_id("notification-toast")
-    await expect(toasts.first).to_contain_text("three", timeout=20_000)
+    await expect(toasts.first).to_contain_text("three", timeout=BROWSER_PATIENCE_MS)
     await expect(toasts).to_have_count(2)
     await expect(toasts.nth(1)).to_contain_text("two")
     await expect(toasts.first).to_contain_text("bob in #General (Hearthside)")
@@ -169,7 +171,7 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
     await page.context.add_init_script(RECORDER)
     await page.goto(f"{live_server.url}/app/settings/notifications")
     volume = page.get_by_role("slider", name="Volume")
-    await expect(page.get_by_test_id("volume-value")).to_have_text("10 / 10", timeout=20_000)
+    await expect(page.get_by_test_id("volume-value")).to_have_text("10 / 10", timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_role("combobox", name="Message sound")).to_have_value("default")
     await expect(page.get_by_role("combobox", name="Reminder sound")).to_have_value("level-up")
 
@@ -185,7 +187,7 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
     await page.screenshot(path=str(SCREENSHOTS / "settings-notifications-1280.png"))
 
     await page.reload()
-    await expect(page.get_by_test_id("volume-value")).to_have_text("4 / 10", timeout=20_000)
+    await expect(page.get_by_test_id("volume-value")).to_have_text("4 / 10", timeout=BROWSER_PATIENCE_MS)
     await expect(volume).to_have_value("4")
     await expect(page.get_by_role("combobox", name="Mention sound")).to_have_value("music-box")
     await expect(page.get_by_role("combobox", name="Reminder sound")).to_have_value("ding")
@@ -195,7 +197,7 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
 
     phone = await signed_in(person, width=390)
     await phone.goto(f"{live_server.url}/app/settings/notifications")
-    await expect(phone.get_by_test_id("volume-value")).to_have_text("10 / 10", timeout=20_000)  # another browser: its own settings
+    await expect(phone.get_by_test_id("volume-value")).to_have_text("10 / 10", timeout=BROWSER_PATIENCE_MS)  # another browser: its own settings
     await phone.set_viewport_size({"width": 390, "height": 2000})
     await phone.screenshot(path=str(SCREENSHOTS / "settings-notifications-390.png"))
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -10,6 +10,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.plugins import discover, with_dependents
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -33,7 +34,7 @@ CASES = [
 async def open_app(page, url: str, path: str) -> None:
     await page.goto(f"{url}{path}")
     # accounts is essential: its entry shows once the plugins have loaded
-    await expect(page.locator('a[href="/app/settings"]').first).to_be_visible(timeout=20_000)
+    await expect(page.locator('a[href="/app/settings"]').first).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
 
 async def test_with_every_plugin_the_entries_and_screens_are_there(live_server, signed_in):
@@ -41,7 +42,7 @@ async def test_with_every_plugin_the_entries_and_screens_are_there(live_server, 
     page = await signed_in(person)
     for case in CASES:
         await open_app(page, live_server.url, case.path)
-        await expect(page.get_by_test_id(case.screen)).to_be_visible(timeout=20_000)
+        await expect(page.get_by_test_id(case.screen)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         if case.nav:
             await expect(page.locator(f'a[href="{case.nav}"]').first).to_be_visible()
 
@@ -52,7 +53,7 @@ async def test_a_disabled_plugin_leaves_no_entry_and_no_screen(start_server, sig
     person = await member(server.app.quart.test_client())
     page = await signed_in(person)
     await open_app(page, server.url, case.path)
-    await expect(page.get_by_test_id(case.instead)).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id(case.instead)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id(case.screen)).to_have_count(0)
     if case.nav:
         await expect(page.locator(f'a[href="{case.nav}"]')).to_have_count(0)

@@ -6,6 +6,8 @@ import time
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.plugins.posts.helpers import confirmed, post
 from tests.support import call
 
@@ -23,7 +25,7 @@ async def test_a_due_post_reminder_opens_the_post(live_server, signed_in):
     page = await signed_in(alice, width=800)
     await page.goto(f"{live_server.url}/app")
     due = page.get_by_test_id("reminder-due")
-    await expect(due).to_be_visible(timeout=20000)
+    await expect(due).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(due).to_contain_text(f"From {bob.username}")
     await expect(due).to_contain_text("Remember to water the plants on Sunday")
     await page.screenshot(path="test-results/post-reminder-due-800.png")
@@ -42,7 +44,7 @@ async def test_a_due_reminder_on_a_deleted_post_says_so(live_server, signed_in):
     page = await signed_in(alice)
     await page.goto(f"{live_server.url}/app")
     due = page.get_by_test_id("reminder-due")
-    await expect(due).to_contain_text("The post is no longer available.", timeout=20000)
+    await expect(due).to_contain_text("The post is no longer available.", timeout=BROWSER_PATIENCE_MS)
     await expect(due.get_by_role("button", name="View post")).to_have_count(0)
     await page.get_by_role("button", name="Done").click()
     await expect(due).to_have_count(0)

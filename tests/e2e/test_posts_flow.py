@@ -5,6 +5,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.posts.helpers import confirmed, post
 from tests.plugins.social.helpers import follow
@@ -22,7 +24,7 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
     mine = await signed_in(alice)
     await mine.goto(f"{live_server.url}/app")
     composer = mine.get_by_test_id("post-composer")
-    await expect(composer).to_be_visible(timeout=20000)
+    await expect(composer).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await composer.get_by_label("Write a post").fill("Tea or coffee this morning?")
     await mine.get_by_test_id("post-image-input").set_input_files(str(picture))
     await expect(composer.get_by_text("sunset.png")).to_be_visible()
@@ -39,7 +41,7 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
     theirs = await signed_in(bob)
     await theirs.goto(f"{live_server.url}/app")
     seen = theirs.get_by_test_id("post").filter(has_text="Tea or coffee this morning?")
-    await expect(seen).to_be_visible(timeout=20000)
+    await expect(seen).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(seen.get_by_test_id("post-image")).to_be_visible()
     await seen.get_by_role("button", name="Coffee").click()
     await expect(seen.get_by_test_id("poll-results")).to_contain_text("Coffee")
@@ -67,9 +69,9 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
 
     # the profile tabs: the author's posts, and the liker's liked posts
     await mine.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
-    await expect(mine.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=20000)
+    await expect(mine.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await theirs.goto(f"{live_server.url}/app/profile/{bob.id}/liked")
-    await expect(theirs.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=20000)
+    await expect(theirs.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await theirs.get_by_role("link", name="With replies").click()
     await expect(theirs.get_by_test_id("post-list")).to_contain_text("No posts yet.")
 
@@ -87,7 +89,7 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
     await page.goto(f"{live_server.url}/p/{first['id']}")
     await page.wait_for_url(re.compile(rf"/app\?postId={first['id']}$"))
     view = page.get_by_test_id("post-view")
-    await expect(view.get_by_test_id("post").filter(has_text="A reply from bob")).to_be_visible(timeout=20000)
+    await expect(view.get_by_test_id("post").filter(has_text="A reply from bob")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     reply_box = view.get_by_test_id("post-composer")
     await reply_box.get_by_label("Write a reply").fill("Thanks bob")
     await reply_box.get_by_role("button", name="Reply", exact=True).click()
@@ -103,7 +105,7 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
 
     await page.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
     pinned_box = page.get_by_test_id("pinned-posts")
-    await expect(pinned_box).to_contain_text("Pinned announcement of mine", timeout=20000)
+    await expect(pinned_box).to_contain_text("Pinned announcement of mine", timeout=BROWSER_PATIENCE_MS)
     listed = page.get_by_test_id("post-list").get_by_test_id("post").filter(has_text="Second thoughts")
     await expect(listed).to_be_visible()
     await page.screenshot(path="test-results/posts-profile.png")
@@ -122,11 +124,11 @@ async def test_the_feed_at_phone_width(live_server, signed_in):
         await post(client, alice, f"Small screen post {n}", poll={"choices": ["yes", "no"]} if n == 1 else None)
     page = await signed_in(alice, width=390)
     await page.goto(f"{live_server.url}/app")
-    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 2")).to_be_visible(timeout=20000)
+    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 2")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
     await page.screenshot(path="test-results/posts-feed-390.png")
     await page.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
-    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 0")).to_be_visible(timeout=20000)
+    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 0")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     await page.screenshot(path="test-results/posts-profile-390.png")

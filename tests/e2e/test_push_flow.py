@@ -7,6 +7,8 @@ import json
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.plugins.messages.helpers import member
 
 
@@ -27,8 +29,8 @@ async def test_the_section_and_the_worker_show_a_push(live_server, signed_in):
     await page.context.grant_permissions(["notifications"], origin=live_server.url)
     await page.goto(f"{live_server.url}/app/settings/notifications")
     section = page.get_by_test_id("settings-notifications")
-    await expect(section.get_by_role("heading", name="Notifications", exact=True)).to_be_visible(timeout=20_000)
-    await expect(page.get_by_role("switch", name="Push notifications")).to_be_enabled(timeout=20_000)
+    await expect(section.get_by_role("heading", name="Notifications", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_role("switch", name="Push notifications")).to_be_enabled(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("push-status")).to_have_text("Push notifications are off for this browser.")
 
     response = await page.request.get(f"{live_server.url}/push-worker.js")

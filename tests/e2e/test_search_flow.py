@@ -9,6 +9,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.plugins.messages.helpers import sent
 from tests.plugins.servers.helpers import community, join, ok
 
@@ -22,7 +24,7 @@ async def test_search_a_channel_and_jump_to_an_old_message(live_server, signed_i
         await sent(client, place.owner, place.general, f"filler message {n}")
     page = await signed_in(bob)
     await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
-    await expect(page.get_by_test_id("message").filter(has_text="filler message 69")).to_be_visible(timeout=20000)
+    await expect(page.get_by_test_id("message").filter(has_text="filler message 69")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     old = page.locator(f'[data-testid="message"][data-message-id="{needle["id"]}"]')
     await expect(old).to_have_count(0)
 
@@ -64,7 +66,7 @@ async def test_mentions_inbox_opens_the_channel_at_the_message(live_server, sign
     page = await signed_in(bob)
     await page.goto(f"{live_server.url}/app")
     entry = page.get_by_role("link", name="Mentions").first
-    await expect(entry).to_contain_text("1", timeout=20000)
+    await expect(entry).to_contain_text("1", timeout=BROWSER_PATIENCE_MS)
     await entry.click()
     await page.wait_for_url(re.compile(r"/app/mentions$"))
     row = page.get_by_test_id("mention-row")

@@ -6,6 +6,8 @@ import asyncio
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.support import call, connect_socket
@@ -40,27 +42,27 @@ async def test_an_activity_is_shared_seen_by_a_friend_kept_and_stopped(live_serv
     watcher = await connect_socket(live_server.url, friend.token)
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/activity-status")
-    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     await page.get_by_label("Action").select_option(label="Listening to")
     await page.get_by_label("Name", exact=True).fill("Clair de Lune")
     await page.get_by_label("Details (optional)").fill("Debussy")
     await page.get_by_role("button", name="Share").click()
     current = page.get_by_test_id("activity-current")
-    await expect(current).to_contain_text("Listening to Clair de Lune", timeout=20_000)  # the server's presence update
+    await expect(current).to_contain_text("Listening to Clair de Lune", timeout=BROWSER_PATIENCE_MS)  # the server's presence update
     await expect(current).to_contain_text("Debussy")
 
     await activity_names(watcher, person.id, ["Clair de Lune"])  # a friend receives it
     await page.screenshot(path=str(SCREENSHOTS / "settings-activity-status-1280.png"))
 
     await page.reload()
-    await expect(current).to_contain_text("Listening to Clair de Lune", timeout=20_000)
+    await expect(current).to_contain_text("Listening to Clair de Lune", timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Name", exact=True)).to_have_value("Clair de Lune")
 
     await page.get_by_role("button", name="Stop sharing").click()
-    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page.reload()
-    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("activity-none")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate("localStorage.getItem('sharedActivity')") is None
     await activity_names(watcher, person.id, [])
     await watcher.close()

@@ -6,6 +6,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -22,7 +24,7 @@ async def test_sections_have_their_own_urls_and_the_back_button_works(live_serve
     await page.locator(".side-pane__links").get_by_role("link", name="Settings").click()
     await page.wait_for_url(re.compile(r"/app/settings/account$"))
     sidebar = page.get_by_test_id("settings-sidebar")
-    await expect(sidebar.get_by_role("link")).to_have_text(SIDEBAR_AT_1280, timeout=20_000)
+    await expect(sidebar.get_by_role("link")).to_have_text(SIDEBAR_AT_1280, timeout=BROWSER_PATIENCE_MS)
     await expect(sidebar.get_by_role("link", name="Account")).to_have_attribute("aria-current", "page")
     await expect(page.locator(".main-header__title")).to_have_text("Account")
     await page.screenshot(path=str(SCREENSHOTS / "settings-account-1280.png"))
@@ -39,12 +41,12 @@ async def test_sections_have_their_own_urls_and_the_back_button_works(live_serve
 
     # a deep link opens straight into its section, pages of a plugin's section keep the sidebar
     await page.goto(f"{url}/app/settings/developer/applications")
-    await expect(page.get_by_test_id("developer-page")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("developer-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(sidebar.get_by_role("link", name="Applications")).to_have_attribute("aria-current", "page")
     await page.goto(f"{url}/app/settings")
     await page.wait_for_url(re.compile(r"/app/settings/account$"))
     await page.goto(f"{url}/app/settings/no-such-section")
-    await expect(page.get_by_test_id("settings-not-found")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-not-found")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(sidebar).to_be_visible()
 
 
@@ -52,7 +54,7 @@ async def test_below_850px_the_sidebar_is_a_drawer(live_server, signed_in):
     person = await member(live_server.app.quart.test_client())
     page = await signed_in(person, width=800)
     await page.goto(f"{live_server.url}/app/settings/interface")
-    await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     sidebar = page.get_by_test_id("settings-sidebar")
     await expect(sidebar).to_be_hidden()
     no_horizontal_scroll = "document.documentElement.scrollWidth <= window.innerWidth"

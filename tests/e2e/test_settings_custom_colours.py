@@ -6,6 +6,8 @@ import json
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -18,7 +20,7 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
     person = await member(live_server.app.quart.test_client())
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/interface")
-    await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Accent", exact=True)).to_have_value("#f28c38")  # Default's own
     theme_background = await page.evaluate(MAIN_BACKGROUND)
 
@@ -40,7 +42,7 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
     await page.screenshot(path=str(SCREENSHOTS / "settings-custom-colours-1280.png"), full_page=True)
 
     await page.reload()
-    await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5", timeout=20_000)
+    await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5", timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Main background", exact=True)).to_have_value("#204060")
     assert await page.evaluate(MAIN_BACKGROUND) == "rgb(32, 64, 96)"
     for theme in ("AMOLED", "Default"):
@@ -54,7 +56,7 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
     await page.get_by_role("button", name="Reset colours to the theme's defaults").click()
     assert await page.evaluate(ROOT_VARIABLE, "--accent") == "#f28c38"
     await page.reload()
-    await expect(page.get_by_label("Accent", exact=True)).to_have_value("#f28c38", timeout=20_000)
+    await expect(page.get_by_label("Accent", exact=True)).to_have_value("#f28c38", timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate(ROOT_VARIABLE, "--accent") == "#f28c38"
     assert await page.evaluate("localStorage.getItem('customColors')") == "{}"
 
@@ -64,7 +66,7 @@ async def test_interface_settings_fit_a_phone(live_server, signed_in):
     page = await signed_in(person, width=390)
     await page.add_init_script("localStorage.setItem('customColors', JSON.stringify({accent: '#3a7bd5', 'bg-main': '#204060'}))")
     await page.goto(f"{live_server.url}/app/settings/interface")
-    await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5")
     assert await page.evaluate(NO_HORIZONTAL_SCROLL)
     await page.get_by_test_id("custom-colours").scroll_into_view_if_needed()

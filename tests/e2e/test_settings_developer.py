@@ -5,6 +5,8 @@ import re
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.plugins.messages.helpers import dm_pair
 from tests.support import call
 
@@ -16,9 +18,9 @@ async def test_developer_mode_adds_copy_id_entries_and_survives_a_reload(live_se
     assert status == 200, body
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/developer")
-    await expect(page.get_by_test_id("settings-developer")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-developer")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     identity = page.get_by_test_id("self-user")
-    await expect(identity).to_contain_text(person.username, timeout=20_000)
+    await expect(identity).to_contain_text(person.username, timeout=BROWSER_PATIENCE_MS)
 
     await identity.click(button="right")
     await expect(page.get_by_role("menuitem", name="Log out")).to_be_visible()
@@ -31,20 +33,20 @@ async def test_developer_mode_adds_copy_id_entries_and_survives_a_reload(live_se
     await page.keyboard.press("Escape")
 
     await page.reload()
-    await expect(page.get_by_role("switch", name="Enable developer mode")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_role("switch", name="Enable developer mode")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     await page.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page.locator(".message", has_text="ids please").click(button="right")
-    await expect(page.get_by_role("menuitem", name="Copy message ID")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_role("menuitem", name="Copy message ID")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page.keyboard.press("Escape")
     await page.goto(f"{live_server.url}/app/settings/developer")
     await page.get_by_role("switch", name="Enable developer mode").uncheck()
     await page.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page.locator(".message", has_text="ids please").click(button="right")
-    await expect(page.get_by_role("menuitem", name="Copy text")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_role("menuitem", name="Copy text")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_role("menuitem", name="Copy message ID")).to_have_count(0)
     await page.keyboard.press("Escape")
 
     await page.goto(f"{live_server.url}/app/settings/developer")
     await page.get_by_test_id("settings-developer").get_by_role("link", name="Applications").click()
     await page.wait_for_url(re.compile(r"/app/settings/developer/applications$"))
-    await expect(page.get_by_test_id("developer-page")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("developer-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)

@@ -4,6 +4,8 @@ the saved CSS back when the draft is discarded."""
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -15,7 +17,7 @@ async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_serve
     person = await member(live_server.app.quart.test_client())
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/interface")
-    await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     dark = await page.evaluate(BODY_BACKGROUND)
 
     await page.get_by_role("radio", name="Light").check()
@@ -27,7 +29,7 @@ async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_serve
     await page.screenshot(path=str(SCREENSHOTS / "settings-interface-light-1280.png"))
 
     await page.reload()
-    await expect(page.get_by_role("radio", name="Light")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_role("radio", name="Light")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     await expect(page.locator("html")).to_have_attribute("data-theme", "light")
     assert await page.evaluate(BODY_FONT_SIZE) == "19px"
     await expect(page.get_by_test_id("font-size-value")).to_have_text("19 px")
@@ -35,7 +37,7 @@ async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_serve
     await page.get_by_role("radio", name="AMOLED").check()
     await page.get_by_role("button", name="Reset to default").click()
     await page.reload()
-    await expect(page.get_by_role("radio", name="AMOLED")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_role("radio", name="AMOLED")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate(BODY_FONT_SIZE) == "15px"
 
 
@@ -45,7 +47,7 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     url = live_server.url
     await page.goto(f"{url}/app/settings/interface")
     await page.get_by_role("link", name="Open the custom CSS editor").click()
-    await expect(page.get_by_test_id("settings-custom-css")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-custom-css")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     preview = page.get_by_test_id("custom-css-preview")
     editor = page.get_by_label("CSS rules")
 
@@ -56,7 +58,7 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     await page.screenshot(path=str(SCREENSHOTS / "settings-custom-css-1280.png"))
 
     await page.reload()
-    await expect(editor).to_have_value(".custom-css-preview { background: rgb(10, 120, 30) !important; }", timeout=20_000)
+    await expect(editor).to_have_value(".custom-css-preview { background: rgb(10, 120, 30) !important; }", timeout=BROWSER_PATIENCE_MS)
     await expect(preview).to_have_css("background-color", "rgb(10, 120, 30)")
 
     await editor.fill(".custom-css-preview { background: rgb(200, 0, 0) !important; }")

@@ -3,6 +3,8 @@ the locale files); a choice is kept in appLanguage and strings fall back to en-g
 
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -15,7 +17,7 @@ async def test_the_languages_are_listed_and_a_choice_survives_a_reload(live_serv
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/language")
     options = page.locator(".language-option")
-    await expect(options).to_have_count(19, timeout=20_000)
+    await expect(options).to_have_count(19, timeout=BROWSER_PATIENCE_MS)
     assert await options.evaluate_all("items => items.map(item => item.dataset.language)") == CODES
     english = page.locator('[data-language="en-gb"]')
     await expect(english).to_contain_text("English (UK)")
@@ -28,7 +30,7 @@ async def test_the_languages_are_listed_and_a_choice_survives_a_reload(live_serv
     await page.get_by_role("radio", name="Deutsch").check()
     await expect(page.locator("html")).to_have_attribute("lang", "de-DE")
     await page.reload()
-    await expect(page.get_by_role("radio", name="Deutsch")).to_be_checked(timeout=20_000)
+    await expect(page.get_by_role("radio", name="Deutsch")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
     assert await page.evaluate("localStorage.getItem('appLanguage')") == "de-de"
     await expect(page.locator("html")).to_have_attribute("lang", "de-DE")
     await expect(page.get_by_test_id("settings-language")).to_be_visible()

@@ -4,6 +4,7 @@ follows are saved to the server (POST /users), and another user meets them."""
 from playwright.async_api import expect
 
 from core.identity.models import Account, User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.support import call
@@ -14,7 +15,7 @@ async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server
     person, other = await member(client), await member(client)
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/privacy")
-    await expect(page.get_by_test_id("settings-privacy")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-privacy")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     await page.get_by_label("Who can send you direct messages").select_option(label="Friends only")
     await page.get_by_label("Who can send you friend requests").select_option(label="Nobody")
@@ -24,7 +25,7 @@ async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server
     await page.screenshot(path=str(SCREENSHOTS / "settings-privacy-1280.png"))
 
     await page.reload()
-    await expect(page.get_by_label("Who can send you direct messages")).to_have_value("2", timeout=20_000)
+    await expect(page.get_by_label("Who can send you direct messages")).to_have_value("2", timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Who can send you friend requests")).to_have_value("2")
     await expect(page.get_by_label("Who can see when you were last online")).to_have_value("0")
     await expect(page.get_by_role("switch", name="Hide my followers")).to_be_checked()

@@ -9,6 +9,7 @@ from PIL import Image
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from plugins.accounts.models import Profile
 from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.test_uploads_flow import noisy_png, throttle_uploads
@@ -25,7 +26,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     url = live_server.url
     page = await signed_in(person)
     await page.goto(f"{url}/app/settings/account/profile")
-    await expect(page.get_by_test_id("settings-profile")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-profile")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     sidebar = page.get_by_test_id("settings-sidebar")
     await expect(sidebar.get_by_role("link", name="Profile")).to_have_attribute("aria-current", "page")
     preview = page.get_by_test_id("profile-preview")
@@ -63,7 +64,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await throttle_uploads(page, 192 * 1024)
     await page.get_by_role("button", name="Save").click()
     await expect(page.get_by_role("progressbar", name="Uploading banner")).to_be_visible()
-    await expect(page.get_by_role("status")).to_have_text("Saved.", timeout=30_000)
+    await expect(page.get_by_role("status")).to_have_text("Saved.", timeout=BROWSER_PATIENCE_MS)
     await expect(preview.get_by_test_id("profile-card-banner")).to_have_attribute("style", re.compile(rf"/cdn/profile_banners/{person.id}/\d+\.png"))
     profile = await Profile.get(user_id=int(person.id))
     assert (profile.bio, profile.bg_color_one, profile.bg_color_two, profile.primary_color, profile.font) == (BIO, "#203040", "#a05030", "#3a7bd5", 1)
@@ -71,7 +72,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await page.screenshot(path=str(SCREENSHOTS / "settings-profile-1280.png"))
 
     await page.reload()
-    await expect(page.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=20_000)
+    await expect(page.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Background (top)", exact=True)).to_have_value("#203040")
     await expect(page.get_by_label("Primary colour", exact=True)).to_have_value("#3a7bd5")
     await expect(page.get_by_label("Font", exact=True)).to_have_value("1")
@@ -81,7 +82,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     # another user meets the new bio and colours on the profile
     visitor = await signed_in(other)
     await visitor.goto(f"{url}/app/profile/{person.id}")
-    await expect(visitor.get_by_test_id("profile-page")).to_contain_text("Keeper of the hearth since 2024", timeout=20_000)
+    await expect(visitor.get_by_test_id("profile-page")).to_contain_text("Keeper of the hearth since 2024", timeout=BROWSER_PATIENCE_MS)
     await expect(visitor.get_by_test_id("profile-page")).to_have_css("background-image", re.compile(r"rgb\(32, 48, 64\).*rgb\(160, 80, 48\)"))
     await expect(visitor.locator(".profile-page__name span").first).to_have_css("font-family", re.compile("Georgia"))
     await visitor.screenshot(path=str(SCREENSHOTS / "settings-profile-seen-by-another-1280.png"))
@@ -89,7 +90,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     # a phone: no horizontal scrolling, the preview under the form
     phone = await signed_in(person, width=390)
     await phone.goto(f"{url}/app/settings/account/profile")
-    await expect(phone.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=20_000)
+    await expect(phone.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=BROWSER_PATIENCE_MS)
     assert await phone.evaluate(NO_HORIZONTAL_SCROLL)
     await phone.screenshot(path=str(SCREENSHOTS / "settings-profile-390.png"), full_page=True)
     await phone.get_by_test_id("profile-preview").scroll_into_view_if_needed()
@@ -101,13 +102,13 @@ async def test_the_server_refusal_is_shown_and_nothing_is_kept(live_server, sign
     person = await register(client)  # e-mail not confirmed: no banner (rest.md §1.19)
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/account/profile")
-    await expect(page.get_by_label("Bio", exact=True)).to_be_visible(timeout=20_000)
+    await expect(page.get_by_label("Bio", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page.get_by_label("Bio", exact=True).fill("Not yet")
     banner = tmp_path / "banner.png"
     Image.new("RGB", (300, 100), (40, 90, 160)).save(banner)
     await page.locator('.profile-settings input[type="file"]').set_input_files(str(banner))
     await page.get_by_role("button", name="Save").click()
-    await expect(page.get_by_role("alert")).to_have_text("You must confirm your email before choosing an avatar or banner.", timeout=20_000)
+    await expect(page.get_by_role("alert")).to_have_text("You must confirm your email before choosing an avatar or banner.", timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_role("button", name="Save")).to_be_enabled()  # the draft is kept to try again
     await expect(page.get_by_label("Bio", exact=True)).to_have_value("Not yet")
     assert (await Profile.get_or_none(user_id=int(person.id))) is None

@@ -9,6 +9,7 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.plugins import discover, with_dependents
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.applications.helpers import new_bot
 from tests.plugins.messages.helpers import member, open_dm, sent
@@ -45,7 +46,7 @@ async def test_moderation_without_servers_opens_on_users(start_server, signed_in
     await expect(totals).to_contain_text("Messages")  # messages still runs
     await expect(totals.get_by_text("Servers", exact=True)).to_have_count(0)
     await page.goto(f"{server.url}/app/moderation/servers/123")
-    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=20_000)  # no such screen
+    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # no such screen
 
 
 async def test_a_bot_without_servers_or_explore_has_only_its_token_and_profile(start_server, signed_in):
@@ -54,12 +55,12 @@ async def test_a_bot_without_servers_or_explore_has_only_its_token_and_profile(s
     page = await signed_in(bot.developer)
     await page.goto(f"{server.url}/app/settings/developer/applications/{bot.app_id}/bot")
     tabs = page.get_by_role("navigation", name="Bot settings")
-    await expect(tabs.get_by_role("link")).to_have_text(["Token", "Profile"], timeout=20_000)
+    await expect(tabs.get_by_role("link")).to_have_text(["Token", "Profile"], timeout=BROWSER_PATIENCE_MS)
     await page.screenshot(path=str(SCREENSHOTS / "bot-without-servers.png"))
     await page.goto(f"{server.url}/app/settings/developer/applications/{bot.app_id}/bot/publish")
-    await expect(page.get_by_test_id("settings-not-found")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("settings-not-found")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page.goto(f"{server.url}/app/explore/bots")
-    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=20_000)
+    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("explore-bots-page")).to_have_count(0)
 
 
@@ -69,7 +70,7 @@ async def test_without_explore_the_bot_keeps_its_invite_link_but_not_publishing(
     page = await signed_in(bot.developer)
     await page.goto(f"{server.url}/app/settings/developer/applications/{bot.app_id}/bot")
     tabs = page.get_by_role("navigation", name="Bot settings")
-    await expect(tabs.get_by_role("link")).to_have_text(["Token", "Profile", "Invite link"], timeout=20_000)
+    await expect(tabs.get_by_role("link")).to_have_text(["Token", "Profile", "Invite link"], timeout=BROWSER_PATIENCE_MS)
 
 
 async def test_voice_without_servers_calls_from_a_dm(start_server, signed_in):
@@ -79,7 +80,7 @@ async def test_voice_without_servers_calls_from_a_dm(start_server, signed_in):
     await sent(client, bob, channel_id, "call me?")
     page = await signed_in(alice)
     await page.goto(f"{server.url}/app/inbox/{channel_id}")
-    await expect(page.get_by_test_id("voice-dm-call")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("voice-dm-call")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page.screenshot(path=str(SCREENSHOTS / "voice-without-servers.png"))
 
 
@@ -88,6 +89,6 @@ async def test_voice_without_inbox_calls_in_server_channels(start_server, signed
     place = await community(client)
     page = await signed_in(place.owner)
     await page.goto(f"{server.url}/app/servers/{place.id}/{place.general}")
-    await expect(page.get_by_test_id("voice-header-join")).to_be_visible(timeout=20_000)
+    await expect(page.get_by_test_id("voice-header-join")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.locator('a[href="/app/inbox"]')).to_have_count(0)
     await page.screenshot(path=str(SCREENSHOTS / "voice-without-inbox.png"))

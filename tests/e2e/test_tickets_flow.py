@@ -7,6 +7,7 @@ import re
 from playwright.async_api import expect
 
 from core.identity.models import User
+from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
@@ -21,7 +22,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await user_page.goto(f"{url}/app")
     await user_page.get_by_role("link", name="Support tickets").first.click()
     await user_page.wait_for_url(re.compile(r"/app/settings/tickets$"))
-    await expect(user_page.get_by_text("You have not opened a ticket yet.")).to_be_visible(timeout=20_000)
+    await expect(user_page.get_by_text("You have not opened a ticket yet.")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await user_page.get_by_role("button", name="New ticket").click()
     await user_page.get_by_label("Category").select_option(label="Account")
     await user_page.get_by_label("Title").fill("Cannot change my avatar")
@@ -45,7 +46,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await admin_page.screenshot(path=str(SCREENSHOTS / "ticket-admin.png"))
 
     await user_page.goto(f"{url}/app/settings/tickets")
-    await expect(user_page.get_by_test_id("ticket-list")).to_contain_text("New reply", timeout=20_000)
+    await expect(user_page.get_by_test_id("ticket-list")).to_contain_text("New reply", timeout=BROWSER_PATIENCE_MS)
     await expect(user_page.get_by_role("link", name="Support tickets").first.locator(".nav-badge")).to_have_text("1")
     await user_page.get_by_test_id("ticket-list").get_by_role("link").first.click()
     await expect(user_page.get_by_test_id("ticket-messages")).to_contain_text("Try a smaller picture")
@@ -57,22 +58,22 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await user_page.screenshot(path=str(SCREENSHOTS / "ticket-user.png"))
 
     await admin_page.reload()
-    await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=20_000)
+    await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=BROWSER_PATIENCE_MS)
     await admin_page.get_by_label("Status", exact=True).select_option(label="Closed (done)")
     await expect(admin_page.locator(".ticket-status")).to_have_text("Closed (done)")
 
     await user_page.reload()
-    await expect(user_page.get_by_test_id("ticket-closed")).to_have_text("This ticket is closed.", timeout=20_000)
+    await expect(user_page.get_by_test_id("ticket-closed")).to_have_text("This ticket is closed.", timeout=BROWSER_PATIENCE_MS)
     await expect(user_page.get_by_label("Your reply")).to_have_count(0)
     narrow = await signed_in(user, width=800)
     await narrow.goto(f"{url}/app/settings/tickets/{ticket_id}")
-    await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=20_000)
+    await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=BROWSER_PATIENCE_MS)
     await narrow.screenshot(path=str(SCREENSHOTS / "ticket-user-800.png"))
 
     # The tab bars filter both lists by status.
     await narrow.goto(f"{url}/app/settings/tickets")
     tabs = narrow.get_by_role("tablist", name="Ticket status")
-    await expect(tabs.get_by_role("tab", name="All")).to_have_attribute("aria-selected", "true", timeout=20_000)
+    await expect(tabs.get_by_role("tab", name="All")).to_have_attribute("aria-selected", "true", timeout=BROWSER_PATIENCE_MS)
     await expect(narrow.get_by_test_id("ticket-list")).to_contain_text("Cannot change my avatar")
     await tabs.get_by_role("tab", name="Waiting for a moderator").click()
     await expect(narrow.get_by_text("No tickets with this status.")).to_be_visible()
@@ -83,7 +84,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await admin_page.goto(f"{url}/app/moderation/tickets")
     staff_tabs = admin_page.get_by_role("tablist", name="Ticket status")
     await expect(staff_tabs.get_by_role("tab", name="Waiting for a moderator")).to_have_attribute(
-        "aria-selected", "true", timeout=20_000)
+        "aria-selected", "true", timeout=BROWSER_PATIENCE_MS)
     await expect(admin_page.get_by_text("No tickets.")).to_be_visible()
     await staff_tabs.get_by_role("tab", name="Closed (done)").click()
     await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")

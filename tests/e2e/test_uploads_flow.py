@@ -11,6 +11,8 @@ import re
 from PIL import Image
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member, open_dm
 
@@ -40,11 +42,11 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     page_a.on("request", lambda request: requests.append((request.method, request.url.removeprefix(url))))
 
     await page_b.goto(f"{url}/app/inbox/{channel_id}")
-    await expect(page_b.get_by_label("Message", exact=True)).to_be_visible(timeout=30_000)
+    await expect(page_b.get_by_label("Message", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
     # The avatar, in account settings, with a progress bar while it uploads.
     await page_a.goto(f"{url}/app/settings/account")
-    await expect(page_a.get_by_role("heading", name="Avatar")).to_be_visible(timeout=30_000)
+    await expect(page_a.get_by_role("heading", name="Avatar")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await throttle_uploads(page_a, 256 * 1024)
     avatar = tmp_path / "me.png"
     avatar.write_bytes(noisy_png(500, 500))  # ~750 kB: about 3 s at this speed
@@ -54,7 +56,7 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     await expect(page_a.get_by_test_id("progress-detail")).to_have_text(re.compile(r"^\d+% · "))
     SCREENSHOTS.mkdir(exist_ok=True)
     await page_a.screenshot(path=str(SCREENSHOTS / "uploads-avatar-progress.png"))
-    await expect(bar).to_have_count(0, timeout=30_000)
+    await expect(bar).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
     avatar_image = page_a.locator(".avatar-editor img.avatar")
     await expect(avatar_image).to_have_attribute("src", re.compile(rf"^/cdn/avatars/{ada.id}/\d+\.png$"))
     await page_a.wait_for_function(
@@ -69,14 +71,14 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
 
     narrow = await signed_in(ada, width=800)
     await narrow.goto(f"{url}/app/settings/account")
-    await expect(narrow.get_by_role("heading", name="Profile banner")).to_be_visible(timeout=30_000)
+    await expect(narrow.get_by_role("heading", name="Profile banner")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await narrow.screenshot(path=str(SCREENSHOTS / "uploads-avatar-set-800px.png"))
     await narrow.close()
 
     # A picture in the DM: the sender sees the upload's progress, Bob sees the message arrive.
     await page_a.goto(f"{url}/app/inbox/{channel_id}")
     box = page_a.get_by_label("Message", exact=True)
-    await expect(box).to_be_visible(timeout=30_000)
+    await expect(box).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     photo = tmp_path / "holiday.png"
     photo.write_bytes(noisy_png(700, 700))  # ~1.5 MB: about 6 s at this speed
     await page_a.locator('.composer input[type="file"]').set_input_files(str(photo))
@@ -89,7 +91,7 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     await page_a.screenshot(path=str(SCREENSHOTS / "uploads-attachment-progress.png"))
 
     message = page_b.get_by_test_id("message").filter(has_text="From the beach")
-    await expect(message).to_be_visible(timeout=30_000)
+    await expect(message).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     picture = message.get_by_role("img", name="holiday.png")
     await expect(picture).to_have_attribute("src", re.compile(rf"^/cdn/attachments/{channel_id}/\d+/holiday\.png$"))
     await page_b.wait_for_function(

@@ -7,6 +7,8 @@ callee, who accepts; a dropped connection shows "Reconnecting…" and the call c
 import pytest
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
 from tests.plugins.messages.helpers import member, open_dm
 from tests.plugins.servers.helpers import community, join
@@ -42,8 +44,8 @@ async def both_speaking(page_a, page_b, ada, bob):
         await page.get_by_test_id("voice-mute").click()  # everyone joins muted (spec §4)
         await expect(page.get_by_test_id("voice-mute")).to_have_attribute("aria-pressed", "false")
     # the fake microphone beeps: each sees the other's ring light up
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
-    await expect(avatar(page_b, ada.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
+    await expect(avatar(page_b, ada.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
 
 
 async def server_call(live_server, open_as):
@@ -60,7 +62,7 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await page_a.goto(channel_url)
     await page_a.get_by_test_id("voice-header-join").click()
     bar_a = page_a.get_by_test_id("call-bar")
-    await expect(bar_a).to_have_attribute("data-status", "connected", timeout=15000)
+    await expect(bar_a).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
     await expect(bar_a).to_have_attribute("data-mode", "p2p")
 
     await page_b.goto(channel_url)
@@ -69,7 +71,7 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await row.hover()
     await row.get_by_test_id("voice-channel-join").click()
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=15000)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
     await both_speaking(page_a, page_b, ada, bob)
 
@@ -86,7 +88,7 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     other = (await microphones.locator("option").all())[-1]
     await microphones.select_option(await other.get_attribute("value"))
     assert await page_b.evaluate("localStorage.getItem('voiceInputDevice')") != "null"
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
 
     # push-to-talk with the key from the settings: nothing is heard until bob holds it
     await settings.get_by_label("Push to talk").check()
@@ -95,12 +97,12 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await expect(settings.get_by_test_id("ptt-key")).to_have_text("V")
     await page_b.keyboard.press("Escape")  # closes the settings popover
     await expect(page_b.get_by_test_id("call-bar")).to_contain_text("Hold V to talk")
-    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=15000)
+    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     for _ in range(12):  # and stays silent while the key is up
         await page_a.wait_for_timeout(200)
         assert await avatar(page_a, bob.id).get_attribute("data-speaking") is None
     await page_b.keyboard.down("KeyV")
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=15000)
+    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     await page_b.keyboard.up("KeyV")
     await expect(page_b.locator("textarea.composer__input")).to_have_value("")  # the key typed nothing
 
@@ -123,8 +125,8 @@ async def test_two_people_see_each_other_speak_through_the_server(server_side, o
         await page.get_by_test_id("voice-header-join").click()
     for page in (page_a, page_b):
         bar = page.get_by_test_id("call-bar")
-        await expect(bar).to_have_attribute("data-mode", "server", timeout=15000)
-        await expect(bar).to_have_attribute("data-status", "connected", timeout=20000)
+        await expect(bar).to_have_attribute("data-mode", "server", timeout=BROWSER_PATIENCE_MS)
+        await expect(bar).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
     await both_speaking(page_a, page_b, ada, bob)
     for page in (page_a, page_b):  # the bar above the messages hides none of them
         await expect(page.get_by_text(f"{ada.username} started a call.")).to_be_in_viewport()
@@ -140,29 +142,29 @@ async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
     await expect(page_b.get_by_test_id("self-user")).to_contain_text("bob")
     await page_a.goto(f"{live_server.url}/app/inbox/{channel_id}")
     await page_a.get_by_test_id("voice-dm-call").click()
-    await expect(page_a.get_by_test_id("call-status")).to_have_text("Calling bob…", timeout=15000)
+    await expect(page_a.get_by_test_id("call-status")).to_have_text("Calling bob…", timeout=BROWSER_PATIENCE_MS)
 
     ringing = page_b.get_by_test_id("incoming-call")
-    await expect(ringing).to_contain_text("ada is calling you", timeout=10000)
+    await expect(ringing).to_contain_text("ada is calling you", timeout=BROWSER_PATIENCE_MS)
     await page_b.screenshot(path=str(SCREENSHOTS / "voice-incoming-call-800.png"))
     await ringing.get_by_test_id("incoming-accept").click()
     await expect(ringing).to_have_count(0)
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-status")).to_have_text("Voice connected", timeout=15000)
+        await expect(page.get_by_test_id("call-status")).to_have_text("Voice connected", timeout=BROWSER_PATIENCE_MS)
     await both_speaking(page_a, page_b, ada, bob)
 
     # bob's connection drops: he sees "Reconnecting…", comes back into the same call
     await page_b.context.set_offline(True)
-    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute("data-status", "reconnecting", timeout=15000)
+    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute("data-status", "reconnecting", timeout=BROWSER_PATIENCE_MS)
     await page_b.context.set_offline(False)
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=20000)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
 
     # a reload puts bob back into the call it was in
     await page_b.reload()
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=20000)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
 
     # the call settings page, at the narrow width

@@ -10,6 +10,8 @@ import re
 import aiohttp
 from playwright.async_api import expect
 
+from core.testing import BROWSER_PATIENCE_MS
+
 from tests.e2e.conftest import SCREENSHOTS
 
 from tests.plugins.servers.helpers import community, join
@@ -32,11 +34,11 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     direct: list[str] = []
     await page_b.route("https://images.example.com/**", lambda route: (direct.append(route.request.url), route.abort()))
     await page_b.goto(f"{url}/app/servers/{place.id}/{place.general}")
-    await expect(page_b.get_by_test_id("channel-title")).to_have_text("General", timeout=30_000)
+    await expect(page_b.get_by_test_id("channel-title")).to_have_text("General", timeout=BROWSER_PATIENCE_MS)
 
     # The owner: channel settings → Webhooks → Create webhook → open it.
     await page_a.goto(f"{url}/app/servers/{place.id}/settings/channels/{place.general}")
-    await page_a.get_by_role("link", name="Webhooks").click(timeout=30_000)
+    await page_a.get_by_role("link", name="Webhooks").click(timeout=BROWSER_PATIENCE_MS)
     await page_a.wait_for_url(re.compile(r"/settings/channels/\d+/webhooks$"))
     await expect(page_a.get_by_text("No webhooks in this channel yet.")).to_be_visible()
     await page_a.get_by_role("button", name="Create webhook").click()

@@ -7,6 +7,7 @@ import re
 from playwright.async_api import expect
 
 from core.settings import ROOT
+from core.testing import BROWSER_PATIENCE_MS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, ok, private_channel, role_with
 
@@ -32,7 +33,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     # The owner writes the question in the settings.
     await page_a.goto(f"{url}/app/servers/{place.id}/settings/welcome-screen")
     section = page_a.get_by_test_id("welcome-settings")
-    await expect(section).to_be_visible(timeout=30_000)  # the first load signs in and fetches the bundles
+    await expect(section).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # the first load signs in and fetches the bundles
     await expect(section.get_by_text("No questions yet.")).to_be_visible()
     await section.get_by_label("New question").fill("What brings you here?")
     await section.get_by_role("button", name="Add question").click()
@@ -59,7 +60,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
 
     # B joins and lands on the welcome page, without the private channel.
     await page_b.goto(f"{url}/app/explore/servers/invites/{invite['code']}")
-    await expect(page_b.get_by_test_id("invite-preview")).to_be_visible(timeout=30_000)
+    await expect(page_b.get_by_test_id("invite-preview")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await page_b.get_by_test_id("invite-preview").get_by_role("button", name="Join server").click()
     await page_b.wait_for_url(re.compile(rf"/app/servers/{place.id}/welcome$"))
     drawing = page_b.get_by_test_id("welcome-answer").filter(has_text="Drawing")

@@ -8,7 +8,7 @@ import aiohttp
 import pytest
 from playwright.async_api import expect
 
-from core.testing import Person, connect_socket
+from core.testing import BROWSER_PATIENCE_MS, Person, connect_socket
 from tests.e2e.conftest import SCREENSHOTS
 from tests.examples.conftest import hearth_with_hello
 
@@ -40,7 +40,7 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
         page = await signed_in(ada)
         await page.goto(f"{url}/app")
         await page.locator('a[href="/app/hello"]').first.click()
-        await expect(page.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=20_000)
+        await expect(page.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("hello-waves")).to_have_text("Waves received: 0")
 
         bob_socket = await connect_socket(url, bob.token)
@@ -60,7 +60,7 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
         await page.screenshot(path=str(SCREENSHOTS / "hello-plugin.png"))
         narrow = await signed_in(ada, width=800)
         await narrow.goto(f"{url}/app/hello")
-        await expect(narrow.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=20_000)
+        await expect(narrow.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(narrow.get_by_test_id("hello-waves")).to_have_text("Waves received: 1")
         await narrow.screenshot(path=str(SCREENSHOTS / "hello-plugin-800.png"))
 
@@ -73,7 +73,7 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
         page = await signed_in(ada)
         await page.goto(f"{url}/app/hello")
         # the other plugins' entries are there (the plugins have loaded), hello's screen is not
-        await expect(page.locator('a[href="/app/inbox"]').first).to_be_visible(timeout=20_000)
+        await expect(page.locator('a[href="/app/inbox"]').first).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("hello-page")).to_have_count(0)
         await expect(page.locator('a[href="/app/hello"]')).to_have_count(0)
         await page.screenshot(path=str(SCREENSHOTS / "hello-plugin-disabled.png"))

@@ -20,7 +20,7 @@ async def two_servers(database_url):
     yield [url for _, url in started]
     for process, _ in started:
         process.terminate()
-        process.wait(10)
+        process.wait(60)  # a loaded machine may take a while to drain
 
 
 async def voice_join(http, url, person, channel_id, probe, **extra):
