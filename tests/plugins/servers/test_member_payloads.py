@@ -50,6 +50,17 @@ async def test_full_mode_rows_are_the_rows_the_model_builder_gives(live_client, 
     assert by_user(again["serverMembers"]) == by_user(expected)
 
 
+async def test_server_joined_brings_the_same_member_rows(live_client, sockets):
+    place, _ = await varied_server(live_client, sockets)
+    newcomer = await member(live_client)
+    probe = await sockets(newcomer.token)
+    await join(live_client, place, newcomer)
+    joined = await probe.wait_for("server:joined")
+    expected = await member_rows(await light_rows(Member.filter(server_id=int(place.id)), Member), int(newcomer.id))
+    by_user = lambda rows: sorted(rows, key=lambda row: row["userId"])  # noqa: E731
+    assert by_user(joined["members"]) == by_user(expected) and len(expected) == 6
+
+
 async def test_full_mode_rows_follow_every_change_without_reconnecting_anyone(live_client, sockets):
     place = await community(live_client)
     me, other = await join(live_client, place), await join(live_client, place)
