@@ -42,7 +42,7 @@ class Place(NamedTuple):
 def limit_of(raw: str | None) -> int:
     if raw is None:
         return DEFAULT_LIMIT
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LIMIT:
         raise ApiError(400, f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit")
     return int(raw)
 
@@ -58,7 +58,7 @@ def decode_cursor(raw: str | None) -> Place | None:
     try:
         segment, rank, name, user_id = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
         if (segment in (ONLINE, OFFLINE) and type(rank) is int and isinstance(name, str) and len(name) <= 100
-                and isinstance(user_id, str) and user_id.isdigit() and len(user_id) <= 20):
+                and isinstance(user_id, str) and user_id.isascii() and user_id.isdigit() and len(user_id) <= 20):
             return Place(segment, rank, name, int(user_id))
     except (ValueError, TypeError):
         pass

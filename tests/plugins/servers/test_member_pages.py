@@ -1,6 +1,8 @@
 """``GET /api/servers/{id}/members`` (Hearth's own): a server's members a page at a time, online
 first, grouped by their highest shown role, by name; ``next`` continues where a page ended."""
 
+from urllib.parse import quote
+
 from core.identity.models import User
 from plugins.servers.models import Member
 from tests.plugins.messages.helpers import error, member
@@ -103,8 +105,8 @@ async def test_someone_coming_online_between_pages_is_not_repeated(live_client, 
 
 async def test_bad_limits_and_cursors_are_refused(live_client):
     place = await community(live_client)
-    for limit in ("0", "101", "abc", "-1", "1.5", ""):
-        status, body = await call(live_client, "GET", f"/api/servers/{place.id}/members?limit={limit}",
+    for limit in ("0", "101", "abc", "-1", "1.5", "", "²", "١٠"):
+        status, body = await call(live_client, "GET", f"/api/servers/{place.id}/members?limit={quote(limit)}",
                                   token=place.owner.token)
         assert (status, body) == (400, error("limit must be a whole number from 1 to 100.", "limit")), limit
     for cursor in ("garbage", "W10", "WzIsMCwiYSIsIjEiXQ", "WzAsMCwiYSIsIngiXQ"):  # [], [2,0,"a","1"], [0,0,"a","x"]
