@@ -5,9 +5,9 @@ reference: a server's members a page at a time, for Hearth's web UI, which authe
 The order is the member list's: online members first, grouped under their highest shown role
 (not hidden, not the default role; highest first), then online members without one, then
 offline members; by display name (lower case) and user id within a group. ``after`` is the
-``next`` of the previous page: the place of its last member in that order, so members who come
-online, go offline or change roles between two pages are neither skipped twice nor repeated
-(at worst one of them is missed or repeated, as with any cursor over a moving list).
+``next`` of the previous page: the place of its last member in that order (not an offset), so
+only members who move in the order between two pages (come online, go offline, change roles or
+names) may be missed or listed twice; the UI merges members by user id.
 """
 
 from __future__ import annotations
