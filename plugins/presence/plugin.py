@@ -88,6 +88,13 @@ async def server_member_presences(user_ids):
 
 
 @hookimpl
+async def server_members_connected(user_ids):
+    from plugins.presence.service import service_for
+
+    return await service_for().store.online(list(user_ids))
+
+
+@hookimpl
 async def server_member_joined(server_id, user_id):
     from plugins.presence.service import service_for
 

@@ -125,7 +125,8 @@ class PresenceService:
             await self.broadcast(user.id, {"userId": str(user.id), "status": user.status,
                                            "custom": user.custom_status}, skip_sid=ctx.sid)
         subjects = [user.id]  # friends and server members come from presence_subjects answers
-        for contribution in await self.gateway.plugins.gather("presence_subjects", user_id=user.id):
+        options = ctx.state.get("authenticate") or {}
+        for contribution in await self.gateway.plugins.gather("presence_subjects", user_id=user.id, options=options):
             subjects.extend(int(uid) for uid in contribution or [])
         return await self.presences_of(subjects)
 

@@ -23,6 +23,14 @@ async def server_member_presences(user_ids):
 
 
 @hookspec
+async def server_members_connected(user_ids):
+    """Return which of ``user_ids`` have a connected socket (their status aside: servers reads
+    it from the user rows); the presence plugin answers. Orders the member pages of
+    ``GET /servers/:serverId/members`` (online first). Without an answer presence is unknown
+    and the pages follow roles and names only."""
+
+
+@hookspec
 async def server_member_joined(server_id, user_id):
     """A user joined a server (join flow, rest.md §4 step 4); runs inside the join's
     transaction, after ``server:joined`` was queued, so emits leave after commit in that order

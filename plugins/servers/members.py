@@ -7,7 +7,7 @@ from typing import Any
 
 from core.ids import parse_id
 from plugins.servers.models import Member
-from plugins.servers.payload import member_rows
+from plugins.servers import memberrows
 
 REMEMBERED = 10  # servers per socket whose members were already sent
 
@@ -27,5 +27,5 @@ async def request_server_members(ctx: Any, data: Any = None) -> None:
         return
     fetched.append(server_id)
     del fetched[:-REMEMBERED]
-    members = await member_rows(list(await Member.filter(server_id=server_id).order_by("joined_at", "id")), ctx.user.id)
+    members = await memberrows.as_dicts(await memberrows.server_rows(server_id), ctx.user.id)
     await ctx.emit("server:members_fetched", {"serverId": str(server_id), "members": members})

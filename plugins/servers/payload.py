@@ -7,7 +7,7 @@ from collections import defaultdict
 from types import SimpleNamespace
 from typing import Any
 
-from tortoise.expressions import Q, Subquery
+from tortoise.expressions import Subquery
 
 from core.context import hearth
 from core.identity.models import User
@@ -15,6 +15,7 @@ from core.ids import parse_id
 from plugins.accounts.public_profile import brief_profiles
 from plugins.messages.models import Channel
 from plugins.messages.payload import attachment_counts
+from plugins.servers import memberrows
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
@@ -64,11 +65,12 @@ async def light_rows(queryset: Any, model: Any) -> list[Any]:
 
 
 async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any] | None = None,
-                          all_of_viewers: bool = False) -> dict[str, Any]:
+                          all_of_viewers: bool = False, wire_members: list[Any] | None = None) -> dict[str, Any]:
     """Servers, channels, members, roles of ``server_ids`` as the viewer receives them;
     ``members`` replaces "every member" (partial mode), and must hold the viewer's own rows.
     ``all_of_viewers`` says ``server_ids`` are all the viewer's servers: the queries then
-    select them with a subquery rather than hundreds of bound ids."""
+    select them with a subquery rather than hundreds of bound ids. ``wire_members``: the
+    ``serverMembers`` already made (``memberrows``); ``members`` then serves the rooms only."""
     ids: Any = Subquery(Member.filter(user_id=viewer.id).values("server_id")) if all_of_viewers else server_ids
     servers = await light_rows(Server.filter(id__in=ids), Server)
     roles = await light_rows(Role.filter(server_id__in=ids).order_by("order"), Role)
@@ -82,7 +84,7 @@ async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any
     return {
         "servers": await server_rows(servers),
         "channels": [server_channel_wire(c, overrides.get(c.id, {}), counts[c.id]) for c in channels],
-        "serverMembers": await member_rows(members, viewer.id),
+        "serverMembers": wire_members if wire_members is not None else await member_rows(members, viewer.id),
         "serverRoles": [role_wire(r) for r in roles],
         "_visible": _visible_rooms(viewer, servers, roles, channels, members, overrides),
     }
@@ -108,14 +110,17 @@ def _visible_rooms(viewer: User, servers: list[Server], roles: list[Role], chann
     return rooms
 
 
-async def partial_members(user_id: int, server_ids: list[int], current_server_id: int | None) -> list[Member]:
+def online_ids_of(presences: list[dict[str, Any]]) -> set[int]:
+    return {int(p["userId"]) for p in presences}
+
+
+async def reference_partial_rows(user_id: int, rows: list[tuple[Any, ...]],
+                                 current_server_id: int | None) -> list[tuple[Any, ...]]:
     """Partial mode (realtime.md §3.4): your own member rows, every member of the current
     server (if you are in it), and members of your other servers who are online."""
-    candidates = set(await Member.filter(server_id__in=server_ids).exclude(server_id=current_server_id or 0)
-                     .exclude(user_id=user_id).values_list("user_id", flat=True))
-    online = {int(p["userId"]) for p in await online_presences(sorted(candidates))}
-    return await Member.filter(Q(user_id=user_id) | Q(server_id=current_server_id or 0) | Q(user_id__in=online or [0]),
-                               server_id__in=server_ids)
+    others = sorted({row[2] for row in rows if row[1] != current_server_id and row[2] != user_id})
+    online = online_ids_of(await online_presences(others))
+    return [row for row in rows if row[2] == user_id or row[1] == current_server_id or row[2] in online]
 
 
 async def authenticated(ctx: Any) -> dict[str, Any]:
@@ -131,11 +136,23 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
         echo["currentServerId"] = options["currentServerId"]
     if not server_ids:
         return {"user": user_part, **echo}
-    members = None
-    if partial:
+    if paged_members(options):
+        rows = await memberrows.own_rows(ctx.user.id)  # the UI pages the rest (memberpages)
+    else:
+        rows = await memberrows.viewer_rows(ctx.user.id)
+    if partial and not paged_members(options):
         current = parse_id(options.get("currentServerId"))
-        members = await partial_members(ctx.user.id, server_ids, current if current in server_ids else None)
-    snapshot = await server_snapshot(server_ids, ctx.user, members, all_of_viewers=True)
+        rows = await reference_partial_rows(ctx.user.id, rows, current if current in server_ids else None)
+    own = [memberrows.own_member(row) for row in rows if row[2] == ctx.user.id]
+    snapshot = await server_snapshot(server_ids, ctx.user, own, all_of_viewers=True,
+                                     wire_members=await memberrows.as_fragments(rows, ctx.user.id))
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}
+
+
+def paged_members(options: dict[str, Any]) -> bool:
+    """Hearth's own web UI asks for ``{partial: true, pagedMembers: true}``: only your own member
+    rows, and no presences of your servers' members; it loads member lists a page at a time
+    (``GET /api/servers/{id}/members``)."""
+    return options.get("partial") is True and options.get("pagedMembers") is True

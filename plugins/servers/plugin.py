@@ -108,9 +108,12 @@ async def account_deletion_blockers(user):
 
 
 @hookimpl
-async def presence_subjects(user_id):
+async def presence_subjects(user_id, options):
     from plugins.servers.models import Member
+    from plugins.servers.payload import paged_members
 
+    if paged_members(options):
+        return []  # their presences come with each page of members (memberpages)
     server_ids = list(await Member.filter(user_id=user_id).values_list("server_id", flat=True))
     if not server_ids:
         return []

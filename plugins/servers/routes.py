@@ -14,7 +14,7 @@ from core.ratelimit import rate_limit
 from core.validation import documented_query, validate_body
 from core.wire import full_user, ms
 from plugins.messages.schemas import NoticeBody
-from plugins.servers import audit, channels, invites, notifications, order, roles, scheduled, service
+from plugins.servers import audit, channels, invites, memberpages, notifications, order, roles, scheduled, service
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
 from plugins.servers.schemas import (BanBody, NotificationSettingsBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
@@ -227,6 +227,16 @@ async def update_role(server_id: str, role_id: str, data: UpdateRoleBody) -> Any
 @require_user_or_bot
 async def delete_role(server_id: str, role_id: str) -> Any:
     return await roles.delete(await _ctx(server_id, MANAGE_ROLES), role_id)
+
+
+@blueprint.get("/<server_id>/members")
+@require_user_or_bot
+@rate_limit("server_members_page", 40, 10)
+@document_querystring(documented_query("MemberPageQuery", after=str, limit=int))
+async def member_page(server_id: str) -> Any:
+    """Hearth's own (not in the wire reference): a page of the member list, online first."""
+    ctx = await _ctx(server_id)
+    return await memberpages.page(ctx, request.args.get("after"), memberpages.limit_of(request.args.get("limit")))
 
 
 @blueprint.post("/<server_id>/members/<user_id>")

@@ -19,7 +19,7 @@ from plugins.messages import service as messages
 from plugins.messages.kinds import kind_for
 from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SERVER, SERVER_TEXT, Channel,
                                      MentionCounter, ReadState)
-from plugins.servers import audit, rooms
+from plugins.servers import audit, memberrows, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
 from plugins.servers.payload import online_presences, server_snapshot
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
@@ -53,9 +53,11 @@ async def _remove_from_order(user_id: int, server_id: int) -> None:
 
 
 async def _joined_event(server: Server, user: User, presences: bool = True) -> dict[str, Any]:
-    snapshot = await server_snapshot([server.id], user)
+    rows = await memberrows.server_rows(server.id)
+    own = [memberrows.own_member(row) for row in rows if row[2] == user.id]
+    snapshot = await server_snapshot([server.id], user, own, wire_members=await memberrows.as_dicts(rows, user.id))
     snapshot.pop("_visible")
-    member_ids = [int(m["userId"]) for m in snapshot["serverMembers"]]
+    member_ids = [row[2] for row in rows]
     joined = {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
               "roles": snapshot["serverRoles"], "memberPresences": await online_presences(member_ids) if presences else [],
               "voiceChannelUsers": []}

@@ -23,6 +23,7 @@ export default definePlugin({
   extensions: {
     PresenceIndicator: PresenceDot,
     usePresenceStatuses,
+    mergePresences: (presences) => presencesMerged(presences as Presence[]),
     UserAreaAccessory: StatusPicker,
   },
   i18n: { "en-gb": enGb },

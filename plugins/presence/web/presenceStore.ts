@@ -39,8 +39,11 @@ export function presencesAuthenticated(list: Presence[] | undefined): void {
   usePresenceStore.setState({ presences, statuses: statusesOf(presences) });
 }
 
-/** Presences that arrive with a server the user joined (`server:joined.memberPresences`): added or replaced. */
-export function presencesMerged(list: Presence[] | undefined): void {
+/**
+ * Presences that arrive with a server the user joined (`server:joined.memberPresences`) or with
+ * a page of a member list: added or replaced.
+ */
+export function presencesMerged(list: readonly Presence[] | undefined): void {
   if (!Array.isArray(list) || list.length === 0) return;
   usePresenceStore.setState(({ presences }) => {
     const next = { ...presences };

@@ -10,7 +10,7 @@ import { ChannelSidebar } from "./components/ChannelSidebar";
 import { MemberList } from "./components/MemberList";
 import { ServerChannelView } from "./components/ServerChannelView";
 import { WelcomeView } from "./components/WelcomeView";
-import { useSelfId, useServer, useServerMembers } from "./hooks";
+import { useMemberCounts, useSelfId, useServer } from "./hooks";
 import { t } from "./i18n";
 import { resolveChannelRoute, useServersStore } from "./serversStore";
 import { SettingsView } from "./settings/SettingsView";
@@ -38,13 +38,13 @@ function ServerGate({ children }: { children: (serverId: string) => ReactNode })
 
 /** The side pane's channel list and the drawer's member list, around a page of the server. */
 function ServerFrame({ serverId, activeChannelId, drawer = true, children }: { serverId: string; activeChannelId?: string; drawer?: boolean; children: ReactNode }) {
-  const memberCount = useServerMembers(serverId).length;
+  const counts = useMemberCounts(serverId);
   return (
     <>
       <LayoutSlot name="sidePane">
         <ChannelSidebar serverId={serverId} activeChannelId={activeChannelId} />
       </LayoutSlot>
-      {drawer && <LayoutSlot name="drawerTitle">{t("members.title", { count: memberCount })}</LayoutSlot>}
+      {drawer && <LayoutSlot name="drawerTitle">{counts ? t("members.title", { count: counts.count }) : t("members.pageTitle")}</LayoutSlot>}
       {drawer && (
         <LayoutSlot name="drawer">
           <MemberList serverId={serverId} />

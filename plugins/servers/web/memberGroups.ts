@@ -32,7 +32,17 @@ export function memberColour(member: ServerMember, roles: Readonly<Record<string
   return undefined;
 }
 
-const byName = (a: ServerMember, b: ServerMember) => displayName(a).localeCompare(displayName(b)) || a.userId.localeCompare(b.userId);
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order of the server's member pages (`GET /servers/{id}/members`): the lower-cased display
+ * name by code unit, then the user id, so pages loaded later continue the list where it ended.
+ */
+export function byName(a: ServerMember, b: ServerMember): number {
+  const x = displayName(a).toLowerCase();
+  const y = displayName(b).toLowerCase();
+  return x < y ? -1 : x > y ? 1 : byId(a.userId, b.userId);
+}
 
 /**
  * `online(userId)` is null when presence is not known at all (no presence plugin): everybody is
@@ -63,4 +73,26 @@ export function groupMembers(
   if (rest.length) groups.push({ key: online ? "online" : "members", members: rest.sort(byName) });
   if (offline.length) groups.push({ key: "offline", members: offline.sort(byName) });
   return groups;
+}
+
+/** One row of the (virtualised) member list: a group's title, a member, or the loading row. */
+export type MemberListRow =
+  | { kind: "group"; key: string; group: MemberGroup; count: number }
+  | { kind: "member"; key: string; member: ServerMember }
+  | { kind: "more"; key: string };
+
+/**
+ * The groups as rows. `serverCounts` (the server's group sizes while the list is partly loaded)
+ * give the titles' counts; without them the loaded members are counted. `more`: a last row that
+ * stands for the members not loaded yet.
+ */
+export function memberListRows(groups: readonly MemberGroup[], serverCounts: ReadonlyArray<{ id: string; count: number }> | null, more: boolean): MemberListRow[] {
+  const rows: MemberListRow[] = [];
+  for (const group of groups) {
+    const known = serverCounts?.find((entry) => entry.id === group.key)?.count ?? 0;
+    rows.push({ kind: "group", key: `group:${group.key}`, group, count: Math.max(known, group.members.length) });
+    for (const member of group.members) rows.push({ kind: "member", key: `member:${member.userId}`, member });
+  }
+  if (more) rows.push({ kind: "more", key: "more" });
+  return rows;
 }

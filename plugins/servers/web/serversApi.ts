@@ -4,7 +4,7 @@ import { request } from "@hearth/api/request";
 import type { UploadProgress } from "@hearth/api/upload";
 import { expectServer, setRail, useServersStore } from "./serversStore";
 import type { OrderOperation } from "./serverOrder";
-import type { AuditLogPage, InvitePreview, Server, ServerBan, ServerChannel, ServerFolder, ServerInvite, ServerRole } from "./types";
+import type { AuditLogPage, InvitePreview, MemberPage, Server, ServerBan, ServerChannel, ServerFolder, ServerInvite, ServerRole } from "./types";
 
 const id = encodeURIComponent;
 const base = (serverId: string) => `/servers/${id(serverId)}`;
@@ -46,6 +46,13 @@ export function transferOwnership(serverId: string, newOwnerUserId: string, pass
 export function fetchAuditLogs(serverId: string, after?: string): Promise<AuditLogPage> {
   return request({ path: `${base(serverId)}/audit-logs`, query: { after, limit: 50 } });
 }
+
+/** A page of the member list, online members first (Hearth's own route, not the reference's). */
+export function fetchMemberPage(serverId: string, after: string | null, limit = MEMBER_PAGE_SIZE): Promise<MemberPage> {
+  return request({ path: `${base(serverId)}/members`, query: { after: after ?? undefined, limit } });
+}
+
+export const MEMBER_PAGE_SIZE = 100;
 
 /** Uploads a server picture to the CDN in the server's group (rest.md §4.1); resolves with the file id. */
 export function uploadServerImage(serverId: string, file: File, type: "avatars" | "profile_banners", onProgress?: (progress: UploadProgress) => void): Promise<{ fileId: string }> {

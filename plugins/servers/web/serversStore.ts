@@ -305,7 +305,16 @@ export function clanUpdated({ serverId, clan }: { serverId: string; clan: Server
   changeServer(serverId, (server) => ({ ...server, clan }));
 }
 
-/** `server:members_fetched` (partial mode, which this client does not ask for): merge when it is plain JSON. */
+/** A page of a member list (memberLists): merged into what is loaded. */
+export function membersLoaded(serverId: string, members: ServerMember[]): void {
+  set((state) => {
+    const loaded = { ...state.members[serverId] };
+    for (const member of members) loaded[member.userId] = { ...member, serverId };
+    return { members: { ...state.members, [serverId]: loaded } };
+  });
+}
+
+/** `server:members_fetched` (the reference's partial mode; this client pages instead): merge when it is plain JSON. */
 export function membersFetched(payload: unknown): void {
   if (!payload || typeof payload !== "object" || payload instanceof ArrayBuffer || ArrayBuffer.isView(payload)) return;
   const { serverId, members } = payload as { serverId?: string; members?: ServerMember[] };

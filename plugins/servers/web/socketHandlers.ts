@@ -1,4 +1,5 @@
 /** The servers plugin's live events: the `user:authenticated` slice and every `server:*` event (realtime.md §3.4, §5.4). */
+import { forgetMemberList, memberListJoined, memberListLeft, resetMemberLists } from "./memberLists";
 import { notificationSettingsAuthenticated, notificationSettingsUpdated, type NotificationSetting } from "./notificationSettings";
 import * as store from "./serversStore";
 import type { MemberUser } from "./types";
@@ -15,14 +16,27 @@ function userChanges(updated: Record<string, unknown> | undefined): Partial<Memb
 export const serverSocketHandlers = {
   "user:authenticated": (payload: Parameters<typeof store.serversAuthenticated>[0] & { notificationSettings?: NotificationSetting[] }) => {
     store.serversAuthenticated(payload);
+    resetMemberLists();
     notificationSettingsAuthenticated(payload);
   },
   "user:notification_settings_update": notificationSettingsUpdated,
-  "server:joined": store.serverJoined,
-  "server:left": store.serverLeft,
+  "server:joined": (payload: Parameters<typeof store.serverJoined>[0]) => {
+    store.serverJoined(payload);
+    forgetMemberList({ serverId: payload.server.id });
+  },
+  "server:left": (payload: { serverId: string }) => {
+    store.serverLeft(payload);
+    forgetMemberList(payload);
+  },
   "server:updated": store.serverUpdated,
-  "server:member_joined": store.memberJoined,
-  "server:member_left": store.memberLeft,
+  "server:member_joined": (payload: Parameters<typeof store.memberJoined>[0]) => {
+    store.memberJoined(payload);
+    memberListJoined(payload);
+  },
+  "server:member_left": (payload: Parameters<typeof store.memberLeft>[0]) => {
+    store.memberLeft(payload);
+    memberListLeft(payload);
+  },
   "server:member_updated": store.memberUpdated,
   "server:role_created": store.roleCreated,
   "server:role_updated": store.roleUpdated,

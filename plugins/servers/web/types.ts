@@ -79,6 +79,23 @@ export interface ServerMember {
   user: MemberUser;
 }
 
+/** How many members a group of the member list has (a role id, "online", "members" or "offline"). */
+export interface MemberGroupCount {
+  id: string;
+  count: number;
+}
+
+/** A page of `GET /servers/{id}/members` (Hearth's own route): online members first. */
+export interface MemberPage {
+  members: ServerMember[];
+  presences: Array<{ userId: string; status: 0 | 1 | 2 | 3 | 4; custom?: string | null }>;
+  count: number;
+  groups: MemberGroupCount[];
+  roleCounts: Record<string, number>;
+  /** Where the next page starts; null after the last. */
+  next: string | null;
+}
+
 /** A folder of the server rail (entities.md §4.3); its id lives in `orderedServerIds`. */
 export interface ServerFolder {
   id: string;

@@ -13,6 +13,13 @@ import type { CustomEmojiGroup } from "../ui/emoji/customEmoji";
 /** Presence status values (entities.md §10.8): 0 offline, 1 online, 2 looking to play, 3 away, 4 do not disturb. */
 export type PresenceStatus = 0 | 1 | 2 | 3 | 4;
 
+/** A user's presence as the server sends it (realtime.md §3.4 `presences`). */
+export interface PresenceSnapshot {
+  userId: string;
+  status: PresenceStatus;
+  custom?: string | null;
+}
+
 /** What is known of a user when their card is asked for (it may be fetched in full later). */
 export interface UserHint {
   id: string;
@@ -106,6 +113,8 @@ export interface ShellExtensions {
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
   /** Live presence status of every user it knows; missing users are offline (presence plugin). */
   usePresenceStatuses: () => Readonly<Record<string, PresenceStatus>>;
+  /** Adds presences that came another way than the socket, e.g. with a page of members (presence plugin). */
+  mergePresences: (presences: readonly PresenceSnapshot[]) => void;
   /** Opens the user's card next to an element (social plugin). */
   openUserCard: (request: UserCardRequest) => void;
   /** Opens (or re-opens) the direct message with a user; resolves with the /app path to show it (inbox plugin). */
@@ -178,6 +187,11 @@ export function PresenceIndicator({ userId, size }: { userId: string; size: numb
 export function usePresenceStatuses(): Readonly<Record<string, PresenceStatus>> {
   const useStatuses = useExtensionStore.getState().usePresenceStatuses ?? useNoStatuses;
   return useStatuses();
+}
+
+/** Hands presences to the presence plugin; nothing happens without one. */
+export function mergePresences(presences: readonly PresenceSnapshot[]): void {
+  useExtensionStore.getState().mergePresences?.(presences);
 }
 
 export function usePresenceAvailable(): boolean {

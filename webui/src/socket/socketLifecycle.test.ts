@@ -41,7 +41,7 @@ describe("socket lifecycle", () => {
     socket.receive("connect");
 
     expect(state()).toMatchObject({ connected: true, authenticated: false });
-    expect(socket.emitted).toEqual([["user:authenticate", { token: "token-1" }]]);
+    expect(socket.emitted).toEqual([["user:authenticate", { token: "token-1", partial: true, pagedMembers: true }]]);
   });
 
   it("goes connect → authenticate → authenticated", () => {
@@ -124,8 +124,8 @@ describe("socket lifecycle", () => {
 
     expect(state()).toMatchObject({ connected: true, authenticated: false });
     expect(socket.emitted).toEqual([
-      ["user:authenticate", { token: "token-1" }],
-      ["user:authenticate", { token: "token-1" }],
+      ["user:authenticate", { token: "token-1", partial: true, pagedMembers: true }],
+      ["user:authenticate", { token: "token-1", partial: true, pagedMembers: true }],
     ]);
   });
 });

@@ -8,6 +8,12 @@ import {
   type AuthenticationErrorData,
 } from "./socketStore";
 
+/**
+ * Partial mode (realtime.md §3.1) with Hearth's own `pagedMembers`: the payload carries only our
+ * own member rows, and member lists are loaded a page at a time when a server is opened.
+ */
+export const AUTHENTICATE_OPTIONS = { partial: true, pagedMembers: true } as const;
+
 /** The part of a socket.io client socket the shell relies on. */
 export interface SocketLike {
   on(event: string, listener: (...args: never[]) => void): unknown;
@@ -23,7 +29,7 @@ export interface LifecycleOptions {
 export function bindSocketLifecycle(socket: SocketLike, { getToken, onDisconnect, now = Date.now }: LifecycleOptions) {
   socket.on("connect", () => {
     socketConnected();
-    socket.emit("user:authenticate", { token: getToken() });
+    socket.emit("user:authenticate", { token: getToken(), ...AUTHENTICATE_OPTIONS });
   });
   socket.on("user:auth_queue_position", (payload: { pos: number }) => authQueuePositionChanged(payload.pos));
   socket.on("user:authenticated", () => socketAuthenticated(now()));

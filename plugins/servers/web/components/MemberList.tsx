@@ -1,11 +1,16 @@
-/** The server's members grouped by role (hidden roles respected) with presence, and each member's menu. */
+/** The server's members grouped by role (hidden roles respected) with presence, and each member's menu; loaded a page at a time. */
 import { ClanTag, openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
+import { Button } from "@hearth/ui/Button";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
-import { useMemo, useRef } from "react";
-import { usePermissionSubject, useServer, useServerMembers, useServerRoles } from "../hooks";
+import { formatNumber } from "@hearth/i18n/i18n";
+import { offsetWithin, scrollParent } from "@hearth/ui/virtualList/scrollParent";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useMemberList, usePermissionSubject, useServer, useServerMembers, useServerRoles } from "../hooks";
 import { t } from "../i18n";
-import { displayName, groupMembers, memberColour, type MemberGroup } from "../memberGroups";
+import { isComplete, loadMemberPage } from "../memberLists";
+import { displayName, groupMembers, memberColour, memberListRows, type MemberGroup } from "../memberGroups";
 import { BotTag } from "@hearth/ui/BotTag";
 import { memberActions, type PermissionSubject } from "../permissions";
 import { useServersStore } from "../serversStore";
@@ -83,6 +88,34 @@ function groupTitle(group: MemberGroup): string {
   return t("members.members");
 }
 
+const MEMBER_ROW_PX = 44;
+const GROUP_ROW_PX = 34;
+/** Rows before the end of what is loaded at which the next page is asked for. */
+const PREFETCH_ROWS = 25;
+
+function MoreRow({ serverId, failed }: { serverId: string; failed: boolean }) {
+  return (
+    <li className="member-list__more" data-testid="member-list-more">
+      {failed ? (
+        <>
+          <span className="muted">{t("members.loadFailed")}</span>
+          <Button variant="secondary" onClick={() => void loadMemberPage(serverId)}>
+            {t("members.retry")}
+          </Button>
+        </>
+      ) : (
+        <span className="muted" role="status">
+          {t("members.loading")}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The members loaded so far, grouped (online by role, online, offline), in a virtualised list
+ * that follows the scrolling of the pane it is in and asks for the next page near its end.
+ */
 export function MemberList({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const members = useServerMembers(serverId);
@@ -91,27 +124,78 @@ export function MemberList({ serverId }: { serverId: string }) {
   const subject = usePermissionSubject(serverId);
   const statuses = usePresenceStatuses();
   const presence = usePresenceAvailable();
-  const groups = useMemo(
-    () => (server ? groupMembers(members, roles, server.defaultRoleId, presence ? (userId) => Boolean(statuses[userId]) : null) : []),
-    [server, members, roles, statuses, presence],
-  );
+  const list = useMemberList(serverId);
+  const complete = isComplete(list);
+  const rows = useMemo(() => {
+    const groups = server ? groupMembers(members, roles, server.defaultRoleId, presence ? (userId) => Boolean(statuses[userId]) : null) : [];
+    return memberListRows(groups, complete ? null : (list?.groups ?? null), !complete);
+  }, [server, members, roles, statuses, presence, complete, list]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const windowRef = useRef<HTMLUListElement>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    const parent = scrollParent(element);
+    setScroller(parent);
+    if (element && parent) setMargin(offsetWithin(element, parent));
+  }, []);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller,
+    estimateSize: (index) => (rows[index]?.kind === "group" ? GROUP_ROW_PX : MEMBER_ROW_PX),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    scrollMargin: margin,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Rows are measured as drawn (a long name or a bigger font makes them taller).
+  useLayoutEffect(() => {
+    const drawn = windowRef.current?.children ?? [];
+    items.forEach((item, position) => {
+      const element = drawn[position];
+      if (!(element instanceof HTMLElement)) return;
+      element.dataset.index = String(item.index);
+      virtualizer.measureElement(element);
+    });
+  });
+
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const wantsMore = !complete && list !== undefined && !list.loading && !list.failed && lastIndex >= rows.length - 1 - PREFETCH_ROWS;
+  useEffect(() => {
+    if (wantsMore) void loadMemberPage(serverId);
+  }, [wantsMore, serverId]);
+
   if (!server) return null;
   const assignable = assignableRoles(server, roleList).length;
 
   return (
-    <div className="member-list" aria-label={t("members.label")} data-testid="member-list">
-      {groups.map((group) => (
-        <section key={group.key} className="member-group" aria-label={groupTitle(group)}>
-          <h3 className="member-group__title">
-            {groupTitle(group)} — {group.members.length}
-          </h3>
-          <ul className="member-group__list">
-            {group.members.map((member) => (
-              <MemberRow key={member.userId} server={server} member={member} subject={subject} assignable={assignable} />
-            ))}
-          </ul>
-        </section>
-      ))}
+    <div ref={listRef} className="member-list" data-testid="member-list">
+      <div className="member-list__spacer" style={{ height: virtualizer.getTotalSize() }}>
+        <ul
+          ref={windowRef}
+          className="member-list__window"
+          aria-label={t("members.label")}
+          style={{ transform: `translateY(${(items[0]?.start ?? margin) - margin}px)` }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            if (row.kind === "group") {
+              return (
+                <li key={row.key} className="member-group__title" role="presentation">
+                  <h3>
+                    {groupTitle(row.group)} — {formatNumber(row.count)}
+                  </h3>
+                </li>
+              );
+            }
+            if (row.kind === "more") return <MoreRow key={row.key} serverId={serverId} failed={Boolean(list?.failed)} />;
+            return <MemberRow key={row.key} server={server} member={row.member} subject={subject} assignable={assignable} />;
+          })}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -3,14 +3,14 @@ import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { bannerStyle } from "@hearth/ui/safeStyle";
 import { Link } from "react-router";
 import { useServerContributions } from "../contributions";
-import { useServer, useServerMembers } from "../hooks";
+import { useMemberCounts, useServer } from "../hooks";
 import { t } from "../i18n";
 import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
 import { ServerAvatar } from "./ServerAvatar";
 
 export function WelcomeView({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
-  const memberCount = useServerMembers(serverId).length;
+  const counts = useMemberCounts(serverId);
   const blocks = useServerContributions((state) => state.welcomeBlocks);
   if (!server) return null;
   return (
@@ -24,7 +24,7 @@ export function WelcomeView({ serverId }: { serverId: string }) {
       <div className="server-welcome__body">
         <ServerAvatar server={server} size={88} />
         <h2>{t("welcome.title", { name: server.name })}</h2>
-        <p className="muted">{t("welcome.members", { count: memberCount })}</p>
+        {counts && <p className="muted">{t("welcome.members", { count: counts.count })}</p>}
         {blocks.map((Block, index) => (
           <Block key={index} serverId={serverId} />
         ))}

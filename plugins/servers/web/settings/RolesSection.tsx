@@ -4,7 +4,7 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { useState, type DragEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { ServerIcon } from "../components/icons";
-import { usePermissionSubject, useServer, useServerMembers, useServerRoles } from "../hooks";
+import { useMemberCounts, usePermissionSubject, useServer, useServerRoles } from "../hooks";
 import { t } from "../i18n";
 import { roleColour } from "../memberGroups";
 import { reorderRoles, stepRole, type Placement } from "../ordering";
@@ -16,7 +16,7 @@ export function RolesSection({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const subject = usePermissionSubject(serverId);
   const roles = useServerRoles(serverId);
-  const members = useServerMembers(serverId);
+  const counts = useMemberCounts(serverId);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [moving, setMoving] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function RolesSection({ serverId }: { serverId: string }) {
         {roles.map((role) => {
           const isDefault = role.id === server.defaultRoleId;
           const movable = !isDefault && canManageRole(subject, role);
-          const count = isDefault ? members.length : members.filter((member) => member.roleIds.includes(role.id)).length;
+          const count = counts ? (isDefault ? counts.count : counts.withRole(role.id)) : null;
           const dropClass = over?.id === role.id && dragged ? ` settings-list__row--drop-${over.placement}` : "";
           return (
             <li
@@ -109,7 +109,7 @@ export function RolesSection({ serverId }: { serverId: string }) {
               <Link className="settings-list__name" to={`/app/servers/${serverId}/settings/roles/${role.id}`}>
                 {role.name}
               </Link>
-              <span className="muted settings-list__meta">{t("roles.memberCount", { count })}</span>
+              {count !== null && <span className="muted settings-list__meta">{t("roles.memberCount", { count })}</span>}
               {moving === role.id && <span className="spinner" role="status" aria-label={t("roles.moving")} />}
               {movable && (
                 <span className="settings-list__steps">
