@@ -9,7 +9,8 @@ import { formatBytesPerSecond } from "@hearth/ui/format";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
-import { useCallback, useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from "react";
+import { ImageFileButton } from "@hearth/ui/form/ImageFileButton";
+import { useCallback, useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { addEmoji, deleteEmoji, fetchEmojis, renameEmoji } from "./emojisApi";
 import { emojiLimit, nameFromFile, sanitiseEmojiName } from "./emojiNames";
@@ -116,7 +117,6 @@ function EmojiRow({ serverId, emoji, uploader }: { serverId: string; emoji: { id
 }
 
 function UploadButton({ serverId, disabled, onAdded }: { serverId: string; disabled: boolean; onAdded: (emoji: ListedEmoji) => void }) {
-  const inputId = useId();
   const [progress, setProgress] = useState<{ name: string; value: UploadProgress } | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -146,18 +146,9 @@ function UploadButton({ serverId, disabled, onAdded }: { serverId: string; disab
   return (
     <div className="stack emoji-upload">
       <div className="button-row">
-        <input
-          id={inputId}
-          className="visually-hidden file-picker"
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          disabled={busy || disabled}
-          onChange={(event) => void onChosen(event)}
-        />
-        <label className={`button button--primary${busy || disabled ? " button--disabled" : ""}`} htmlFor={inputId} aria-disabled={busy || disabled}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <ImageFileButton variant="primary" disabled={disabled} busy={busy} onChange={(event) => void onChosen(event)}>
           {t("section.upload")}
-        </label>
+        </ImageFileButton>
       </div>
       {progress && (
         <ProgressBar

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { cdnUrl, uploadToCdn } from "@hearth/api/cdn";
 import type { UploadProgress } from "@hearth/api/upload";
 import { updateSelfUser, type SelfUser } from "@hearth/stores/selfUserStore";
@@ -8,6 +8,7 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { formatBytesPerSecond } from "@hearth/ui/format";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
+import { ImageFileButton } from "@hearth/ui/form/ImageFileButton";
 import { updateAccount } from "../accountsApi";
 import { t } from "../i18n";
 import { SettingsSection } from "../SettingsSection";
@@ -21,7 +22,6 @@ const FIELDS = {
 
 /** Uploads an image to the CDN (upload token, then the file, with a progress bar), then makes it the avatar or banner. */
 function PictureSection({ user, picture }: { user: SelfUser; picture: Picture }) {
-  const inputId = useId();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const { pending, errors, run } = useFormAction([] as const);
   const { type, wireKey } = FIELDS[picture];
@@ -60,17 +60,9 @@ function PictureSection({ user, picture }: { user: SelfUser; picture: Picture })
         )}
         <div className="stack avatar-editor__controls">
           <div className="button-row">
-            <input
-              id={inputId}
-              className="visually-hidden file-picker"
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              disabled={pending}
-              onChange={onFileChosen}
-            />
-            <label className="button button--primary" htmlFor={inputId}>
+            <ImageFileButton variant="primary" disabled={pending} onChange={onFileChosen}>
               {t(`${picture}.choose`)}
-            </label>
+            </ImageFileButton>
             {current && (
               <Button onClick={() => void run(() => apply(null))} disabled={pending}>
                 {t(`${picture}.remove`)}

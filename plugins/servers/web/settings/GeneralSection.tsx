@@ -7,7 +7,8 @@ import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { formatBytesPerSecond } from "@hearth/ui/format";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
 import { bannerStyle } from "@hearth/ui/safeStyle";
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { ImageFileButton } from "@hearth/ui/form/ImageFileButton";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { confirmDeleteServer } from "../components/serverActions";
 import { ServerAvatar } from "../components/ServerAvatar";
@@ -22,7 +23,6 @@ import { SaveRow, SelectField, SettingsCard } from "./ui";
 type ImageKind = "avatar" | "banner";
 
 function ImagePicker({ server, kind }: { server: Server; kind: ImageKind }) {
-  const inputId = useId();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const { pending, errors, run } = useFormAction([] as const);
   const field = kind === "avatar" ? "avatarId" : "bannerId";
@@ -56,10 +56,9 @@ function ImagePicker({ server, kind }: { server: Server; kind: ImageKind }) {
       )}
       <div className="stack image-picker__controls">
         <div className="button-row">
-          <input id={inputId} className="visually-hidden file-picker" type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={pending} onChange={onChosen} />
-          <label className={`button button--secondary${pending ? " button--disabled" : ""}`} htmlFor={inputId}>
+          <ImageFileButton disabled={pending} onChange={onChosen}>
             {kind === "avatar" ? t("general.chooseAvatar") : t("general.chooseBanner")}
-          </label>
+          </ImageFileButton>
           {current && (
             <Button disabled={pending} loading={pending && !progress} onClick={() => void run(async () => void (await updateServer(server.id, { [field]: null })))}>
               {t("general.removeImage")}

@@ -3,7 +3,8 @@ import type { UploadProgress } from "@hearth/api/upload";
 import { Button } from "@hearth/ui/Button";
 import { formatBytesPerSecond } from "@hearth/ui/format";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
-import { useId, type ChangeEvent } from "react";
+import { ImageFileButton } from "@hearth/ui/form/ImageFileButton";
+import { type ChangeEvent } from "react";
 import { t } from "../i18n";
 import type { BannerChoice } from "./profileDraft";
 
@@ -18,7 +19,6 @@ interface BannerPickerProps {
 }
 
 export function BannerPicker({ choice, hasBanner, onChange, progress, disabled, error }: BannerPickerProps) {
-  const inputId = useId();
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -33,17 +33,9 @@ export function BannerPicker({ choice, hasBanner, onChange, progress, disabled, 
         {choice.kind === "upload" ? t("settings.banner.chosen", { name: choice.file.name }) : choice.kind === "remove" ? t("settings.banner.removed") : null}
       </p>
       <div className="button-row">
-        <input
-          id={inputId}
-          className="visually-hidden file-picker"
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          disabled={disabled}
-          onChange={onFileChosen}
-        />
-        <label className="button button--secondary" htmlFor={inputId}>
+        <ImageFileButton disabled={disabled} onChange={onFileChosen}>
           {t("settings.banner.choose")}
-        </label>
+        </ImageFileButton>
         {showsBanner && (
           <Button variant="ghost" disabled={disabled} onClick={() => onChange(hasBanner ? { kind: "remove" } : { kind: "keep" })}>
             {t("settings.banner.remove")}
