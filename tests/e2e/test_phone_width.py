@@ -130,8 +130,10 @@ def by_css(selector: str) -> Callable[[Any], Any]:
     return lambda page: page.locator(selector).first
 
 
-MENU = by_role("button", "Open menu")
-COMPOSER = by_role("textbox", "Message")
+MENU = by_css(".main-header__menu")
+COMPOSER = by_css(".composer__input")
+SIDE_NAV = ".main-header__menu"  # opens the servers and the side pane as a drawer
+SIDE_PANEL = ".main-header > button[aria-expanded]"  # opens the right drawer (members, a DM's profile)
 
 
 @dataclass
@@ -141,7 +143,8 @@ class Screen:
     ready: Callable[[Any], Any]  # shown once the screen has loaded
     primary: Callable[[Any], Any] = MENU  # its main action: must be on screen and clickable
     signed_in: bool = True
-    opens: str = ""  # a button pressed first: "Open menu" (the side nav drawer), "Show side panel" (the right drawer)
+    opens: str = ""  # the button pressed first: SIDE_NAV or SIDE_PANEL
+    language: str = ""  # appLanguage, when not en-gb
 
 
 def settings(section: str, test_id: str, primary: Callable[[Any], Any] = MENU) -> Screen:
@@ -170,16 +173,16 @@ SCREENS = [
     Screen("home", lambda w: "/app", by_id("home-feed"),
            lambda page: page.get_by_test_id("post-composer").get_by_role("textbox")),
     Screen("channel", channel, by_id("message"), COMPOSER),
-    Screen("channel-members", channel, by_id("message"), by_id("member-row"), opens="Show side panel"),
-    Screen("channel-list", channel, by_id("message"), by_id("channel-item"), opens="Open menu"),
+    Screen("channel-members", channel, by_id("message"), by_id("member-row"), opens=SIDE_PANEL),
+    Screen("channel-list", channel, by_id("message"), by_id("channel-item"), opens=SIDE_NAV),
     Screen("home-menu", lambda w: "/app", by_css("[data-testid=dashboard-welcome], [data-testid=home-feed]"),
-           by_role("link", "Settings"), opens="Open menu"),
+           by_role("link", "Settings"), opens=SIDE_NAV),
     Screen("settings-menu", lambda w: "/app/settings/interface", by_id("settings-interface"),
-           lambda page: page.get_by_test_id("settings-sidebar").get_by_role("link", name="Account"), opens="Open menu"),
+           lambda page: page.get_by_test_id("settings-sidebar").get_by_role("link", name="Account"), opens=SIDE_NAV),
     Screen("server-welcome", lambda w: f"/app/servers/{w.place.id}/welcome", by_css(".main-pane__content *")),
     server_settings("general", by_css(".main-pane__content input")),
     Screen("server-settings-menu", lambda w: f"/app/servers/{w.place.id}/settings/general", by_id("server-settings"),
-           lambda page: page.locator(".settings-nav__link").filter(has_text="Roles"), opens="Open menu"),
+           lambda page: page.locator(".settings-nav__link").filter(has_text="Roles"), opens=SIDE_NAV),
     server_settings("roles"),
     server_settings("verify"),
     server_settings("external-embed"),
@@ -200,10 +203,10 @@ SCREENS = [
     server_settings("audit-logs"),
     server_settings("publish-server"),
     Screen("dm", lambda w: f"/app/inbox/{w.dm}", by_id("message"), COMPOSER),
-    Screen("dm-list", lambda w: f"/app/inbox/{w.dm}", by_id("message"), by_id("dm-item"), opens="Open menu"),
+    Screen("dm-list", lambda w: f"/app/inbox/{w.dm}", by_id("message"), by_id("dm-item"), opens=SIDE_NAV),
     Screen("dm-drawer", lambda w: f"/app/inbox/{w.dm}", by_id("message"),
            lambda page: page.locator(".right-drawer").get_by_role("button", name="Hide side panel"),
-           opens="Show side panel"),
+           opens=SIDE_PANEL),
     Screen("friends", lambda w: "/app/inbox", by_id("friends-pane"), by_role("tab", "All")),
     Screen("notifications", lambda w: "/app/notifications", by_css(".main-pane__content *")),
     Screen("mentions", lambda w: "/app/mentions", by_id("mentions-page")),
@@ -245,6 +248,17 @@ SCREENS = [
     moderation("online", by_id("moderation-online")),
     moderation("plugins", by_id("moderation-plugins")),
     moderation("suggestions", by_css(".main-pane__content *")),
+    # Right to left, the drawers slide in from the other side; German has long labels.
+    Screen("channel-ar-ps", channel, by_id("message"), COMPOSER, language="ar-ps"),
+    Screen("channel-list-ar-ps", channel, by_id("message"), by_id("channel-item"), opens=SIDE_NAV, language="ar-ps"),
+    Screen("channel-members-ar-ps", channel, by_id("message"), by_id("member-row"), opens=SIDE_PANEL, language="ar-ps"),
+    Screen("settings-profile-ar-ps", lambda w: "/app/settings/account/profile", by_id("settings-profile"),
+           language="ar-ps"),
+    Screen("landing-de-de", lambda w: "/", lambda page: page.get_by_role("main").get_by_role("link", name="Registrieren"),
+           by_css(".hero__actions a"), signed_in=False, language="de-de"),
+    Screen("server-settings-general-de-de", lambda w: f"/app/servers/{w.place.id}/settings/general",
+           by_id("server-settings"), language="de-de"),
+    Screen("moderation-de-de", lambda w: "/app/moderation", by_id("moderation-servers"), language="de-de"),
 ]
 
 
@@ -253,6 +267,8 @@ async def test_the_screen_fits_a_phone(world: World, browser: Any, screen: Scree
     context = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     if screen.signed_in:
         await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(world.viewer.token)})")
+    if screen.language:
+        await context.add_init_script(f"localStorage.setItem('appLanguage', {json.dumps(screen.language)})")
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -260,8 +276,8 @@ async def test_the_screen_fits_a_phone(world: World, browser: Any, screen: Scree
         await page.goto(world.url + screen.path(world))
         await expect(screen.ready(page)).to_be_visible(timeout=20_000)
         if screen.opens:
-            await page.get_by_role("button", name=screen.opens).click()
-            drawer = ".app-layout__nav" if screen.opens == "Open menu" else ".right-drawer"
+            await page.locator(screen.opens).click()
+            drawer = ".app-layout__nav" if screen.opens == SIDE_NAV else ".right-drawer"
             await expect(page.locator(drawer)).to_be_in_viewport(ratio=1)  # slid in whole
         await page.wait_for_load_state("networkidle")
         await page.wait_for_timeout(300)  # images and late lists settle, drawers finish sliding
