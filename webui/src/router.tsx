@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { createBrowserRouter, Navigate, Outlet } from "react-router";
 import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
 import { LandingPage } from "./pages/LandingPage";
@@ -23,17 +24,32 @@ function Root() {
   );
 }
 
+/** The pages outside /app render their strings once: they are drawn again when the stored
+ * language has loaded after start-up (the app shell re-keys itself the same way). */
+function PublicPages() {
+  return (
+    <Fragment key={useLanguageKey()}>
+      <Outlet />
+    </Fragment>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: "/", element: <LandingPage /> },
-      { path: "/login", element: <LoginPage /> },
-      { path: "/register", element: <RegisterPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/privacy", element: <PrivacyPage /> },
-      { path: "/terms-and-conditions", element: <TermsPage /> },
-      { path: "/404", element: <NotFoundPage /> },
+      {
+        element: <PublicPages />,
+        children: [
+          { path: "/", element: <LandingPage /> },
+          { path: "/login", element: <LoginPage /> },
+          { path: "/register", element: <RegisterPage /> },
+          { path: "/reset-password", element: <ResetPasswordPage /> },
+          { path: "/privacy", element: <PrivacyPage /> },
+          { path: "/terms-and-conditions", element: <TermsPage /> },
+          { path: "/404", element: <NotFoundPage /> },
+        ],
+      },
       { path: "/i/:inviteId", element: <InviteRedirect /> },
       { path: "/p/:postId", element: <PostRedirect /> },
       { path: "/bot/:appId", element: <BotRedirect /> },

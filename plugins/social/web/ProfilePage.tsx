@@ -146,8 +146,8 @@ export default function ProfilePage() {
   return (
     <article className="profile-page" data-testid="profile-page" style={{ ...(gradient ? { backgroundImage: gradient } : {}), ...primaryColourStyle(profile) }}>
       <LayoutSlot name="headerTitle">
-        <span>{user.username}</span>
-        <span className="muted">:{user.tag}</span>
+        <span className="profile-title__name">{user.username}</span>
+        <span className="muted profile-title__tag">:{user.tag}</span>
       </LayoutSlot>
       <div
         className="profile-page__banner"
