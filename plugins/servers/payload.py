@@ -12,14 +12,13 @@ from tortoise.expressions import Subquery
 from core.context import hearth
 from core.identity.models import User
 from core.ids import parse_id
-from plugins.accounts.public_profile import brief_profiles
 from plugins.messages.models import Channel
 from plugins.messages.payload import attachment_counts
 from plugins.servers import memberrows
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
-from plugins.servers.wire import member_row, member_user, role_wire, server_channel_wire, server_wire
+from plugins.servers.wire import role_wire, server_channel_wire, server_wire
 
 
 async def server_rows(servers: list[Server]) -> list[dict[str, Any]]:
@@ -42,17 +41,6 @@ async def online_presences(user_ids: list[int]) -> list[dict[str, Any]]:
     return found
 
 
-async def member_rows(members: list[Member], viewer_id: int | None) -> list[dict[str, Any]]:
-    """ServerMember rows with their users (public + profile + lastOnline filtering), in two
-    queries and one per plugin extending profiles (clans)."""
-    user_ids = {m.user_id for m in members}
-    users = {u.id: u for u in await User.filter(id__in=user_ids)}
-    profiles = await brief_profiles(user_ids)
-    # one user object per user, whatever the number of servers they share with the viewer
-    user_rows = {user_id: member_user(user, profiles.get(user_id), viewer_id) for user_id, user in users.items()}
-    return [member_row(m, user_rows[m.user_id]) for m in members if m.user_id in user_rows]
-
-
 def _columns(model: Any) -> list[str]:
     return list(dict.fromkeys([*model._meta.db_fields, *(f"{name}_id" for name in model._meta.fk_fields)]))
 
@@ -64,13 +52,13 @@ async def light_rows(queryset: Any, model: Any) -> list[Any]:
     return [SimpleNamespace(**row) for row in await queryset.values(*_columns(model))]
 
 
-async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any] | None = None,
-                          all_of_viewers: bool = False, wire_members: list[Any] | None = None) -> dict[str, Any]:
-    """Servers, channels, members, roles of ``server_ids`` as the viewer receives them;
-    ``members`` replaces "every member" (partial mode), and must hold the viewer's own rows.
-    ``all_of_viewers`` says ``server_ids`` are all the viewer's servers: the queries then
-    select them with a subquery rather than hundreds of bound ids. ``wire_members``: the
-    ``serverMembers`` already made (``memberrows``); ``members`` then serves the rooms only."""
+async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any], wire_members: list[Any],
+                          all_of_viewers: bool = False) -> dict[str, Any]:
+    """Servers, channels, members, roles of ``server_ids`` as the viewer receives them.
+    ``wire_members``: the ``serverMembers`` already made (``memberrows``); ``members``: the member
+    rows that decide the viewer's rooms (at least the viewer's own). ``all_of_viewers`` says
+    ``server_ids`` are all the viewer's servers: the queries then select them with a subquery
+    rather than hundreds of bound ids."""
     ids: Any = Subquery(Member.filter(user_id=viewer.id).values("server_id")) if all_of_viewers else server_ids
     servers = await light_rows(Server.filter(id__in=ids), Server)
     roles = await light_rows(Role.filter(server_id__in=ids).order_by("order"), Role)
@@ -79,12 +67,10 @@ async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any
     channel_ids = [c.id for c in channels]
     overrides = await channel_overrides(channel_ids)
     counts = await attachment_counts(channel_ids)
-    if members is None:
-        members = await light_rows(Member.filter(server_id__in=ids), Member)
     return {
         "servers": await server_rows(servers),
         "channels": [server_channel_wire(c, overrides.get(c.id, {}), counts[c.id]) for c in channels],
-        "serverMembers": wire_members if wire_members is not None else await member_rows(members, viewer.id),
+        "serverMembers": wire_members,
         "serverRoles": [role_wire(r) for r in roles],
         "_visible": _visible_rooms(viewer, servers, roles, channels, members, overrides),
     }
@@ -144,8 +130,8 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
         current = parse_id(options.get("currentServerId"))
         rows = await reference_partial_rows(ctx.user.id, rows, current if current in server_ids else None)
     own = [memberrows.own_member(row) for row in rows if row[2] == ctx.user.id]
-    snapshot = await server_snapshot(server_ids, ctx.user, own, all_of_viewers=True,
-                                     wire_members=await memberrows.as_fragments(rows, ctx.user.id))
+    snapshot = await server_snapshot(server_ids, ctx.user, own, await memberrows.as_fragments(rows, ctx.user.id),
+                                     all_of_viewers=True)
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}

@@ -55,7 +55,7 @@ async def _remove_from_order(user_id: int, server_id: int) -> None:
 async def _joined_event(server: Server, user: User, presences: bool = True) -> dict[str, Any]:
     rows = await memberrows.server_rows(server.id)
     own = [memberrows.own_member(row) for row in rows if row[2] == user.id]
-    snapshot = await server_snapshot([server.id], user, own, wire_members=await memberrows.as_dicts(rows, user.id))
+    snapshot = await server_snapshot([server.id], user, own, await memberrows.as_dicts(rows, user.id))
     snapshot.pop("_visible")
     member_ids = [row[2] for row in rows]
     joined = {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],

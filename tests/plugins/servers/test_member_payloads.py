@@ -6,8 +6,10 @@ from datetime import datetime, timedelta, timezone
 
 from core.identity.models import User
 from plugins.accounts.models import Profile
+from plugins.accounts.public_profile import brief_profiles
 from plugins.servers.models import Member
-from plugins.servers.payload import light_rows, member_rows
+from plugins.servers.payload import light_rows
+from plugins.servers.wire import member_row, member_user
 from tests.conftest import REDIS_URL, needs_redis
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.messages.helpers import member
@@ -20,10 +22,14 @@ PAGED = {"partial": True, "pagedMembers": True}
 
 
 async def model_rows(client, place, viewer_id):
-    """The server's member rows as the model-instance builder makes them (plugins' profile extras
-    need the app)."""
+    """The server's member rows built the plain way, from model rows one kind at a time: what
+    the one-statement rows of plugins/servers/memberrows.py must equal (profile extras need the app)."""
     async with client.app.app_context():
-        return await member_rows(await light_rows(Member.filter(server_id=int(place.id)), Member), viewer_id)
+        members = await light_rows(Member.filter(server_id=int(place.id)), Member)
+        user_ids = {m.user_id for m in members}
+        users = {u.id: u for u in await User.filter(id__in=user_ids)}
+        profiles = await brief_profiles(user_ids)
+        return [member_row(m, member_user(users[m.user_id], profiles.get(m.user_id), viewer_id)) for m in members if m.user_id in users]
 
 
 async def varied_server(client, sockets):
