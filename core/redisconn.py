@@ -17,6 +17,7 @@ from typing import Any
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.connection import parse_url
 from redis.exceptions import RedisError
 
 # What a call to Redis raises when Redis is down, restarting, unreachable or too slow.
@@ -39,7 +40,7 @@ def pubsub_channel(url: str, name: str) -> str:
 
 
 def database_number(url: str) -> int:
-    return int(aioredis.ConnectionPool.from_url(url).connection_kwargs.get("db") or 0)
+    return int(parse_url(url).get("db") or 0)
 
 
 def raise_if_cancelled() -> None:
