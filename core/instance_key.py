@@ -6,10 +6,10 @@ same file; deployments spread over several machines share it (or configure the k
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
 
+from core.secret_file import read_or_create
 from core.settings import ROOT, Settings
 
 _cache: dict[Path, str] = {}
@@ -24,23 +24,12 @@ def instance_key(settings: Settings) -> str:
     """The deployment's key as hex; created (atomically, once) if the file does not exist yet."""
     path = key_path(settings)
     if path not in _cache:
-        _cache[path] = _read_or_create(path)
+        _cache[path] = _checked(path, read_or_create(path, lambda: secrets.token_hex(32).encode()))
     return _cache[path]
 
 
-def _read_or_create(path: Path) -> str:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return _read(path)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(secrets.token_hex(32))
-    return _read(path)
-
-
-def _read(path: Path) -> str:
-    text = path.read_text().strip()
-    if len(text) < 32:  # another process is still writing it, or the file was emptied
+def _checked(path: Path, content: bytes) -> str:
+    text = content.decode(errors="replace").strip()
+    if len(text) < 32:  # the file was emptied
         raise RuntimeError(f"{path} does not hold an instance key; delete it to make a new one")
     return text

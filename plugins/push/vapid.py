@@ -6,7 +6,6 @@ the public key)."""
 from __future__ import annotations
 
 import base64
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid
 
 from core.instance_key import key_path
+from core.secret_file import read_or_create
 from core.settings import ROOT, Settings
 
 
@@ -38,25 +38,17 @@ def private_key_path(settings: Settings) -> Path:
 def vapid_keys(settings: Settings) -> VapidKeys:
     path = private_key_path(settings)
     if path not in _cache:
-        _cache[path] = _load(_read_or_create(path))
+        _cache[path] = _load(read_or_create(path, _new_private_key))
     return _cache[path]
 
 
-def _read_or_create(path: Path) -> bytes:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_bytes()
-    pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
+def _new_private_key() -> bytes:
+    return ec.generate_private_key(ec.SECP256R1()).private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(pem)
-    return pem
 
 
 def _load(pem: bytes) -> VapidKeys:
-    if b"PRIVATE KEY" not in pem:  # another process is still writing it, or the file was emptied
+    if b"PRIVATE KEY" not in pem:  # the file was emptied
         raise RuntimeError("the VAPID key file holds no private key; delete it to make a new one")
     vapid = Vapid.from_pem(pem)
     point = vapid.public_key.public_bytes(serialization.Encoding.X962,
