@@ -52,6 +52,11 @@ def current_session() -> Session:
     return g.identity.session
 
 
+def current_account() -> Account | None:
+    """The request user's account (None for a bot), loaded with the token."""
+    return g.identity.account
+
+
 def maybe_user() -> User | None:
     identity = getattr(g, "identity", None)
     return identity.user if identity else None

@@ -251,7 +251,7 @@ class Gateway:
         ctx.state["authenticate"] = {k: v for k, v in data.items() if k != "token"}
         await ctx.join(f"ses:{session.id}")
         await ctx.join(str(user.id))
-        account = None if user.bot else await Account.get_or_none(user_id=user.id)
+        account = identity.account
         payload = {"user": self_user(user, account), **empty_payload(), "sessionId": str(session.id)}
         try:
             async with self.app.app_context():

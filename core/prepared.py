@@ -22,16 +22,23 @@ once among the parameters, runs unprepared.
 
 Where even a prepared queryset costs too much (rows turned into model instances, hundreds of
 ids in a list), :func:`fetch_rows` runs a hand-written statement and returns the driver's rows.
+
+Writes that must commit together cost BEGIN, each write and COMMIT, a round trip each (and
+Tortoise's transaction bookkeeping on top). :func:`write_together` sends them as one statement on
+PostgreSQL (data-modifying CTEs), and :func:`insert_statement` gives the INSERT that saving a new
+model instance would run, so a message and what goes with it are stored in one round trip.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Sequence
 
 from tortoise import connections
 from tortoise.exceptions import DoesNotExist, MultipleObjectsReturned, ValidationError
+from tortoise.models import Model
 from tortoise.queryset import QuerySet
 from tortoise.router import router
 
@@ -132,3 +139,48 @@ async def fetch_rows(sql: str, values: Sequence[Any] = ()) -> list[Any]:
         sql = sql.replace("$", "?")
     _, rows = await connection.execute_query(sql, list(values))
     return list(rows)
+
+
+Statement = tuple[str, Sequence[Any]]
+_PLACEHOLDER = re.compile(r"\$(\d+)")
+_joined: dict[tuple[str, ...], str] = {}
+
+
+def insert_statement(instance: Model) -> Statement:
+    """The INSERT that saving the new ``instance`` (its primary key set) runs: Tortoise's own
+    statement and its converted values, to pass to :func:`write_together`."""
+    model = type(instance)
+    db = _current_db(model)
+    executor = db.executor_class(model=model, db=db)
+    fields_map = model._meta.fields_map
+    values = [fields_map[column].to_db_value(getattr(instance, column), instance)
+              for column in executor.regular_columns_all]
+    return executor.insert_query_all, values
+
+
+async def write_together(statements: Sequence[Statement]) -> None:
+    """Writes that stand or fall together, none reading what another writes: on PostgreSQL one
+    statement of data-modifying CTEs (one round trip, atomic by itself, instead of BEGIN, each
+    write and COMMIT), elsewhere a transaction. Placeholders are ``$n`` per statement, as
+    :func:`fetch_rows` takes them; inside a transaction the writes join it."""
+    from core.db import transaction
+
+    connection = connections.get("default")
+    if len(statements) == 1:
+        await fetch_rows(*statements[0])
+        return
+    if connection.capabilities.dialect != "postgres":
+        async with transaction():
+            for sql, values in statements:
+                await fetch_rows(sql, values)
+        return
+    texts = tuple(sql for sql, _ in statements)
+    joined = _joined.get(texts)
+    if joined is None:
+        parts, offset = [], 0
+        for sql, values in statements:
+            parts.append(_PLACEHOLDER.sub(lambda m, o=offset: f"${int(m.group(1)) + o}", sql))
+            offset += len(values)
+        joined = _joined[texts] = ("WITH " + ", ".join(f"w{n} AS ({part})" for n, part in enumerate(parts[:-1]))
+                                   + " " + parts[-1])
+    await connection.execute_query(joined, [value for _, values in statements for value in values])

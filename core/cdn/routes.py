@@ -58,10 +58,10 @@ async def _grant_identity() -> Any:
         grant = read_token(hearth().settings, request.headers.get("Authorization"))
     except BadToken as error:
         raise ApiError(401, error.message) from None
-    session = await Session.get_or_none(id=grant.session_id, user_id=grant.user_id).select_related("user")
+    session = await Session.get_or_none(id=grant.session_id, user_id=grant.user_id).select_related("user__account")
     if session is None or session.user.deleted:
         raise ApiError(401, "Invalid token.")
-    g.identity = Identity(user=session.user, session=session)
+    g.identity = Identity(user=session.user, session=session, account=session.user.account)
     return grant
 
 

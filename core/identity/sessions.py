@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from core.identity.models import Session, User
+from core.identity.models import Account, Session, User
 from core.identity.tokens import make_token, token_hash
 from core.ids import new_id
 from core.prepared import prepared
@@ -30,6 +30,7 @@ class AuthFailure(Exception):
 class Identity:
     user: User
     session: Session
+    account: Account | None  # None for bots
 
 
 def device_type(user_agent: str | None) -> int:
@@ -52,7 +53,8 @@ async def create_session(user: User, ip: str | None = None, user_agent: str | No
 
 @prepared
 def _session_by_token(digest: str) -> Any:
-    return Session.get_or_none(token_hash=digest).select_related("user")
+    # the account in the same statement: sending a message, for one, checks its confirmed e-mail
+    return Session.get_or_none(token_hash=digest).select_related("user__account")
 
 
 async def resolve_token(token: str | None, idle_days: int, ip: str | None = None,
@@ -72,7 +74,7 @@ async def resolve_token(token: str | None, idle_days: int, ip: str | None = None
             raise refusal
     if session.last_seen_at < now - SEEN_REFRESH or (ip and ip != session.ip_address):
         await Session.filter(id=session.id).update(last_seen_at=now, ip_address=ip or session.ip_address)
-    return Identity(user=session.user, session=session)
+    return Identity(user=session.user, session=session, account=session.user.account)
 
 
 async def revoke_sessions(user_id: int, *, keep: int | None = None, only: int | None = None) -> list[int]:

@@ -123,6 +123,9 @@ class DirectMessages:
     async def before_send(self, user: User, access: Access) -> None:
         return None
 
+    def message_writes(self, message: Message, access: Access, sender: User) -> None:
+        return None  # after_message does more than plain writes
+
     async def after_message(self, message: Message, access: Access, sender: User) -> None:
         inbox: Inbox = access.extra["inbox"]
         if inbox.recipient_id == sender.id:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from core.errors import ApiError
 from core.identity.models import User
+from core.prepared import Statement
 from plugins.messages.models import Channel, Message
 
 
@@ -45,6 +46,10 @@ class ChannelKind(Protocol):
 
     async def before_send(self, user: User, access: Access) -> None:
         """Checks only sending needs (mutes, slow mode), after the permission checks."""
+
+    def message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
+        """Everything ``after_message`` would do for this (not yet stored) message as plain writes,
+        to store together with it in one round trip; None when it needs ``after_message``."""
 
     async def after_message(self, message: Message, access: Access, sender: User) -> None:
         """Counters and side effects after a message is stored (inside the transaction)."""

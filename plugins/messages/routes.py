@@ -7,7 +7,7 @@ from typing import Any, Literal
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import document_querystring, document_request, validate_request
 
-from core.auth import current_user, require_user, require_user_or_bot
+from core.auth import current_account, current_user, require_user, require_user_or_bot
 from core.cdn.routes import CDN_TOKEN_LIMIT, upload_token
 from core.context import hearth
 from core.errors import ApiError, bad_request
@@ -58,7 +58,7 @@ async def list_messages(channel_id: str) -> Any:
 @validate_request(SendMessageBody)
 async def send_message(channel_id: str, data: SendMessageBody) -> Any:
     access = await service.load_channel(current_user(), channel_id)
-    return await service.send(access, current_user(), data)
+    return await service.send(access, current_user(), current_account(), data)
 
 
 class _Refused(Exception):

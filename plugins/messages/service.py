@@ -15,7 +15,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import id_timestamp_ms, new_id, parse_id
-from core.prepared import prepared
+from core.prepared import Statement, fetch_rows, insert_statement, prepared, write_together
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
@@ -134,17 +134,15 @@ async def get_message(access: Access, message_id: str) -> Message:
 
 # --- send ---------------------------------------------------------------------------------
 
-@prepared
-def _account_of(user_id: int) -> Any:
-    return Account.get_or_none(user_id=user_id)
+_MESSAGED = f"UPDATE {Channel._meta.db_table} SET last_messaged_at = $1 WHERE id = $2"
 
 
-async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
+async def send(access: Access, sender: User, account: Account | None, body: Any) -> dict[str, Any]:
+    """``sender``'s message; ``account`` is theirs (None for a bot)."""
     channel = access.channel
     if channel.type not in TEXT_TYPES:
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(body.content)
-    account = None if sender.bot else await _account_of(sender.id)
     if body.nerimityCdnFileId and account is not None and not account.email_confirmed:
         raise bad_request("You must confirm your email to send attachment messages.")
     if account is not None and not account.email_confirmed:
@@ -170,26 +168,36 @@ async def send(access: Access, sender: User, body: Any) -> dict[str, Any]:
     mention_ids = list(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else []
     mention_ids = [u for u in parsed.user_ids if u in set(mention_ids)]
     message_id, created_at = new_message_id()
-    async with transaction():
-        message = await Message.create(
-            id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content or None,
-            created_by_id=sender.id, created_at=created_at, silent=True if (parsed.silent or body.silent) else None,
-            mention_replies=body.mentionReplies, html_embed=html_embed, mention_user_ids=[str(u) for u in mention_ids],
-            role_mention_ids=[], quoted_message_ids=[str(q) for q in quote_ids],
-            reply_to_ids=[str(r) for r in reply_ids], buttons=body.buttons or [],
-            mentions_everyone=parsed.everyone,
-        )
-        message._attachments = []
-        if upload is not None:
-            message._attachments.append(await Attachment.create(
-                message_id=message.id, channel_id=channel.id, server_id=access.server_id, provider="local",
-                mime=upload.mimetype, path=upload.path, width=upload.width, height=upload.height,
-                filesize=upload.size))
-        channel.last_messaged_at = created_at
-        await channel.save(update_fields=["last_messaged_at"])  # Tortoise keeps this statement built
-        await access.kind.after_message(message, access, sender)
+    message = Message(
+        id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content or None,
+        created_by_id=sender.id, created_at=created_at, silent=True if (parsed.silent or body.silent) else None,
+        mention_replies=body.mentionReplies, html_embed=html_embed, mention_user_ids=[str(u) for u in mention_ids],
+        role_mention_ids=[], quoted_message_ids=[str(q) for q in quote_ids],
+        reply_to_ids=[str(r) for r in reply_ids], buttons=body.buttons or [],
+        mentions_everyone=parsed.everyone,
+    )
+    message._attachments = []
+    channel.last_messaged_at = created_at
+    writes = getattr(access.kind, "message_writes", None)  # a third-party kind may lack it
+    quick = writes(message, access, sender) if writes is not None and upload is None else None
+    if quick is not None:
+        # the usual message (no attachment, nobody named): stored with what goes with it in one statement
+        await write_together([insert_statement(message), (_MESSAGED, [created_at, channel.id]), *quick])
+        message._saved_in_db = True
         wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
         await _announce_created(access, wire, sender, body.socketId)
+    else:
+        async with transaction():
+            await message.save(force_create=True)
+            if upload is not None:
+                message._attachments.append(await Attachment.create(
+                    message_id=message.id, channel_id=channel.id, server_id=access.server_id, provider="local",
+                    mime=upload.mimetype, path=upload.path, width=upload.width, height=upload.height,
+                    filesize=upload.size))
+            await fetch_rows(_MESSAGED, [created_at, channel.id])
+            await access.kind.after_message(message, access, sender)
+            wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
+            await _announce_created(access, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
@@ -455,13 +463,17 @@ async def mark_unread(access: Access, user: User, message_id: str) -> None:
                                     to=str(user.id))
 
 
+_SEEN = (f"INSERT INTO {ReadState._meta.db_table} (id, user_id, channel_id, last_seen) VALUES ($1, $2, $3, $4) "
+         "ON CONFLICT (user_id, channel_id) DO UPDATE SET last_seen = excluded.last_seen")
+
+
+def server_last_seen(user_id: int, channel_id: int, at: datetime) -> Statement:
+    """The statement that sets the user's read state of a server channel."""
+    return _SEEN, [new_id(), user_id, channel_id, at]
+
+
 async def set_server_last_seen(user_id: int, channel_id: int, at: datetime) -> None:
-    updated = await ReadState.filter(user_id=user_id, channel_id=channel_id).update(last_seen=at)
-    if not updated:
-        try:
-            await ReadState.create(user_id=user_id, channel_id=channel_id, last_seen=at)
-        except IntegrityError:
-            await ReadState.filter(user_id=user_id, channel_id=channel_id).update(last_seen=at)
+    await fetch_rows(*server_last_seen(user_id, channel_id, at))
 
 
 async def bump_mentions(user_ids: list[int], channel: Channel, mentioned_by: int | None,

@@ -66,6 +66,8 @@ async def message_sent(message: Message, access: Any) -> None:
         url = f"/app/inbox/{channel.id}"
         title_suffix = ""
     elif channel.server_id is not None:
+        if not (message.mention_user_ids or message.role_mention_ids or message.mentions_everyone):
+            return  # nobody can have been notified (the server kind notifies only whom a message names)
         recipients = list(await MentionNotification.filter(message_id=message.id)
                           .values_list("user_id", flat=True))
         url = f"/app/servers/{channel.server_id}/{channel.id}"

@@ -9,6 +9,7 @@ from typing import Any
 from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
+from core.prepared import Statement
 from core.ratelimit import RateLimiter
 from plugins.messages import service as messages
 from plugins.messages.content import ROLE_MENTION
@@ -18,16 +19,15 @@ from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
 from plugins.servers.notifications import muted_user_ids
 from plugins.servers.permissions import (CHANNEL_SEND, MANAGE_CHANNELS, MENTION_EVERYONE, MENTION_ROLES,
-                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_overrides,
-                                         member_context, member_contexts, overrides_of)
+                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_member_context,
+                                         channel_overrides, member_contexts)
 
 
 class ServerChannels:
     async def access(self, user: User, channel: Channel) -> Access:
         if channel.server_id is None:
             raise ApiError(403, "Missing server id!")
-        ctx = await member_context(user, channel.server_id)
-        overrides = await overrides_of(channel.id)
+        ctx, overrides = await channel_member_context(user, channel.server_id, channel.id)
         if not can_view(ctx, overrides):
             raise ApiError(403, "This channel is private.")
         manage = ctx.has(MANAGE_CHANNELS)
@@ -57,6 +57,13 @@ class ServerChannels:
                                     force=True)
             if ttl is not None:
                 raise ApiError(429, "Slow down!", None, ttl=ttl, slowMode=True)
+
+    def message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
+        """The sender's read state, when the message names nobody (no mentions to count)."""
+        if message.mention_user_ids or message.mentions_everyone or \
+                self._mentionable_roles(access.extra["ctx"], message.content or ""):
+            return None
+        return [messages.server_last_seen(sender.id, access.channel.id, datetime.now(timezone.utc))]
 
     async def after_message(self, message: Message, access: Access, sender: User) -> None:
         ctx: MemberContext = access.extra["ctx"]

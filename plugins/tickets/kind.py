@@ -45,6 +45,9 @@ class TicketChannels:
     async def before_send(self, user: User, access: Access) -> None:
         return None
 
+    def message_writes(self, message: Message, access: Access, sender: User) -> None:
+        return None  # after_message does more than plain writes
+
     async def after_message(self, message: Message, access: Access, sender: User) -> None:
         ticket: Ticket = access.extra["ticket"]
         if ticket.status not in CLOSED and await Message.filter(channel_id=ticket.channel_id).count() >= AUTO_CLOSE_AT:

@@ -75,3 +75,62 @@ async def test_arguments_it_cannot_probe_run_the_query_as_written(client):
     found = await users_among([int(first.id), int(second.id)])
     assert sorted(str(u.id) for u in found) == sorted([first.id, second.id])
     assert list(users_among.plans.values()) == [None]
+
+
+# --- writes that commit together -------------------------------------------------------------
+
+async def test_an_insert_statement_stores_what_saving_the_instance_would(client):
+    from core.ids import new_id
+    from core.prepared import insert_statement, write_together
+
+    person = await register(client)
+    user = await User.get(id=int(person.id))
+    made = Session(id=new_id(), user_id=user.id, token_hash="a" * 64, ip_address="203.0.113.9", device_type=2)
+    await write_together([insert_statement(made)])
+    stored = await Session.get(id=made.id)
+    assert (stored.user_id, stored.token_hash, stored.ip_address, stored.device_type) == (user.id, "a" * 64,
+                                                                                           "203.0.113.9", 2)
+    assert stored.created_at == made.created_at  # auto_now_add filled in as saving would
+
+
+async def test_writes_together_all_land_or_none_does(client):
+    from tortoise.exceptions import IntegrityError
+
+    from core.ids import new_id
+    from core.prepared import insert_statement, write_together
+
+    person = await register(client)
+    user = await User.get(id=int(person.id))
+    first = Session(id=new_id(), user_id=user.id, token_hash="b" * 64)
+    second = Session(id=new_id(), user_id=user.id, token_hash="c" * 64)
+    rename = ("UPDATE users SET username = $1 WHERE id = $2", ["together", user.id])
+    await write_together([insert_statement(first), rename, insert_statement(second)])
+    assert await Session.filter(id__in=[first.id, second.id]).count() == 2
+    assert (await User.get(id=user.id)).username == "together"
+
+    again = Session(id=new_id(), user_id=user.id, token_hash="d" * 64)
+    duplicate = Session(id=first.id, user_id=user.id, token_hash="e" * 64)  # the primary key is taken
+    undone = ("UPDATE users SET username = $1 WHERE id = $2", ["undone", user.id])
+    with pytest.raises(IntegrityError):
+        await write_together([insert_statement(again), undone, insert_statement(duplicate)])
+    assert not await Session.filter(id=again.id).exists()
+    assert (await User.get(id=user.id)).username == "together"
+
+
+async def test_writes_together_join_the_surrounding_transaction(client):
+    from core.ids import new_id
+    from core.prepared import insert_statement, write_together
+
+    person = await register(client)
+    user = await User.get(id=int(person.id))
+    made = Session(id=new_id(), user_id=user.id, token_hash="f" * 64)
+
+    class Abandon(Exception):
+        pass
+
+    with pytest.raises(Abandon):
+        async with transaction():
+            await write_together([insert_statement(made), ("UPDATE users SET tag = $1 WHERE id = $2", ["9999", user.id])])
+            raise Abandon
+    assert not await Session.filter(id=made.id).exists()
+    assert (await User.get(id=user.id)).tag == person.tag
