@@ -14,6 +14,7 @@ from core.cdn.storage import LocalStorage
 from core.context import Hearth
 from core.devmode import warn_if_on
 from core.errors import register_error_handlers
+from core.fastjson import ResponseJSON
 from core.gateway import Gateway
 from core.health import install_health
 from core.http import HearthASGI, install_http_policies, install_spa
@@ -26,6 +27,7 @@ from core.redisconn import connect as connect_redis
 from core.redisconn import redis_settings
 from core.settings import Settings, load_settings
 from core.unavailable import register_unavailable_handlers
+from core.validation import reuse_type_adapters
 
 log = logging.getLogger("hearth")
 
@@ -41,11 +43,13 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     passwords.configure(settings)
 
     app = Quart("hearth", static_folder=None)
+    app.json = ResponseJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = (int(settings.cdn.max_upload_mb) + 1) * 1024 * 1024
     app.config["QUART_SCHEMA_CONVERT_CASING"] = False
     # The docs page loads Swagger UI from this server (swagger-ui-bundle), not from a public CDN.
     app.config["QUART_SCHEMA_SWAGGER_JS_URL"] = "/api/docs/assets/swagger-ui-bundle.js"
     app.config["QUART_SCHEMA_SWAGGER_CSS_URL"] = "/api/docs/assets/swagger-ui.css"
+    reuse_type_adapters()
     QuartSchema(app, openapi_path="/api/openapi.json", swagger_ui_path="/api/docs",
                 redoc_ui_path=None, scalar_ui_path=None,
                 info={"title": "Hearth API", "version": "1.0.0"})

@@ -24,7 +24,6 @@ retry on a fresh connection is dropped, which the heartbeat then reveals as a ga
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -32,6 +31,7 @@ from typing import Any, Awaitable, Callable
 
 import socketio
 
+from core import fastjson
 from core.fanout import FastEmitManager
 from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
 
@@ -146,6 +146,8 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         self._tasks: list[asyncio.Task] = []
         self._writer_client: Any = None
         self._acks: dict[int, tuple[set[str], asyncio.Event]] = {}  # command seq -> (processes yet to run it, all done)
+        own = fastjson.dumps({"origin": self.host_id})[:-1]  # how this process's messages begin
+        self._own: dict[type, Any] = {str: own, bytes: own.encode()}
 
     def configure(self, timeout: float, beat_seconds: float) -> None:
         """``timeout``: a Redis call slower than this fails; ``beat_seconds``: heartbeat period."""
@@ -199,8 +201,17 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         room = to or room
         if callback is None and isinstance(room, str) and self.is_connected(room, namespace or "/"):
             kwargs["ignore_queue"] = True  # one socket of this process: no other process has it
-        await super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback,
-                           **kwargs)
+        if callback is not None or kwargs.get("ignore_queue"):
+            await super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback,
+                               **kwargs)
+            return
+        # python-socketio's own emit, less its search of the whole payload for binary data (Hearth's
+        # events carry none): delivered here, then published for the other processes
+        message = {"method": "emit", "event": event, "data": list(data) if isinstance(data, tuple) else [data],
+                   "binary": False, "namespace": namespace or "/", "room": room, "skip_sid": skip_sid,
+                   "callback": None, "host_id": self.host_id}
+        await self._handle_emit(message)
+        await self._publish(message)
 
     async def publish_command(self, body: dict[str, Any]) -> None:
         """Send a gateway command to the other processes (this one already ran it) and wait, up to
@@ -226,7 +237,9 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 waiting[1].set()
 
     async def _publish(self, data: dict[str, Any]) -> int:
-        data["origin"] = self.host_id  # ``host_id`` of a callback names its destination
+        # ``origin`` first: the listener knows its own messages by their first bytes (``_own``)
+        # without decoding them. (``host_id`` of a callback names its destination.)
+        data = {"origin": self.host_id, **data}
         if data.get("method") == BEAT:
             if self._beat_waiting:
                 return
@@ -236,7 +249,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             self._seq += 1
             data["seq"] = self._seq
         # serialised now: the caller may change its data after this returns
-        self._outbox.append(self.json.dumps(data))
+        self._outbox.append(fastjson.dumps(data))
         if len(self._outbox) > MAX_OUTBOX:
             self._outbox.popleft()
         if self._wake is not None:
@@ -318,8 +331,10 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 await self._gap(f"{len(late)} process(es) silent since Redis came back")
 
     async def _receive(self, raw: bytes | str, now: float) -> None:
+        if raw.startswith(self._own[type(raw)]):  # this process's own message, back from Redis
+            return
         try:
-            data = json.loads(raw)
+            data = fastjson.loads(raw)
         except ValueError:
             return
         if not isinstance(data, dict):
