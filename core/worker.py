@@ -33,7 +33,7 @@ from hypercorn.asyncio.worker_context import WorkerContext
 from hypercorn.config import Config
 from hypercorn.utils import wrap_app
 
-from core import memprobe
+from core import cpuprobe, gcpolicy, memprobe
 
 log = logging.getLogger("hearth.worker")
 ME = f"worker {os.environ.get('HEARTH_WORKER_ID', '?')} (pid {os.getpid()})"
@@ -64,6 +64,7 @@ async def serve(app: Any, drain: Callable[[], Awaitable[Any]] | None, sockets: l
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     memprobe.install(loop)  # only with HEARTH_DEBUG_MEMORY_DIR (benches)
+    cpuprobe.install(loop)  # only with HEARTH_DEBUG_PROFILE_DIR (benches)
     watcher = asyncio.create_task(_stop_when_orphaned(stop))
     wrapped = wrap_app(app, config.wsgi_max_body_size, None)
     state: dict[str, Any] = {}
@@ -73,6 +74,7 @@ async def serve(app: Any, drain: Callable[[], Awaitable[Any]] | None, sockets: l
     if lifespan_task.done() and lifespan_task.exception() is not None:
         raise lifespan_task.exception()  # type: ignore[misc]
 
+    gcpolicy.settle_after_startup()
     context = WorkerContext(None)
     connections: set[asyncio.Task] = set()
 
