@@ -46,8 +46,8 @@ TARGET_PARTIAL_KB = 60
 TARGET_P99_MS = 1000
 
 
-async def populate(database: str, members: int) -> tuple[str, list[str]]:
-    """The server's id and every member's token (the owner's first)."""
+async def populate(database: str, members: int) -> tuple[str, str, list[str]]:
+    """The server's id, its channel's id and every member's token (the owner's first)."""
     from core import db
     from core.app import build_db_config
     from core.plugins import PluginHost
@@ -60,7 +60,7 @@ async def populate(database: str, members: int) -> tuple[str, list[str]]:
         crowd = await people(members, prefix="big")
         server = await big_server(int(crowd[0].id))
         await add_members(server.id, [int(person.id) for person in crowd[1:]])
-        return str(server.id), [person.token for person in crowd]
+        return str(server.id), str(server.default_channel_id), [person.token for person in crowd]
     finally:
         await db.close()
 
@@ -135,7 +135,7 @@ async def main(members: int, online: int, connecting: int, rounds: int, database
     env = migrated(scratch, database)
     database = env["HEARTH_DATABASE_URL"]
     started = time.perf_counter()
-    server_id, tokens = await populate(database, members)
+    server_id, _, tokens = await populate(database, members)
     print(f"populated a {members}-member server in {time.perf_counter() - started:.1f} s")
     port = free_port()
     url = f"http://127.0.0.1:{port}"

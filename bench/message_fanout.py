@@ -12,7 +12,9 @@ are passed through, so two workers sharing Redis is the deployment shape).
 Sockets are spread over --client-procs processes; on a 2-core machine they share the CPU with the
 server, so the listeners parse frames by hand to cost little. --profile FILE records the server
 with py-spy (``pip install py-spy``); its wall-clock samples overstate time spent in calls that
-wake another process (a database round trip), so read them beside the CPU figures.
+wake another process (a database round trip), so read them beside the CPU figures. --cprofile DIR
+has each worker write its cProfile stats while the messages are sent (core/cpuprobe.py):
+``python -c "import pstats; pstats.Stats('DIR/<pid>.prof').sort_stats('tottime').print_stats(30)"``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import base64
 import json
 import multiprocessing
 import os
+import signal
 import struct
 import subprocess
 import sys
@@ -35,7 +38,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import cpu_by_program, cpu_seconds, machine_busy, speed_line  # noqa: E402
+from bench.machine import children, cpu_by_program, cpu_seconds, machine_busy, speed_line  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 
@@ -71,6 +74,7 @@ async def make_member(http, url, n):
     return token
 
 
+CREATED = b'42["message:created"'
 MARKER = b'"content":"t='
 
 
@@ -126,18 +130,20 @@ class Listener(asyncio.Protocol):
                 break
             offset = start + size
             if opcode == 1:
-                self.frame(bytes(buffer[start:offset]), now)
+                if buffer.startswith(CREATED, start):  # the hot path: read in place, no copy
+                    at = buffer.find(MARKER, start, offset)
+                    if at != -1 and buffer.find(self.channel, start, offset) != -1:
+                        at += len(MARKER)
+                        self.delivered(float(buffer[at:buffer.index(b'"', at, offset)]), now)
+                else:
+                    self.frame(bytes(buffer[start:offset]), now)
             elif opcode == 9:  # websocket ping
                 self.transport.write(bytes((0x8A, 0x80)) + b"\0\0\0\0")
         del buffer[:offset]
 
     def frame(self, frame: bytes, now: float) -> None:
-        if frame.startswith(b'42["message:created"'):
-            at = frame.find(MARKER)
-            if at != -1 and self.channel in frame:
-                at += len(MARKER)
-                self.delivered(float(frame[at:frame.index(b'"', at)]), now)
-        elif frame == b"2":
+        """Every text frame but ``message:created`` (read in place by ``data_received``)."""
+        if frame == b"2":
             self.send_text("3")
         elif frame.startswith(b"0{"):
             self.send_text("40")
@@ -148,6 +154,84 @@ class Listener(asyncio.Protocol):
 
     def delivered(self, sent_ms: float, now_ms: float) -> None:
         self.latencies.append(now_ms - sent_ms)
+
+
+class _Exchange(asyncio.Protocol):
+    """One keep-alive HTTP/1.1 connection of a :class:`Poster`, one request at a time."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.waiting: asyncio.Future | None = None
+        self.closed = False
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def connection_lost(self, exc) -> None:
+        self.closed = True
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_exception(ConnectionError("the server closed the connection"))
+
+    def send(self, request: bytes) -> asyncio.Future:
+        self.waiting = asyncio.get_running_loop().create_future()
+        self.transport.write(request)  # type: ignore[union-attr]
+        return self.waiting
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        end = self.buffer.find(b"\r\n\r\n")
+        if end == -1:
+            return
+        status_line, *headers = bytes(self.buffer[:end]).lower().split(b"\r\n")
+        size = 0
+        for header in headers:
+            name, _, value = header.partition(b":")
+            if name == b"content-length":
+                size = int(value)
+        if len(self.buffer) < end + 4 + size:
+            return
+        status = int(status_line.split()[1])
+        body = bytes(self.buffer[end + 4:end + 4 + size])
+        del self.buffer[:end + 4 + size]
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.set_result((status, body))
+
+
+class Poster:
+    """JSON POSTs over a few kept-alive connections, written and read by hand: the measuring side
+    shares the CPU with the server it measures, and an HTTP client library costs several times
+    more per request than this (which knows only what Hearth answers: Content-Length bodies)."""
+
+    def __init__(self, url: str, connections: int = 64):
+        host, port = url.removeprefix("http://").split(":")
+        self.host, self.port = host, int(port)
+        self.idle: list[_Exchange] = []
+        self.slots = asyncio.Semaphore(connections)
+
+    async def post(self, path: str, body: dict, token: str) -> tuple[int, bytes]:
+        payload = json.dumps(body).encode()
+        request = (f"POST {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: {token}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n").encode() + payload
+        async with self.slots:
+            for attempt in range(3):
+                exchange = self.idle.pop() if self.idle else None
+                if exchange is None or exchange.closed:
+                    _, exchange = await asyncio.get_running_loop().create_connection(_Exchange, self.host, self.port)
+                try:
+                    answer = await exchange.send(request)
+                except ConnectionError:  # a kept-alive connection the server had closed
+                    if attempt == 2:
+                        raise
+                    continue
+                self.idle.append(exchange)
+                return answer
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        for exchange in self.idle:
+            if exchange.transport is not None:
+                exchange.transport.close()
 
 
 def fast_loop():
@@ -220,6 +304,9 @@ async def populate(http: aiohttp.ClientSession, url: str, members: int) -> tuple
 
 async def main(args) -> None:
     scratch = tempfile.mkdtemp(prefix="hearth-fanout-")
+    if args.cprofile:
+        Path(args.cprofile).mkdir(parents=True, exist_ok=True)
+        os.environ["HEARTH_DEBUG_PROFILE_DIR"] = str(Path(args.cprofile).resolve())  # core/cpuprobe.py
     server, url = start_server(scratch, args.database)
     try:
         async with aiohttp.ClientSession() as http:
@@ -255,12 +342,19 @@ async def main(args) -> None:
                                              "-d", str(int(args.seconds)), "-f", "raw", "-o", args.profile,
                                              "-p", str(server.pid)], stdout=subprocess.DEVNULL)
 
+            poster = Poster(url)
+
             async def post(n: int) -> None:
                 started = time.perf_counter()
-                await api(http, url, "POST", f"/api/channels/{channel_id}/messages",
-                          {"content": f"t={time.time() * 1000:.3f}"}, senders[n % len(senders)])
+                status, answer = await poster.post(f"/api/channels/{channel_id}/messages",
+                                                   {"content": f"t={time.time() * 1000:.3f}"}, senders[n % len(senders)])
+                if status != 200:
+                    raise RuntimeError(f"a send answered {status}: {answer[:200]!r}")
                 post_ms.append((time.perf_counter() - started) * 1000)
 
+            workers = children(server.pid) if args.cprofile else []
+            for worker in workers:  # cProfile on, in each worker
+                os.kill(worker, signal.SIGUSR1)
             tasks = []
             start = time.perf_counter()
             for n in range(total):
@@ -269,7 +363,10 @@ async def main(args) -> None:
                     await asyncio.sleep(delay)
                 tasks.append(asyncio.create_task(post(n)))
             await asyncio.gather(*tasks)
+            poster.close()
             sent_for = time.perf_counter() - start
+            for worker in workers:  # cProfile off: <dir>/<pid>.prof
+                os.kill(worker, signal.SIGUSR1)
             wall = time.perf_counter() - wall_before
             cpu = (cpu_seconds(server.pid) - cpu_before) / wall
             kernel = (cpu_seconds(server.pid, kernel_only=True) - kernel_before) / wall
@@ -307,7 +404,7 @@ async def main(args) -> None:
               f"(kernel work outside processes, py-spy…) of one core")
     finally:
         server.terminate()
-        server.wait(10)
+        server.wait(60)
 
 
 if __name__ == "__main__":
@@ -318,5 +415,6 @@ if __name__ == "__main__":
     parser.add_argument("--senders", type=int, default=10)
     parser.add_argument("--client-procs", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="write py-spy's collapsed stacks of the server here")
+    parser.add_argument("--cprofile", metavar="DIR", help="write each worker's cProfile stats (<pid>.prof) here")
     parser.add_argument("--database", help="postgres://... (default: a scratch SQLite file)")
     fast_loop().run(main(parser.parse_args()))

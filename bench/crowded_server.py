@@ -1,0 +1,286 @@
+"""A crowded server: --members (5,000) members of one server, every one of them connected (in the
+partial, paged mode Hearth's web UI uses) across the workers of ``hearth serve`` (two, on
+PostgreSQL + Redis), then messages into its channel at each of --rates (20 a second) for
+--seconds each. Prints how long the members took to connect, every worker's memory before and
+after, and for each rate the deliveries made out of those expected, send (POST) and delivery
+(send → socket) p50 / p99, and the CPU of the server, the load generator, PostgreSQL and Redis
+while sending. Not run by CI.
+
+    .venv/bin/python bench/crowded_server.py --database postgres://postgres@127.0.0.1:5432/hearth_crowd \\
+        --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60]
+
+People and the server are written straight into the database before the server starts (no
+registrations, see tests/plugins/servers/crowd.py). The database named by --database is emptied
+first. Sockets are spread over --client-procs load-generator processes that parse frames by hand
+(message_fanout's Listener); on a 2-core machine they need about as much CPU as the server, so
+the figures are those of a server sharing its machine with 5,000 clients. Connecting 5,000
+members is itself a load: each arrival's presence goes to everyone already there (12.5 million
+frames for 5,000 members), which the connect time includes; a socket the server drops meanwhile
+(a client more than 8 MiB behind) is opened again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import queue
+import subprocess
+import sys
+import tempfile
+import time
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.big_server import PAGED, migrated, populate  # noqa: E402
+from bench.machine import children, cpu_by_program, cpu_seconds, rss_mib, speed_line  # noqa: E402
+from bench.message_fanout import Listener, Poster, fast_loop, pct, wait_until_up  # noqa: E402
+from bench.soak import fresh_database, wait_for_workers  # noqa: E402
+from tests.support import free_port  # noqa: E402
+
+CONNECT_BATCH = 50  # sockets a load-generator process opens before waiting for them to authenticate
+
+
+class Member(Listener):
+    """A member's socket: authenticates as Hearth's web UI does and records (sent, latency) of
+    every message of the channel it receives. ``refusal`` says why it never became authenticated
+    (its event is set either way)."""
+
+    refusal: str | None = None
+
+    def frame(self, frame: bytes, now: float) -> None:
+        if frame.startswith(b"40"):
+            self.send_text('42["user:authenticate",' + json.dumps({"token": self.token, **PAGED}) + "]")
+        elif frame.startswith(b'42["user:authenticate_error"'):
+            self.refusal = frame.decode(errors="replace")[:200]
+            self.authed.set()
+        else:
+            super().frame(frame, now)
+
+    def connection_lost(self, exc) -> None:
+        if not self.authed.is_set():
+            self.refusal = f"connection lost before authenticating ({exc})"
+            self.authed.set()
+
+    def delivered(self, sent_ms: float, now_ms: float) -> None:
+        self.latencies.append((sent_ms, now_ms - sent_ms))
+
+
+def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, out: multiprocessing.Queue) -> None:
+    """Hold one socket per token (a refused one is opened again, up to three times); once all are
+    authenticated set ``ready``, then send the recorded deliveries to ``out`` once a second until
+    ``stop``."""
+
+    async def run() -> None:
+        batch: list[tuple[float, float]] = []
+        host, port = url.removeprefix("http://").split(":")
+        loop = asyncio.get_running_loop()
+        connections = []
+        waiting = list(tokens)
+        for attempt in range(3):
+            refused: list[str] = []
+            for start in range(0, len(waiting), CONNECT_BATCH):
+                opened = []
+                for token in waiting[start:start + CONNECT_BATCH]:
+                    event = asyncio.Event()
+                    opened.append(await loop.create_connection(
+                        lambda t=token, e=event: Member(t, channel_id, e, batch), host, int(port)))
+                for transport, member in opened:
+                    await asyncio.wait_for(member.authed.wait(), 600)
+                    if member.refusal is None:
+                        connections.append((transport, member))
+                    else:
+                        refused.append(member.token)
+                        transport.close()
+                        print(f"a member's socket was refused ({member.refusal}); opening it again", flush=True)
+            if not refused:
+                break
+            waiting = refused
+        else:
+            raise SystemExit(f"{len(waiting)} members could not authenticate")
+        del batch[:]  # nothing was sent yet
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(1)
+            if batch:
+                out.put(batch[:])
+                del batch[:]  # in place: every Member holds this list
+        out.put(batch[:])
+        out.put(None)  # this process has reported everything
+        for transport, _ in connections:
+            transport.close()
+
+    fast_loop().run(run())
+
+
+def worker_memory(server_pid: int) -> str:
+    return "  ".join(f"{rss_mib(pid):7.1f} MiB (pid {pid})" for pid in sorted(children(server_pid)))
+
+
+async def send_steadily(poster: Poster, senders: list[str], channel_id: str, rate: float,
+                        seconds: float) -> tuple[list[float], int]:
+    """POST ``rate`` messages a second for ``seconds``; their latencies (ms) and how many failed."""
+    post_ms: list[float] = []
+    failed = 0
+
+    async def post(n: int) -> None:
+        nonlocal failed
+        started = time.perf_counter()
+        try:
+            status, _ = await poster.post(f"/api/channels/{channel_id}/messages",
+                                          {"content": f"t={time.time() * 1000:.3f}"}, senders[n % len(senders)])
+        except OSError:
+            status = 0
+        if status != 200:
+            failed += 1
+            return
+        post_ms.append((time.perf_counter() - started) * 1000)
+
+    tasks = []
+    start = time.perf_counter()
+    for n in range(int(rate * seconds)):
+        delay = start + n / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        tasks.append(asyncio.create_task(post(n)))
+    await asyncio.gather(*tasks)
+    return post_ms, failed
+
+
+async def collect(deliveries: multiprocessing.Queue, procs: int) -> tuple[array, array]:
+    """When every message the members received was sent, and its latency (ms), once each process
+    has said it is done. Kept in arrays: millions of tuples would have the garbage collector walk
+    them again and again, pausing this process, whose clock times the sends."""
+    loop = asyncio.get_running_loop()
+    sent, latencies = array("d"), array("d")
+    finished = 0
+    while finished < procs:
+        try:
+            batch = await loop.run_in_executor(None, deliveries.get, True, 0.5)
+        except queue.Empty:
+            continue
+        if batch is None:
+            finished += 1
+            continue
+        for at, latency in batch:
+            sent.append(at)
+            latencies.append(latency)
+    return sent, latencies
+
+
+@dataclass
+class Phase:
+    rate: float
+    start_ms: float
+    end_ms: float = 0.0
+    post_ms: list[float] = field(default_factory=list)
+    failed: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+
+
+async def main(args) -> None:
+    scratch = tempfile.mkdtemp(prefix="hearth-crowd-")
+    await fresh_database(args.database)
+    env = migrated(scratch, args.database)
+    env.update({"HEARTH_SERVER_WORKERS": str(args.workers), "HEARTH_REDIS_URL": args.redis})
+    started = time.perf_counter()
+    _, channel_id, tokens = await populate(args.database, args.members)
+    print(f"populated a {args.members}-member server in {time.perf_counter() - started:.1f} s", flush=True)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = Path(scratch) / "server.log"
+    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                              stdout=log.open("w"), stderr=subprocess.STDOUT)
+    print(f"server log: {log}", flush=True)
+    stop = multiprocessing.Event()
+    procs: list[multiprocessing.Process] = []
+    phases: list[Phase] = []
+    try:
+        async with aiohttp.ClientSession() as http:
+            await wait_for_workers(log, args.workers)
+            await wait_until_up(http, url)
+            print(await speed_line(http, url, server.pid))
+        print(f"workers before the members connect: {worker_memory(server.pid)}", flush=True)
+        deliveries: multiprocessing.Queue = multiprocessing.Queue()
+        readies = []
+        connect_started = time.perf_counter()
+        for index in range(args.client_procs):
+            ready = multiprocessing.Event()
+            proc = multiprocessing.Process(target=members_process, args=(
+                url, tokens[index::args.client_procs], channel_id, ready, stop, deliveries))
+            proc.start()
+            procs.append(proc)
+            readies.append(ready)
+        while not all(ready.is_set() for ready in readies):
+            if any(not proc.is_alive() for proc in procs):
+                raise RuntimeError("a load-generator process died while connecting")
+            await asyncio.sleep(0.2)
+        print(f"{args.members} members connected and authenticated in {time.perf_counter() - connect_started:.1f} s "
+              f"({args.client_procs} load-generator processes; each arrival's presence reaches everyone there)",
+              flush=True)
+        await asyncio.sleep(10)  # the last arrivals' presences are still on their way
+        print(f"workers with every member connected: {worker_memory(server.pid)}", flush=True)
+
+        gathered = asyncio.create_task(collect(deliveries, args.client_procs))
+        poster = Poster(url)
+        for rate in args.rates:
+            phase = Phase(rate=rate, start_ms=time.time() * 1000)
+            cpu_before, programs_before, wall_before = cpu_seconds(server.pid), cpu_by_program(), time.perf_counter()
+            client_before = sum(cpu_seconds(proc.pid) for proc in procs)
+            phase.post_ms, phase.failed = await send_steadily(poster, tokens[1:1 + args.senders], channel_id, rate,
+                                                              args.seconds)
+            phase.end_ms = time.time() * 1000
+            wall = time.perf_counter() - wall_before
+            programs = cpu_by_program()
+            phase.cpu = {"server": (cpu_seconds(server.pid) - cpu_before) / wall,
+                         "load generator": (sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall,
+                         "PostgreSQL": (programs.get("postgres", 0.0) - programs_before.get("postgres", 0.0)) / wall,
+                         "Redis": (programs.get("redis-server", 0.0) - programs_before.get("redis-server", 0.0)) / wall}
+            phases.append(phase)
+            await asyncio.sleep(10)  # stragglers, and a quiet moment before the next rate
+        poster.close()
+        print(f"workers after sending: {worker_memory(server.pid)}")
+        stop.set()
+        sent, latencies = await gathered
+    finally:
+        stop.set()
+        for proc in procs:
+            proc.join(60)
+            if proc.is_alive():
+                proc.kill()
+        server.terminate()
+        server.wait(120)
+    print(f"{args.members} members connected across {args.workers} workers (PostgreSQL + Redis), {args.seconds:g} s "
+          f"per rate from {args.senders} senders")
+    for phase in phases:
+        within = [latency for at, latency in zip(sent, latencies) if phase.start_ms <= at <= phase.end_ms]
+        expected = len(phase.post_ms) * args.members
+        print(f"{phase.rate:g} messages/s ({phase.rate * args.members:,.0f} deliveries/s): "
+              f"{len(phase.post_ms)} sent, {phase.failed} failed; POST p50 {pct(phase.post_ms, .5):.1f} / "
+              f"p99 {pct(phase.post_ms, .99):.1f} ms")
+        print(f"    delivered {len(within):,} of {expected:,} ({100 * len(within) / max(1, expected):.2f}%); "
+              f"send → socket p50 {pct(within, .5):.1f} / p99 {pct(within, .99):.1f} ms; CPU "
+              + ", ".join(f"{name} {100 * value:.0f}%" for name, value in phase.cpu.items())
+              + f" of one core ({os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--members", type=int, default=5000)
+    parser.add_argument("--rates", type=lambda text: [float(r) for r in text.split(",")], default=[20.0],
+                        help="messages per second, in all, one phase each (e.g. 5,10,20)")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--senders", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--client-procs", type=int, default=4, help="load-generator processes holding the sockets")
+    parser.add_argument("--database", required=True, help="postgres://… of a database to empty and use")
+    parser.add_argument("--redis", required=True, help="redis://…")
+    fast_loop().run(main(parser.parse_args()))
