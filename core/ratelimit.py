@@ -93,6 +93,11 @@ class RateLimiter:
                 del self._windows[key]
 
 
+def bucket_key(name: str, subject: str) -> str:
+    """A limit's counter: its name after the user id or address it counts ("" for global ones)."""
+    return f"{subject}-{name}" if subject else name
+
+
 def _subject(by: str) -> str:
     from core.auth import client_ip
 
@@ -117,9 +122,7 @@ async def check(name: str, requests: int, per_s: float, block_s: float | None = 
         if restrict_ms:
             # Upstream rewrites the limiter's settings for good here; Hearth only for this call.
             window_ms, block_ms = block_ms, restrict_ms
-    subject = _subject(by)
-    key = f"{subject}-{name}" if subject else name
-    ttl = await limiter.hit(key, requests, window_ms, block_ms)
+    ttl = await limiter.hit(bucket_key(name, _subject(by)), requests, window_ms, block_ms)
     if ttl is not None:
         raise ApiError(429, message, None, ttl=ttl)
 

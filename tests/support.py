@@ -16,6 +16,18 @@ from core.testing import (  # noqa: F401 - re-exported for Hearth's tests
 )
 
 
+async def use_up(app: Any, name: str, subject: str, calls: int) -> None:
+    """Counts ``calls`` more against the open window of route limit ``name`` for ``subject`` (a
+    user id or an address), as that many requests would. A test that proves a limit of 100 then
+    makes only the first call and the last two: a hundred real requests on a busy machine can
+    outlast the window itself, and the count starts again."""
+    from core.ratelimit import bucket_key
+
+    limiter = app.extensions["hearth"].limiter
+    for _ in range(calls):
+        assert await limiter.hit(bucket_key(name, subject), calls + 2, 60_000, 60_000) is None
+
+
 async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[subprocess.Popen, str]:
     """``hearth serve`` in a process of its own on a free port (``env``: more HEARTH_* settings);
     returns it and its URL once it accepts connections. The caller terminates it."""

@@ -13,7 +13,7 @@ import socketio
 from core.health import begin_drain
 from tests.conftest import REDIS_URL
 from tests.core.serve_support import PrivateRedis
-from tests.support import call, register
+from tests.support import call, register, use_up
 
 needs_redis_server = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")
 
@@ -31,8 +31,9 @@ async def test_health_is_not_rate_limited_and_needs_no_token(make_app):
     app = make_app(**{"rate_limits.enabled": True})
     async with app.test_app():
         client = app.test_client()
-        statuses = [(await call(client, "GET", "/api/plugins"))[0] for _ in range(101)]
-        assert statuses[-1] == 429  # this address used up the global limit…
+        assert (await call(client, "GET", "/api/plugins"))[0] == 200
+        await use_up(app, "global_limit", "<local>", 99)  # the address Quart's test client reports
+        assert (await call(client, "GET", "/api/plugins"))[0] == 429  # this address used up the global limit…
         for _ in range(20):
             status, body = await call(client, "GET", "/api/health")
             assert (status, body["status"]) == (200, "ok")  # …health still answers

@@ -6,7 +6,7 @@ import pytest
 
 from core.ratelimit import RateLimiter
 from tests.conftest import REDIS_URL, needs_redis
-from tests.support import call
+from tests.support import call, use_up
 
 
 async def _exercise(limiter: RateLimiter, key: str) -> None:
@@ -41,11 +41,12 @@ async def test_global_api_limit_is_100_per_15_seconds_per_ip(make_app, enabled):
     app = make_app(**{"rate_limits.enabled": enabled})
     async with app.test_app():
         client = app.test_client()
-        statuses = [(await client.get("/api/plugins")).status_code for _ in range(101)]
         if enabled:
-            assert statuses[:100] == [200] * 100
+            assert (await client.get("/api/plugins")).status_code == 200
+            await use_up(app, "global_limit", "<local>", 98)  # the address Quart's test client reports
+            assert (await client.get("/api/plugins")).status_code == 200  # the hundredth
             status, body = await call(client, "GET", "/api/plugins")
             assert status == 429
             assert body["message"] == "Slow down!" and body["path"] is None and 0 < body["ttl"] <= 30_000
         else:
-            assert set(statuses) == {200}
+            assert {(await client.get("/api/plugins")).status_code for _ in range(101)} == {200}
