@@ -1,7 +1,8 @@
 """Search, mentions and buttons in a browser.
 
 A member searches a server channel from the header, sees the match (author, markup) in the
-drawer, jumps to it although it is far older than the loaded page; the Mentions entry lists a
+drawer, jumps to it although it is far older than the loaded page, and stays there when the
+connection drops and comes back; the Mentions entry lists a
 message that mentioned them and opens the channel at it; a message's buttons show, and
 hovering a reaction names who reacted."""
 
@@ -49,6 +50,17 @@ async def test_search_a_channel_and_jump_to_an_old_message(live_server, signed_i
 
     await page.get_by_role("button", name="Close search").click()
     await expect(panel).to_have_count(0)
+
+    # The connection drops and comes back: the channel reloads where the reader is, not at the present.
+    def reload_around(response):
+        return f"/channels/{place.general}/messages" in response.url and "around=" in response.url
+
+    async with page.expect_response(reload_around, timeout=BROWSER_PATIENCE_MS):
+        await page.context.set_offline(True)
+        await expect(page.get_by_test_id("connection-banner")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+        await page.context.set_offline(False)
+    await expect(page.get_by_test_id("connection-banner")).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
+    await expect(old).to_be_visible()
 
 
 async def test_mentions_inbox_opens_the_channel_at_the_message(live_server, signed_in):

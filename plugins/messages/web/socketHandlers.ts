@@ -1,7 +1,7 @@
 /** The messages plugin's live events (realtime.md §3.4, §5.2, §5.5). */
 import { getSocketId } from "@hearth/socket/socketClient";
 import { notifyNewMessage } from "./messageNotifications";
-import { changeChannel, loadLatest, onMessageCreated, onMessageDeleted, onMessageUpdated, onReactionAdded, onReactionRemoved, useMessageStore } from "./store/messageStore";
+import { changeChannel, onMessageCreated, onMessageDeleted, onMessageUpdated, onReactionAdded, onReactionRemoved, reloadChannel, useMessageStore } from "./store/messageStore";
 import {
   messageMarkedUnread,
   notificationDismissed,
@@ -24,14 +24,14 @@ let authenticatedBefore = false;
 
 /**
  * After a reconnect, events may have been missed: cached channels are dropped (they reload
- * when opened) and the channel on screen reloads now.
+ * when opened) and the channel on screen reloads now, where its reader is.
  */
 function refreshAfterReconnect(): void {
   const viewed = viewedChannelId();
   useMessageStore.setState(({ channels }) => ({
     channels: Object.fromEntries(Object.entries(channels).filter(([channelId]) => channelId === viewed)),
   }));
-  if (viewed) void loadLatest(viewed);
+  if (viewed) void reloadChannel(viewed);
 }
 
 export const messageSocketHandlers = {

@@ -22,6 +22,7 @@ import {
   loadLatest,
   loadNewer,
   loadOlder,
+  setReadingAt,
   setViewedAtEnd,
   useChannelLoading,
   useChannelMessages,
@@ -65,6 +66,15 @@ type Row =
   | { kind: "day"; key: string; at: number }
   | { kind: "new"; key: string }
   | { kind: "message"; key: string; message: Message; grouped: boolean };
+
+/** The stored message a row belongs to: its own, or for a heading (intro, day, "new") the first one under it. */
+function messageAtRow(rows: readonly Row[], key: string): string | null {
+  for (let index = rows.findIndex((row) => row.key === key); index !== -1 && index < rows.length; index += 1) {
+    const row = rows[index]!;
+    if (row.kind === "message" && !row.message.local) return row.message.id;
+  }
+  return null;
+}
 
 const DEFAULT_PERMISSIONS: MessagePermissions = { send: true, pin: true, manage: false };
 const HIGHLIGHT_MS = 2500;
@@ -167,6 +177,9 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
     return list;
   }, [channel, loaded, dividerAfter, selfId]);
 
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
   // Scroll to a jump target once it is rendered.
   useEffect(() => {
     if (!pendingScroll) return;
@@ -254,6 +267,7 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
       position.current = next;
       setAtEnd(next.atEnd);
       setViewedAtEnd(channelId, next.atEnd);
+      setReadingAt(channelId, next.atEnd ? null : messageAtRow(rowsRef.current, next.key));
       setViewedAtEndForRead(channelId, next.atEnd);
     },
     [channelId],

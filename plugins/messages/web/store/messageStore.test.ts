@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { getChannelMessages, loadAround, loadLatest, loadOlder, onMessageCreated, onMessageDeleted, onMessageUpdated, resetMessages, useMessageStore } from "./messageStore";
+import { getChannelMessages, loadAround, loadLatest, loadOlder, onMessageCreated, onMessageDeleted, onMessageUpdated, reloadChannel, resetMessages, setReadingAt, useMessageStore } from "./messageStore";
 import { message, page } from "./testUtils";
 
 const api = vi.hoisted(() => ({ fetchMessages: vi.fn() }));
@@ -38,6 +38,48 @@ describe("loading", () => {
     expect(await loadAround("c1", "50")).toBe(true);
     expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50, around: "50" });
     expect(getChannelMessages("c1")).toMatchObject({ hasNewer: true });
+  });
+
+  it("reloads a reader who jumped into the past around where they are, not at the present", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(200, 50));
+    await loadLatest("c1");
+    api.fetchMessages.mockResolvedValueOnce(page(26, 50));
+    await loadAround("c1", "50");
+    api.fetchMessages.mockResolvedValueOnce(page(26, 50));
+    expect(await reloadChannel("c1")).toBe(true);
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50, around: "51" });
+    expect(ids()).toContain("50");
+  });
+
+  it("reloads a reader scrolled up to an old message around that message, even when the window reaches the present", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(101, 50));
+    await loadLatest("c1");
+    api.fetchMessages.mockResolvedValueOnce(page(51, 50));
+    await loadOlder("c1");
+    setReadingAt("c1", "60");
+    api.fetchMessages.mockResolvedValueOnce(page(35, 50));
+    await reloadChannel("c1");
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50, around: "60" });
+    expect(ids()).toContain("60");
+  });
+
+  it("reloads a reader back at the end with the newest page", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(101, 50));
+    await loadLatest("c1");
+    setReadingAt("c1", "120");
+    setReadingAt("c1", null);
+    api.fetchMessages.mockResolvedValueOnce(page(102, 50));
+    await reloadChannel("c1");
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50 });
+  });
+
+  it("reloads a reader at the present with the newest page", async () => {
+    api.fetchMessages.mockResolvedValueOnce(page(200, 50));
+    await loadLatest("c1");
+    api.fetchMessages.mockResolvedValueOnce(page(201, 50));
+    await reloadChannel("c1");
+    expect(api.fetchMessages).toHaveBeenLastCalledWith("c1", { limit: 50 });
+    expect(ids()).toContain("250");
   });
 
   it("remembers a failed load", async () => {

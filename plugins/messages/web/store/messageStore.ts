@@ -122,6 +122,29 @@ export function loadNewer(channelId: string): Promise<boolean> {
   return loadPage(channelId, "after", { after: newest.id });
 }
 
+/** Per channel, the message its reader is on when not at the end. */
+const readingAt = new Map<string, string>();
+
+export function setReadingAt(channelId: string, messageId: string | null): void {
+  if (messageId === null) readingAt.delete(channelId);
+  else readingAt.set(channelId, messageId);
+}
+
+/**
+ * Reloads a channel after events may have been missed. A reader who is not at the end stays
+ * where they are: the page around the message they were reading, or, when the loaded window
+ * stops short of the present, around its middle.
+ */
+export function reloadChannel(channelId: string): Promise<boolean> {
+  const { messages, hasNewer } = getChannelMessages(channelId);
+  const stored = messages.filter((message) => !message.local);
+  const reading = readingAt.get(channelId);
+  if (reading && stored.some((message) => message.id === reading)) return loadPage(channelId, "around", { around: reading });
+  const middle = stored[Math.floor(stored.length / 2)];
+  if (hasNewer && middle) return loadPage(channelId, "around", { around: middle.id });
+  return loadLatest(channelId);
+}
+
 /** Loads the page around a message (to jump to it), unless it is already loaded. */
 export async function loadAround(channelId: string, messageId: string): Promise<boolean> {
   if (findMessage(channelId, messageId)) return true;
@@ -211,4 +234,5 @@ export function resetMessages(): void {
   generations.clear();
   earlyEmbeds.clear();
   useMessageStore.setState({ channels: {}, loading: {}, loadErrors: {}, viewedAtEnd: {} });
+  readingAt.clear();
 }
