@@ -258,7 +258,15 @@ class PluginHost:
 
         results = list(reversed(getattr(self.pm.hook, hook_name)(**kwargs)))
         if in_transaction_block():
-            return [await _awaited(r) for r in results]
+            try:
+                return [await _awaited(r) for r in results]
+            except BaseException:
+                # Raised or cancelled part-way: the answers not awaited yet are closed, not left
+                # for the collector to warn about ("coroutine … was never awaited").
+                for result in results:
+                    if inspect.iscoroutine(result):
+                        result.close()
+                raise
         return list(await asyncio.gather(*(_awaited(r) for r in results)))
 
 

@@ -170,3 +170,23 @@ async def test_hooks_inside_a_transaction_run_one_after_another_on_its_connectio
     steps.clear()
     await plugins.gather("user_deleted", user=None, delete_content=False)
     assert sorted(steps) == ["first"] * 3 + ["second"] * 3 and steps != ["first"] * 3 + ["second"] * 3
+
+
+async def test_a_hook_failing_inside_a_transaction_leaves_no_answer_unawaited(database, recwarn):
+    import gc
+
+    from core.db import transaction
+
+    async def failing(user, delete_content):
+        raise LookupError("gone")
+
+    async def never_reached(user, delete_content):
+        raise AssertionError("runs only after the first answer")
+
+    first, second = plugin("first"), plugin("second")
+    first.user_deleted, second.user_deleted = hookimpl(failing), hookimpl(never_reached)
+    with pytest.raises(LookupError):
+        async with transaction():
+            await host(first, second).gather("user_deleted", user=None, delete_content=False)
+    gc.collect()
+    assert [str(w.message) for w in recwarn if "never awaited" in str(w.message)] == []
