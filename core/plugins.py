@@ -267,8 +267,14 @@ class PluginHost:
                     if inspect.iscoroutine(result):
                         result.close()
                 raise
-        return list(await asyncio.gather(*(_awaited(r) for r in results)))
+        # The answers themselves become the tasks: one cancelled before it started is then closed
+        # by the cancellation, where a wrapper around it would never start and never await it.
+        return list(await asyncio.gather(*(r if inspect.isawaitable(r) else _ready(r) for r in results)))
 
 
 async def _awaited(value: Any) -> Any:
     return await value if inspect.isawaitable(value) else value
+
+
+async def _ready(value: Any) -> Any:
+    return value

@@ -172,6 +172,26 @@ async def test_hooks_inside_a_transaction_run_one_after_another_on_its_connectio
     assert sorted(steps) == ["first"] * 3 + ["second"] * 3 and steps != ["first"] * 3 + ["second"] * 3
 
 
+async def test_a_caller_cancelled_before_the_hooks_start_leaves_no_answer_unawaited(database, recwarn):
+    """A request the client gave up on: its task is cancelled while the hooks' tasks wait to start."""
+    import asyncio
+    import gc
+
+    async def slow(user, delete_content):
+        await asyncio.sleep(60)
+
+    first, second = plugin("first"), plugin("second")
+    first.user_deleted, second.user_deleted = hookimpl(slow), hookimpl(slow)
+    caller = asyncio.create_task(host(first, second).gather("user_deleted", user=None, delete_content=False))
+    await asyncio.sleep(0)  # the caller has created the hooks' tasks; none has run yet
+    caller.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await asyncio.sleep(0)
+    gc.collect()
+    assert [str(w.message) for w in recwarn if "never awaited" in str(w.message)] == []
+
+
 async def test_a_hook_failing_inside_a_transaction_leaves_no_answer_unawaited(database, recwarn):
     import gc
 
