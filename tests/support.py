@@ -16,6 +16,10 @@ from core.testing import (  # noqa: F401 - re-exported for Hearth's tests
 )
 
 
+# The address Quart's test client requests come from (its ASGI scope names no client).
+TEST_CLIENT_ADDRESS = "<local>"
+
+
 async def use_up(app: Any, name: str, subject: str, calls: int) -> None:
     """Counts ``calls`` more against the open window of route limit ``name`` for ``subject`` (a
     user id or an address), as that many requests would. A test that proves a limit of 100 then

@@ -13,7 +13,7 @@ import socketio
 from core.health import begin_drain
 from tests.conftest import REDIS_URL
 from tests.core.serve_support import PrivateRedis
-from tests.support import call, register, use_up
+from tests.support import TEST_CLIENT_ADDRESS, call, register, use_up
 
 needs_redis_server = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")
 
@@ -32,7 +32,7 @@ async def test_health_is_not_rate_limited_and_needs_no_token(make_app):
     async with app.test_app():
         client = app.test_client()
         assert (await call(client, "GET", "/api/plugins"))[0] == 200
-        await use_up(app, "global_limit", "<local>", 99)  # the address Quart's test client reports
+        await use_up(app, "global_limit", TEST_CLIENT_ADDRESS, 99)
         assert (await call(client, "GET", "/api/plugins"))[0] == 429  # this address used up the global limit…
         for _ in range(20):
             status, body = await call(client, "GET", "/api/health")

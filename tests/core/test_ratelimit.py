@@ -6,7 +6,7 @@ import pytest
 
 from core.ratelimit import RateLimiter
 from tests.conftest import REDIS_URL, needs_redis
-from tests.support import call, use_up
+from tests.support import TEST_CLIENT_ADDRESS, call, use_up
 
 
 async def _exercise(limiter: RateLimiter, key: str) -> None:
@@ -43,7 +43,7 @@ async def test_global_api_limit_is_100_per_15_seconds_per_ip(make_app, enabled):
         client = app.test_client()
         if enabled:
             assert (await client.get("/api/plugins")).status_code == 200
-            await use_up(app, "global_limit", "<local>", 98)  # the address Quart's test client reports
+            await use_up(app, "global_limit", TEST_CLIENT_ADDRESS, 98)
             assert (await client.get("/api/plugins")).status_code == 200  # the hundredth
             status, body = await call(client, "GET", "/api/plugins")
             assert status == 429
