@@ -300,7 +300,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 self.listen_outage.recovered()
                 self._subscribed.set()
                 delay = _MIN_RETRY
-                await self._receive_until_broken(pubsub, now)
+                await self._receive_until_broken(pubsub)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # noqa: BLE001 - whatever broke the link, listen again
@@ -315,17 +315,24 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             await asyncio.sleep(delay)
             delay = min(delay * 2, _MAX_RETRY)
 
-    async def _receive_until_broken(self, pubsub: Any, heard_at: float) -> None:
-        # This process's own heartbeat comes back every beat: silence means a dead link.
+    async def _receive_until_broken(self, pubsub: Any) -> None:
+        # This process's own heartbeat comes back every beat: silence means a dead link. Silence
+        # is counted in the waits this listener made, each at most a beat long, not in wall time:
+        # when the whole process stalled (a long collection, a starved machine), the beats are
+        # waiting on the socket, but the wait that times out as the loop resumes has not read them.
         silence = 3 * self.beat_seconds + self.timeout
+        quiet = 0.0
         while True:
+            asked_at = time.monotonic()
             message = await pubsub.get_message(timeout=self.beat_seconds)
             now = time.monotonic()
             if message is not None and message.get("type") == "message":
-                heard_at = now
+                quiet = 0.0
                 await self._receive(message["data"], now)
-            elif now - heard_at > silence:
-                raise ConnectionError(f"nothing heard on {self.channel} for {silence:.0f} s")
+            else:
+                quiet += min(now - asked_at, self.beat_seconds)
+                if quiet > silence:
+                    raise ConnectionError(f"nothing heard on {self.channel} for {silence:.0f} s")
             late = self.streams.overdue(now)
             if late:
                 await self._gap(f"{len(late)} process(es) silent since Redis came back")

@@ -43,11 +43,6 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
         "database.url": database_url,
         "redis.url": REDIS_URL,
         "rate_limits.enabled": False,
-        # A live server in the test process hears its own heartbeat only when the loop it shares
-        # with pytest gets the CPU: on a busy machine 5 s of silence (the default window) happened,
-        # and the resync that follows drops sockets the test clients do not reconnect. 14 s here;
-        # tests/faults run servers of their own with the defaults.
-        "redis.heartbeat_seconds": 4,
         "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
         "server.public_url": "http://hearth.test",
         "server.webui_dist": WEBUI_DIST,

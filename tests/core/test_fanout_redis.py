@@ -3,10 +3,15 @@ missed events (core/fanout_redis.py ``Streams``); the outage bookkeeping of core
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from urllib.parse import urlsplit
 
-from core.fanout_redis import Streams
+from core.fanout_redis import FastEmitRedisManager, Streams
 from core.redisconn import Outage
+from tests.conftest import REDIS_URL, needs_redis
+from tests.faults.services import TcpProxy, wait_until
 
 WINDOW = 5.0
 
@@ -81,3 +86,51 @@ def test_an_outage_is_logged_once_and_redis_is_tried_again_after_a_pause(caplog)
     assert len(messages) == 2
     assert messages[0].startswith("Redis unreachable (ConnectionError: refused): rate limits are counted per process")
     assert messages[1].startswith("Redis is back after")
+
+
+@needs_redis
+async def test_a_stalled_event_loop_is_not_taken_for_a_dead_redis_link():
+    # A worker whose loop did not run for longer than the silence window (a long collection, a
+    # starved machine) finds its heartbeats waiting on the socket when it runs again: that is not a
+    # dead link, and resubscribing would ask every socket of the worker to reconnect.
+    fanout = FastEmitRedisManager(REDIS_URL, channel=f"hearth-test-stall-{time.monotonic_ns()}",
+                                  timeout=0.5, beat_seconds=0.2)
+    gaps: list[str] = []
+
+    async def on_gap(why: str) -> None:
+        gaps.append(why)
+
+    fanout.on_gap = on_gap
+    await fanout.start()
+    subscriptions: list[float] = []
+    subscribed = fanout.streams.subscribed
+    fanout.streams.subscribed = lambda now, sockets_connected: (subscriptions.append(now),
+                                                                subscribed(now, sockets_connected))
+    try:
+        await asyncio.sleep(0.5)
+        time.sleep(3 * 0.2 + 0.5 + 1.0)  # the whole loop stalls past the silence window (1.1 s)
+        await asyncio.sleep(2.0)
+        assert subscriptions == [], "the listener gave up on a live link and subscribed again"
+        assert fanout.listening and gaps == []
+    finally:
+        await fanout.stop()
+
+
+@needs_redis
+async def test_a_link_that_goes_silent_is_given_up_and_listened_to_again_when_it_answers():
+    target = urlsplit(REDIS_URL)
+    proxy = TcpProxy(target.port or 6379)
+    await proxy.start()
+    fanout = FastEmitRedisManager(f"redis://127.0.0.1:{proxy.port}{target.path}",
+                                  channel=f"hearth-test-silent-{time.monotonic_ns()}", timeout=0.5, beat_seconds=0.2)
+    await fanout.start()
+    try:
+        assert fanout.listening
+        proxy.delay = 3600.0  # the connection stays open and nothing comes through: no reset to notice
+        await wait_until(lambda: fanout.listen_outage.down, timeout=30, what="the silent link given up")
+        proxy.delay = 0.0
+        await wait_until(lambda: fanout.listening and not fanout.listen_outage.down, timeout=30,
+                         what="listening again")
+    finally:
+        await fanout.stop()
+        await proxy.close()
