@@ -185,7 +185,6 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
         await write_together([insert_statement(message), (_MESSAGED, [created_at, channel.id]), *quick])
         message._saved_in_db = True
         wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
-        await _announce_created(access, wire, sender, body.socketId)
     else:
         async with transaction():
             await message.save(force_create=True)
@@ -197,7 +196,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
             await fetch_rows(_MESSAGED, [created_at, channel.id])
             await access.kind.after_message(message, access, sender)
             wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
-            await _announce_created(access, wire, sender, body.socketId)
+    await _announce_created(access, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
