@@ -107,6 +107,12 @@ class Streams:
         self.heard.pop(origin, None)
         self.awaiting.pop(origin, None)
 
+    def postpone(self, seconds: float) -> None:
+        """This process was not running for ``seconds`` (its loop stalled): the deadlines that were
+        running meanwhile move on by as much, since nothing could be heard while it stood still."""
+        self.awaiting = {origin: deadline + seconds for origin, deadline in self.awaiting.items()}
+        self.lenient_until += seconds
+
     def overdue(self, now: float) -> list[str]:
         """Processes that were expected after a resubscription and stayed silent (they may have
         published what this process missed, then stopped); forgets them and long-silent ones."""
@@ -326,6 +332,9 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             asked_at = time.monotonic()
             message = await pubsub.get_message(timeout=self.beat_seconds)
             now = time.monotonic()
+            stalled = now - asked_at - self.beat_seconds
+            if stalled > 0:
+                self.streams.postpone(stalled)
             if message is not None and message.get("type") == "message":
                 quiet = 0.0
                 await self._receive(message["data"], now)

@@ -56,6 +56,16 @@ def test_after_resubscribing_with_sockets_every_known_process_must_continue_and_
     assert "c" not in streams.last
 
 
+def test_a_stall_of_this_process_moves_the_deadlines_it_was_waiting_on():
+    streams = fresh()
+    streams.numbered("a", 10, 101.0)
+    streams.subscribed(200.0, sockets_connected=True)
+    streams.postpone(30.0)  # the loop stood still: "a"'s beats may be waiting unread on the socket
+    assert streams.overdue(200.0 + WINDOW + 1) == []
+    assert streams.beat("a", 10, 231.0) is False
+    assert streams.overdue(300.0) == []  # heard: no longer awaited
+
+
 def test_resubscribing_with_no_socket_connected_starts_afresh():
     streams = fresh()
     streams.numbered("a", 10, 101.0)
