@@ -25,7 +25,8 @@ class Supervised:
         self.lines: list[str] = []
         self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     @classmethod
     def hearth(cls, workers: int, env: dict[str, str]) -> "Supervised":
@@ -66,8 +67,10 @@ class Supervised:
         return {int(m[1]): int(m[2]) for m in self.matches(READY.pattern)}
 
     async def wait_exit(self, timeout: float = 30.0) -> int:
+        """The exit code, once the process has ended and its last lines are in ``log`` (the
+        reader thread may lag behind the exit on a busy machine)."""
         deadline = time.monotonic() + timeout
-        while self.process.poll() is None:
+        while self.process.poll() is None or self._reader.is_alive():
             if time.monotonic() > deadline:
                 raise AssertionError(f"server still running {timeout} s later:\n{self.log}")
             await asyncio.sleep(0.05)
