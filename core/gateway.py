@@ -14,7 +14,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import socketio
 
@@ -106,6 +106,9 @@ def merge_payload(payload: dict[str, Any], contribution: dict[str, Any] | None) 
             payload[key] = value
 
 
+Service = TypeVar("Service")
+
+
 class _SocketServer(socketio.AsyncServer):
     async def _handle_eio_connect(self, eio_sid: str, environ: dict) -> Any:
         # before Engine.IO schedules the socket's first ping
@@ -136,9 +139,19 @@ class Gateway:
         self._commands: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {"kick": self._kick_local}
         self._last_gap = float("-inf")  # when this process last found events missing
         self.app: Any = None  # the Quart app: socket work runs in its app context, like a request
+        self._services: dict[str, Any] = {}
         self.sio.on("connect", self._on_connect)
         self.sio.on("disconnect", self._on_disconnect)
         self.sio.on("user:authenticate", self._on_authenticate)
+
+    def service(self, name: str, make: Callable[["Gateway"], Service]) -> Service:
+        """A plugin's object for this gateway (``make(gateway)`` on first use), living as long as
+        the gateway. A module-level map keyed by gateway cannot do this: the object refers back
+        to its gateway, so the key never dies (every app a test process made stayed alive)."""
+        found = self._services.get(name)
+        if found is None:
+            found = self._services[name] = make(self)
+        return found
 
     # --- plugin handlers ---------------------------------------------------------------
     def register(self, plugin_id: str, event: str, handler: Handler) -> None:

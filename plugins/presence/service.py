@@ -9,7 +9,6 @@ the service hangs off the gateway: ``service_for(gateway)``.
 from __future__ import annotations
 
 import asyncio
-import weakref
 from datetime import datetime, timezone
 from typing import Any
 
@@ -26,15 +25,9 @@ LAST_ONLINE_HIDDEN = 0
 SNAPSHOT_ACTIVITIES = 5
 EVENT = "user:presence_update"
 
-_services: "weakref.WeakKeyDictionary[Any, PresenceService]" = weakref.WeakKeyDictionary()
-
-
 def service_for(gateway: Any = None) -> "PresenceService":
     gateway = gateway if gateway is not None else hearth().gateway
-    service = _services.get(gateway)
-    if service is None:
-        service = _services[gateway] = PresenceService(gateway)
-    return service
+    return gateway.service("presence", PresenceService)
 
 
 async def presences_of(user_ids: list[int], gateway: Any = None) -> list[dict[str, Any]]:

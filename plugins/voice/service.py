@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import weakref
 from typing import Any
 
 from core.context import hearth
@@ -43,15 +42,9 @@ MAX_SIGNAL_BYTES = 64 * 1024  # an SDP with every candidate is a few kB; nothing
 # Why a user is no longer in a call (``voice:session`` reason).
 LEFT, DISCONNECTED, ELSEWHERE, REMOVED = "left", "disconnected", "elsewhere", "removed"
 
-_services: "weakref.WeakKeyDictionary[Any, VoiceService]" = weakref.WeakKeyDictionary()
-
-
 def service_for(gateway: Any = None) -> "VoiceService":
     gateway = gateway if gateway is not None else hearth().gateway
-    service = _services.get(gateway)
-    if service is None:
-        service = _services[gateway] = VoiceService(gateway)
-    return service
+    return gateway.service("voice", VoiceService)
 
 
 def _policy(settings: Any) -> Policy:

@@ -171,3 +171,22 @@ async def test_asking_sockets_to_reconnect_brings_them_back_authenticated(client
     assert bystander.client.connected and bystander.received("user:authenticate_error") == []
     await reconnecting.disconnect()
     await bystander.close()
+
+
+
+def test_a_gateway_with_plugin_services_can_be_freed(make_app):
+    # Plugins keep an object per gateway (presence, voice) that refers back to it; held in a
+    # module-level map keyed by gateway they kept every app alive, and a test process grew to
+    # 3 GB over the suite, its full collections ever slower.
+    import gc
+    import weakref
+
+    from plugins.presence.service import service_for as presence
+    from plugins.voice.service import service_for as voice
+
+    gateway = make_app().extensions["hearth"].gateway
+    assert presence(gateway) is presence(gateway) and voice(gateway).gateway is gateway
+    freed = weakref.ref(gateway)
+    del gateway
+    gc.collect()
+    assert freed() is None
