@@ -79,7 +79,10 @@ async def test_following_sends_no_socket_event(live_client, sockets):
     theirs = await sockets(them.token)
     await follow(live_client, me, them.id)
     await ping(live_client, them, theirs)
-    assert [e for e, _ in theirs.events if e not in ("user:authenticated", "user:updatedSelf")] == []
+    # (the posts plugin's FOLLOWED notification raises their unread count a moment later, in its own
+    # post:notification_count; on a slow machine it can arrive before the ping)
+    ignored = ("user:authenticated", "user:updatedSelf", "post:notification_count")
+    assert [e for e, _ in theirs.events if e not in ignored] == []
 
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
