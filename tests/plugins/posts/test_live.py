@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from core.testing import PATIENCE
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import block
 from tests.plugins.posts.helpers import confirmed, post
@@ -25,7 +26,7 @@ async def watching(server, probe, post_ids, refused=()):
         while {r for r in rooms_of(server, probe) if r.startswith("post:")} != wanted:
             await asyncio.sleep(0.01)
 
-    await asyncio.wait_for(until(), 10)
+    await asyncio.wait_for(until(), PATIENCE)
 
 
 async def settle(client, person, probe):
@@ -57,7 +58,7 @@ async def test_watchers_get_the_new_counts(live_server, live_client, sockets):
                 return last
             await theirs.wait_for("post:updated", count=len(theirs.received("post:updated")) + 1)
 
-    last = await asyncio.wait_for(final(), 10)
+    last = await asyncio.wait_for(final(), PATIENCE)
     assert [c["_count"]["votedUsers"] for c in last["poll"]["choices"]] == [0, 1]
     await settle(live_client, idle, bystander)
     assert bystander.received("post:updated") == []
@@ -75,7 +76,7 @@ async def test_many_likes_end_with_the_final_count(live_server, live_client, soc
         while not any(e["updated"]["_count"]["likedBy"] == 6 for e in theirs.received("post:updated")):
             await theirs.wait_for("post:updated", count=len(theirs.received("post:updated")) + 1)
 
-    await asyncio.wait_for(reaches_six(), 10)
+    await asyncio.wait_for(reaches_six(), PATIENCE)
     assert len(theirs.received("post:updated")) < 6  # gathered, not one event per like
 
 

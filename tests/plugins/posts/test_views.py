@@ -6,6 +6,7 @@ import asyncio
 
 import redis.asyncio as aioredis
 
+from core.testing import PATIENCE
 from plugins.posts.models import Post
 from plugins.posts.views import PENDING_KEY, ViewCounter
 from tests.conftest import REDIS_URL, needs_redis
@@ -23,7 +24,7 @@ async def views_after_flush(app, post_id: str, expected: int) -> int:
                 return views
             await asyncio.sleep(0.02)
 
-    return await asyncio.wait_for(until(), 10)
+    return await asyncio.wait_for(until(), PATIENCE)
 
 
 async def test_one_view_per_ip_per_post(make_app):

@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from core.identity.models import User
+from core.testing import PATIENCE
 from tests.plugins.accounts.helpers import ping
 from tests.support import Person, SocketProbe, call
 
@@ -31,7 +32,7 @@ def presences(probe: SocketProbe) -> list[dict[str, Any]]:
     return probe.received("user:authenticated")[0]["presences"]
 
 
-async def about(probe: SocketProbe, person: Person, count: int = 1, timeout: float = 5.0) -> dict[str, Any]:
+async def about(probe: SocketProbe, person: Person, count: int = 1, timeout: float = PATIENCE) -> dict[str, Any]:
     """The ``count``-th presence update ``probe`` received about ``person``."""
 
     async def until() -> dict[str, Any]:

@@ -69,7 +69,7 @@ async def test_server_side_the_server_forwards_the_tone(small_calls_server_side)
         peers = [alice_pc, bob_pc, carol_pc]
         for ear in (bob_ear, carol_ear):
             assert abs(peak_frequency(await ear.hear(1.0)) - 440) < 5
-        slots = await r.probe(bob).wait_for("voice:media_slots", timeout=10)
+        slots = await r.probe(bob).wait_for("voice:media_slots")
         assert slots == {"channelId": r.channel, "slots": [alice.id, None, None]}
         # alice does not hear herself
         assert alice.id not in [u for s in r.probe(alice).received("voice:media_slots") for u in s["slots"]]

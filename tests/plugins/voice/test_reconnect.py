@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from core.testing import PATIENCE
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.voice.helpers import joined, room
 from tests.plugins.voice.peers import peak_frequency, server_peer
@@ -54,11 +55,11 @@ async def test_rejoining_after_a_dropped_socket_resumes_the_same_connection(call
     await again.client.emit("voice:media_resume", {"channelId": r.channel})
     assert await again.wait_for("voice:media_resumed") == {"channelId": r.channel, "ok": True}
     assert alice_pc.connectionState == "connected"  # no new handshake
-    await asyncio.wait_for(_more_than(bob_ear, heard_before + 0.5), 10)
+    await asyncio.wait_for(_more_than(bob_ear, heard_before + 0.5), PATIENCE)
     assert abs(peak_frequency(await bob_ear.hear(0.5)) - 440) < 5
 
 
-async def _state(pc, states, timeout=10.0):
+async def _state(pc, states, timeout=PATIENCE):
     async def until():
         while pc.connectionState not in states:
             await asyncio.sleep(0.05)
@@ -82,7 +83,7 @@ async def test_a_replacement_offer_swaps_the_connection(call_of_two):
     peers.append(second)
     await _state(first, ("closed", "failed"))
     heard = bob_ear.seconds()
-    await asyncio.wait_for(_more_than(bob_ear, heard + 0.5), 10)
+    await asyncio.wait_for(_more_than(bob_ear, heard + 0.5), PATIENCE)
     assert abs(peak_frequency(await bob_ear.hear(0.5)) - 440) < 5
 
 

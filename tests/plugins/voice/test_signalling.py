@@ -63,7 +63,7 @@ async def test_a_burst_of_ice_candidates_is_relayed_whole(live_client, sockets):
                                                         "sdpMid": "0", "sdpMLineIndex": 0}}
         await r.probe(alice).client.emit("voice:signal_send", {"channelId": r.channel, "toUserId": bob.id,
                                                                 "signal": candidate})
-    await r.probe(bob).wait_for("voice:signal_received", count=60, timeout=10)
+    await r.probe(bob).wait_for("voice:signal_received", count=60)
     received = [s["signal"]["candidate"]["candidate"] for s in r.probe(bob).received("voice:signal_received")]
     assert received == [f"candidate:{n} 1 udp 1 10.0.0.1 {9000 + n} typ host" for n in range(60)]
     assert r.probe(alice).client.connected

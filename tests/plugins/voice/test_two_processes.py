@@ -88,7 +88,7 @@ async def test_a_server_side_call_across_processes(client, two_servers):
         peers = [alice_pc, bob_pc, carol_pc]
         for ear in (bob_ear, carol_ear):
             assert abs(peak_frequency(await ear.hear(1.0)) - 440) < 5
-        assert (await probes[carol.id].wait_for("voice:media_slots", timeout=10))["slots"][0] == alice.id
+        assert (await probes[carol.id].wait_for("voice:media_slots"))["slots"][0] == alice.id
     finally:
         for pc in peers:
             await pc.close()
