@@ -332,14 +332,14 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             asked_at = time.monotonic()
             message = await pubsub.get_message(timeout=self.beat_seconds)
             now = time.monotonic()
-            stalled = now - asked_at - self.beat_seconds
-            if stalled > 0:
-                self.streams.postpone(stalled)
+            waited = now - asked_at
+            if waited > self.beat_seconds:  # the loop stalled: deadlines move on by the overrun
+                self.streams.postpone(waited - self.beat_seconds)
             if message is not None and message.get("type") == "message":
                 quiet = 0.0
                 await self._receive(message["data"], now)
             else:
-                quiet += min(now - asked_at, self.beat_seconds)
+                quiet += min(waited, self.beat_seconds)
                 if quiet > silence:
                     raise ConnectionError(f"nothing heard on {self.channel} for {silence:.0f} s")
             late = self.streams.overdue(now)

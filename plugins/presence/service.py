@@ -25,6 +25,7 @@ LAST_ONLINE_HIDDEN = 0
 SNAPSHOT_ACTIVITIES = 5
 EVENT = "user:presence_update"
 
+
 def service_for(gateway: Any = None) -> "PresenceService":
     gateway = gateway if gateway is not None else hearth().gateway
     return gateway.service("presence", PresenceService)

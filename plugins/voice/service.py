@@ -42,6 +42,7 @@ MAX_SIGNAL_BYTES = 64 * 1024  # an SDP with every candidate is a few kB; nothing
 # Why a user is no longer in a call (``voice:session`` reason).
 LEFT, DISCONNECTED, ELSEWHERE, REMOVED = "left", "disconnected", "elsewhere", "removed"
 
+
 def service_for(gateway: Any = None) -> "VoiceService":
     gateway = gateway if gateway is not None else hearth().gateway
     return gateway.service("voice", VoiceService)

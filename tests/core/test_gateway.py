@@ -173,7 +173,6 @@ async def test_asking_sockets_to_reconnect_brings_them_back_authenticated(client
     await bystander.close()
 
 
-
 def test_a_gateway_with_plugin_services_can_be_freed(make_app):
     # Plugins keep an object per gateway (presence, voice) that refers back to it; held in a
     # module-level map keyed by gateway they kept every app alive, and a test process grew to
