@@ -30,6 +30,18 @@ class _Conflict(Exception):
     """A row changed between the checks and the write: roll back and answer like upstream."""
 
 
+def _pair(a: int, b: int) -> Q:
+    return Q(user_id=a, recipient_id=b) | Q(user_id=b, recipient_id=a)
+
+
+async def _hold_pair(a: int, b: int) -> dict[int, Friend]:
+    """Inside a transaction: lock the pair's rows, lowest owner first, and return them by owner.
+    Every write about a pair holds it first, so two requests about one pair (an accept and a
+    cancel, a block and an accept) wait for each other instead of locking the two rows in
+    opposite orders, which PostgreSQL ends as a deadlock (a 500)."""
+    return {r.user_id: r for r in await Friend.filter(_pair(a, b)).order_by("user_id").select_for_update()}
+
+
 # --- questions other plugins ask -------------------------------------------------------------
 
 async def are_friends(a: int, b: int) -> bool:
@@ -134,8 +146,14 @@ async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
     profiles = await brief_profiles([user.id, target.id])
     try:
         async with transaction():
-            mine = await Friend.create(user_id=user.id, recipient_id=target.id, status=Friend.SENT)
-            theirs = await Friend.create(user_id=target.id, recipient_id=user.id, status=Friend.PENDING)
+            # Lowest owner first, like _hold_pair: two users adding each other at once then wait
+            # on the same row, and the second is refused by the unique key instead of deadlocking.
+            if user.id < target.id:
+                mine = await Friend.create(user_id=user.id, recipient_id=target.id, status=Friend.SENT)
+                theirs = await Friend.create(user_id=target.id, recipient_id=user.id, status=Friend.PENDING)
+            else:
+                theirs = await Friend.create(user_id=target.id, recipient_id=user.id, status=Friend.PENDING)
+                mine = await Friend.create(user_id=user.id, recipient_id=target.id, status=Friend.SENT)
             sent = row_wire(mine, target, profiles.get(target.id))
             gateway = hearth().gateway
             await gateway.emit("friend:request_sent", sent, to=str(user.id))
@@ -160,11 +178,11 @@ async def accept_friend(user: User, friend_id: str) -> dict[str, Any]:
         raise bad_request("Cannot accept friend request because it is sent by you.")
     try:
         async with transaction():
-            mine = await Friend.filter(id=row.id, status=Friend.PENDING).update(status=Friend.FRIENDS)
-            theirs = await Friend.filter(user_id=other, recipient_id=user.id, status=Friend.SENT) \
-                .update(status=Friend.FRIENDS)
-            if not (mine and theirs):
+            rows = await _hold_pair(user.id, other)
+            mine, theirs = rows.get(user.id), rows.get(other)
+            if mine is None or mine.status != Friend.PENDING or theirs is None or theirs.status != Friend.SENT:
                 raise _Conflict
+            await Friend.filter(id__in=[mine.id, theirs.id]).update(status=Friend.FRIENDS)
             gateway = hearth().gateway
             await gateway.emit("friend:request_accepted", {"friendId": str(other)}, to=str(user.id))
             await gateway.emit("friend:request_accepted", {"friendId": str(user.id)}, to=str(other))
@@ -181,8 +199,8 @@ async def remove_friend(user: User, friend_id: str) -> dict[str, Any]:
     if other is None or not await Friend.exists(user_id=user.id, recipient_id=other):
         raise bad_request("Friend request does not exist.")
     async with transaction():
-        deleted = await Friend.filter(Q(user_id=user.id, recipient_id=other) | Q(user_id=other, recipient_id=user.id),
-                                      status__not=Friend.BLOCKED).delete()
+        await _hold_pair(user.id, other)
+        deleted = await Friend.filter(_pair(user.id, other), status__not=Friend.BLOCKED).delete()
         if deleted:
             gateway = hearth().gateway
             await gateway.emit("friend:removed", {"friendId": str(other)}, to=str(user.id))
@@ -201,15 +219,17 @@ async def block_user(user: User, user_id: str) -> None:
         raise bad_request("User does not exist.")
     if target.id == user.id:
         raise bad_request("You cannot block yourself.")
-    rows = {r.user_id: r for r in await Friend.filter(
-        Q(user_id=user.id, recipient_id=target.id) | Q(user_id=target.id, recipient_id=user.id))}
-    mine, theirs = rows.get(user.id), rows.get(target.id)
+    rows = {r.user_id: r for r in await Friend.filter(_pair(user.id, target.id))}
+    mine = rows.get(user.id)
     if mine is not None and mine.status == Friend.BLOCKED:
         raise bad_request("This user is already blocked.")
     try:
         async with transaction():
-            await Friend.filter(Q(user_id=user.id, recipient_id=target.id) | Q(user_id=target.id, recipient_id=user.id),
-                                status__not=Friend.BLOCKED).delete()
+            rows = await _hold_pair(user.id, target.id)
+            mine, theirs = rows.get(user.id), rows.get(target.id)
+            if mine is not None and mine.status == Friend.BLOCKED:
+                raise IntegrityError("blocked by a concurrent request")
+            await Friend.filter(_pair(user.id, target.id), status__not=Friend.BLOCKED).delete()
             await Friend.create(user_id=user.id, recipient_id=target.id, status=Friend.BLOCKED)
             await hearth().plugins.gather("user_blocked", blocker_id=user.id, blocked_id=target.id)
             gateway = hearth().gateway
