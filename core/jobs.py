@@ -5,34 +5,19 @@ work itself must be safe to run on several processes at once."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from typing import Any, Awaitable, Callable
 
-log = logging.getLogger("hearth.jobs")
+from core.periodic import every, stop
 
 
 def start_periodic(app: Any, name: str, interval_seconds: float, work: Callable[[], Awaitable[Any]]) -> None:
-    app.extensions[f"job:{name}"] = asyncio.create_task(_repeat(app, name, float(interval_seconds), work))
+    async def in_context() -> None:
+        async with app.app_context():
+            await work()
+
+    app.extensions[f"job:{name}"] = every(float(interval_seconds), in_context, f"background job {name}",
+                                          wait_first=True)
 
 
 async def stop_periodic(app: Any, name: str) -> None:
-    task = app.extensions.pop(f"job:{name}", None)
-    if task is not None:
-        task.cancel()
-        try:
-            await task
-        except asyncio.CancelledError:
-            pass
-
-
-async def _repeat(app: Any, name: str, interval: float, work: Callable[[], Awaitable[Any]]) -> None:
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            async with app.app_context():
-                await work()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("background job %s failed", name)
+    await stop(app.extensions.pop(f"job:{name}", None))

@@ -1,4 +1,4 @@
-"""Work repeated in the background for as long as the process runs (heartbeats, reapers)."""
+"""Work repeated in the background for as long as the process runs (heartbeats, reapers, jobs)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,40 @@ from typing import Awaitable, Callable
 log = logging.getLogger("hearth.periodic")
 
 
-def every(seconds: float, work: Callable[[], Awaitable[None]], what: str) -> asyncio.Task:
-    """Run ``work`` now and then every ``seconds`` until the task is cancelled; a failure is
-    logged (as ``what``) and the next round runs anyway."""
+def every(seconds: float, work: Callable[[], Awaitable[object]], what: str,
+          wait_first: bool = False) -> asyncio.Task:
+    """Run ``work`` now (or after ``seconds`` with ``wait_first``) and then every ``seconds``
+    until the task is cancelled; a failure is logged (as ``what``) and the next round runs
+    anyway. Stop it with ``stop``."""
 
     async def loop() -> None:
+        me = asyncio.current_task()
+        assert me is not None
+        if wait_first:
+            await asyncio.sleep(seconds)
         while True:
             try:
                 await work()
             except asyncio.CancelledError:
                 raise
             except Exception:
+                # A cancel can come back as another error (redis-py turns one that lands
+                # mid-command into a connection error): logging it would lose the cancel, and
+                # the loop would go on for ever.
+                if me.cancelling():
+                    raise asyncio.CancelledError from None
                 log.exception("%s failed", what)
+            # The work may also have swallowed the cancel and returned.
+            if me.cancelling():
+                raise asyncio.CancelledError
             await asyncio.sleep(seconds)
 
     return asyncio.create_task(loop())
+
+
+async def stop(task: asyncio.Task | None) -> None:
+    """Cancel ``task`` and wait until it has ended, so what it uses can be closed after."""
+    if task is None:
+        return
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)

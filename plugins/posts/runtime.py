@@ -8,6 +8,8 @@ from typing import Any
 
 from quart import current_app
 
+from core import periodic
+
 from plugins.posts.live import LiveUpdates
 from plugins.posts.views import ViewCounter, flush_forever
 
@@ -37,7 +39,7 @@ async def start(app: Any) -> None:
     views = ViewCounter(redis, int(float(get("posts.view_dedupe_hours", 24)) * 3600))
     state = PostsRuntime(live=LiveUpdates(hearth.gateway, float(get("posts.live_delay_ms", 250))), views=views,
                          redis=redis)
-    state.flusher = asyncio.create_task(flush_forever(views, float(get("posts.views_flush_seconds", 300))))
+    state.flusher = flush_forever(views, float(get("posts.views_flush_seconds", 300)))
     app.extensions[KEY] = state
 
 
@@ -45,9 +47,7 @@ async def stop(app: Any) -> None:
     state: PostsRuntime | None = app.extensions.pop(KEY, None)
     if state is None:
         return
-    if state.flusher is not None:
-        state.flusher.cancel()
-        await asyncio.gather(state.flusher, return_exceptions=True)
+    await periodic.stop(state.flusher)
     await state.live.stop()
     try:
         await state.views.close()

@@ -18,6 +18,7 @@ from typing import Any
 
 from tortoise.expressions import F
 
+from core.periodic import every
 from plugins.posts.models import Post
 
 log = logging.getLogger("hearth.posts")
@@ -127,12 +128,6 @@ class ViewCounter:
         return sum(taken.values())
 
 
-async def flush_forever(counter: ViewCounter, interval: float) -> None:
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            await counter.flush()
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # noqa: BLE001 - try again at the next interval
-            log.exception("flushing post views failed")
+def flush_forever(counter: ViewCounter, interval: float) -> asyncio.Task:
+    """Write the pending views every ``interval`` seconds; a failed round tries again at the next."""
+    return every(interval, counter.flush, "flushing post views", wait_first=True)

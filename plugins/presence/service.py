@@ -15,7 +15,7 @@ from typing import Any
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
-from core.periodic import every
+from core.periodic import every, stop
 from core.identity.models import User
 from core.redisconn import redis_settings
 from plugins.presence.store import HEARTBEAT_TTL_S, MemoryStore, RedisStore
@@ -57,8 +57,8 @@ class PresenceService:
             self._reaper = every(HEARTBEAT_TTL_S / 3, self._keep_alive, "presence heartbeat")
 
     async def stop(self) -> None:
-        if self._reaper is not None:
-            self._reaper.cancel()
+        await stop(self._reaper)  # before the store closes: a beat may be using it
+        self._reaper = None
         await self.store.stop()
 
     async def _keep_alive(self) -> None:

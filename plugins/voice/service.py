@@ -28,7 +28,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import parse_id
-from core.periodic import every
+from core.periodic import every, stop
 from core.redisconn import redis_settings
 from plugins.messages import service as messages
 from plugins.messages.kinds import Access
@@ -87,8 +87,8 @@ class VoiceService:
             self._keeper = every(HEARTBEAT_TTL_S / 3, self._keep_alive, "voice heartbeat")
 
     async def stop(self) -> None:
-        if self._keeper is not None:
-            self._keeper.cancel()
+        await stop(self._keeper)  # before the store closes: a beat may be using it
+        self._keeper = None
         await self.media.stop()
         await self.store.stop()
 
