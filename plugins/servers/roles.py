@@ -11,6 +11,7 @@ from core.errors import bad_request
 from core.ids import parse_id
 from core.wire import ms
 from plugins.servers import audit, rooms
+from plugins.servers.locks import hold_server
 from plugins.servers.models import ChannelPermission, Member, Mute, Role, Server
 from plugins.servers.permissions import ADMIN, MemberContext, NICKNAME_MEMBER
 from plugins.servers.wire import role_wire
@@ -40,14 +41,27 @@ def _check_priority(ctx: MemberContext, role: Role) -> None:
         raise bad_request("You do not have priority to modify this role.")
 
 
+async def room_for_a_new_role(server: Server) -> list[Role]:
+    """Inside a transaction: hold the server, move every role but the default up a place to
+    free place 2 (a new role's, just above the default role) and return them as they now are."""
+    await hold_server(server.id)
+    others = await Role.filter(server_id=server.id).exclude(id=server.default_role_id).order_by("order", "id")
+    for index, other in enumerate(others):
+        if other.order != index + 3:
+            other.order = index + 3
+            await Role.filter(id=other.id).update(order=other.order)
+    return list(others)
+
+
 async def create(ctx: MemberContext) -> dict[str, Any]:
     server = ctx.server
-    if sum(1 for r in ctx.roles.values() if not r.bot_role) >= (200 if server.verified else MAX_ROLES):
-        raise bad_request("You already created the maximum amount of roles for this server.")
+    limit = 200 if server.verified else MAX_ROLES
+    full = "You already created the maximum amount of roles for this server."
+    if sum(1 for r in ctx.roles.values() if not r.bot_role) >= limit:
+        raise bad_request(full)
     async with transaction():
-        others = sorted((r for r in ctx.roles.values() if r.id != server.default_role_id), key=lambda r: r.order)
-        for index, other in enumerate(others):
-            await Role.filter(id=other.id).update(order=index + 3)
+        if sum(1 for r in await room_for_a_new_role(server) if not r.bot_role) + 1 >= limit:
+            raise bad_request(full)  # the default role counts too
         role = await Role.create(server_id=server.id, name="New Role", order=2, permissions=2,
                                  created_by_id=ctx.user.id)
         await hearth().gateway.emit("server:role_created", role_wire(role), to=str(server.id))
@@ -95,10 +109,11 @@ async def delete(ctx: MemberContext, role_id: str) -> dict[str, Any]:
                 member.role_ids = [r for r in member.role_ids if r != str(role.id)]
                 await member.save(update_fields=["role_ids"])
         await ChannelPermission.filter(role_id=role.id).delete()
+        await hold_server(ctx.server.id)
         await role.delete()
-        remaining = sorted((r for r in ctx.roles.values() if r.id != role.id), key=lambda r: r.order)
-        for index, other in enumerate(remaining):
-            await Role.filter(id=other.id).update(order=index + 1)
+        for index, other in enumerate(await Role.filter(server_id=ctx.server.id).order_by("order", "id")):
+            if other.order != index + 1:
+                await Role.filter(id=other.id).update(order=index + 1)
         await hearth().gateway.emit("server:role_deleted", {"serverId": str(ctx.server.id), "roleId": str(role.id)},
                                     to=str(ctx.server.id))
         await rooms.resync(ctx.server.id)
@@ -121,6 +136,9 @@ async def reorder(ctx: MemberContext, role_ids: list[str]) -> None:
             if role.order != index + 1 and (role.order >= ctx.top_order or index + 1 >= ctx.top_order):
                 raise bad_request("Cannot move higher priority server role.")
     async with transaction():
+        await hold_server(ctx.server.id)
+        if set(await Role.filter(server_id=ctx.server.id).values_list("id", flat=True)) != set(ids):
+            raise bad_request("Role count does not match.")  # a role was created or deleted meanwhile
         for index, role_id in enumerate(ids):
             await Role.filter(id=role_id).update(order=index + 1)
         await hearth().gateway.emit("server:role_order_updated",

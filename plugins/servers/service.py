@@ -126,11 +126,10 @@ async def join_server(user: User, server: Server, bot_permissions: int | None = 
 
 async def _create_bot_role(server: Server, bot: User, permissions: int) -> int:
     """The bot's own role, placed just above the default role like any new role (roles.create)."""
+    from plugins.servers.roles import room_for_a_new_role
     from plugins.servers.wire import role_wire
 
-    others = await Role.filter(server_id=server.id).exclude(id=server.default_role_id).order_by("order")
-    for index, other in enumerate(others):
-        await Role.filter(id=other.id).update(order=index + 3)
+    await room_for_a_new_role(server)
     role = await Role.create(server_id=server.id, name=bot.username, order=2, permissions=permissions,
                              bot_role=True, hide_role=True, created_by_id=bot.id)
     await hearth().gateway.emit("server:role_created", role_wire(role), to=str(server.id))

@@ -14,6 +14,7 @@ from core.db import transaction
 from core.errors import bad_request
 from core.ids import parse_id
 from core.wire import ms
+from plugins.servers.locks import hold_server
 from plugins.servers.models import Member
 from plugins.servers.permissions import MemberContext
 from plugins.servers.roles import NO_PRIORITY, apply_member_roles, outranks
@@ -94,6 +95,10 @@ async def create(ctx: MemberContext, title: str, multiselect: bool | None, answe
     for index, roles in enumerate(role_ids):
         check_grants(ctx, index, roles)
     async with transaction():
+        await hold_server(ctx.server.id)
+        count = await WelcomeQuestion.filter(server_id=ctx.server.id).count()
+        if count >= MAX_QUESTIONS:
+            raise bad_request("Maximum number of welcome questions reached.")
         question = await WelcomeQuestion.create(server_id=ctx.server.id, title=title, multiselect=bool(multiselect),
                                                 order=count + 1)
         rows = [WelcomeAnswer(question_id=question.id, title=a.title, role_ids=roles, order=a.order)

@@ -1,5 +1,9 @@
 """Channels (rest.md §4.3) and roles (§4.4) with their events and input rules."""
 
+import asyncio
+
+from plugins.messages.models import Channel
+from plugins.servers.models import Role
 from tests.plugins.messages.helpers import error, send, sent
 from tests.plugins.servers.helpers import community, join, ok, role_with
 from tests.support import call
@@ -116,6 +120,21 @@ async def test_role_order_keeps_the_default_role_first(client):
                       token=place.owner.token) == (400, error("Cannot change default role order."))
     assert await call(client, "POST", f"/api/servers/{place.id}/roles/order", {"roleIds": roles[:2]},
                       token=place.owner.token) == (400, error("Role count does not match."))
+
+
+async def test_roles_and_channels_created_at_once_each_get_their_own_place(client):
+    # Each request used to number from the roles it had read before writing: four at once all
+    # took place 2.
+    place = await community(client)
+    created = await asyncio.gather(*(ok(client, "POST", f"/api/servers/{place.id}/roles", token=place.owner.token)
+                                     for _ in range(4)))
+    orders = dict(await Role.filter(server_id=int(place.id)).values_list("id", "order"))
+    assert sorted(orders.values()) == [1, 2, 3, 4, 5] and orders[int(place.default_role)] == 1
+    assert all(orders[int(role["id"])] > 1 for role in created)
+    await asyncio.gather(*(ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": f"room-{n}"},
+                              place.owner.token) for n in range(4)))
+    channel_orders = await Channel.filter(server_id=int(place.id)).values_list("order", flat=True)
+    assert len(set(channel_orders)) == len(channel_orders) == 5
 
 
 async def test_channel_notice_is_set_by_channel_managers_and_read_by_members(client):

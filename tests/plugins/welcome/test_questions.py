@@ -1,5 +1,7 @@
 """Welcome questions: create, read, update, delete (rest.md §4.9), who may, limits and texts."""
 
+import asyncio
+
 import pytest
 
 from tests.plugins.messages.helpers import error, member
@@ -217,3 +219,15 @@ async def test_rate_limits_use_the_reference_buckets(make_app):
         assert status == 429 and body["message"] == "Slow down!"
         # a different bucket still answers
         assert (await call(client, "GET", questions_path(place, "123"), token=place.owner.token))[0] == 400
+
+
+async def test_questions_created_at_once_cannot_pass_the_limit_together(client):
+    place = await community(client)
+    for index in range(8):
+        await make_question(client, place, [{"title": "A"}], title=f"Q{index}")
+    answers = await asyncio.gather(*(call(client, "POST", questions_path(place), {"title": f"Late {n}", "answers": []},
+                                          token=place.owner.token) for n in range(4)))
+    assert sorted(status for status, _ in answers) == [200, 200, 400, 400]
+    assert [body for status, body in answers if status == 400] == \
+        [error("Maximum number of welcome questions reached.")] * 2
+    assert len(await listed(client, place, place.owner.token)) == 10
