@@ -2,6 +2,8 @@
 
 import asyncio
 
+import pytest
+
 from core.periodic import every, stop
 
 
@@ -35,8 +37,17 @@ async def _started(rounds: list, count: int = 1) -> None:
     await asyncio.wait_for(until(), 20)
 
 
-async def test_a_cancel_that_comes_back_as_another_error_still_ends_the_loop():
+async def _come_back_as_another_error():
     # redis-py turns a cancel that lands mid-command into a connection error.
+    raise ConnectionError("Connection closed by server.") from None
+
+
+async def _swallow():
+    return
+
+
+@pytest.mark.parametrize("on_cancel", [_come_back_as_another_error, _swallow])
+async def test_a_cancel_the_work_did_not_pass_on_still_ends_the_loop(on_cancel):
     rounds = []
 
     async def work():
@@ -44,24 +55,7 @@ async def test_a_cancel_that_comes_back_as_another_error_still_ends_the_loop():
         try:
             await asyncio.sleep(30)
         except asyncio.CancelledError:
-            raise ConnectionError("Connection closed by server.") from None
-
-    task = every(0.01, work, "test work")
-    await _started(rounds)
-    task.cancel()
-    await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), 20)
-    assert task.cancelled() and len(rounds) == 1
-
-
-async def test_a_cancel_the_work_swallowed_still_ends_the_loop():
-    rounds = []
-
-    async def work():
-        rounds.append(1)
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            return
+            await on_cancel()
 
     task = every(0.01, work, "test work")
     await _started(rounds)

@@ -48,24 +48,34 @@ async def test_accepting_while_the_sender_cancels(client):
             assert accepted[0] == 200 and set(rows.values()) == {FRIENDS}
 
 
-async def test_blocking_while_the_other_accepts(client):
-    for _ in range(ROUNDS):
-        sender, receiver = await register(client), await register(client)
-        await request_friend(client, sender, receiver)
-        await at_once(
-            call(client, "POST", f"/api/friends/{sender.id}", token=receiver.token),
-            call(client, "POST", f"/api/users/{receiver.id}/block", token=sender.token))
-        assert await pair_rows(sender, receiver) == {(sender.id, receiver.id): BLOCKED}
+def accept_of(person, other):
+    return call_as(person, "POST", f"/api/friends/{other.id}")
 
 
-async def test_removing_while_the_other_blocks(client):
+def remove_of(person, other):
+    return call_as(person, "DELETE", f"/api/friends/{other.id}")
+
+
+def block_of(person, other):
+    return call_as(person, "POST", f"/api/users/{other.id}/block")
+
+
+def call_as(person, method, path):
+    return lambda client: call(client, method, path, token=person.token)
+
+
+@pytest.mark.parametrize("friends_first", [False, True], ids=["block_while_accepted", "block_while_removed"])
+async def test_a_block_while_the_other_changes_the_pair(client, friends_first):
     for _ in range(ROUNDS):
         one, two = await register(client), await register(client)
-        await make_friends(client, one, two)
-        await at_once(
-            call(client, "DELETE", f"/api/friends/{two.id}", token=one.token),
-            call(client, "POST", f"/api/users/{one.id}/block", token=two.token))
-        assert await pair_rows(one, two) == {(two.id, one.id): BLOCKED}
+        if friends_first:
+            await make_friends(client, one, two)
+            change = remove_of(two, one)
+        else:
+            await request_friend(client, one, two)
+            change = accept_of(two, one)
+        await at_once(change(client), block_of(one, two)(client))
+        assert await pair_rows(one, two) == {(one.id, two.id): BLOCKED}
 
 
 async def test_two_users_adding_each_other(client):
