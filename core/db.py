@@ -144,6 +144,16 @@ async def transaction() -> AsyncIterator[Any]:
             log.exception("an after-commit send failed")
 
 
+async def hold(model: Any, pk: int) -> None:
+    """Lock one row until the surrounding transaction ends. Writes that count or number the rows
+    under it (a user's servers, a server's roles, a channel's webhooks) hold it first, so two at
+    once take turns: the second counts the first's row, and no limit is passed by requests
+    together. ``FOR NO KEY UPDATE`` leaves rows that refer to it free to be written (members keep
+    joining a held server). SQLite runs one write transaction at a time anyway. A model query,
+    not ``values_list``: Tortoise leaves the lock out of those."""
+    await model.filter(pk=pk).select_for_update(no_key=True).only(model._meta.pk_attr).first()
+
+
 def in_transaction_block() -> bool:
     """Whether this code runs inside :func:`transaction`."""
     return _pending.get() is not None

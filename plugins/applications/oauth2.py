@@ -9,7 +9,7 @@ import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.identity.tokens import token_hash
@@ -79,15 +79,16 @@ async def authorize(user: User, client_id: str, redirect_uri: str | None, scopes
     if redirect_uri not in (app.redirect_uris or []):
         raise _fail("Invalid redirect URI!")
     bits = parse_scopes(scopes)
-    grant = await OAuthGrant.get_or_none(application_id=app.id, user_id=user.id)
-    if grant is None and await OAuthGrant.filter(user_id=user.id).count() >= MAX_GRANTS:
-        raise _fail("Max connections reached! Remove some connections and try again.")
     code = secrets.token_urlsafe(32)
     # Re-authorising resets the grant: new scopes, a new code, no tokens until it is traded.
     values = {"scopes": bits, "redirect_uri": redirect_uri, "code_hash": token_hash(code),
               "code_expires_at": _now() + CODE_LIFETIME, "access_token_hash": None, "access_expires_at": None,
               "refresh_token_hash": None, "refresh_expires_at": None}
     async with transaction():
+        await hold(User, user.id)  # two authorisations at once: one grant, and the limit counted once each
+        grant = await OAuthGrant.get_or_none(application_id=app.id, user_id=user.id)
+        if grant is None and await OAuthGrant.filter(user_id=user.id).count() >= MAX_GRANTS:
+            raise _fail("Max connections reached! Remove some connections and try again.")
         if grant is None:
             await OAuthGrant.create(application_id=app.id, user_id=user.id, **values)
         else:

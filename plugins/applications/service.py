@@ -10,7 +10,7 @@ import secrets
 from typing import Any
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, Session, User
 from core.identity.sessions import revoke_sessions
@@ -85,11 +85,13 @@ async def create(user: User) -> dict[str, Any]:
     account = await Account.get_or_none(user_id=user.id)
     if account is None or not account.email_confirmed:
         raise ApiError(403, "You must confirm your email first.")
-    count = await Application.filter(creator_id=user.id).count()
-    if count >= MAX_APPLICATIONS:
-        raise bad_request("You already created the maximum amount of applications!")
-    app = await Application.create(name=f"Untitled {count + 1}", creator_id=user.id, creator_account_id=account.id,
-                                   redirect_uris=[])
+    async with transaction():
+        await hold(User, user.id)
+        count = await Application.filter(creator_id=user.id).count()
+        if count >= MAX_APPLICATIONS:
+            raise bad_request("You already created the maximum amount of applications!")
+        app = await Application.create(name=f"Untitled {count + 1}", creator_id=user.id,
+                                       creator_account_id=account.id, redirect_uris=[])
     return application_wire(app)
 
 

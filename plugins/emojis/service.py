@@ -11,12 +11,13 @@ from tortoise.exceptions import IntegrityError
 
 from core.cdn.service import verify_file
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import ApiError
 from core.identity.models import User
 from core.ids import parse_id
 from core.wire import full_user
 from plugins.emojis.models import CustomEmoji
+from plugins.servers.models import Server
 from plugins.servers.permissions import MemberContext
 
 MAX_EMOJIS, MAX_EMOJIS_VERIFIED = 80, 200
@@ -70,12 +71,13 @@ async def add(ctx: MemberContext, name: str, file_id: str) -> dict[str, Any]:
     record = await verify_file(ctx.user.id, file_id, "emojis", image_only=True)
     if await CustomEmoji.exists(id=record.id):
         raise ApiError(403, "File not found.")  # the upload became an emoji already
-    limit = MAX_EMOJIS_VERIFIED if ctx.server.verified else MAX_EMOJIS
-    if await CustomEmoji.filter(server_id=ctx.server.id).count() >= limit:
-        raise BareError("You have reached the maximum number of emojis for this server.")
     animated = bool(record.animated)
     try:
         async with transaction():
+            await hold(Server, ctx.server.id)
+            limit = MAX_EMOJIS_VERIFIED if ctx.server.verified else MAX_EMOJIS
+            if await CustomEmoji.filter(server_id=ctx.server.id).count() >= limit:
+                raise BareError("You have reached the maximum number of emojis for this server.")
             emoji = await CustomEmoji.create(
                 id=record.id, name=sanitise(name), server_id=ctx.server.id, uploaded_by_id=ctx.user.id,
                 gif=animated and record.mimetype == "image/gif", webp=animated and record.mimetype == "image/webp")

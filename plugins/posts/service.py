@@ -14,7 +14,7 @@ from tortoise.expressions import F
 from core.cdn import service as cdn
 from core.cdn.models import CdnFile
 from core.context import hearth
-from core.db import after_commit, transaction
+from core.db import after_commit, hold, transaction
 from core.errors import ApiError, bad_request, forbidden
 from core.identity.models import Account, User
 from core.ids import parse_id
@@ -255,6 +255,7 @@ async def pin(user: User, post_id: str) -> None:
         raise bad_request("Post is already pinned.")
     try:
         async with transaction():
+            await hold(User, user.id)
             if await PostPin.filter(user_id=user.id).count() >= MAX_PINS:
                 raise bad_request(f"You can only pin up to {MAX_PINS} posts.")
             await PostPin.create(user_id=user.id, post_id=post.id)

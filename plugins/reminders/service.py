@@ -9,7 +9,7 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import bad_request
 from core.identity.models import User
 from core.ids import parse_id
@@ -60,8 +60,7 @@ async def list_for(user: User) -> list[dict[str, Any]]:
 async def add(user: User, timestamp: float, message_id: str | None, post_id: str | None) -> dict[str, Any]:
     if message_id and post_id:
         raise bad_request("messageId and postId cannot be used together.")
-    if await Reminder.filter(created_by_id=user.id).count() >= MAX_REMINDERS:
-        raise bad_request("You already created the maximum amount of reminders!")
+    await _room_for_another(user)
     if post_id:
         return await _add_for_post(user, timestamp, post_id)
     parsed = parse_id(message_id)
@@ -83,9 +82,17 @@ async def _add_for_post(user: User, timestamp: float, post_id: str) -> dict[str,
     return await _store(user, Reminder(created_by_id=user.id, post_id=parsed, remind_at=when(timestamp)))
 
 
+async def _room_for_another(user: User) -> None:
+    if await Reminder.filter(created_by_id=user.id).count() >= MAX_REMINDERS:
+        raise bad_request("You already created the maximum amount of reminders!")
+
+
 async def _store(user: User, reminder: Reminder) -> dict[str, Any]:
-    """Save a new reminder (one per user and message, one per user and post) and tell the owner."""
+    """Save a new reminder (one per user and message, one per user and post) and tell the owner;
+    counted again with the user's row held, so reminders added at once cannot pass the limit."""
     async with transaction():
+        await hold(User, user.id)
+        await _room_for_another(user)
         try:
             await reminder.save()
         except IntegrityError:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.ids import parse_id
 from core.wire import ms
 from plugins.messages.models import CATEGORY, Channel
 from plugins.servers import audit, rooms
-from plugins.servers.locks import hold_server
 from plugins.servers.models import ChannelNotice, ChannelPermission, Role, Server
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, MemberContext
 from plugins.servers.wire import server_channel_wire
@@ -33,7 +32,7 @@ async def create(ctx: MemberContext, name: str | None, channel_type: int) -> dic
         raise bad_request("You already created the maximum amount of channels for this server.")
     name = name or ("New Category" if channel_type == CATEGORY else "New Channel")
     async with transaction():
-        await hold_server(server.id)
+        await hold(Server, server.id)
         if await Channel.filter(server_id=server.id).exclude(deleting=True).count() >= MAX_CHANNELS:
             raise bad_request("You already created the maximum amount of channels for this server.")
         count = await Channel.filter(server_id=server.id).count()

@@ -8,7 +8,9 @@ import string
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
 
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.ids import parse_id
@@ -53,16 +55,19 @@ async def join(user: User, code: str) -> dict[str, Any]:
     server, invite = await find(code)
     result = await service.join_server(user, server)
     if invite is not None:
-        await Invite.filter(id=invite.id).update(uses=invite.uses + 1)
+        await Invite.filter(id=invite.id).update(uses=F("uses") + 1)  # two joining at once count two
     return result
 
 
 async def create(ctx: MemberContext) -> dict[str, Any]:
-    if await Invite.filter(server_id=ctx.server.id, created_by_id=ctx.user.id, is_custom=False).count() >= MAX_INVITES:
-        raise ApiError(403, "You already created the maximum amount of invites!")
     try:
-        invite = await Invite.create(server_id=ctx.server.id, created_by_id=ctx.user.id,
-                                     code="".join(secrets.choice(ALPHABET) for _ in range(5)))
+        async with transaction():
+            await hold(User, ctx.user.id)
+            if await Invite.filter(server_id=ctx.server.id, created_by_id=ctx.user.id,
+                                   is_custom=False).count() >= MAX_INVITES:
+                raise ApiError(403, "You already created the maximum amount of invites!")
+            invite = await Invite.create(server_id=ctx.server.id, created_by_id=ctx.user.id,
+                                         code="".join(secrets.choice(ALPHABET) for _ in range(5)))
     except IntegrityError:
         raise ApiError(403, "Something went wrong. Please try again!") from None
     return invite_wire(invite)

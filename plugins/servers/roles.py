@@ -6,12 +6,11 @@ from datetime import datetime, timezone
 from typing import Any, Iterable
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import bad_request
 from core.ids import parse_id
 from core.wire import ms
 from plugins.servers import audit, rooms
-from plugins.servers.locks import hold_server
 from plugins.servers.models import ChannelPermission, Member, Mute, Role, Server
 from plugins.servers.permissions import ADMIN, MemberContext, NICKNAME_MEMBER
 from plugins.servers.wire import role_wire
@@ -44,7 +43,7 @@ def _check_priority(ctx: MemberContext, role: Role) -> None:
 async def room_for_a_new_role(server: Server) -> list[Role]:
     """Inside a transaction: hold the server, move every role but the default up a place to
     free place 2 (a new role's, just above the default role) and return them as they now are."""
-    await hold_server(server.id)
+    await hold(Server, server.id)
     others = await Role.filter(server_id=server.id).exclude(id=server.default_role_id).order_by("order", "id")
     for index, other in enumerate(others):
         if other.order != index + 3:
@@ -109,7 +108,7 @@ async def delete(ctx: MemberContext, role_id: str) -> dict[str, Any]:
                 member.role_ids = [r for r in member.role_ids if r != str(role.id)]
                 await member.save(update_fields=["role_ids"])
         await ChannelPermission.filter(role_id=role.id).delete()
-        await hold_server(ctx.server.id)
+        await hold(Server, ctx.server.id)
         await role.delete()
         for index, other in enumerate(await Role.filter(server_id=ctx.server.id).order_by("order", "id")):
             if other.order != index + 1:
@@ -136,7 +135,7 @@ async def reorder(ctx: MemberContext, role_ids: list[str]) -> None:
             if role.order != index + 1 and (role.order >= ctx.top_order or index + 1 >= ctx.top_order):
                 raise bad_request("Cannot move higher priority server role.")
     async with transaction():
-        await hold_server(ctx.server.id)
+        await hold(Server, ctx.server.id)
         if set(await Role.filter(server_id=ctx.server.id).values_list("id", flat=True)) != set(ids):
             raise bad_request("Role count does not match.")  # a role was created or deleted meanwhile
         for index, role_id in enumerate(ids):

@@ -8,7 +8,7 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.identity.passwords import verify_password
@@ -66,10 +66,21 @@ async def _joined_event(server: Server, user: User, presences: bool = True) -> d
     return joined
 
 
-async def create_server(user: User, name: str) -> dict[str, Any]:
+async def _room_for_another_server(user: User) -> None:
     if await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
         raise bad_request("You have reached the maximum number of servers.")
+
+
+async def _hold_room_for_another_server(user: User) -> None:
+    """In the joining transaction, with the user's row held: two joins at once count each other."""
+    await hold(User, user.id)
+    await _room_for_another_server(user)
+
+
+async def create_server(user: User, name: str) -> dict[str, Any]:
+    await _room_for_another_server(user)
     async with transaction():
+        await _hold_room_for_another_server(user)
         server = await Server.create(name=name, hex_color=random_hex_color(), created_by_id=user.id)
         role = await Role.create(server_id=server.id, name="All", order=1, permissions=SEND_MESSAGE,
                                  created_by_id=user.id)
@@ -93,8 +104,8 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
 async def join_server(user: User, server: Server, bot_permissions: int | None = None) -> dict[str, Any]:
     """The join flow (rest.md §4, "Common join flow"). A bot first gets a role of its own, named
     after it, with ``bot_permissions`` (SEND_MESSAGE when 0 or absent)."""
-    if not user.bot and await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
-        raise bad_request("You have reached the maximum number of servers.")
+    if not user.bot:
+        await _room_for_another_server(user)
     if server.scheduled_for_deletion:
         raise bad_request("Server is scheduled for deletion.")
     if await Member.exists(server_id=server.id, user_id=user.id):
@@ -107,6 +118,8 @@ async def join_server(user: User, server: Server, bot_permissions: int | None = 
     async with transaction():
         if user.bot:
             on_join.insert(0, str(await _create_bot_role(server, user, bot_permissions or SEND_MESSAGE)))
+        else:
+            await _hold_room_for_another_server(user)
         try:
             member = await Member.create(server_id=server.id, user_id=user.id, role_ids=on_join,
                                          mute_expire_at=mute.expire_at if mute else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.context import hearth
-from core.db import transaction
+from core.db import hold, transaction
 from core.devmode import dev_mode
 from core.errors import ApiError
 from core.ids import parse_id
@@ -54,13 +54,16 @@ async def _find(channel: Channel, webhook_id: str) -> Webhook:
 
 
 async def create(ctx: MemberContext, channel: Channel) -> dict[str, Any]:
-    count = await Webhook.filter(channel_id=channel.id, deleting=False).count()
-    if count >= MAX_PER_CHANNEL:
-        raise ApiError(403, "You have already created the maximum amount of webhooks for this channel.")
-    if channel.type != SERVER_TEXT:
-        raise ApiError(403, "Channel not found.")
-    webhook = await Webhook.create(name=f"Webhook {count + 1}", hex_color=random_hex_color(), channel_id=channel.id,
-                                   server_id=ctx.server.id, created_by_id=ctx.user.id, secret=tokens.new_secret())
+    async with transaction():
+        await hold(Channel, channel.id)
+        count = await Webhook.filter(channel_id=channel.id, deleting=False).count()
+        if count >= MAX_PER_CHANNEL:
+            raise ApiError(403, "You have already created the maximum amount of webhooks for this channel.")
+        if channel.type != SERVER_TEXT:
+            raise ApiError(403, "Channel not found.")
+        webhook = await Webhook.create(name=f"Webhook {count + 1}", hex_color=random_hex_color(),
+                                       channel_id=channel.id, server_id=ctx.server.id, created_by_id=ctx.user.id,
+                                       secret=tokens.new_secret())
     return wire(webhook)
 
 

@@ -10,12 +10,11 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 from tortoise.functions import Count
 
-from core.db import transaction
+from core.db import hold, transaction
 from core.errors import bad_request
 from core.ids import parse_id
 from core.wire import ms
-from plugins.servers.locks import hold_server
-from plugins.servers.models import Member
+from plugins.servers.models import Member, Server
 from plugins.servers.permissions import MemberContext
 from plugins.servers.roles import NO_PRIORITY, apply_member_roles, outranks
 from plugins.welcome.models import WelcomeAnswer, WelcomeAnswered, WelcomeQuestion
@@ -95,7 +94,7 @@ async def create(ctx: MemberContext, title: str, multiselect: bool | None, answe
     for index, roles in enumerate(role_ids):
         check_grants(ctx, index, roles)
     async with transaction():
-        await hold_server(ctx.server.id)
+        await hold(Server, ctx.server.id)
         count = await WelcomeQuestion.filter(server_id=ctx.server.id).count()
         if count >= MAX_QUESTIONS:
             raise bad_request("Maximum number of welcome questions reached.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.plugins.applications.helpers import new_app, new_bot
 from tests.plugins.messages.helpers import member
-from tests.support import call, register
+from tests.support import at_once, call, register
 
 
 async def test_create_list_and_read_an_application(client):
@@ -128,3 +128,15 @@ async def test_deleting_the_account_deletes_its_applications_and_bots(client):
         404, {"message": "Application not found!", "path": None})
     status, profile = await call(client, "GET", f"/api/users/{bot.id}", token=other.token)
     assert profile["user"]["username"].startswith("Deleted Bot ")
+
+
+async def test_applications_made_at_once_stop_at_ten_and_are_numbered_apart(client):
+    developer, _ = await new_app(client)
+    for _ in range(7):
+        await new_app(client, developer)
+    answers = await at_once(*(call(client, "POST", "/api/applications", token=developer.token) for _ in range(4)))
+    assert [status for status, _ in answers] == [200, 200, 400, 400]
+    assert [body for _, body in answers[2:]] == \
+        [{"message": "You already created the maximum amount of applications!", "path": None}] * 2
+    status, listed = await call(client, "GET", "/api/applications", token=developer.token)
+    assert sorted(app["name"] for app in listed) == sorted(f"Untitled {n}" for n in range(1, 11))

@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 from tests.plugins.applications.helpers import new_app
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import ok
-from tests.support import call
+from plugins.applications.models import OAuthGrant
+from tests.support import at_once, call
 
 REDIRECT = "http://localhost:3000/callback"
 
@@ -97,3 +98,12 @@ async def test_refusals_answer_400_with_the_references_texts_where_upstream_answ
     other = await member(client)
     assert await call(client, "DELETE", f"/api/oauth2/applications/{app['id']}", token=other.token) == (
         400, {"message": "Grant not found", "path": None})
+
+
+async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
+    _, app, _ = await _client_app(client)
+    user = await member(client)
+    path = "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO")
+    answers = await at_once(*(call(client, "POST", path, token=user.token) for _ in range(2)))
+    assert [status for status, _ in answers] == [200, 200]
+    assert await OAuthGrant.filter(user_id=int(user.id)).count() == 1

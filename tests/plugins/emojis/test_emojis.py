@@ -12,7 +12,7 @@ from plugins.servers.models import Server
 from plugins.servers.permissions import ADMIN, MANAGE_ROLES
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
-from tests.support import call, upload_file
+from tests.support import at_once, call, upload_file
 
 
 def picture(kind: str = "PNG", frames: int = 1) -> bytes:
@@ -256,3 +256,16 @@ async def test_rate_limit_buckets(make_app):
         assert status == 429 and body["message"] == "Slow down!" and body["ttl"] > 0
         # Another bucket is untouched.
         assert await call(client, "DELETE", f"{path}/1", token=place.owner.token) == (400, "Emoji not found.")
+
+
+async def test_emojis_added_at_once_cannot_pass_the_limit_together(client):
+    place = await community(client)
+    await CustomEmoji.bulk_create([CustomEmoji(id=1000 + i, name=f"e{i}", server_id=int(place.id),
+                                               uploaded_by_id=int(place.owner.id)) for i in range(78)])
+    files = [await uploaded(client, place.owner.token) for _ in range(4)]
+    path = f"/api/servers/{place.id}/emojis"
+    answers = await at_once(*(call(client, "POST", path, {"name": f"late{n}", "fileId": file["fileId"]},
+                                   token=place.owner.token) for n, file in enumerate(files)))
+    assert [status for status, _ in answers] == [200, 200, 400, 400]
+    assert [body for _, body in answers[2:]] == ["You have reached the maximum number of emojis for this server."] * 2
+    assert await CustomEmoji.filter(server_id=int(place.id)).count() == 80

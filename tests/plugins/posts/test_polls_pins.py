@@ -5,7 +5,7 @@ from __future__ import annotations
 from plugins.posts.models import PostPin, PostPollVote
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, get, post
-from tests.support import call, register
+from tests.support import at_once, call, register
 
 
 async def vote(client, person, created, choice_index=0, poll_id=None, choice_id=None):
@@ -83,3 +83,14 @@ async def test_pinned_posts_come_with_the_profile(client):
     profile = await get(client, me, f"/api/users/{them.id}?includePinnedPosts=true")
     assert [p["id"] for p in profile["pinnedPosts"]] == [pinned["id"]]
     assert "pinnedPosts" not in await get(client, me, f"/api/users/{them.id}")
+
+
+async def test_pins_at_once_stop_at_four(client):
+    me = await confirmed(client)
+    mine = [await post(client, me, f"p{n}") for n in range(6)]
+    for target in mine[:2]:
+        await pin(client, me, target["id"])
+    answers = await at_once(*(pin(client, me, target["id"]) for target in mine[2:]))
+    assert [status for status, _ in answers] == [200, 200, 400, 400]
+    assert [body for _, body in answers[2:]] == [error("You can only pin up to 4 posts.")] * 2
+    assert await PostPin.filter(user_id=int(me.id)).count() == 4

@@ -4,7 +4,7 @@ import asyncio
 import time
 
 from tests.plugins.messages.helpers import dm_pair, error, member, sent
-from tests.support import call
+from tests.support import at_once, call
 
 SOON = int(time.time() * 1000) + 3_600_000
 
@@ -80,3 +80,16 @@ async def test_strangers_cannot_remind_themselves_of_private_messages_or_touch_o
     assert await call(client, "GET", "/api/reminders", token=eve.token) == (200, [])
     assert await call(client, "GET", "/api/reminders") == (401, error("No token provided."))
     await asyncio.sleep(0)
+
+
+async def test_reminders_added_at_once_stop_at_ten(client):
+    alice, bob, channel_id = await dm_pair(client)
+    messages = [await sent(client, bob, channel_id, f"m{n}") for n in range(12)]
+    for message in messages[:8]:
+        assert (await call(client, "POST", "/api/reminders", {"timestamp": SOON, "messageId": message["id"]},
+                           token=alice.token))[0] == 200
+    answers = await at_once(*(call(client, "POST", "/api/reminders", {"timestamp": SOON, "messageId": message["id"]},
+                                   token=alice.token) for message in messages[8:]))
+    assert [status for status, _ in answers] == [200, 200, 400, 400]
+    assert [body for _, body in answers[2:]] == [error("You already created the maximum amount of reminders!")] * 2
+    assert len((await call(client, "GET", "/api/reminders", token=alice.token))[1]) == 10

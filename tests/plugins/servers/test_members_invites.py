@@ -2,7 +2,8 @@
 
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
-from tests.support import call
+from plugins.servers.models import Invite, Member, Server
+from tests.support import at_once, call
 
 
 async def test_nicknames_need_the_permission_and_admin_for_others(live_client, sockets):
@@ -112,3 +113,34 @@ async def _ordered(client, person):
     from plugins.servers.models import ServerOrder
 
     return (await ServerOrder.get(user_id=int(person.id))).ordered_ids
+
+
+async def test_invites_made_at_once_stop_at_ten_each_and_joins_at_once_are_each_counted(client):
+    place = await community(client)
+    await Invite.bulk_create([Invite(server_id=int(place.id), created_by_id=int(place.owner.id), code=f"made{n}")
+                              for n in range(8)])
+    path = f"/api/servers/{place.id}/invites"
+    answers = await at_once(*(call(client, "POST", path, token=place.owner.token) for _ in range(4)))
+    assert [status for status, _ in answers] == [200, 200, 403, 403]
+    assert [body for _, body in answers[2:]] == [error("You already created the maximum amount of invites!")] * 2
+    assert await Invite.filter(server_id=int(place.id)).count() == 10
+    code = answers[0][1]["code"]
+    newcomers = [await member(client) for _ in range(3)]
+    joined = await at_once(*(call(client, "POST", f"/api/servers/invites/{code}", token=person.token)
+                             for person in newcomers))
+    assert [status for status, _ in joined] == [200, 200, 200]
+    assert (await Invite.get(code=code)).uses == 3
+
+
+async def test_servers_joined_at_once_cannot_pass_the_hundred_together(client):
+    person = await member(client)
+    places = [await community(client, name=f"Open {n}") for n in range(4)]
+    codes = [(await ok(client, "POST", f"/api/servers/{p.id}/invites", token=p.owner.token))["code"] for p in places]
+    elsewhere = [Server(name=f"Full {n}", created_by_id=int(person.id)) for n in range(98)]
+    await Server.bulk_create(elsewhere)
+    await Member.bulk_create([Member(server_id=server.id, user_id=int(person.id)) for server in elsewhere])
+    answers = await at_once(*(call(client, "POST", f"/api/servers/invites/{code}", token=person.token)
+                              for code in codes))
+    assert [status for status, _ in answers] == [200, 200, 400, 400]
+    assert [body for _, body in answers[2:]] == [error("You have reached the maximum number of servers.")] * 2
+    assert await Member.filter(user_id=int(person.id)).count() == 100

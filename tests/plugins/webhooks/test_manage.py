@@ -7,7 +7,7 @@ import pytest
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, private_channel, role_with
 from tests.plugins.webhooks.helpers import base, make_webhook, token_of
-from tests.support import call
+from tests.support import at_once, call
 
 ADMIN, MANAGE_CHANNELS = 1, 8
 
@@ -164,3 +164,15 @@ async def test_route_rate_limits(make_app):
             webhook_id = (await ok(client, "GET", base(place), token=place.owner.token))[0]["id"]
             assert (await call(client, "GET", f"{base(place)}/{webhook_id}/token", token=place.owner.token))[0] == 200
         assert (await call(client, "GET", f"{base(place)}/{webhook_id}/token", token=place.owner.token))[0] == 429
+
+
+async def test_webhooks_made_at_once_stop_at_four_and_are_numbered_apart(client):
+    place = await community(client)
+    for _ in range(2):
+        await make_webhook(client, place)
+    answers = await at_once(*(call(client, "POST", base(place), token=place.owner.token) for _ in range(4)))
+    assert [status for status, _ in answers] == [200, 200, 403, 403]
+    assert [body for _, body in answers[2:]] == \
+        [error("You have already created the maximum amount of webhooks for this channel.")] * 2
+    listed = await ok(client, "GET", base(place), token=place.owner.token)
+    assert sorted(webhook["name"] for webhook in listed) == ["Webhook 1", "Webhook 2", "Webhook 3", "Webhook 4"]
