@@ -8,7 +8,10 @@ log="${1:-/tmp/loaded-ci.log}"
 busy="${BUSY:-2}"
 clone="$(mktemp -d /tmp/hearth-loaded-XXXXXX)"
 git clone -q "$repo" "$clone"
-echo "clone of $(git -C "$clone" rev-parse --short HEAD) in $clone, $busy busy loops" | tee "$log"
+# The load average before and after says how busy the machine really was: another process left
+# spinning (a stray loop, a test run beside it) makes the run harsher than the item asks.
+echo "clone of $(git -C "$clone" rev-parse --short HEAD) in $clone, $busy busy loops," \
+  "load before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$log"
 
 loops=()
 for _ in $(seq 1 "$busy"); do
@@ -21,5 +24,5 @@ trap stop EXIT
 start=$(date +%s)
 (cd "$clone" && bash .ci/run) >>"$log" 2>&1
 rc=$?
-echo "rc=$rc seconds=$(( $(date +%s) - start ))" | tee -a "$log"
+echo "rc=$rc seconds=$(( $(date +%s) - start )) load (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$log"
 exit "$rc"
