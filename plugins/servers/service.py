@@ -72,13 +72,12 @@ async def _room_for_another_server(user: User) -> None:
 
 
 async def _hold_room_for_another_server(user: User) -> None:
-    """In the joining transaction, with the user's row held: two joins at once count each other."""
+    """In the creating or joining transaction, with the user's row held: two at once count each other."""
     await hold(User, user.id)
     await _room_for_another_server(user)
 
 
 async def create_server(user: User, name: str) -> dict[str, Any]:
-    await _room_for_another_server(user)
     async with transaction():
         await _hold_room_for_another_server(user)
         server = await Server.create(name=name, hex_color=random_hex_color(), created_by_id=user.id)

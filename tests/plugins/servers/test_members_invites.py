@@ -144,3 +144,13 @@ async def test_servers_joined_at_once_cannot_pass_the_hundred_together(client):
     assert [status for status, _ in answers] == [200, 200, 400, 400]
     assert [body for _, body in answers[2:]] == [error("You have reached the maximum number of servers.")] * 2
     assert await Member.filter(user_id=int(person.id)).count() == 100
+
+
+async def test_creating_a_server_past_the_hundred_is_refused_and_makes_nothing(client):
+    person = await member(client)
+    elsewhere = [Server(name=f"Full {n}", created_by_id=int(person.id)) for n in range(100)]
+    await Server.bulk_create(elsewhere)
+    await Member.bulk_create([Member(server_id=server.id, user_id=int(person.id)) for server in elsewhere])
+    assert await call(client, "POST", "/api/servers", {"name": "One more"}, token=person.token) == \
+        (400, error("You have reached the maximum number of servers."))
+    assert not await Server.exists(name="One more")
