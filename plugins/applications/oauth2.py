@@ -9,6 +9,7 @@ import secrets
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from core.context import hearth
 from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
@@ -18,7 +19,7 @@ from plugins.applications import service
 from plugins.applications.models import Application, OAuthGrant
 
 SCOPES = {"USER_INFO": 1, "USER_EMAIL": 2, "USER_SERVERS": 4}
-USER_INFO, USER_EMAIL = 1, 2
+USER_INFO, USER_EMAIL, USER_SERVERS = 1, 2, 4
 CODE_LIFETIME = timedelta(minutes=3)
 ACCESS_LIFETIME = timedelta(days=1)
 REFRESH_LIFETIME = timedelta(days=30)
@@ -158,3 +159,25 @@ async def grant_of_token(access_token: str | None, scope: int) -> OAuthGrant:
     if not grant.scopes & scope:
         raise ApiError(401, "Scope not allowed.")
     return grant
+
+
+SERVER_KEYS = ("id", "name", "avatar", "banner", "createdById", "createdAt", "hexColor", "verified",
+               "systemChannelId", "defaultRoleId")
+
+
+async def servers_of(grant: OAuthGrant) -> list[dict[str, Any]]:
+    """The servers the grant's user is in, oldest membership first (rest.md §14, the route upstream
+    never mounted): a user has at most 100, so the list is bounded by that limit."""
+    if not hearth().plugins.enabled("servers"):
+        raise ApiError(404, "Not found.")
+    from plugins.servers.models import Member, Server
+    from plugins.servers.wire import server_wire
+
+    ids = await Member.filter(user_id=grant.user_id).order_by("joined_at", "id").values_list("server_id", flat=True)
+    order = {server_id: n for n, server_id in enumerate(ids)}
+    servers = sorted(await Server.filter(id__in=list(order)), key=lambda s: order[s.id]) if order else []
+    answer = []
+    for server in servers:
+        shape = server_wire(server, extras=False)
+        answer.append({**{k: shape[k] for k in SERVER_KEYS}, "publicServer": server.public})
+    return answer

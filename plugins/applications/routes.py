@@ -18,12 +18,13 @@ applications = Blueprint("applications", __name__, url_prefix="/api/applications
 oauth = Blueprint("oauth2", __name__, url_prefix="/api/oauth2")
 explore_bots = Blueprint("explore_bots", __name__, url_prefix="/api/explore/bots")
 bot_invites = Blueprint("bot_invites", __name__, url_prefix="/api/servers/<server_id>/invites/applications")
+oauth_servers = Blueprint("oauth2_servers", __name__, url_prefix="/api/oauth2/users/current/servers")
 
 
 def blueprints(plugins: Any) -> list[Blueprint]:
     """Explore's bots section and adding a bot to a server exist only with those optional plugins."""
     return [applications, oauth, *([explore_bots] if plugins.enabled("explore") else []),
-            *([bot_invites] if plugins.enabled("servers") else [])]
+            *([bot_invites, oauth_servers] if plugins.enabled("servers") else [])]
 
 
 async def _json() -> Any:
@@ -224,3 +225,14 @@ async def oauth_current_user() -> Any:
         account = await Account.get_or_none(user_id=grant.user_id)
         body["email"] = account.email if account else None
     return body
+
+
+# Not mounted upstream (rest.md §14 says it is optional); Hearth serves it so the USER_SERVERS
+# scope an application may ask for means something. The bucket is Hearth's: upstream names none.
+@oauth_servers.get("")
+async def oauth_current_user_servers() -> Any:
+    from core.ratelimit import check
+
+    grant = await oauth2.grant_of_token(request.headers.get("Authorization"), oauth2.USER_SERVERS)
+    await check("oauth2-current-user-servers", 20, 60, by="ip")
+    return jsonify(await oauth2.servers_of(grant))

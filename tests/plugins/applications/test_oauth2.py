@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from tests.plugins.applications.helpers import new_app
 from tests.plugins.messages.helpers import member
-from tests.plugins.servers.helpers import ok
+from tests.plugins.servers.helpers import community, join, ok
 from plugins.applications.models import OAuthGrant
 from tests.support import at_once, call
 
@@ -107,3 +107,46 @@ async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
     answers = await at_once(*(call(client, "POST", path, token=user.token) for _ in range(2)))
     assert [status for status, _ in answers] == [200, 200]
     assert await OAuthGrant.filter(user_id=int(user.id)).count() == 1
+
+
+async def _access_token(client, user, scopes):
+    _, app, secret = await _client_app(client)
+    granted = await ok(client, "POST", "/api/oauth2/authorize" + _q(
+        clientId=app["id"], redirectUri=REDIRECT, scopes=scopes), token=user.token)
+    tokens = await ok(client, "POST", "/api/oauth2/token" + _q(
+        clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=granted["code"],
+        redirectUri=REDIRECT))
+    return tokens["accessToken"]
+
+
+SERVERS = "/api/oauth2/users/current/servers"
+
+
+async def test_the_user_servers_scope_lists_the_servers_the_user_is_in_oldest_first(client):
+    # upstream never mounts this route (rest.md §14); Hearth serves the shape the reference gives
+    own = await community(client, "Own place")
+    joined = await community(client, "Joined place")
+    await ok(client, "POST", f"/api/explore/servers/{joined.id}", {"description": "Come in"}, joined.owner.token)
+    await join(client, joined, own.owner)
+    elsewhere = await community(client, "Not theirs")
+    left = await community(client, "Left place")
+    await join(client, left, own.owner)
+    await ok(client, "POST", f"/api/servers/{left.id}/leave", token=own.owner.token)
+
+    servers = await ok(client, "GET", SERVERS, token=await _access_token(client, own.owner, "USER_SERVERS"))
+    assert [s["id"] for s in servers] == [own.id, joined.id]
+    assert elsewhere.id not in {s["id"] for s in servers}
+    assert set(servers[0]) == {"id", "name", "avatar", "banner", "createdById", "createdAt", "hexColor",
+                               "verified", "systemChannelId", "defaultRoleId", "publicServer"}
+    assert servers[0]["name"] == "Own place" and servers[0]["createdById"] == own.owner.id
+    assert servers[0]["defaultRoleId"] == own.server["defaultRoleId"]
+    assert [s["publicServer"] for s in servers] == [False, True]
+
+
+async def test_the_servers_route_refuses_tokens_without_the_user_servers_scope(client):
+    user = await member(client)
+    assert await call(client, "GET", SERVERS, token=await _access_token(client, user, "USER_INFO USER_EMAIL")) == (
+        401, {"message": "Scope not allowed.", "path": None})
+    assert await call(client, "GET", SERVERS) == (401, {"message": "No token provided.", "path": None})
+    # the user's own session token is not an OAuth2 access token
+    assert await call(client, "GET", SERVERS, token=user.token) == (404, {"message": "Invalid token.", "path": None})

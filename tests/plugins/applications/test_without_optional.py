@@ -75,6 +75,7 @@ async def test_without_servers_the_oauth2_provider_works(client_without):
         redirectUri=REDIRECT))
     me = await ok(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"])
     assert me["user"]["id"] == user.id and "email" not in me
+    assert await call(client, "GET", "/api/oauth2/users/current/servers", token=tokens["accessToken"]) == NOT_FOUND
 
 
 async def test_without_explore_there_is_no_bots_section_and_bots_join_servers(client_without):
