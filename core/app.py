@@ -21,10 +21,11 @@ from core.http import HearthASGI, install_http_policies, install_spa
 from core.identity import passwords
 from core.jsonbody import install_request_guard
 from core.mail import Mailer
-from core.plugins import PluginError, PluginHost
+from core.plugins import LoadedPlugin, PluginError, PluginHost
 from core.ratelimit import RateLimiter
 from core.redisconn import connect as connect_redis
 from core.redisconn import redis_settings
+from core.routing import LazyBuilderRule
 from core.settings import Settings, load_settings
 from core.unavailable import register_unavailable_handlers
 from core.validation import reuse_type_adapters
@@ -43,6 +44,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     passwords.configure(settings)
 
     app = Quart("hearth", static_folder=None)
+    app.url_rule_class = LazyBuilderRule
     app.json = ResponseJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = (int(settings.cdn.max_upload_mb) + 1) * 1024 * 1024
     app.config["QUART_SCHEMA_CONVERT_CASING"] = False
@@ -114,22 +116,27 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
 
 
 def _register_plugin_routes(app: Quart, plugins: PluginHost) -> None:
-    claimed: dict[tuple[str, str], str] = {}
+    owners: dict[str, LoadedPlugin] = {}
     for plugin, blueprints in plugins.per_plugin("hearth_blueprints", plugins=plugins):
         for blueprint in blueprints or []:
-            known = len(list(app.url_map.iter_rules()))
             app.register_blueprint(blueprint)
-            for rule in list(app.url_map.iter_rules())[known:]:
-                path = rule.rule
-                prefixes = [f"/api{p}" for p in plugin.manifest.routes]
-                if not any(path == p or path.startswith(p.rstrip("/") + "/") for p in prefixes):
-                    raise PluginError(f"plugin {plugin.id!r} serves {path} outside its declared routes {plugin.manifest.routes}")
-                for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-                    key = (method, _shape(path))
-                    if key in claimed:
-                        raise PluginError(f"plugins {claimed[key]!r} and {plugin.id!r} both serve {method} {path}")
-                    claimed[key] = plugin.id
-                    plugin.rules.append((method, path))
+            owners[blueprint.name] = plugin
+    # One pass over the rules once all are in: listing them re-sorts the whole map each time.
+    claimed: dict[tuple[str, str], str] = {}
+    for rule in app.url_map.iter_rules():
+        plugin = owners.get(rule.endpoint.split(".", 1)[0])
+        if plugin is None:
+            continue  # the kernel's own
+        path = rule.rule
+        prefixes = [f"/api{p}" for p in plugin.manifest.routes]
+        if not any(path == p or path.startswith(p.rstrip("/") + "/") for p in prefixes):
+            raise PluginError(f"plugin {plugin.id!r} serves {path} outside its declared routes {plugin.manifest.routes}")
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            key = (method, _shape(path))
+            if key in claimed:
+                raise PluginError(f"plugins {claimed[key]!r} and {plugin.id!r} both serve {method} {path}")
+            claimed[key] = plugin.id
+            plugin.rules.append((method, path))
 
 
 def _shape(path: str) -> str:
