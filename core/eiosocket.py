@@ -9,6 +9,8 @@
   stopped answering pings is closed (``close`` cannot queue its CLOSE packet then). Here ``close``
   wakes the writer itself (``None`` in the queue: the writer sends what is queued before it and
   closes the websocket, as it does when the reader ends), so the writer just waits.
+- ``close`` cancels the pending ping timer: the loop would otherwise keep a closed socket (and
+  through it its server and app) alive until the timer fires, ``ping_interval`` later.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from engineio.async_socket import AsyncSocket
 
 
 class LeanSocket(AsyncSocket):
+    _ping_timer: asyncio.TimerHandle | None = None
+
     async def poll(self) -> list[Any]:
         try:
             packets = [await self.queue.get()]
@@ -48,14 +52,18 @@ class LeanSocket(AsyncSocket):
         await super().close(wait=wait, abort=abort, reason=reason)
         if self.closed and not was_closed:
             self.queue.put_nowait(None)  # the writer ends (see above)
+        if self.closed and self._ping_timer is not None:
+            self._ping_timer.cancel()
+            self._ping_timer = None
 
     def schedule_ping(self) -> None:
         # only schedule a new ping if the previous ping wait cycle completed (as the library does)
         if self.last_ping:
             self.last_ping = None
-            asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_due)
+            self._ping_timer = asyncio.get_running_loop().call_later(self.server.ping_interval, self._ping_due)
 
     def _ping_due(self) -> None:
+        self._ping_timer = None
         if not self.closing and not self.closed:
             asyncio.ensure_future(self._ping_now())
 

@@ -203,6 +203,7 @@ class Gateway:
     async def stop(self) -> None:
         for task in self._timeouts.values():
             task.cancel()
+        await self.sio.shutdown()  # ends Engine.IO's ping-timeout task, which holds the whole server
         if self.fanout is not None:
             await self.fanout.stop()
 

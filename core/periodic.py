@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from typing import Awaitable, Callable
 
@@ -19,7 +20,7 @@ def every(seconds: float, work: Callable[[], Awaitable[object]], what: str,
         me = asyncio.current_task()
         assert me is not None
         if wait_first:
-            await asyncio.sleep(seconds)
+            await _sleep(seconds)
         while True:
             try:
                 await work()
@@ -35,9 +36,27 @@ def every(seconds: float, work: Callable[[], Awaitable[object]], what: str,
             # The work may also have swallowed the cancel and returned.
             if me.cancelling():
                 raise asyncio.CancelledError
-            await asyncio.sleep(seconds)
+            await _sleep(seconds)
 
     return asyncio.create_task(loop())
+
+
+async def _sleep(seconds: float) -> None:
+    """``asyncio.sleep`` whose timer holds nothing once cancelled. A cancelled timer stays on the
+    loop until its time comes and keeps the context it was made in; a task started at start-up
+    runs in the app's context, so ``asyncio.sleep`` here held a stopped app for ``seconds``."""
+    loop = asyncio.get_running_loop()
+    woken = loop.create_future()
+    timer = loop.call_later(seconds, _wake, woken, context=contextvars.Context())
+    try:
+        await woken
+    finally:
+        timer.cancel()
+
+
+def _wake(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 async def stop(task: asyncio.Task | None) -> None:

@@ -189,3 +189,26 @@ def test_a_gateway_with_plugin_services_can_be_freed(make_app):
     del gateway
     gc.collect()
     assert freed() is None
+
+
+async def test_a_stopped_server_that_had_sockets_can_be_freed(settings, client):
+    # Engine.IO's ping-timeout task (started by the first connection) runs until the server is shut
+    # down, and a closed socket's ping timer waited out its interval: both held the whole app.
+    import gc
+    import weakref
+
+    from core.app import create_app
+    from core.testing import serve_on_free_port
+
+    person = await register(client)
+    asgi = create_app(settings)
+    url, stop, task = await serve_on_free_port(asgi)
+    probe = await connect_socket(url, person.token)
+    assert probe.received("user:authenticated")
+    await probe.close()
+    stop.set()
+    await asyncio.wait_for(task, 30)
+    freed = weakref.ref(asgi.quart)
+    del asgi
+    gc.collect()
+    assert freed() is None

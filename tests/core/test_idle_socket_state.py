@@ -3,6 +3,8 @@ its request headers, no sleeping task per socket for pings, a packet queue that 
 empty. Contracts on the objects, not timings."""
 
 import asyncio
+import gc
+import weakref
 
 import engineio
 
@@ -82,3 +84,15 @@ async def test_closing_a_lean_socket_ends_its_writer_without_a_timeout():
     packets = await asyncio.wait_for(socket.poll(), 5)
     assert [p.packet_type for p in packets] == [engineio.packet.CLOSE]
     assert await asyncio.wait_for(socket.poll(), 5) == []  # the writer stops and closes the websocket
+
+
+async def test_a_closed_socket_is_freed_at_once_not_when_its_ping_timer_fires():
+    server = engineio.AsyncServer(async_mode="asgi", ping_interval=600)
+    socket = LeanSocket(server, "s3")
+    socket.connected = True
+    socket.schedule_ping()
+    await socket.close(wait=False)
+    freed = weakref.ref(socket)
+    del socket
+    gc.collect()
+    assert freed() is None  # nothing on the loop holds it for the next 600 s
