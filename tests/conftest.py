@@ -63,6 +63,12 @@ async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
+    connection = config["connections"]["default"]
+    if isinstance(connection, dict):  # PostgreSQL
+        # This pool outlives every app of the run. asyncpg's idle timers (a connection's inactive
+        # lifetime, a cached statement's) keep the context of the request that last used them, an
+        # app context, so each kept its app alive for five minutes: off here, not in Hearth.
+        connection["credentials"].update(max_inactive_connection_lifetime=0, max_cached_statement_lifetime=0)
     await db.init(config)
     yield config
     await db.close()
