@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { useRef, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
 import { loadEmojis } from "./emojiData";
-import { convertShortcodes, ShortcodeSuggestions, useShortcodeSuggestions } from "./ShortcodeSuggestions";
+import { convertShortcodes } from "./ShortcodeSuggestions";
+import { Box, typeInto } from "./ShortcodeSuggestions.testBox";
 
 vi.mock("virtual:emoji-data", () => ({
   default: [
@@ -12,31 +12,7 @@ vi.mock("virtual:emoji-data", () => ({
   ],
 }));
 
-function Box() {
-  const [text, setText] = useState("");
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const state = useShortcodeSuggestions(
-    () => ref.current?.value ?? text,
-    (next) => setText(next),
-  );
-  return (
-    <>
-      <ShortcodeSuggestions state={state} id="s" />
-      <textarea
-        ref={ref}
-        aria-label="box"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          state.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
-        }}
-        onKeyDown={(event) => void state.onKeyDown(event)}
-      />
-    </>
-  );
-}
-
-const type = (value: string) => fireEvent.change(screen.getByLabelText("box"), { target: { value, selectionStart: value.length } });
+const type = (value: string) => typeInto(screen.getByLabelText("box"), value);
 
 beforeEach(async () => {
   registerExtensions({ customEmojiGroups: () => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "smirk_party", gif: true }] }] });

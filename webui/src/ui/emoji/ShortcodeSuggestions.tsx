@@ -37,7 +37,9 @@ export interface ShortcodeSuggestionsState {
 /** `apply(text, caret)` receives the text with the picked emoji in place and where the caret goes. */
 export function useShortcodeSuggestions(getText: () => string, apply: (text: string, caret: number) => void): ShortcodeSuggestionsState {
   const [list, setList] = useState<OpenList | null>(null);
-  const latest = useRef({ text: "", caret: 0 });
+  // Bumped by every update, pick and close: the emoji list arriving late recomputes only for the
+  // update that asked for it, and never reopens a list picked from or closed since.
+  const generation = useRef(0);
   const active = useRef(true);
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function useShortcodeSuggestions(getText: () => string, apply: (text: str
 
   const update = useCallback(
     (text: string, caret: number) => {
-      latest.current = { text, caret };
+      const asked = ++generation.current;
       if (!text.includes(":")) {
         setList(null);
         return;
@@ -68,14 +70,17 @@ export function useShortcodeSuggestions(getText: () => string, apply: (text: str
       if (!loadedEmojis()) {
         // The list loads once, on the first colon; suggestions follow when it arrives.
         loadEmojis()
-          .then(() => active.current && compute(latest.current.text, latest.current.caret))
+          .then(() => active.current && generation.current === asked && compute(text, caret))
           .catch(() => undefined);
       }
     },
     [compute],
   );
 
-  const close = useCallback(() => setList(null), []);
+  const close = useCallback(() => {
+    generation.current += 1;
+    setList(null);
+  }, []);
 
   const pick = useCallback(
     (index: number) => {
@@ -83,10 +88,10 @@ export function useShortcodeSuggestions(getText: () => string, apply: (text: str
       if (!list || !item) return;
       const text = getText();
       const insert = `${item.text} `;
-      setList(null);
+      close();
       apply(text.slice(0, list.start) + insert + text.slice(list.end), list.start + insert.length);
     },
-    [apply, getText, list],
+    [apply, close, getText, list],
   );
 
   const onKeyDown = useCallback(
@@ -106,12 +111,12 @@ export function useShortcodeSuggestions(getText: () => string, apply: (text: str
       }
       if (event.key === "Escape") {
         event.preventDefault();
-        setList(null);
+        close();
         return true;
       }
       return false;
     },
-    [list, pick],
+    [close, list, pick],
   );
 
   const setIndex = useCallback((index: number) => setList((current) => (current ? { ...current, index } : current)), []);
