@@ -235,4 +235,3 @@ async def _open_every_connection_of_the_shared_pool() -> None:
     held = [await pool.acquire() for _ in range(pool.get_max_size())]
     for connection in held:
         await pool.release(connection)
-

@@ -37,17 +37,16 @@ export interface ShortcodeSuggestionsState {
 /** `apply(text, caret)` receives the text with the picked emoji in place and where the caret goes. */
 export function useShortcodeSuggestions(getText: () => string, apply: (text: string, caret: number) => void): ShortcodeSuggestionsState {
   const [list, setList] = useState<OpenList | null>(null);
-  // Bumped by every update, pick and close: the emoji list arriving late recomputes only for the
-  // update that asked for it, and never reopens a list picked from or closed since.
+  // Bumped by every update, pick, close and unmount: the emoji list arriving late recomputes only
+  // for the update that asked for it, never after a pick or close, never in an unmounted box.
   const generation = useRef(0);
-  const active = useRef(true);
 
-  useEffect(() => {
-    active.current = true;
-    return () => {
-      active.current = false;
-    };
-  }, []);
+  useEffect(
+    () => () => {
+      generation.current += 1;
+    },
+    [],
+  );
 
   const compute = useCallback((text: string, caret: number) => {
     const query = shortcodeQuery(text, caret);
@@ -70,7 +69,7 @@ export function useShortcodeSuggestions(getText: () => string, apply: (text: str
       if (!loadedEmojis()) {
         // The list loads once, on the first colon; suggestions follow when it arrives.
         loadEmojis()
-          .then(() => active.current && generation.current === asked && compute(text, caret))
+          .then(() => generation.current === asked && compute(text, caret))
           .catch(() => undefined);
       }
     },
