@@ -85,7 +85,7 @@ def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, o
         loop = asyncio.get_running_loop()
         connections = []
         waiting = list(tokens)
-        for attempt in range(3):
+        for _attempt in range(3):
             refused: list[str] = []
             for start in range(0, len(waiting), CONNECT_BATCH):
                 opened = []

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
@@ -42,7 +42,7 @@ from core.identity.tokens import make_token, token_hash  # noqa: E402
 from core.ids import EPOCH_MS  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
-NOW = datetime.now(timezone.utc)
+NOW = datetime.now(UTC)
 YEAR_MS = 365 * 24 * 3600 * 1000
 WORDS = "the a feed post hearth friends today coffee music rain code walk night city book".split()
 
@@ -102,10 +102,10 @@ async def seed(db: asyncpg.Connection, users: int, posts: int, follows: int, rng
     reposts_of: dict[int, int] = {}
     polls: list[int] = []
     rows = []
-    for n, (post_id, at) in enumerate(zip(ids, times)):
+    for post_id, at in zip(ids, times):
         author = user_ids[rng.randrange(users)]
         roll = rng.random()
-        created = datetime.fromtimestamp(at / 1000, timezone.utc)
+        created = datetime.fromtimestamp(at / 1000, UTC)
         if roll < 0.10 and top_level:  # a reply
             rows.append((post_id, author, " ".join(rng.choices(WORDS, k=8)), created, False,
                          rng.choice(top_level[-5000:]), None, 0, 0, 0, "[]", False))

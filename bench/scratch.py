@@ -8,9 +8,9 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
 
 import aiohttp
 

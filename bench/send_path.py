@@ -15,7 +15,6 @@ not the times). The database is emptied first.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import cProfile
 import logging
 import os

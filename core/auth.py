@@ -6,8 +6,9 @@ shadow-banned user's (``refuse_shadow_banned``) and a moderator's own password o
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import wraps
-from typing import Annotated, Any, Awaitable, Callable
+from typing import Annotated, Any
 
 from pydantic import Field, StrictStr
 from quart import g, request

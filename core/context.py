@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 @dataclass
 class Hearth:
     settings: Settings
-    plugins: "PluginHost"
-    gateway: "Gateway"
-    mailer: "Mailer"
-    limiter: "RateLimiter"
-    storage: "Storage"
+    plugins: PluginHost
+    gateway: Gateway
+    mailer: Mailer
+    limiter: RateLimiter
+    storage: Storage
     db_config: dict[str, Any] = field(default_factory=dict)
     # Suspensions, IP bans, shadow bans: a plugin's answer to ``hearth_account_standing``.
     standing: AccountStanding = field(default_factory=AccountStanding)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import asyncpg
 from tortoise import Tortoise
@@ -95,7 +96,7 @@ async def init(config: dict[str, Any]) -> bool:
 async def close() -> None:
     if Tortoise.is_inited():
         await Tortoise.close_connections()
-        await Tortoise._reset_apps()  # noqa: SLF001 - lets a later init() start afresh
+        await Tortoise._reset_apps()
 
 
 async def migrate(config: dict[str, Any]) -> None:

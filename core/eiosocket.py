@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-
 from typing import Any
 
 from engineio import exceptions, packet
@@ -32,7 +31,7 @@ class LeanSocket(AsyncSocket):
             packets = [await self.queue.get()]
             self.queue.task_done()
         except asyncio.CancelledError:
-            raise exceptions.QueueEmpty()
+            raise exceptions.QueueEmpty() from None
         if packets == [None]:
             return []
         while True:

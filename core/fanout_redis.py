@@ -27,7 +27,8 @@ import asyncio
 import logging
 import time
 from collections import deque
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import socketio
 
@@ -184,7 +185,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         assert self._subscribed is not None
         try:
             await asyncio.wait_for(self._subscribed.wait(), self.timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("Redis not reachable at start: events stay in this process until it is")
 
     async def stop(self) -> None:
@@ -193,7 +194,8 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             return
         await self._publish({"method": BYE, "host_id": self.host_id})
         deadline = time.monotonic() + self.timeout
-        while (self._outbox or self._sending) and time.monotonic() < deadline and not self.publish_outage.down:
+        # a brief drain at shutdown: polling is simpler than an event the sender would have to set
+        while (self._outbox or self._sending) and time.monotonic() < deadline and not self.publish_outage.down:  # noqa: ASYNC110
             await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
@@ -230,7 +232,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         self._acks[seq] = (peers, done)
         try:
             await asyncio.wait_for(done.wait(), self.timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("%d process(es) did not confirm %s in time", len(self._acks[seq][0]), body.get("command"))
         finally:
             del self._acks[seq]
@@ -309,14 +311,14 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 await self._receive_until_broken(pubsub)
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # noqa: BLE001 - whatever broke the link, listen again
+            except Exception as error:
                 raise_if_cancelled()
                 self.listen_outage.failed(error)
             finally:
                 self.listening = False
                 try:
                     await client.aclose()
-                except Exception:  # noqa: BLE001 - the link is already gone
+                except Exception:
                     pass
             await asyncio.sleep(delay)
             delay = min(delay * 2, _MAX_RETRY)

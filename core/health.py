@@ -16,8 +16,9 @@ import asyncio
 import json
 import os
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from quart import Quart
 from tortoise import connections

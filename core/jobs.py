@@ -5,7 +5,8 @@ work itself must be safe to run on several processes at once."""
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from core.periodic import every, stop
 

@@ -179,7 +179,7 @@ class _Transaction(TransactionContextPooled):
 async def _release_quietly(client: Any, connection: Any) -> None:
     try:
         await client._pool.release(connection)
-    except Exception:  # noqa: BLE001 - a dead connection; the pool replaces it
+    except Exception:
         pass
 
 

@@ -15,9 +15,9 @@ import asyncio
 import importlib
 import importlib.metadata
 import inspect
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
@@ -221,7 +221,7 @@ class PluginHost:
             self.pm.register(plugin.module, name=plugin.id)
 
     @classmethod
-    def from_settings(cls, settings: Settings, extra_modules: list[str] | None = None) -> "PluginHost":
+    def from_settings(cls, settings: Settings, extra_modules: list[str] | None = None) -> PluginHost:
         available = with_modules(discover(), extra_modules or [])
         return cls(select(available, settings), available)
 

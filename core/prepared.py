@@ -32,9 +32,10 @@ model instance would run, so a message and what goes with it are stored in one r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from tortoise import connections
 from tortoise.exceptions import DoesNotExist, MultipleObjectsReturned, ValidationError

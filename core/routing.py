@@ -8,7 +8,8 @@ compiled, exactly as Werkzeug would have, the first time a URL is built from its
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from quart.routing import QuartRule
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 def read_or_create(path: Path, make: Callable[[], bytes]) -> bytes:

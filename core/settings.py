@@ -40,7 +40,7 @@ class Settings:
     def as_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self._data)
 
-    def with_overrides(self, overrides: dict[str, Any]) -> "Settings":
+    def with_overrides(self, overrides: dict[str, Any]) -> Settings:
         """A copy with dotted keys replaced: ``{"database.url": "sqlite://..."}``."""
         data = self.as_dict()
         for dotted, value in overrides.items():

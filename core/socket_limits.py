@@ -12,7 +12,8 @@ A handler may carry its own limit: ``@socket_limit(10, 10)`` above it.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 OK, REFUSE, DROP = "ok", "refuse", "drop"
 Limit = tuple[int, float]
@@ -61,7 +62,7 @@ class SocketLimits:
         self._refusals.pop(sid, None)
 
     @classmethod
-    def from_settings(cls, settings: Any) -> "SocketLimits":
+    def from_settings(cls, settings: Any) -> SocketLimits:
         return cls(default=(int(settings.get("gateway.socket_events_per_window", 20)),
                             float(settings.get("gateway.socket_event_window_seconds", 10))),
                    refusals_before_drop=int(settings.get("gateway.socket_refusals_before_disconnect", 20)))

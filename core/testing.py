@@ -29,10 +29,11 @@ import itertools
 import os
 import secrets
 import socket
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 import pytest_asyncio

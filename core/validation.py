@@ -46,7 +46,7 @@ class Body(BaseModel):
     """
 
     model_config = ConfigDict(extra="ignore")
-    __registry__: dict[str, type["Body"]] = {}
+    __registry__: dict[str, type[Body]] = {}
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:

@@ -25,7 +25,8 @@ import os
 import signal
 import socket
 import sys
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from hypercorn.asyncio.lifespan import Lifespan
 from hypercorn.asyncio.tcp_server import TCPServer

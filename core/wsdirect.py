@@ -67,7 +67,7 @@ class Coalescer:
         self.open: set[DirectWebSocket] = set()
         self._timer: asyncio.TimerHandle | None = None
 
-    def opened(self, connection: "DirectWebSocket") -> None:
+    def opened(self, connection: DirectWebSocket) -> None:
         self.open.add(connection)
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(self.window, self.flush)
@@ -89,7 +89,7 @@ class DirectWebSocket(WebSocket):
     connections so room emits can write a pre-built frame without the socket's queue.
     """
 
-    registry: dict[str, "DirectWebSocket"]
+    registry: dict[str, DirectWebSocket]
     coalescer: Coalescer
 
     def __init__(self, handler: Any, server: Any):

@@ -8,8 +8,8 @@ import asyncio
 import os
 import subprocess
 import sys
-from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
 from quart import Quart
@@ -141,7 +141,7 @@ async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
         return LiveServer(url, asgi)
 
     yield start
-    for stop, task in stops:
+    for stop, _ in stops:
         stop.set()
     for _, task in stops:
         await asyncio.wait_for(task, 10)

@@ -12,7 +12,14 @@ from typing import Any
 
 # The helpers plugin authors' tests use too live in core.testing (the exported pytest plugin).
 from core.testing import (  # noqa: F401 - re-exported for Hearth's tests
-    PASSWORD, Person, SocketProbe, _counter, call, connect_socket, free_port, register,
+    PASSWORD,
+    Person,
+    SocketProbe,
+    _counter,
+    call,
+    connect_socket,
+    free_port,
+    register,
 )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any, AsyncIterator
 
 import pytest
 from aiohttp import web

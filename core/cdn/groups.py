@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from core.cdn.tokens import Grant
 from core.errors import ApiError

@@ -23,8 +23,18 @@ import aiohttp
 from core.cdn.images import NotAnImage, TooManyPixels, identify
 from core.errors import ApiError
 from core.ratelimit import check
-from core.safefetch import (IMAGE_TYPES, BadResponse, FetchPolicy, Refused, TooLarge, WrongType, get, new_session,
-                            policy_from_settings, refused_by_resolver)
+from core.safefetch import (
+    IMAGE_TYPES,
+    BadResponse,
+    FetchPolicy,
+    Refused,
+    TooLarge,
+    WrongType,
+    get,
+    new_session,
+    policy_from_settings,
+    refused_by_resolver,
+)
 from core.settings import Settings
 
 MIB = 1024 * 1024

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from core.identity.models import Account, Session, User
@@ -58,13 +58,13 @@ def _session_by_token(digest: str) -> Any:
 
 
 async def resolve_token(token: str | None, idle_days: int, ip: str | None = None,
-                        standing: "AccountStanding | None" = None) -> Identity:
+                        standing: AccountStanding | None = None) -> Identity:
     if not token:
         raise AuthFailure("No token provided.")
     session = await _session_by_token(token_hash(token))
     if session is None or session.user.deleted:
         raise AuthFailure("Invalid token.")
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     if session.last_seen_at < now - timedelta(days=idle_days):
         await session.delete()
         raise AuthFailure("Invalid token.")

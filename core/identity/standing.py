@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class AccountStanding:
-    async def refusal(self, user: "User", ip: str | None) -> "AuthFailure | None":
+    async def refusal(self, user: User, ip: str | None) -> AuthFailure | None:
         """Why this user's tokens are refused now (``You are suspended.`` with data), or None."""
         return None
 

@@ -9,9 +9,20 @@ The address rules come from ``[fetch]`` (``allow_private_networks``, ``trusted_h
 """
 
 from core.safefetch.addresses import address_allowed
+from core.safefetch.client import (
+                                   IMAGE_TYPES,
+                                   BadResponse,
+                                   Body,
+                                   FetchError,
+                                   FetchPolicy,
+                                   TooLarge,
+                                   WrongType,
+                                   check_url,
+                                   get,
+                                   new_session,
+                                   policy_from_settings,
+)
 from core.safefetch.errors import Refused, RefusedAddress, refused_by_resolver
-from core.safefetch.client import (IMAGE_TYPES, BadResponse, Body, FetchError, FetchPolicy, TooLarge, WrongType,
-                                   check_url, get, new_session, policy_from_settings)
 
 __all__ = ["IMAGE_TYPES", "BadResponse", "Body", "FetchError", "FetchPolicy", "Refused", "RefusedAddress", "TooLarge",
            "WrongType", "address_allowed", "check_url", "get", "new_session", "policy_from_settings",

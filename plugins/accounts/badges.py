@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.db import transaction
 from core.errors import bad_request
 from core.identity.models import User
-from core.db import transaction
 from plugins.accounts.models import BadgeStash
 
 PALESTINE = 16

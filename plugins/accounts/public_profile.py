@@ -9,7 +9,8 @@ plugin one statement, and nothing when no plugin extends profiles.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from core.context import hearth
 from core.identity.models import User

@@ -7,22 +7,36 @@ from typing import Any
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import document_querystring, validate_request
 
-from core.auth import (client_ip, current_session, current_user, maybe_user, optional_user_or_bot,
-                       require_user, require_user_or_bot)
+from core.auth import (
+    client_ip,
+    current_session,
+    current_user,
+    maybe_user,
+    optional_user_or_bot,
+    require_user,
+    require_user_or_bot,
+)
 from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, Session, User
 from core.identity.sessions import revoke_sessions
 from core.ids import parse_id
 from core.ratelimit import check, rate_limit
-from core.wire import ms, public_user
 from core.validation import documented_query
+from core.wire import ms, public_user
 from plugins.accounts import badges, service
 from plugins.accounts.inventory import inventory as items_of
 from plugins.accounts.models import Profile
 from plugins.accounts.public_profile import profile_extras
-from plugins.accounts.schemas import (DeleteAccountBody, LoginBody, PasswordConfirmBody, RegisterBody,
-                                      ResetPasswordBody, ResetSendCodeBody, UpdateAccountBody)
+from plugins.accounts.schemas import (
+    DeleteAccountBody,
+    LoginBody,
+    PasswordConfirmBody,
+    RegisterBody,
+    ResetPasswordBody,
+    ResetSendCodeBody,
+    UpdateAccountBody,
+)
 
 blueprint = Blueprint("accounts", __name__, url_prefix="/api/users")
 

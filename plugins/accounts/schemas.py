@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Optional
+from typing import Annotated
 
 from email_validator import EmailNotValidError, validate_email
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
@@ -55,7 +55,7 @@ class RegisterBody(Body):
     email: EmailField
     username: UsernameField
     password: PasswordField
-    token: Annotated[Optional[StrictStr], Rules(type="Invalid captcha! Please try again."),
+    token: Annotated[StrictStr | None, Rules(type="Invalid captcha! Please try again."),
                      Field(min_length=1, max_length=5000)] = None
 
     _check_email = field_validator("email")(classmethod(lambda cls, v: _email(v)))
@@ -63,8 +63,8 @@ class RegisterBody(Body):
 
 
 class LoginBody(Body):
-    email: Annotated[Optional[StrictStr], Rules(type="Invalid email.")] = None
-    usernameAndTag: Annotated[Optional[StrictStr], Rules(type="Invalid username & tag")] = None
+    email: Annotated[StrictStr | None, Rules(type="Invalid email.")] = None
+    usernameAndTag: Annotated[StrictStr | None, Rules(type="Invalid username & tag")] = None
     password: Annotated[StrictStr, Rules(required="Password is required.", type="Password must be a string.",
                                          length="Password must be between 4 and 72 characters long."),
                         Field(min_length=4, max_length=72)]
@@ -107,7 +107,7 @@ def is_hex_color(value: str) -> bool:
 
 
 def _nullable_text(low: int, high: int, name: str):
-    return Annotated[Optional[StrictStr], Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
+    return Annotated[StrictStr | None, Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
                      Field(min_length=low, max_length=high)]
 
 
@@ -115,29 +115,29 @@ PrivacyLevel = Annotated[StrictInt, Field(ge=0, le=2)]
 
 
 class UpdateAccountBody(Body):
-    email: Annotated[Optional[StrictStr], Rules(type="Invalid email.", length="Invalid email."),
+    email: Annotated[StrictStr | None, Rules(type="Invalid email.", length="Invalid email."),
                      Field(min_length=1, max_length=320)] = None
-    username: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
-    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be alphanumerical!")] = None
-    password: Annotated[Optional[StrictStr], Rules(type="Password must be a string.")] = None
-    newPassword: Annotated[Optional[StrictStr], Rules(type="New password must be a string.",
+    username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
+    tag: Annotated[StrictStr | None, Rules(type="Tag must be alphanumerical!")] = None
+    password: Annotated[StrictStr | None, Rules(type="Password must be a string.")] = None
+    newPassword: Annotated[StrictStr | None, Rules(type="New password must be a string.",
                                                       length="Password must be between 4 and 64 characters long."),
                            Field(min_length=4, max_length=64)] = None
-    socketId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=164)] = None
+    socketId: Annotated[StrictStr | None, Field(min_length=4, max_length=164)] = None
     bio: _nullable_text(1, 1000, "bio") = None
     bgColorOne: _nullable_text(4, 100, "bgColorOne") = None
     bgColorTwo: _nullable_text(4, 100, "bgColorTwo") = None
     primaryColor: _nullable_text(4, 100, "primaryColor") = None
-    font: Annotated[Optional[StrictInt], Rules(type="Invalid font.", length="Invalid font."), Field(ge=0, le=10)] = None
-    dmStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid dmStatus.", length="Invalid dmStatus.")] = None
-    friendRequestStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid friendRequestStatus.",
+    font: Annotated[StrictInt | None, Rules(type="Invalid font.", length="Invalid font."), Field(ge=0, le=10)] = None
+    dmStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid dmStatus.", length="Invalid dmStatus.")] = None
+    friendRequestStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid friendRequestStatus.",
                                                                  length="Invalid friendRequestStatus.")] = None
-    lastOnlineStatus: Annotated[Optional[PrivacyLevel], Rules(type="Invalid lastOnlineStatus.",
+    lastOnlineStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid lastOnlineStatus.",
                                                               length="Invalid lastOnlineStatus.")] = None
     avatarId: _nullable_text(4, 100, "avatarId") = None
     bannerId: _nullable_text(4, 100, "bannerId") = None
-    hideFollowing: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowing.")] = None
-    hideFollowers: Annotated[Optional[StrictBool], Rules(type="Invalid hideFollowers.")] = None
+    hideFollowing: Annotated[StrictBool | None, Rules(type="Invalid hideFollowing.")] = None
+    hideFollowers: Annotated[StrictBool | None, Rules(type="Invalid hideFollowers.")] = None
     clanServerId: _nullable_text(4, 100, "clanServerId") = None
 
     @field_validator("email")

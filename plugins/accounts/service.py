@@ -6,7 +6,7 @@ import colorsys
 import random
 import secrets
 import string
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from quart import current_app
@@ -37,7 +37,7 @@ def random_tag() -> str:
 
 def random_hex_color() -> str:
     red, green, blue = colorsys.hls_to_rgb(random.random(), 0.65, 0.65)
-    return "#{:02x}{:02x}{:02x}".format(round(red * 255), round(green * 255), round(blue * 255))
+    return f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
 
 
 def check_username_words(username: str) -> None:
@@ -111,7 +111,7 @@ async def require_password(user_id: int, password: str | None, status: int = 400
 async def _store_code(user_id: int, purpose: str, code: str, ttl: timedelta) -> None:
     await VerificationCode.filter(user_id=user_id, purpose=purpose).delete()
     await VerificationCode.create(user_id=user_id, purpose=purpose, code_hash=code_hash(code),
-                                  expires_at=datetime.now(timezone.utc) + ttl)
+                                  expires_at=datetime.now(UTC) + ttl)
 
 
 async def send_email_code(user: User) -> str:
@@ -137,7 +137,7 @@ async def confirm_email(user: User, code: str) -> None:
     if account.email_confirmed:
         raise bad_request("Email already verified.")
     pending = await VerificationCode.get_or_none(user_id=user.id, purpose=VerificationCode.EMAIL)
-    if pending is None or pending.expires_at < datetime.now(timezone.utc):
+    if pending is None or pending.expires_at < datetime.now(UTC):
         raise bad_request("You must request email verification first.")
     if not secrets.compare_digest(pending.code_hash, code_hash(code.strip())):
         raise bad_request("Invalid code.")
@@ -186,7 +186,7 @@ async def reset_password(user_id: str, code: str, new_password: str, ip: str | N
     if owner_id is None:
         raise bad_request("Invalid userId.")
     pending = await VerificationCode.get_or_none(user_id=owner_id, purpose=VerificationCode.RESET)
-    if (pending is None or pending.expires_at < datetime.now(timezone.utc)
+    if (pending is None or pending.expires_at < datetime.now(UTC)
             or not secrets.compare_digest(pending.code_hash, code_hash(code))):
         raise bad_request("Invalid or expired code.")
     password_hash = await hash_password(new_password.strip())

@@ -7,7 +7,7 @@ explore requires) checks that the plugin runs first."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -124,7 +124,7 @@ async def publish(user: User, app_id: str, description: str, permissions: int | 
     if item is None:
         try:
             item = await models.ExploreItem.create(type=models.BOT, bot_application_id=app.id,
-                                                   bumped_at=datetime.now(timezone.utc), **fields)
+                                                   bumped_at=datetime.now(UTC), **fields)
         except IntegrityError:  # published twice at once: the other request made the row
             item = await models.ExploreItem.get(bot_application_id=app.id)
     await item.update_from_dict(fields).save(update_fields=list(fields))

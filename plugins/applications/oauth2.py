@@ -6,7 +6,7 @@ Hearth answers them 400 with the same texts (5xx only for its own faults, as els
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.context import hearth
@@ -27,7 +27,7 @@ MAX_GRANTS = 50
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _fail(message: str) -> ApiError:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import Field, StrictInt, StrictStr, field_validator
 
@@ -18,10 +18,10 @@ COMMAND_NAME = re.compile(r"^[A-Za-z]+$")
 
 
 class ApplicationUpdateBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.",
+    name: Annotated[StrictStr | None, Rules(type="Invalid name.",
                                                length="name must be between 3 and 35 characters long."),
                     Field(min_length=3, max_length=35)] = None
-    redirectUris: Annotated[Optional[list[Any]], Rules(type="redirectUris must be an array of strings.")] = None
+    redirectUris: Annotated[list[Any] | None, Rules(type="redirectUris must be an array of strings.")] = None
 
     @field_validator("redirectUris")
     @classmethod
@@ -36,17 +36,17 @@ class ApplicationUpdateBody(Body):
 
 
 def _nullable_text(low: int, high: int, name: str) -> Any:
-    return Annotated[Optional[StrictStr], Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
+    return Annotated[StrictStr | None, Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
                      Field(min_length=low, max_length=high)]
 
 
 class BotUpdateBody(Body):
-    username: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
-    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be alphanumerical!")] = None
+    username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
+    tag: Annotated[StrictStr | None, Rules(type="Tag must be alphanumerical!")] = None
     # Hearth also takes the bot's pictures and bio here (uploaded by the application's owner with
     # groupId = the bot's id, docs/uploads.md); null clears them.
-    avatarId: Annotated[Optional[StrictStr], Rules(type="Invalid avatarId.")] = None
-    bannerId: Annotated[Optional[StrictStr], Rules(type="Invalid bannerId.")] = None
+    avatarId: Annotated[StrictStr | None, Rules(type="Invalid avatarId.")] = None
+    bannerId: Annotated[StrictStr | None, Rules(type="Invalid bannerId.")] = None
     bio: _nullable_text(1, 1000, "bio") = None
 
     @field_validator("username")
@@ -63,13 +63,13 @@ class BotUpdateBody(Body):
 class BotCommandBody(Body):
     name: Annotated[StrictStr, Rules(required="Command name is required.", type="Command name must be a string.",
                                      length="Command name must be between 1 and 25 characters long.")]
-    description: Annotated[Optional[StrictStr], Rules(type="Command description must be a string.",
+    description: Annotated[StrictStr | None, Rules(type="Command description must be a string.",
                                                       length="Command description must be less than 60 characters."),
                            Field(max_length=60)] = None
-    args: Annotated[Optional[StrictStr], Rules(type="Command args must be a string.",
+    args: Annotated[StrictStr | None, Rules(type="Command args must be a string.",
                                                length="Command args must be less than 60 characters."),
                     Field(max_length=60)] = None
-    permissions: Annotated[Optional[StrictInt], Rules(type="Command permissions must be a number.",
+    permissions: Annotated[StrictInt | None, Rules(type="Command permissions must be a number.",
                                                       length="Command permissions must be between 0 and 900."),
                            Field(ge=0, le=900)] = None
 
@@ -96,6 +96,6 @@ class ExploreBotBody(Body):
     description: Annotated[StrictStr, Rules(required="Description must be a string!", type="Description must be a string!",
                                             length="Description length must be between 1 and 150 characters."),
                            Field(min_length=1, max_length=150)]
-    permissions: Annotated[Optional[StrictInt], Rules(type="Permissions must be a number!",
+    permissions: Annotated[StrictInt | None, Rules(type="Permissions must be a number!",
                                                       length="Permissions must be between 0 and 900."),
                            Field(ge=0, le=900)] = None

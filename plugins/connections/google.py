@@ -15,7 +15,13 @@ from core.identity.models import User
 from plugins.connections import service, states
 from plugins.connections.models import EXTERNAL_ID_MAX
 from plugins.connections.oauth import (
-    ProviderFailed, ProviderRefused, access_token_of, id_token_claims, pkce_pair, post_form, with_query,
+    ProviderFailed,
+    ProviderRefused,
+    access_token_of,
+    id_token_claims,
+    pkce_pair,
+    post_form,
+    with_query,
 )
 from plugins.connections.providers import GOOGLE, GOOGLE_DRIVE, GoogleConfig
 from plugins.connections.runtime import Runtime

@@ -15,7 +15,15 @@ from core.identity.models import User
 from plugins.connections import service, states
 from plugins.connections.models import EXTERNAL_ID_MAX
 from plugins.connections.oauth import (
-    ProviderFailed, ProviderRefused, access_token_of, claim, get_json, id_token_claims, pkce_pair, post_form, short,
+    ProviderFailed,
+    ProviderRefused,
+    access_token_of,
+    claim,
+    get_json,
+    id_token_claims,
+    pkce_pair,
+    post_form,
+    short,
     with_query,
 )
 from plugins.connections.providers import OAuthProvider

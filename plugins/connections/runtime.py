@@ -36,7 +36,7 @@ class Runtime:
     discovered: set[str] = field(default_factory=set)
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "Runtime":
+    def from_settings(cls, settings: Settings) -> Runtime:
         providers = oauth_providers(settings)
         google = google_config(settings)
         log.info("connections: %s provider(s) configured%s", len(providers), ", Google on" if google else "")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import StrictStr, field_validator
 
@@ -43,9 +43,9 @@ class GoogleLinkBody(Body):
 class ProviderCallbackBody(Body):
     # What the provider put in the redirect's query, as the web app's redirect page read it.
     state: Annotated[StrictStr, Rules(required="state is required.", type="state must be a string.")]
-    code: Annotated[Optional[StrictStr], Rules(type="code must be a string.")] = None
-    error: Annotated[Optional[StrictStr], Rules(type="error must be a string.")] = None
-    errorDescription: Annotated[Optional[StrictStr], Rules(type="errorDescription must be a string.")] = None
+    code: Annotated[StrictStr | None, Rules(type="code must be a string.")] = None
+    error: Annotated[StrictStr | None, Rules(type="error must be a string.")] = None
+    errorDescription: Annotated[StrictStr | None, Rules(type="errorDescription must be a string.")] = None
 
     @field_validator("state")
     @classmethod

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.errors import bad_request
 from plugins.connections.models import LinkState
@@ -29,7 +29,7 @@ def _hash(raw: str) -> str:
 
 
 async def create(user_id: int, provider: str, code_verifier: str, seconds: int) -> str:
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     await LinkState.filter(expires_at__lt=now).delete()
     pending = await LinkState.filter(user_id=user_id).order_by("-id").values_list("id", flat=True)
     if len(pending) >= PENDING_PER_USER:
@@ -50,6 +50,6 @@ async def take(raw: str, provider: str, refusals: Refusals, user_id: int | None 
         raise bad_request(refusals.other_flow, refusals.path)
     if not await LinkState.filter(id=row.id).delete():  # another request took it first
         raise bad_request(refusals.unknown, refusals.path)
-    if row.expires_at <= datetime.now(timezone.utc):
+    if row.expires_at <= datetime.now(UTC):
         raise bad_request(refusals.expired, refusals.path)
     return row

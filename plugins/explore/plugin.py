@@ -1,5 +1,7 @@
 """Explore: public server listings, joining from them, bumping; the server of a custom emoji."""
 
+from datetime import UTC
+
 from core import hookimpl
 from core.plugins import Manifest
 from plugins.explore import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
@@ -40,10 +42,10 @@ async def moderation_server_listings(server_ids):
 
 @hookimpl
 async def moderation_pin_server(server_id, pinned):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from plugins.explore.models import ExploreItem
 
     changed = await ExploreItem.filter(server_id=server_id).update(
-        pinned_at=datetime.now(timezone.utc) if pinned else None)
+        pinned_at=datetime.now(UTC) if pinned else None)
     return True if changed else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictStr
 from quart import Blueprint, jsonify, request
@@ -27,7 +27,7 @@ class ExploreDescriptionBody(Body):
 
 class ExploreBumpBody(Body):
     # The Turnstile token; only checked when the instance has a captcha secret (as register).
-    token: Annotated[Optional[StrictStr], Rules(type="Invalid captcha! Please try again."),
+    token: Annotated[StrictStr | None, Rules(type="Invalid captcha! Please try again."),
                      Field(min_length=1, max_length=5000)] = None
 
 

@@ -6,7 +6,7 @@ Bot listings (§6.7–6.8, ``type=bot``) belong to the applications plugin, aske
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -34,12 +34,12 @@ MEMBER_COUNT = RawSQL("(SELECT COUNT(*) FROM server_members WHERE server_members
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def week_start(moment: datetime | None = None) -> datetime:
     """Monday 00:00 UTC of the week holding ``moment``: weekly bump counts start again there."""
-    moment = (moment or now()).astimezone(timezone.utc)
+    moment = (moment or now()).astimezone(UTC)
     monday = moment - timedelta(days=moment.weekday())
     return monday.replace(hour=0, minute=0, second=0, microsecond=0)
 

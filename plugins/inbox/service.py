@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -141,7 +141,7 @@ class DirectMessages:
 
     async def mark_seen(self, user: User, access: Access) -> None:
         await Inbox.filter(created_by_id=user.id, channel_id=access.channel.id).update(
-            last_seen=datetime.now(timezone.utc))
+            last_seen=datetime.now(UTC))
 
     async def mark_unread(self, user: User, access: Access, message: Message) -> None:
         inbox: Inbox = access.extra["inbox"]

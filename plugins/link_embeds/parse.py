@@ -75,7 +75,7 @@ def read_tags(html: str) -> PageTags:
             break
         try:
             reader.feed(chunk)
-        except Exception:  # noqa: BLE001 - broken markup gives what was read so far
+        except Exception:
             break
     if reader._in_title and reader.tags.title is None:
         reader.tags.title = " ".join("".join(reader._title).split()) or None

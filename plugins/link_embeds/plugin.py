@@ -18,7 +18,7 @@ async def message_sent(message, access):
 
     try:
         on_sent(message, access)
-    except Exception:  # noqa: BLE001 - never fail a send because of a preview
+    except Exception:
         log.exception("could not schedule a link preview")
 
 
@@ -28,7 +28,7 @@ async def message_edited(message, access, previous_content):
 
     try:
         on_edited(message, access, previous_content)
-    except Exception:  # noqa: BLE001 - never fail an edit because of a preview
+    except Exception:
         log.exception("could not schedule a link preview")
 
 
@@ -39,6 +39,6 @@ async def link_preview(content, user_id):
 
     try:
         return await preview_for(content, user_id)
-    except Exception:  # noqa: BLE001 - a post is created without a preview rather than not at all
+    except Exception:
         log.exception("link preview for a post failed")
         return None

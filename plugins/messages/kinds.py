@@ -21,7 +21,7 @@ class Access:
     """What a user may do in a channel they can view."""
 
     channel: Channel
-    kind: "ChannelKind"
+    kind: ChannelKind
     server_id: int | None = None
     # Delete others' messages: MANAGE_CHANNELS in servers, nobody in DMs.
     can_manage_messages: bool = False

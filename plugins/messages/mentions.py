@@ -10,7 +10,8 @@ plugin through the ``mention_context`` hook, in a fixed number of queries.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from core.context import hearth
 from core.errors import ApiError

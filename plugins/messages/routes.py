@@ -13,8 +13,8 @@ from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.ids import parse_id
 from core.ratelimit import rate_limit
-from core.wire import ms
 from core.validation import documented_query
+from core.wire import ms
 from plugins.messages import service
 from plugins.messages.buttons import check_click
 from plugins.messages.models import Attachment, Message

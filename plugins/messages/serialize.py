@@ -7,7 +7,8 @@ attachments, reactions — is loaded in a fixed number of batched queries, never
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 from core.identity.models import User
 from core.prepared import prepared

@@ -3,7 +3,7 @@ delete, pins, reactions, read state."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -20,8 +20,18 @@ from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
 from plugins.messages.kinds import Access, kind_for
-from plugins.messages.models import (CATEGORY, CONTENT, PINNED_MESSAGE, TEXT_TYPES, Attachment, Channel,
-                                     MentionCounter, Message, Reaction, ReadState)
+from plugins.messages.models import (
+    CATEGORY,
+    CONTENT,
+    PINNED_MESSAGE,
+    TEXT_TYPES,
+    Attachment,
+    Channel,
+    MentionCounter,
+    Message,
+    Reaction,
+    ReadState,
+)
 from plugins.messages.serialize import serialize_message, serialize_messages
 
 PAGE_SIZE = 50
@@ -31,13 +41,13 @@ PINS_PAGE = 10
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def new_message_id() -> tuple[int, datetime]:
     """A flake id and the time it carries: ``createdAt`` follows id order exactly."""
     message_id = new_id()
-    return message_id, datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, timezone.utc)
+    return message_id, datetime.fromtimestamp(id_timestamp_ms(message_id) / 1000, UTC)
 
 
 @prepared

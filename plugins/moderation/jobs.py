@@ -7,7 +7,7 @@ is claimed by one of them."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.identity.models import User
@@ -21,7 +21,7 @@ DEFAULT_DELETION_DAYS = 15
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 async def delete_suspended_accounts(settings: Any, at: datetime | None = None) -> list[int]:

@@ -4,7 +4,7 @@ optional), and their posts through the ``moderation_delete_recent_posts`` hook."
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.context import hearth
 from core.db import after_commit
@@ -24,7 +24,7 @@ async def delete_recent(user_ids: list[int], announce: bool) -> int:
     many messages went."""
     if not user_ids:
         return 0
-    until = datetime.now(timezone.utc)
+    until = datetime.now(UTC)
     since = until - RECENT
     if not hearth().plugins.enabled("messages"):
         await hearth().plugins.gather("moderation_delete_recent_posts", user_ids=user_ids, since=since)

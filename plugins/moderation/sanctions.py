@@ -4,7 +4,7 @@ the account standing is reloaded on every process, then the users' sockets get
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise.expressions import F, Subquery
@@ -27,7 +27,7 @@ TOO_MANY = "user ids must contain less than 5000 ids."
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class BareError(Exception):

@@ -3,12 +3,12 @@ moderator's own password, as the servers plugin's scheduled deletion does)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
-from core.validation import Body, Rules
 from core.auth import ModeratorPassword
+from core.validation import Body, Rules
 
 UserIds = Annotated[list[StrictStr], Rules(required="userIds is required.",
                                            type="userIds must be an array of strings.")]
@@ -25,10 +25,10 @@ class PasswordOnlyBody(Body):
 
 class ModServerUpdateBody(Body):
     password: ModeratorPassword
-    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.",
+    name: Annotated[StrictStr | None, Rules(type="Name must be a string.",
                                                length="Name must be between 2 and 35 characters long."),
                     Field(min_length=2, max_length=35)] = None
-    verified: Annotated[Optional[StrictBool], Rules(type="Verified must be a boolean.")] = None
+    verified: Annotated[StrictBool | None, Rules(type="Verified must be a boolean.")] = None
 
 
 class SuspendBody(Body):
@@ -36,15 +36,15 @@ class SuspendBody(Body):
     userIds: UserIds
     days: Annotated[Days, Field(ge=0)]
     reason: Reason
-    ipBan: Annotated[Optional[StrictBool], Rules(type="ipBan must be a boolean.")] = None
-    deleteRecentMessages: Annotated[Optional[StrictBool], Rules(type="deleteRecentMessages must be a boolean.")] = None
+    ipBan: Annotated[StrictBool | None, Rules(type="ipBan must be a boolean.")] = None
+    deleteRecentMessages: Annotated[StrictBool | None, Rules(type="deleteRecentMessages must be a boolean.")] = None
 
 
 class EditSuspensionBody(Body):
     password: ModeratorPassword
     userIds: UserIds
-    days: Annotated[Optional[Days], Field(ge=0)] = None
-    reason: Annotated[Optional[StrictStr], Rules(type="Reason must be a string.",
+    days: Annotated[Days | None, Field(ge=0)] = None
+    reason: Annotated[StrictStr | None, Rules(type="Reason must be a string.",
                                                  length="Reason must be between 1 and 500 characters long."),
                       Field(min_length=1, max_length=500)] = None
 
@@ -68,14 +68,14 @@ class InventoryItemBody(Body):
 class ModUserUpdateBody(Body):
     # rest.md §8.2: "no format validation" of these fields, only their types.
     password: ModeratorPassword
-    email: Annotated[Optional[StrictStr], Rules(type="Email must be a string.")] = None
-    username: Annotated[Optional[StrictStr], Rules(type="Username must be a string.")] = None
-    tag: Annotated[Optional[StrictStr], Rules(type="Tag must be a string.")] = None
-    newPassword: Annotated[Optional[StrictStr], Rules(type="New password must be a string.")] = None
-    emailConfirmed: Optional[object] = None
-    addedInventoryItems: Annotated[Optional[list[InventoryItemBody]],
+    email: Annotated[StrictStr | None, Rules(type="Email must be a string.")] = None
+    username: Annotated[StrictStr | None, Rules(type="Username must be a string.")] = None
+    tag: Annotated[StrictStr | None, Rules(type="Tag must be a string.")] = None
+    newPassword: Annotated[StrictStr | None, Rules(type="New password must be a string.")] = None
+    emailConfirmed: object | None = None
+    addedInventoryItems: Annotated[list[InventoryItemBody] | None,
                                    Rules(type="addedInventoryItems must be an array.")] = None
-    removedInventoryIds: Annotated[Optional[list[StrictStr]],
+    removedInventoryIds: Annotated[list[StrictStr] | None,
                                    Rules(type="removedInventoryIds must be an array of strings.")] = None
 
 
@@ -89,6 +89,6 @@ class SuggestActionBody(Body):
     reason: Annotated[StrictStr, Rules(required="Reason is required.", type="Reason is required.",
                                        length="Reason must be 1-500 chars."), Field(min_length=1, max_length=500)]
     actionType: Annotated[StrictInt, Rules(required="actionType is required.", type="actionType must be a number.")]
-    serverId: Annotated[Optional[StrictStr], Rules(type="serverId must be a string.")] = None
-    postId: Annotated[Optional[StrictStr], Rules(type="postId must be a string.")] = None
-    userId: Annotated[Optional[StrictStr], Rules(type="userId must be a string.")] = None
+    serverId: Annotated[StrictStr | None, Rules(type="serverId must be a string.")] = None
+    postId: Annotated[StrictStr | None, Rules(type="postId must be a string.")] = None
+    userId: Annotated[StrictStr | None, Rules(type="userId must be a string.")] = None

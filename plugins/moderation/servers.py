@@ -8,7 +8,7 @@ are imported through ``_servers`` and ``_messages``, which check the plugin runs
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise.expressions import Q
@@ -33,7 +33,7 @@ CHANNEL_LIST_LIMIT = 200
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _servers() -> Any:

@@ -9,9 +9,10 @@ everything now and then, in case a process missed a message."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 from core.auth import FOUNDER
 from core.context import hearth
@@ -27,7 +28,7 @@ COMMAND = "moderation:standing"
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def email_hash(email: str) -> str:

@@ -6,7 +6,7 @@ without them their figures are 0."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tortoise.expressions import Q, RawSQL
@@ -22,7 +22,7 @@ MAX_DAYS = 90
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def week_start(moment: datetime | None = None) -> datetime:

@@ -3,7 +3,7 @@ user's page, the edit form and users sharing an address."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -30,7 +30,7 @@ FILTERS = ("shadowBan", "bot", "suspension")
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 async def _standing_of(users: list[User]) -> tuple[dict[int, Suspension], dict[int, ShadowBan]]:

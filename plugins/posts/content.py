@@ -4,7 +4,7 @@ turned into ``[@:<id>]``, masked words."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from tortoise.expressions import Q
 

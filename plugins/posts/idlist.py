@@ -10,7 +10,7 @@ client sends reaches the SQL text.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def literal(ids: Iterable[int]) -> str:

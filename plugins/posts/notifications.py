@@ -3,7 +3,8 @@ one per (by, to, type, post), and the unread counter."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from tortoise.exceptions import IntegrityError
 

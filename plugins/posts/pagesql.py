@@ -24,7 +24,7 @@ arrays and plans cheaply: there the ids are literals (``idlist.literal``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from tortoise import connections
@@ -117,7 +117,7 @@ COLUMNS = ("nested", "id", "created_by_id", "content", "created_at", "edited_at"
            "reposts")
 
 
-@lru_cache(maxsize=None)
+@cache
 def loader(dialect: str, with_viewer: bool) -> str:
     """The statement around a page (``{page}``, ``{order}``, ``{reposters}`` filled per request)."""
     users, profiles = User._meta.db_table, Profile._meta.db_table

@@ -10,7 +10,7 @@ it and returns the posts as the wire shows them, in one statement.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.errors import ApiError
 from core.ids import EPOCH_MS, parse_id
@@ -91,7 +91,7 @@ def discover(rel: Relations, sort: str | None, limit: int, after: int | None, be
         return _newest(params, where, limit, after, before)
     days = SORT_WINDOWS[sort]
     if days is not None:
-        where += f" AND s.id >= {params(first_id_at(datetime.now(timezone.utc) - timedelta(days=days)))}"
+        where += f" AND s.id >= {params(first_id_at(datetime.now(UTC) - timedelta(days=days)))}"
     if before is not None:
         where += f" AND s.id > {params(before)}"
     if after is not None:

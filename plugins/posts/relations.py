@@ -4,15 +4,17 @@ this plugin's hooks (``hookspecs.py``): posts work with either of them disabled.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Awaitable
+from typing import Any
+
+from tortoise import connections
+from tortoise.backends.base.client import TransactionalDBClient
 
 from core.auth import is_moderator
 from core.context import hearth
 from core.identity.models import User
-from tortoise import connections
-from tortoise.backends.base.client import TransactionalDBClient
 
 
 @dataclass

@@ -9,7 +9,6 @@ from typing import Any
 from quart import current_app
 
 from core import periodic
-
 from plugins.posts.live import LiveUpdates
 from plugins.posts.views import ViewCounter, flush_forever
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import Field, StrictStr
 
@@ -15,11 +15,11 @@ MAX_CHOICE_LENGTH = 56
 
 
 class CreatePostBody(Body):
-    content: Annotated[Optional[StrictStr], Rules(type="Content must be a string!")] = None
-    postId: Annotated[Optional[StrictStr], Rules(type="postId must be a string!",
+    content: Annotated[StrictStr | None, Rules(type="Content must be a string!")] = None
+    postId: Annotated[StrictStr | None, Rules(type="postId must be a string!",
                                                  length="Content length must be between 1 and 500 characters."),
                       Field(min_length=1, max_length=500)] = None
-    nerimityCdnFileId: Annotated[Optional[StrictStr],
+    nerimityCdnFileId: Annotated[StrictStr | None,
                                  Rules(type="nerimityCdnFileId id must be a string!",
                                        length="nerimityCdnFileId length must be between 1 and 255 characters."),
                                  Field(min_length=1, max_length=255)] = None

@@ -7,8 +7,9 @@ them), so no page counts likes; ``_count.comments`` is a count per post of the p
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 from plugins.accounts.public_profile import brief_profile, profile_extras
 from plugins.posts.pagesql import Selection, fetch
@@ -24,7 +25,7 @@ def _ms(value: Any) -> int | None:
     if type(value) is str:
         value = datetime.fromisoformat(value)
         if value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            value = value.replace(tzinfo=UTC)
     return int(value.timestamp() * 1000)
 
 

@@ -5,7 +5,7 @@ leave after the commit."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -15,13 +15,23 @@ from core.cdn import service as cdn
 from core.cdn.models import CdnFile
 from core.context import hearth
 from core.db import after_commit, hold, transaction
-from core.errors import ApiError, bad_request, forbidden
+from core.errors import bad_request, forbidden
 from core.identity.models import Account, User
 from core.ids import parse_id
 from core.wire import full_user, ms
 from plugins.posts import content as text
-from plugins.posts.models import (LIKED, MENTIONED, REPLIED, Post, PostAnnouncement, PostLike, PostPin, PostPoll,
-                                  PostPollChoice, PostPollVote)
+from plugins.posts.models import (
+    LIKED,
+    MENTIONED,
+    REPLIED,
+    Post,
+    PostAnnouncement,
+    PostLike,
+    PostPin,
+    PostPoll,
+    PostPollChoice,
+    PostPollVote,
+)
 from plugins.posts.notifications import notify, notify_many
 from plugins.posts.relations import block_sets, blocked_by, relations
 from plugins.posts.runtime import runtime
@@ -123,7 +133,7 @@ async def edit_post(user: User, post_id: str, new_content: str) -> dict[str, Any
     embed = await _embed(stored, user.id)
     try:
         async with transaction():
-            await Post.filter(id=post.id).update(content=stored, edited_at=datetime.now(timezone.utc), embed=embed,
+            await Post.filter(id=post.id).update(content=stored, edited_at=datetime.now(UTC), embed=embed,
                                                  mention_user_ids=text.mentioned_ids(stored))
             for mentioned_id in added:
                 await notify(MENTIONED, mentioned_id, user.id, post.id)
@@ -163,7 +173,7 @@ async def _delete_file(attachment: dict[str, Any]) -> None:
         file_id = parse_id(attachment.get("id"))
         if file_id is not None:
             await CdnFile.filter(id=file_id).delete()
-    except Exception:  # noqa: BLE001 - the post is deleted either way
+    except Exception:
         log.exception("could not delete the image of a deleted post")
 
 

@@ -4,7 +4,7 @@ nor notified, nor announced. Fetching it later answers ``null``, as for any unkn
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from core.identity.models import User
@@ -29,7 +29,7 @@ async def fake_post(user: User, content: str | None, parent: Post | None, attach
     comment_to = None if parent is None else await serialize_id(parent.id, await relations(user, follows=True))
     return {
         "id": str(post_id), "createdById": str(user.id), "content": content,
-        "createdAt": ms(datetime.now(timezone.utc)), "editedAt": None, "deleted": False,
+        "createdAt": ms(datetime.now(UTC)), "editedAt": None, "deleted": False,
         "commentToId": None if parent is None else str(parent.id), "repostId": None, "quotedPostId": None,
         "views": 0, "estimateLikes": 0, "estimateReposts": 0, "embed": None,
         "createdBy": {**public_user(user), "profile": (await brief_profiles([user.id])).get(user.id)},

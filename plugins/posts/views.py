@@ -84,7 +84,7 @@ class ViewCounter:
             self._sending = None
         try:
             await self.send()
-        except Exception:  # noqa: BLE001 - views are approximate; a Redis outage loses a second's worth
+        except Exception:
             log.exception("counting post views failed")
 
     async def send(self) -> None:
@@ -103,7 +103,7 @@ class ViewCounter:
         name = f"{PENDING_KEY}:flushing:{uuid.uuid4().hex}"
         try:
             await self.redis.rename(PENDING_KEY, name)
-        except Exception:  # noqa: BLE001 - "no such key": nothing was viewed
+        except Exception:
             return {}
         raw = await self.redis.hgetall(name)
         await self.redis.delete(name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import Field, StrictInt, StrictStr
 
@@ -10,8 +10,8 @@ from core.validation import Body, Rules
 
 
 class PresenceBody(Body):
-    status: Annotated[Optional[StrictInt], Rules(type="Invalid status.", length="Status must be between 0 and 4."),
+    status: Annotated[StrictInt | None, Rules(type="Invalid status.", length="Status must be between 0 and 4."),
                       Field(ge=0, le=4)] = None
-    custom: Annotated[Optional[StrictStr], Rules(type="Invalid custom status.",
+    custom: Annotated[StrictStr | None, Rules(type="Invalid custom status.",
                                                  length="custom status must be between 0 and 200."),
                       Field(max_length=200)] = None

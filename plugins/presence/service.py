@@ -9,14 +9,14 @@ the service hangs off the gateway: ``service_for(gateway)``.
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
-from core.periodic import every, stop
 from core.identity.models import User
+from core.periodic import every, stop
 from core.redisconn import redis_settings
 from plugins.presence.store import HEARTBEAT_TTL_S, MemoryStore, RedisStore
 
@@ -26,7 +26,7 @@ SNAPSHOT_ACTIVITIES = 5
 EVENT = "user:presence_update"
 
 
-def service_for(gateway: Any = None) -> "PresenceService":
+def service_for(gateway: Any = None) -> PresenceService:
     gateway = gateway if gateway is not None else hearth().gateway
     return gateway.service("presence", PresenceService)
 
@@ -39,7 +39,7 @@ async def presences_of(user_ids: list[int], gateway: Any = None) -> list[dict[st
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class PresenceService:

@@ -23,8 +23,9 @@ import itertools
 import json
 import logging
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
 

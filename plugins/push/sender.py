@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
-from pywebpush import WebPushException, WebPusher
+from pywebpush import WebPusher, WebPushException
 from quart import current_app
 
 from core.safefetch import policy_from_settings
@@ -26,10 +26,10 @@ from plugins.push.vapid import vapid_keys
 log = logging.getLogger("hearth.push")
 GONE = (404, 410)
 
-_senders: "weakref.WeakKeyDictionary[Any, PushSender]" = weakref.WeakKeyDictionary()
+_senders: weakref.WeakKeyDictionary[Any, PushSender] = weakref.WeakKeyDictionary()
 
 
-def sender_for(app: Any = None) -> "PushSender":
+def sender_for(app: Any = None) -> PushSender:
     app = app if app is not None else current_app._get_current_object()
     sender = _senders.get(app)
     if sender is None:
@@ -72,7 +72,7 @@ class PushSender:
             await asyncio.gather(*(self._one(row, data) for row in subscriptions))
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - a background task logs rather than dies silently
+        except Exception:
             log.exception("push sending failed")
 
     async def _one(self, row: PushSubscription, data: bytes) -> None:
@@ -94,7 +94,7 @@ class PushSender:
                     data, headers, ttl=self.ttl, content_encoding="aes128gcm", timeout=aiohttp.ClientTimeout(total=self.timeout))
                 status = response.status
                 response.release()
-            except (WebPushException, OSError, asyncio.TimeoutError) as error:
+            except (TimeoutError, WebPushException, OSError) as error:
                 log.info("push to subscription %s failed: %s", row.id, error)
                 return
         if status in GONE:

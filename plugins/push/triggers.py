@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Awaitable
+from collections.abc import Awaitable
+from typing import Any
 
 from core.context import hearth
 from core.identity.models import User
@@ -22,7 +23,7 @@ USER_MENTION = re.compile(r"\[@:(\d+)\]")
 async def guarded(work: Awaitable[None]) -> None:
     try:
         await work
-    except Exception:  # noqa: BLE001 - never fail a send, a request or a join because of a push
+    except Exception:
         log.exception("could not queue a push notification")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import Field, StrictStr
 from quart import Blueprint, Response, jsonify, request
@@ -20,8 +20,8 @@ Timestamp = Annotated[float, Rules(required="timestamp is required.", type="Inva
 
 class AddReminderBody(Body):
     timestamp: Timestamp
-    postId: Annotated[Optional[StrictStr], Field(min_length=1, max_length=255)] = None
-    messageId: Annotated[Optional[StrictStr], Field(min_length=1, max_length=255)] = None
+    postId: Annotated[StrictStr | None, Field(min_length=1, max_length=255)] = None
+    messageId: Annotated[StrictStr | None, Field(min_length=1, max_length=255)] = None
 
 
 class UpdateReminderBody(Body):

@@ -3,7 +3,7 @@ devices. Posts are the posts plugin's, asked for through the ``reminder_posts`` 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -24,7 +24,7 @@ MAX_REMINDERS = 10
 
 def when(timestamp: float) -> datetime:
     try:
-        return datetime.fromtimestamp(timestamp / 1000, timezone.utc)
+        return datetime.fromtimestamp(timestamp / 1000, UTC)
     except (OverflowError, OSError, ValueError):
         raise bad_request("Invalid timestamp.", "timestamp") from None
 

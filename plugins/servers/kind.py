@@ -3,7 +3,7 @@ roles and per-role channel permissions."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from core.context import hearth
@@ -18,9 +18,19 @@ from plugins.messages.mentions import record_mentions
 from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
 from plugins.servers.notifications import muted_user_ids
-from plugins.servers.permissions import (CHANNEL_SEND, MANAGE_CHANNELS, MENTION_EVERYONE, MENTION_ROLES,
-                                         SEND_MESSAGE, MemberContext, can_view, channel_bits, channel_member_context,
-                                         channel_overrides, member_contexts)
+from plugins.servers.permissions import (
+    CHANNEL_SEND,
+    MANAGE_CHANNELS,
+    MENTION_EVERYONE,
+    MENTION_ROLES,
+    SEND_MESSAGE,
+    MemberContext,
+    can_view,
+    channel_bits,
+    channel_member_context,
+    channel_overrides,
+    member_contexts,
+)
 
 
 class ServerChannels:
@@ -63,11 +73,11 @@ class ServerChannels:
         if message.mention_user_ids or message.mentions_everyone or \
                 self._mentionable_roles(access.extra["ctx"], message.content or ""):
             return None
-        return [messages.server_last_seen(sender.id, access.channel.id, datetime.now(timezone.utc))]
+        return [messages.server_last_seen(sender.id, access.channel.id, datetime.now(UTC))]
 
     async def after_message(self, message: Message, access: Access, sender: User) -> None:
         ctx: MemberContext = access.extra["ctx"]
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         await messages.set_server_last_seen(sender.id, access.channel.id, now)
         role_ids = self._mentionable_roles(ctx, message.content or "")
         if role_ids:
@@ -103,7 +113,7 @@ class ServerChannels:
         return [r for r in dict.fromkeys(wanted) if r in ctx.roles and r != ctx.server.default_role_id]
 
     async def mark_seen(self, user: User, access: Access) -> None:
-        await messages.set_server_last_seen(user.id, access.channel.id, datetime.now(timezone.utc))
+        await messages.set_server_last_seen(user.id, access.channel.id, datetime.now(UTC))
 
     async def mark_unread(self, user: User, access: Access, message: Message) -> None:
         from datetime import timedelta

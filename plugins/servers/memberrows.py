@@ -13,7 +13,7 @@ users change in several plugins and, with several workers, in other processes.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -45,7 +45,7 @@ def _datetime(value: Any) -> datetime | None:
     """A timestamp as the driver gives it (PostgreSQL: aware datetime; SQLite: ISO text)."""
     if type(value) is str:
         value = datetime.fromisoformat(value)
-        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
     return value
 
 

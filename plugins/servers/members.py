@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.ids import parse_id
-from plugins.servers.models import Member
 from plugins.servers import memberrows
+from plugins.servers.models import Member
 
 REMEMBERED = 10  # servers per socket whose members were already sent
 

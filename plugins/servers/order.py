@@ -9,8 +9,8 @@ from core.db import transaction
 from core.errors import bad_request
 from core.identity.models import User
 from core.ids import new_id
-from plugins.servers.models import Member, ServerOrder
 from plugins.accounts.service import random_hex_color
+from plugins.servers.models import Member, ServerOrder
 
 
 async def _state(user: User) -> tuple[ServerOrder, list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -67,7 +67,7 @@ class MemberContext:
     @property
     def muted(self) -> bool:
         expire = self.member.mute_expire_at
-        return expire is not None and expire > datetime.now(timezone.utc)
+        return expire is not None and expire > datetime.now(UTC)
 
 
 async def load_server(server_id: str | int | None, allow_scheduled: bool = False) -> Server:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 from core.context import hearth
 from core.db import hold, transaction
@@ -12,7 +13,7 @@ from core.ids import parse_id
 from core.wire import ms
 from plugins.servers import audit, rooms
 from plugins.servers.models import ChannelPermission, Member, Mute, Role, Server
-from plugins.servers.permissions import ADMIN, MemberContext, NICKNAME_MEMBER
+from plugins.servers.permissions import ADMIN, NICKNAME_MEMBER, MemberContext
 from plugins.servers.wire import role_wire
 
 MAX_ROLES = 50
@@ -212,7 +213,7 @@ async def mute(ctx: MemberContext, user_id: str, expire_at_ms: float, reason: st
         raise bad_request("You can not mute the server owner.")
     if parsed == ctx.user.id:
         raise bad_request("You can not mute yourself.")
-    expire_at = datetime.fromtimestamp(expire_at_ms / 1000, timezone.utc)
+    expire_at = datetime.fromtimestamp(expire_at_ms / 1000, UTC)
     async with transaction():
         updated = await Mute.filter(server_id=ctx.server.id, user_id=parsed).update(expire_at=expire_at, reason=reason)
         if not updated:

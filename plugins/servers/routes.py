@@ -8,7 +8,6 @@ from quart import Blueprint, jsonify, request
 from quart_schema import document_querystring, document_request, validate_request
 
 from core.auth import check_moderator_password, current_user, require_moderator, require_user, require_user_or_bot
-
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import documented_query, validate_body
@@ -17,11 +16,27 @@ from plugins.messages.schemas import NoticeBody
 from plugins.servers import audit, channels, invites, memberpages, notifications, order, roles, scheduled, service
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
-from plugins.servers.schemas import (BanBody, NotificationSettingsBody, ChannelOrderBody, CreateChannelBody, CreateServerBody, CustomInviteBody,
-                                     FolderBody, MemberRolesBody, MuteBody, NicknameBody, PermissionsBody,
-                                     RoleOrderBody, ServerOrderBody, ServerScheduleDeleteBody,
-                                     ServerUnscheduleDeleteBody, TransferBody, UpdateChannelBody, UpdateRoleBody,
-                                     UpdateServerBody)
+from plugins.servers.schemas import (
+    BanBody,
+    ChannelOrderBody,
+    CreateChannelBody,
+    CreateServerBody,
+    CustomInviteBody,
+    FolderBody,
+    MemberRolesBody,
+    MuteBody,
+    NicknameBody,
+    NotificationSettingsBody,
+    PermissionsBody,
+    RoleOrderBody,
+    ServerOrderBody,
+    ServerScheduleDeleteBody,
+    ServerUnscheduleDeleteBody,
+    TransferBody,
+    UpdateChannelBody,
+    UpdateRoleBody,
+    UpdateServerBody,
+)
 
 blueprint = Blueprint("servers", __name__, url_prefix="/api/servers")
 settings_blueprint = Blueprint("server_notification_settings", __name__, url_prefix="/api/users")

@@ -5,7 +5,7 @@ every ``servers.scheduled_deletion_interval_seconds`` by a ``core.jobs`` loop st
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.context import hearth
@@ -22,7 +22,7 @@ DEFAULT_INTERVAL_SECONDS = 600
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def delay(settings: Any = None) -> timedelta:

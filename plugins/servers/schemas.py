@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
@@ -54,30 +54,30 @@ class CreateServerBody(Body):
 
 
 class UpdateServerBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
-    defaultChannelId: Annotated[Optional[StrictStr], Rules(type="Invalid defaultChannelId"),
+    name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
+    defaultChannelId: Annotated[StrictStr | None, Rules(type="Invalid defaultChannelId"),
                                 Field(min_length=4, max_length=100)] = None
-    systemChannelId: Annotated[Optional[StrictStr], Rules(type="Invalid systemChannelId"),
+    systemChannelId: Annotated[StrictStr | None, Rules(type="Invalid systemChannelId"),
                                Field(min_length=4, max_length=100)] = None
-    avatarId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=100)] = None
-    bannerId: Annotated[Optional[StrictStr], Field(min_length=4, max_length=100)] = None
+    avatarId: Annotated[StrictStr | None, Field(min_length=4, max_length=100)] = None
+    bannerId: Annotated[StrictStr | None, Field(min_length=4, max_length=100)] = None
     _name = field_validator("name")(classmethod(lambda cls, v: None if v is None else _server_name(v)))
 
 
 class CreateChannelBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
-    type: Annotated[Optional[StrictInt], Rules(type="type must be less than 3 and greater than 0.",
+    name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
+    type: Annotated[StrictInt | None, Rules(type="type must be less than 3 and greater than 0.",
                                                length="type must be less than 3 and greater than 0."),
                     Field(ge=1, le=2)] = None
     _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
 
 
 class UpdateChannelBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Name must be a string.")] = None
-    slowModeSeconds: Annotated[Optional[StrictInt], Rules(type="slowModeSeconds must be a number.",
+    name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
+    slowModeSeconds: Annotated[StrictInt | None, Rules(type="slowModeSeconds must be a number.",
                                                           length="slowModeSeconds must be between 0 and 21600."),
                                Field(ge=0, le=21600)] = None
-    icon: Annotated[Optional[StrictStr], Field(max_length=100)] = None
+    icon: Annotated[StrictStr | None, Field(max_length=100)] = None
     _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
 
     @field_validator("slowModeSeconds")
@@ -90,7 +90,7 @@ class UpdateChannelBody(Body):
 
 class ChannelOrderBody(Body):
     channelIds: Annotated[list[StrictStr], Rules(required="channelIds is required.", type="channelIds must be an array.")]
-    categoryId: Annotated[Optional[StrictStr], Rules(type="Invalid categoryId.")] = None
+    categoryId: Annotated[StrictStr | None, Rules(type="Invalid categoryId.")] = None
 
 
 class PermissionsBody(Body):
@@ -99,16 +99,16 @@ class PermissionsBody(Body):
 
 
 class UpdateRoleBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
+    name: Annotated[StrictStr | None, Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
                     Field(min_length=1, max_length=100)] = None
-    hexColor: Annotated[Optional[StrictStr], Rules(type="Invalid hex color.", length="Invalid hex color."),
+    hexColor: Annotated[StrictStr | None, Rules(type="Invalid hex color.", length="Invalid hex color."),
                         Field(min_length=4, max_length=100)] = None
-    hideRole: Annotated[Optional[StrictBool], Rules(type="hideRole must be a boolean.")] = None
-    applyOnJoin: Annotated[Optional[StrictBool], Rules(type="applyOnJoin must be a boolean.")] = None
-    permissions: Annotated[Optional[StrictInt], Rules(type="Permissions must be a number.",
+    hideRole: Annotated[StrictBool | None, Rules(type="hideRole must be a boolean.")] = None
+    applyOnJoin: Annotated[StrictBool | None, Rules(type="applyOnJoin must be a boolean.")] = None
+    permissions: Annotated[StrictInt | None, Rules(type="Permissions must be a number.",
                                                       length="Permissions must be between 0 and 900."),
                            Field(ge=0, le=900)] = None
-    icon: Annotated[Optional[StrictStr], Field(max_length=100)] = None
+    icon: Annotated[StrictStr | None, Field(max_length=100)] = None
 
     _hex = field_validator("hexColor")(_hex_colour("Invalid hex color."))
 
@@ -118,11 +118,11 @@ class RoleOrderBody(Body):
 
 
 class MemberRolesBody(Body):
-    roleIds: Annotated[Optional[list[StrictStr]], Rules(type="roleIds must be an array.")] = None
+    roleIds: Annotated[list[StrictStr] | None, Rules(type="roleIds must be an array.")] = None
 
 
 class NicknameBody(Body):
-    nickname: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
+    nickname: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
 
     @field_validator("nickname")
     @classmethod
@@ -136,14 +136,14 @@ class NicknameBody(Body):
 
 
 class BanBody(Body):
-    reason: Annotated[Optional[StrictStr], Rules(type="Invalid reason.", length="Reason must be between 1 and 150 characters."),
+    reason: Annotated[StrictStr | None, Rules(type="Invalid reason.", length="Reason must be between 1 and 150 characters."),
                       Field(min_length=1, max_length=150)] = None
 
 
 class MuteBody(Body):
     expireAt: epoch_ms(Rules(required="ExpireAt is required.", type="ExpireAt must be a number!",
                              length="ExpireAt must be a valid date."))
-    reason: Annotated[Optional[StrictStr], Rules(type="Invalid reason."), Field(min_length=1, max_length=150)] = None
+    reason: Annotated[StrictStr | None, Rules(type="Invalid reason."), Field(min_length=1, max_length=150)] = None
 
 
 class TransferBody(Body):
@@ -165,22 +165,22 @@ class ServerOrderBody(Body):
 
 
 class FolderBody(Body):
-    serverIds: Annotated[Optional[list[StrictStr]], Rules(type="serverIds must be an array.")] = None
-    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.", length="Name must be between 4 and 100 characters long."),
+    serverIds: Annotated[list[StrictStr] | None, Rules(type="serverIds must be an array.")] = None
+    name: Annotated[StrictStr | None, Rules(type="Invalid name.", length="Name must be between 4 and 100 characters long."),
                     Field(min_length=4, max_length=100)] = None
-    color: Annotated[Optional[StrictStr], Rules(type="Invalid color.", length="Invalid color."),
+    color: Annotated[StrictStr | None, Rules(type="Invalid color.", length="Invalid color."),
                      Field(min_length=4, max_length=100)] = None
     _colour = field_validator("color")(_hex_colour("Invalid color."))
 
 
 
 
-Mode = Annotated[Optional[StrictInt], Field(ge=0, le=2)]
+Mode = Annotated[StrictInt | None, Field(ge=0, le=2)]
 
 
 class NotificationSettingsBody(Body):
-    serverId: Annotated[Optional[StrictStr], Rules(type="Invalid serverId."), Field(min_length=3, max_length=320)] = None
-    channelId: Annotated[Optional[StrictStr], Rules(type="Invalid channelId."), Field(min_length=3, max_length=320)] = None
+    serverId: Annotated[StrictStr | None, Rules(type="Invalid serverId."), Field(min_length=3, max_length=320)] = None
+    channelId: Annotated[StrictStr | None, Rules(type="Invalid channelId."), Field(min_length=3, max_length=320)] = None
     notificationSoundMode: Annotated[Mode, Rules(type="Invalid notificationSoundMode.",
                                                  length="Invalid notificationSoundMode.")] = None
     notificationPingMode: Annotated[Mode, Rules(type="Invalid notificationPingMode.",

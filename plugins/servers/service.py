@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -17,8 +17,16 @@ from plugins.accounts.public_profile import brief_profiles
 from plugins.accounts.service import random_hex_color
 from plugins.messages import service as messages
 from plugins.messages.kinds import kind_for
-from plugins.messages.models import (BAN_USER, JOIN_SERVER, KICK_USER, LEAVE_SERVER, SERVER_TEXT, Channel,
-                                     MentionCounter, ReadState)
+from plugins.messages.models import (
+    BAN_USER,
+    JOIN_SERVER,
+    KICK_USER,
+    LEAVE_SERVER,
+    SERVER_TEXT,
+    Channel,
+    MentionCounter,
+    ReadState,
+)
 from plugins.servers import audit, memberrows, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
 from plugins.servers.payload import online_presences, server_snapshot
@@ -29,7 +37,7 @@ MAX_SERVERS = 100
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 async def _member_event(member: Member, user: User) -> dict[str, Any]:

@@ -5,7 +5,7 @@ deletes are refused with upstream's ``{error}`` bodies."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from core.auth import is_moderator
@@ -68,6 +68,6 @@ class TicketChannels:
 
 async def close_full(ticket: Ticket) -> None:
     ticket.status = CLOSED_AS_DONE
-    ticket.last_updated_at = datetime.now(timezone.utc)
+    ticket.last_updated_at = datetime.now(UTC)
     ticket.seen = False
     await Ticket.filter(id=ticket.id).update(status=ticket.status, last_updated_at=ticket.last_updated_at, seen=False)

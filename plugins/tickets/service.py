@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from tortoise.expressions import Q
@@ -20,7 +20,7 @@ PAGE = 30
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def ticket_wire(ticket: Ticket, seen: bool = True) -> dict[str, Any]:

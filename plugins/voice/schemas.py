@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import Field, StrictBool, StrictStr
 
@@ -14,4 +14,4 @@ class JoinVoiceBody(Body):
                                          length="socketId must be between 3 and 320 characters long."),
                         Field(min_length=3, max_length=320)]
     # Hearth's own client: it can use server-side media (plugins/voice/README.md). Not in the reference.
-    serverMedia: Optional[StrictBool] = None
+    serverMedia: StrictBool | None = None

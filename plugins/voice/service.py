@@ -34,7 +34,15 @@ from plugins.messages import service as messages
 from plugins.messages.kinds import Access
 from plugins.messages.models import CALL_STARTED, DM_TEXT, SERVER_TEXT
 from plugins.voice.store import (
-    HEARTBEAT_TTL_S, SERVER, Entry, Joined, Left, MemoryStore, Policy, RedisStore, VoiceUnavailable,
+    HEARTBEAT_TTL_S,
+    SERVER,
+    Entry,
+    Joined,
+    Left,
+    MemoryStore,
+    Policy,
+    RedisStore,
+    VoiceUnavailable,
 )
 
 MAX_SIGNAL_BYTES = 64 * 1024  # an SDP with every candidate is a few kB; nothing legitimate is near this
@@ -43,7 +51,7 @@ MAX_SIGNAL_BYTES = 64 * 1024  # an SDP with every candidate is a few kB; nothing
 LEFT, DISCONNECTED, ELSEWHERE, REMOVED = "left", "disconnected", "elsewhere", "removed"
 
 
-def service_for(gateway: Any = None) -> "VoiceService":
+def service_for(gateway: Any = None) -> VoiceService:
     gateway = gateway if gateway is not None else hearth().gateway
     return gateway.service("voice", VoiceService)
 

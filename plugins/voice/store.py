@@ -28,8 +28,9 @@ import contextvars
 import functools
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, TypeVar
 
 from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
 
@@ -344,7 +345,7 @@ def _guarded(method: F) -> F:
     the outermost call of a nested chain counts (one failure, one probe while down)."""
 
     @functools.wraps(method)
-    async def call(self: "RedisStore", *args: Any, **kwargs: Any) -> Any:
+    async def call(self: RedisStore, *args: Any, **kwargs: Any) -> Any:
         if _guarding.get():
             return await method(self, *args, **kwargs)
         if not self.outage.may_try():

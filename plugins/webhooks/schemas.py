@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import Field, StrictStr, field_validator
 
@@ -27,7 +27,7 @@ def _symbols(value: str | None, field: str) -> str | None:
 
 
 class WebhookUpdateBody(Body):
-    name: Annotated[Optional[StrictStr], Rules(type="Invalid name.")] = None
+    name: Annotated[StrictStr | None, Rules(type="Invalid name.")] = None
 
     @field_validator("name")
     @classmethod
@@ -36,13 +36,13 @@ class WebhookUpdateBody(Body):
 
 
 class WebhookExecuteBody(Body):
-    content: Annotated[Optional[StrictStr], Rules(type="Content must be a string!",
+    content: Annotated[StrictStr | None, Rules(type="Content must be a string!",
                                                   length="Content length must be between 1 and 2000 characters."),
                        Field(max_length=2000)] = None
-    avatarUrl: Annotated[Optional[StrictStr], Rules(type="Avatar URL must be a string!",
+    avatarUrl: Annotated[StrictStr | None, Rules(type="Avatar URL must be a string!",
                                                     length="Avatar URL length must be between 1 and 255 characters."),
                          Field(max_length=255)] = None
-    username: Annotated[Optional[StrictStr], Rules(type="Invalid username.")] = None
+    username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
 
     _falsy = field_validator("content", "avatarUrl", "username", mode="before")(
         classmethod(lambda cls, v: _falsy_to_none(v)))

@@ -11,8 +11,7 @@ from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
 from plugins.servers.permissions import ADMIN, MemberContext, member_context
 from plugins.welcome import service
-from plugins.welcome.schemas import (CreateWelcomeQuestionBody, UpdateWelcomeQuestionBody, check_orders,
-                                     parse_answers)
+from plugins.welcome.schemas import CreateWelcomeQuestionBody, UpdateWelcomeQuestionBody, check_orders, parse_answers
 
 blueprint = Blueprint("welcome", __name__, url_prefix="/api/servers/<server_id>/welcome")
 

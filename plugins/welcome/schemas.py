@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import StrictBool, field_validator
 
@@ -40,7 +40,7 @@ def _title(value: Any) -> Any:
 
 
 Answers = Annotated[list[Any], Rules(required="Answers must be an array.", type="Answers must be an array.")]
-Multiselect = Annotated[Optional[StrictBool], Rules(type="Multiselect must be a boolean.")]
+Multiselect = Annotated[StrictBool | None, Rules(type="Multiselect must be a boolean.")]
 
 
 class CreateWelcomeQuestionBody(Body):

@@ -46,7 +46,7 @@ class World:
     token: str = ""
     ids: dict[str, list[str]] = field(default_factory=dict)
 
-    def build(self) -> "World":
+    def build(self) -> World:
         me, user = _person(self.base_url)
         other, friend = _person(self.base_url)
         self.token = me.session.headers["Authorization"]

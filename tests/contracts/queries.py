@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 class QueryLog(logging.Handler):

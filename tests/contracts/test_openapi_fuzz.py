@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections import Counter
 import re
 import time
+from collections import Counter
 from typing import Any
 
 import pytest

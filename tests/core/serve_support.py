@@ -29,13 +29,13 @@ class Supervised:
         self._reader.start()
 
     @classmethod
-    def hearth(cls, workers: int, env: dict[str, str]) -> "Supervised":
+    def hearth(cls, workers: int, env: dict[str, str]) -> Supervised:
         port = free_port()
         return cls([sys.executable, "-m", "core", "serve", "--port", str(port), "--workers", str(workers)],
                    {"HEARTH_SERVER_WEBUI_DIST": "/nonexistent", "HEARTH_RATE_LIMITS_ENABLED": "false", **env}, port)
 
     @classmethod
-    def app(cls, app: str, workers: int, env: dict[str, str], grace: float = 10.0) -> "Supervised":
+    def app(cls, app: str, workers: int, env: dict[str, str], grace: float = 10.0) -> Supervised:
         port = free_port()
         return cls([sys.executable, "-m", "core.serve", "--app", app, "--bind", f"127.0.0.1:{port}",
                     "--workers", str(workers), "--grace", str(grace)], env, port)

@@ -6,7 +6,8 @@ is in tests/e2e/test_content_security_flow.py."""
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 

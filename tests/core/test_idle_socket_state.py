@@ -63,7 +63,7 @@ async def test_the_lean_queue_behaves_as_asyncio_queue_does_for_engineio():
     # a get cancelled by a timeout (Engine.IO's writer waits so) leaves nothing behind
     try:
         await asyncio.wait_for(queue.get(), 0.01)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     queue.put_nowait("c")
     assert await asyncio.wait_for(queue.get(), 5) == "c"

@@ -4,8 +4,19 @@ which addresses may be reached, checked redirects, and why a fetch gave nothing.
 import aiohttp
 import pytest
 
-from core.safefetch import (IMAGE_TYPES, BadResponse, FetchPolicy, Refused, TooLarge, WrongType, address_allowed, get,
-                            new_session, policy_from_settings, refused_by_resolver)
+from core.safefetch import (
+    IMAGE_TYPES,
+    BadResponse,
+    FetchPolicy,
+    Refused,
+    TooLarge,
+    WrongType,
+    address_allowed,
+    get,
+    new_session,
+    policy_from_settings,
+    refused_by_resolver,
+)
 from core.settings import load_settings
 from tests.testsite import site  # noqa: F401 - the test web server fixture
 

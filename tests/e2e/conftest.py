@@ -4,8 +4,9 @@ the built web UI (``make test`` builds it first)."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 

@@ -8,10 +8,9 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
-from tests.plugins.accounts.helpers import png_bytes
 from tests.examples.bots.test_ping_bot import _start_bot
+from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.servers.helpers import community, join, ok
 
 

@@ -6,7 +6,6 @@ clan, it disappears from every place at once, without a reload."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.clans.helpers import verified, with_clan
 from tests.plugins.friends.helpers import make_friends

@@ -7,9 +7,8 @@ import io
 from PIL import Image
 from playwright.async_api import expect
 
-from plugins.servers.models import Server
 from core.testing import BROWSER_PATIENCE_MS
-
+from plugins.servers.models import Server
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join

@@ -10,9 +10,8 @@ from typing import Any
 
 from playwright.async_api import expect
 
-from plugins.accounts.models import Profile
 from core.testing import BROWSER_PATIENCE_MS
-
+from plugins.accounts.models import Profile
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member, sent
 from tests.plugins.servers.helpers import community, join

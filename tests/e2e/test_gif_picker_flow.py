@@ -7,7 +7,6 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.gifs.fake_provider import provider  # noqa: F401 - the fake provider fixture
 from tests.plugins.messages.helpers import member, open_dm

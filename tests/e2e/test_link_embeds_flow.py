@@ -11,10 +11,9 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
-from tests.testsite import site  # noqa: F401 - the test web server fixture
 from tests.plugins.messages.helpers import member, open_dm
+from tests.testsite import site  # noqa: F401 - the test web server fixture
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import Community, join, ok

@@ -5,8 +5,9 @@ action is on screen and clickable. One server and one set of people serve every 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 import pytest
 from playwright.async_api import expect

@@ -7,7 +7,6 @@ import time
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.posts.helpers import confirmed, post
 from tests.support import call
 

@@ -6,7 +6,6 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.posts.helpers import confirmed, post
 from tests.plugins.social.helpers import follow

@@ -8,7 +8,6 @@ import json
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.messages.helpers import member
 
 

@@ -11,7 +11,6 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.messages.helpers import sent
 from tests.plugins.servers.helpers import community, join, ok
 

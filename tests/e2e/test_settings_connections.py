@@ -5,9 +5,8 @@ and the plain word when the server offers nothing to link."""
 import pytest
 from playwright.async_api import expect
 
-from plugins.connections.models import UserConnection
 from core.testing import BROWSER_PATIENCE_MS
-
+from plugins.connections.models import UserConnection
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.connections.fake_provider import provider  # noqa: F401 - the fixture
 from tests.support import register
@@ -15,7 +14,7 @@ from tests.support import register
 PUBLIC_URL = "http://hearth.test"  # the tests' server.public_url, which providers send the browser back to
 
 
-async def behind_public_url(page, provider, server_url: str) -> None:  # noqa: F811
+async def behind_public_url(page, provider, server_url: str) -> None:
     """The provider sends the browser back to the public URL; here that is the live test server
     (as a reverse proxy would be): its authorize page's redirect is pointed there."""
     async def authorize(route):
@@ -27,11 +26,11 @@ async def behind_public_url(page, provider, server_url: str) -> None:  # noqa: F
 
 
 @pytest.fixture
-async def server(start_server, provider):  # noqa: F811
+async def server(start_server, provider):
     return await start_server(**provider.oidc_settings(), **provider.google_settings())
 
 
-async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider):  # noqa: F811
+async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider):
     person = await register(server.app.quart.test_client())
     page = await signed_in(person)
     await behind_public_url(page, provider, server.url)
@@ -67,7 +66,7 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
     assert await UserConnection.filter(user_id=int(person.id)).count() == 0
 
 
-async def test_link_google_through_the_reference_routes(server, signed_in, provider):  # noqa: F811
+async def test_link_google_through_the_reference_routes(server, signed_in, provider):
     person = await register(server.app.quart.test_client())
     page = await signed_in(person)
     await behind_public_url(page, provider, server.url)
@@ -80,7 +79,7 @@ async def test_link_google_through_the_reference_routes(server, signed_in, provi
     assert (stored.provider, stored.external_id) == ("GOOGLE", "ext-1")
 
 
-async def test_a_refusal_is_shown_in_the_section(server, signed_in, provider):  # noqa: F811
+async def test_a_refusal_is_shown_in_the_section(server, signed_in, provider):
     provider.mode = "deny"
     person = await register(server.app.quart.test_client())
     page = await signed_in(person)

@@ -6,7 +6,6 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.messages.helpers import dm_pair
 from tests.support import call
 

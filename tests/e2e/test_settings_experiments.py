@@ -4,7 +4,6 @@ after a reload."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.messages.helpers import member
 
 

@@ -5,7 +5,6 @@ the saved CSS back when the draft is discarded."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 

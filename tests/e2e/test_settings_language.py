@@ -4,7 +4,6 @@ the locale files); a choice is kept in appLanguage and strings fall back to en-g
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 

@@ -4,7 +4,6 @@ them, and their URL says so."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.plugins.messages.helpers import member
 
 

@@ -4,7 +4,6 @@ widget's JSON address (which answers), and deletes it; usable at a phone's width
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 

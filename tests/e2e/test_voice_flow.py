@@ -8,7 +8,6 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
 from tests.plugins.messages.helpers import member, open_dm
 from tests.plugins.servers.helpers import community, join

@@ -37,7 +37,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     await expect(section.get_by_text("No questions yet.")).to_be_visible()
     await section.get_by_label("New question").fill("What brings you here?")
     await section.get_by_role("button", name="Add question").click()
-    await page_a.wait_for_url(re.compile(rf"/settings/welcome-screen/\d+$"))
+    await page_a.wait_for_url(re.compile(r"/settings/welcome-screen/\d+$"))
     form = page_a.get_by_test_id("welcome-question-form")
     await expect(form.get_by_label("Question")).to_have_value("What brings you here?")
     await form.get_by_role("button", name="Add answer").click()

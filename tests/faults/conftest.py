@@ -3,7 +3,8 @@ processes, and an HTTP session to reach them."""
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import aiohttp
 import pytest

@@ -36,7 +36,7 @@ async def wait_until(condition: Any, timeout: float = 10.0, every: float = 0.05,
         await asyncio.sleep(every)
 
 
-def assert_no_server_errors(*workers: "Worker") -> None:
+def assert_no_server_errors(*workers: Worker) -> None:
     """No request of these workers answered 500 or escaped the app (libraries may log their retries)."""
     for worker in workers:
         output = worker.output()
@@ -71,7 +71,7 @@ class RedisServer:
         try:
             writer.write(b"PING\r\n")
             return (await asyncio.wait_for(reader.readline(), 1)).startswith(b"+PONG")
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             return False
         finally:
             writer.close()
@@ -172,7 +172,7 @@ def postgres_port(database_url: str) -> int | None:
     return parts.port or 5432
 
 
-def through(database_url: str, proxy: "TcpProxy", **params: str) -> str:
+def through(database_url: str, proxy: TcpProxy, **params: str) -> str:
     """The same database, reached through ``proxy`` (and with extra query parameters)."""
     from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -192,7 +192,7 @@ class HttpClient:
         self.session = session
 
     async def open(self, path: str, method: str = "GET", json: Any = None, headers: dict | None = None,
-                   **_: Any) -> "_Response":
+                   **_: Any) -> _Response:
         async with self.session.request(method, self.url + path, json=json, headers=headers or {}) as response:
             return _Response(response.status, response.content_type, await response.read(), dict(response.headers))
 

@@ -44,7 +44,7 @@ async def test_a_granted_channel_delivers_the_very_next_message_on_every_process
             barrier = await sent(via, place.owner, place.general, f"barrier {round_}")
             expected += [inside["content"], barrier["content"]]
             for probe in (far, near):
-                await wait_until(lambda p=probe: any(d["message"]["id"] == barrier["id"]
+                await wait_until(lambda p=probe, b=barrier: any(d["message"]["id"] == b["id"]
                                                      for d in p.received("message:created")),
                                  what=f"barrier {round_}")
         for probe in (far, near):

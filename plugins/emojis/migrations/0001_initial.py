@@ -1,7 +1,7 @@
-from tortoise import migrations
-from tortoise.migrations import operations as ops
+from tortoise import fields, migrations
 from tortoise.fields.base import OnDelete
-from tortoise import fields
+from tortoise.migrations import operations as ops
+
 
 class Migration(migrations.Migration):
     dependencies = [('core', '0001_initial'), ('servers', '0001_initial')]

@@ -1,8 +1,9 @@
-from tortoise import migrations
-from tortoise.migrations import operations as ops
-from core.ids import new_id
+from tortoise import fields, migrations
 from tortoise.fields.base import OnDelete
-from tortoise import fields
+from tortoise.migrations import operations as ops
+
+from core.ids import new_id
+
 
 class Migration(migrations.Migration):
     dependencies = [('core', '0001_initial'), ('messages', '0001_initial')]

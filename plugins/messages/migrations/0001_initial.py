@@ -1,11 +1,13 @@
-from tortoise import migrations
-from tortoise.migrations import operations as ops
 import functools
-from core.ids import new_id
 from json import dumps, loads
+
+from tortoise import fields, migrations
 from tortoise.fields.base import OnDelete
-from tortoise import fields
 from tortoise.indexes import Index
+from tortoise.migrations import operations as ops
+
+from core.ids import new_id
+
 
 class Migration(migrations.Migration):
     dependencies = [('core', '0001_initial')]

@@ -8,7 +8,8 @@ import itertools
 import json
 import logging
 import sys
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from core.settings import ROOT
 
@@ -105,7 +106,7 @@ class MediaProcess:
         process.stdin.close()
         try:
             await asyncio.wait_for(process.wait(), 5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             process.kill()
             await process.wait()
         if self._reader is not None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import fractions
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import av
 from aiortc import MediaStreamTrack

@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
 
@@ -182,7 +183,7 @@ class MediaNode:
         while True:
             try:
                 await asyncio.wait_for(call.dirty.wait(), SELECT_EVERY_S)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             call.dirty.clear()
             try:

@@ -34,7 +34,7 @@ def media_config(settings: Any) -> dict[str, Any]:
 
 
 class MediaRouter:
-    def __init__(self, service: "VoiceService"):
+    def __init__(self, service: VoiceService):
         self.service = service
         self.gateway = service.gateway
         self.process = MediaProcess(media_config(self.gateway.settings), self._event)

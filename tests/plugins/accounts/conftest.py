@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
-
 
 
 @pytest.fixture

@@ -8,8 +8,15 @@ import pytest
 
 from core.identity.models import Account, Session, User
 from plugins.accounts.models import Profile, VerificationCode
-from tests.plugins.accounts.helpers import (assert_kicked, assert_not_kicked, confirm_email, error, ping,
-                                            request_dev_code, upload_image)
+from tests.plugins.accounts.helpers import (
+    assert_kicked,
+    assert_not_kicked,
+    confirm_email,
+    error,
+    ping,
+    request_dev_code,
+    upload_image,
+)
 from tests.support import call, register
 
 DELETE = "/api/users/delete-account"

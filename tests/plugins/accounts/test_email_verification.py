@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.identity.models import Account
 from plugins.accounts.models import VerificationCode
@@ -82,7 +82,7 @@ async def test_an_expired_code_counts_as_never_requested(client):
     person = await register(client)
     code = await request_dev_code(client, person)
     await VerificationCode.filter(user_id=int(person.id)).update(
-        expires_at=datetime.now(timezone.utc) - timedelta(seconds=1))
+        expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == \
         (400, error("You must request email verification first."))
 

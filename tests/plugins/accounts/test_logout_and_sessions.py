@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.identity.models import Session
-from tests.plugins.accounts.helpers import (assert_kicked, assert_not_kicked, error, ping, session_id_of)
+from tests.plugins.accounts.helpers import assert_kicked, assert_not_kicked, error, ping, session_id_of
 from tests.support import Person, call, register
 
 

@@ -4,7 +4,8 @@ checked before validation, let anyone keep registration closed for everybody."""
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 

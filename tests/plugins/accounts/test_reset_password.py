@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -103,7 +103,7 @@ async def test_expired_code(client):
     person = await register(client)
     code, user_id = await dev_link(client, person.email)
     await VerificationCode.filter(user_id=int(person.id)).update(
-        expires_at=datetime.now(timezone.utc) - timedelta(seconds=1))
+        expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert (await reset(client, code, user_id)) == (400, error("Invalid or expired code."))
 
 

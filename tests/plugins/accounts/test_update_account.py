@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from core.cdn.models import CdnFile
 from core.identity.models import Account, User
-from tests.plugins.accounts.helpers import (assert_kicked, assert_not_kicked, confirm_email, error, png_bytes, ping,
-                                            upload_image)
+from tests.plugins.accounts.helpers import (
+    assert_kicked,
+    assert_not_kicked,
+    confirm_email,
+    error,
+    ping,
+    png_bytes,
+    upload_image,
+)
 from tests.support import call, register
 
 UPDATE = "/api/users"
@@ -73,7 +80,7 @@ async def test_privacy_settings(client):
 
 async def test_hidden_last_online_status_clears_last_online_at(client):
     person = await register(client)
-    await User.filter(id=int(person.id)).update(last_online_at=datetime.now(timezone.utc))
+    await User.filter(id=int(person.id)).update(last_online_at=datetime.now(UTC))
     status, body = await update(client, person, {"lastOnlineStatus": 0})
     assert status == 200
     assert (body["user"]["lastOnlineStatus"], body["user"]["lastOnlineAt"]) == (0, None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from plugins.explore.models import ExploreItem
 from tests.plugins.applications.helpers import add_to, new_bot
@@ -43,7 +43,7 @@ async def test_publish_get_list_and_unlist_a_bot(live_client, sockets):
     # bumping: an online bot once per 3 hours (publishing was the first bump); an offline one not at all
     assert await call(live_client, "POST", f"/api/explore/{item['id']}/bump", {}, token=viewer.token) == (
         400, {"message": "Server was bumped too recently.", "path": None})
-    await ExploreItem.filter(id=int(item["id"])).update(bumped_at=datetime.now(timezone.utc) - timedelta(hours=4))
+    await ExploreItem.filter(id=int(item["id"])).update(bumped_at=datetime.now(UTC) - timedelta(hours=4))
     status, bumped = await call(live_client, "POST", f"/api/explore/{item['id']}/bump", {}, token=viewer.token)
     assert status == 200 and bumped["lifetimeBumpCount"] == 2
     assert await call(live_client, "POST", f"/api/explore/{item['id']}/bump", {}, token=viewer.token) == (

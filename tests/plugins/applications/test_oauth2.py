@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from plugins.applications.models import OAuthGrant
 from tests.plugins.applications.helpers import new_app
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join, ok
-from plugins.applications.models import OAuthGrant
 from tests.support import at_once, call
 
 REDIRECT = "http://localhost:3000/callback"

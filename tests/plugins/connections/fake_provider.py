@@ -11,8 +11,9 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator
+from typing import Any
 from urllib.parse import unquote, urlencode
 
 import pytest

@@ -1,6 +1,8 @@
 """The reference's Google and Google Drive routes (rest.md §12), with the local fake playing Google,
 and without Google configured."""
 
+from datetime import UTC
+
 import pytest
 
 from plugins.connections.models import LinkState, UserConnection
@@ -141,8 +143,8 @@ async def test_state_tokens_belong_to_their_flow(client, provider):
     assert await link_account(client, "google", {"state": "garbage", "code": "x"}) == (400, EXPIRED)
 
     _, answer = await follow(await create_link(client, alice))
-    from datetime import datetime, timedelta, timezone
-    await LinkState.all().update(expires_at=datetime.now(timezone.utc) - timedelta(seconds=1))
+    from datetime import datetime, timedelta
+    await LinkState.all().update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert await link_account(client, "google", answer) == (400, EXPIRED)
 
 

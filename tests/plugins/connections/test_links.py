@@ -2,7 +2,7 @@
 authorize URL with state and PKCE, the callback's exchange, the list, unlinking, and who sees
 what. Hearth's own routes: ``/api/connections``."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -98,7 +98,7 @@ async def test_a_state_is_used_once_and_only_by_its_user(client, provider):
 async def test_an_expired_state_is_refused_and_gone(client, provider):
     alice = await register(client)
     _, answer = await follow(await start_link(client, alice))
-    await LinkState.filter(user_id=int(alice.id)).update(expires_at=datetime.now(timezone.utc) - timedelta(seconds=1))
+    await LinkState.filter(user_id=int(alice.id)).update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert await callback(client, alice, answer) == (400, error("This link has expired. Start linking again.", "state"))
     assert await callback(client, alice, answer) == (400, REFUSED_STATE)
     assert provider.token_calls == []

@@ -1,6 +1,6 @@
 """Explore (rest.md §6.1–6.6): publish, list, get, join, unpublish, bump."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from plugins.explore.models import ExploreItem
 from plugins.explore.service import week_start
@@ -17,7 +17,7 @@ async def publish(client, place, description="A cosy place"):
 
 async def age(item_id, hours=4, **extra):
     """Move a listing's last bump into the past (the cooldown is 3 h)."""
-    moment = datetime.now(timezone.utc) - timedelta(hours=hours)
+    moment = datetime.now(UTC) - timedelta(hours=hours)
     await ExploreItem.filter(id=int(item_id)).update(bumped_at=moment, **extra)
 
 
@@ -128,7 +128,7 @@ async def test_list_sorts_filters_and_searches(client):
     assert names(await listing("?filter=verified")) == ["Big Room"]
     assert names(await listing("?filter=all&sort=most_members")) == ["Big Room", "Busy", "Small"]
     assert await listing("?filter=pinned") == []
-    await ExploreItem.filter(id=int(items["Busy"]["id"])).update(pinned_at=datetime.now(timezone.utc))
+    await ExploreItem.filter(id=int(items["Busy"]["id"])).update(pinned_at=datetime.now(UTC))
     assert names(await listing("?filter=pinned")) == ["Busy"]
     assert names(await listing("?sort=pinned_at")) == ["Busy", "Small", "Big Room"]
     assert await listing("?filter=clans") == []  # no plugin gives servers clans yet
@@ -182,7 +182,7 @@ async def test_servers_scheduled_for_deletion_are_not_listed(client):
     place, other = await community(client), await community(client, "Other")
     await publish(client, place)
     await publish(client, other)
-    await Server.filter(id=int(place.id)).update(scheduled_for_deletion=datetime.now(timezone.utc))
+    await Server.filter(id=int(place.id)).update(scheduled_for_deletion=datetime.now(UTC))
     assert names(await ok(client, "GET", "/api/explore", token=other.owner.token)) == ["Other"]
     assert names(await ok(client, "GET", "/api/explore?sort=most_active", token=other.owner.token)) == ["Other"]
 
@@ -305,14 +305,14 @@ async def test_weekly_bump_counts_start_again_on_monday(client):
     assert (bumped["bumpCount"], bumped["lifetimeBumpCount"]) == (1, 10)
     await age(item["id"], hours=4, bump_count=1)
     again = await ok(client, "POST", f"/api/explore/{item['id']}/bump", {}, place.owner.token)
-    expected = 2 if datetime.now(timezone.utc) - timedelta(hours=4) >= week_start() else 1
+    expected = 2 if datetime.now(UTC) - timedelta(hours=4) >= week_start() else 1
     assert again["bumpCount"] == expected
 
 
 def test_the_week_starts_on_monday_at_midnight_utc():
-    sunday_night = datetime(2026, 11, 22, 23, 59, tzinfo=timezone.utc)
-    assert week_start(sunday_night) == datetime(2026, 11, 16, tzinfo=timezone.utc)
-    monday = datetime(2026, 11, 23, 0, 0, tzinfo=timezone.utc)
+    sunday_night = datetime(2026, 11, 22, 23, 59, tzinfo=UTC)
+    assert week_start(sunday_night) == datetime(2026, 11, 16, tzinfo=UTC)
+    monday = datetime(2026, 11, 23, 0, 0, tzinfo=UTC)
     assert week_start(monday) == monday
 
 

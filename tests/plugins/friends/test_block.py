@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.wire import public_user
 from core.identity.models import User
+from core.wire import public_user
 from plugins.friends.models import Friend
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import assert_limited, block, error, make_friends, request_friend

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from types import ModuleType
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 

@@ -4,7 +4,7 @@ audience hook (realtime.md §2)."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,7 +14,7 @@ from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import block, make_friends, public_user_keys, request_friend
 from tests.support import call, register
 
-SEEN = datetime(2024, 5, 6, 7, 8, 9, tzinfo=timezone.utc)
+SEEN = datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC)
 SEEN_MS = int(SEEN.timestamp() * 1000)
 
 

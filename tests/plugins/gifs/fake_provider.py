@@ -5,8 +5,9 @@ to be slow, or to answer something that is not a provider's answer."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 from aiohttp import web

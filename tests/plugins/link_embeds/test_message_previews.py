@@ -9,7 +9,6 @@ import pytest
 from tests.plugins.messages.helpers import dm_pair, member, open_dm, sent
 from tests.plugins.servers.helpers import community, join, ok, private_channel, role_with
 from tests.plugins.webhooks.helpers import execute, execute_path, make_webhook
-from tests.support import call
 
 
 @pytest.fixture

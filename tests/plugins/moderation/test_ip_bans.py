@@ -3,7 +3,7 @@ signed in from is banned for 7 days; everyone else signed in from one of them is
 ``You have been IP Banned`` and dropped; new requests, sockets and registrations from there are
 refused; founders pass."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from plugins.moderation.models import AuditEntry, IpBan
 from tests.plugins.messages.helpers import error
@@ -30,7 +30,7 @@ async def test_an_ip_ban_drops_everyone_on_the_address(start_server):
         assert (status, body) == (200, {"status": True})
         kicked = await mate_socket.wait_for("user:authenticate_error")
         assert kicked["message"] == "You have been IP Banned" and kicked["data"]["type"] == "ip-ban"
-        week = int(datetime.now(timezone.utc).timestamp() * 1000) + 7 * 86_400_000
+        week = int(datetime.now(UTC).timestamp() * 1000) + 7 * 86_400_000
         assert week - 60_000 <= kicked["data"]["expire"] <= week
         await mate_socket.wait_disconnected()
         await ping_from(client, ELSEWHERE, other, other_socket)

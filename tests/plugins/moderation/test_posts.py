@@ -4,7 +4,7 @@ suspension or a shadow ban removes."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.cdn.models import CdnFile
 from core.context import hearth
@@ -130,7 +130,7 @@ async def test_announcements_and_announcing_twice_is_a_400_where_upstream_answer
 
 async def an_old_post(author_id: str, hours: float) -> Post:
     """A post written ``hours`` ago (post ids carry their time)."""
-    when = datetime.now(timezone.utc) - timedelta(hours=hours)
+    when = datetime.now(UTC) - timedelta(hours=hours)
     return await Post.create(id=(int(when.timestamp() * 1000) - EPOCH_MS) << 22, created_by_id=int(author_id),
                              content="from earlier", created_at=when)
 

@@ -1,7 +1,7 @@
 """The moderators' audit log and its search, every server's audit log, stats, any channel's
 messages, suggested actions, and posts without a posts plugin (rest.md §8.3, §8.5, §8.6)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from plugins.moderation.models import AuditEntry, SuggestedAction
 from tests.plugins.messages.helpers import error, member, sent
@@ -59,7 +59,7 @@ async def test_stats_count_this_week_and_per_day(client):
                      "totalCreatedMessages": 2, "weeklyCreatedMessages": 2}
     daily = await ok(client, "GET", "/api/moderation/stats/daily?days=7", token=mod.token)
     assert len(daily["days"]) == 7
-    assert daily["days"][-1] == {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d"), "registrations": 2,
+    assert daily["days"][-1] == {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "registrations": 2,
                                  "messages": 2, "activeUsers": 1}
     assert all(day["messages"] == 0 for day in daily["days"][:-1])
     assert len((await ok(client, "GET", "/api/moderation/stats/daily?days=1000", token=mod.token))["days"]) == 90

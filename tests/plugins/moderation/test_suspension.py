@@ -3,7 +3,7 @@ told why and dropped (realtime.md §3.6), their tokens are refused on REST (401)
 (with the suspension data), and lifting it gives them back."""
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.identity.models import User
 from plugins.moderation import jobs
@@ -17,7 +17,7 @@ PATH = "/api/moderation/users/suspend"
 
 
 def now_ms() -> int:
-    return int(datetime.now(timezone.utc).timestamp() * 1000)
+    return int(datetime.now(UTC).timestamp() * 1000)
 
 
 async def test_a_suspended_user_is_dropped_at_once_and_refused_everywhere(live_server, live_client, sockets):
@@ -135,7 +135,7 @@ async def test_permanent_suspensions_delete_the_account_after_fifteen_days(app, 
     mod, target, recent = await staff(client), await member(client), await member(client)
     await suspend(client, mod, target, recent, days=0, reason="ban evasion")
     await Suspension.filter(user_id=int(target.id)).update(
-        suspended_at=datetime.now(timezone.utc) - timedelta(days=15, minutes=1))
+        suspended_at=datetime.now(UTC) - timedelta(days=15, minutes=1))
     async with app.app_context():
         assert await jobs.run_once(app.extensions["hearth"].settings) == [int(target.id)]
         assert await jobs.run_once(app.extensions["hearth"].settings) == []

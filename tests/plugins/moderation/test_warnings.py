@@ -3,7 +3,7 @@ notice live (``user:notice_created``) and in ``user:authenticated``, dismisses i
 ``DELETE /users/notices/:id``; a third warning within six months suspends for 7 days, a sixth
 for 30."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from plugins.moderation.models import AuditEntry, Notice, Strikes, Suspension
 from tests.plugins.accounts.helpers import ping
@@ -65,7 +65,7 @@ async def test_the_third_warning_suspends_for_a_week_and_the_sixth_for_a_month(l
     kicked = await probe.wait_for("user:authenticate_error")
     assert kicked["message"] == "You are suspended."
     assert kicked["data"]["reason"] == "Warned 3 times in 6 months."
-    week = int(datetime.now(timezone.utc).timestamp() * 1000) + 7 * 86_400_000
+    week = int(datetime.now(UTC).timestamp() * 1000) + 7 * 86_400_000
     assert week - 60_000 <= kicked["data"]["expire"] <= week
     assert probe.received("user:notice_created")  # the warning came first
     assert await AuditEntry.filter(action_type=8).exists()  # and the IP ban
@@ -77,7 +77,7 @@ async def test_the_third_warning_suspends_for_a_week_and_the_sixth_for_a_month(l
     await warn(live_client, mod, target)
     row = await Suspension.get(user_id=int(target.id))
     assert row.reason == "Warned 6 times in 6 months."
-    assert timedelta(days=29) < row.expire_at - datetime.now(timezone.utc) <= timedelta(days=30)
+    assert timedelta(days=29) < row.expire_at - datetime.now(UTC) <= timedelta(days=30)
     assert (await Strikes.get(user_id=int(target.id))).warn_count == 6
 
 
@@ -85,7 +85,7 @@ async def test_old_warnings_expire_after_six_months(client):
     mod, target = await staff(client), await member(client)
     await warn(client, mod, target)
     await warn(client, mod, target)
-    await Strikes.filter(user_id=int(target.id)).update(warn_expires_at=datetime.now(timezone.utc) - timedelta(days=1))
+    await Strikes.filter(user_id=int(target.id)).update(warn_expires_at=datetime.now(UTC) - timedelta(days=1))
     await warn(client, mod, target)
     assert not await Suspension.exists()
     assert (await Strikes.get(user_id=int(target.id))).warn_count == 1

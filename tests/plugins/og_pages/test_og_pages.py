@@ -1,10 +1,9 @@
 """GET /api/og/... (rest.md §15): HTML with Open Graph tags for invites and profiles."""
 
+from plugins.link_embeds.parse import read_tags
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, ok
 from tests.support import call
-
-from plugins.link_embeds.parse import read_tags
 
 
 async def html(client, path):

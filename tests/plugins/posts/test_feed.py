@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from plugins.posts.models import Post
 from plugins.posts.queries import first_id_at
@@ -88,7 +88,7 @@ async def test_discover_most_liked_with_keyset_cursor(client):
 async def test_discover_windows_keep_recent_posts(client):
     me = await confirmed(client)
     recent = await post(client, me, "recent")
-    old_id = first_id_at(datetime.now(timezone.utc) - timedelta(days=20)) + 1
+    old_id = first_id_at(datetime.now(UTC) - timedelta(days=20)) + 1
     await Post.create(id=old_id, created_by_id=int(me.id), content="old")
     assert ids(await get(client, me, "/api/posts/discover?sort=mostLiked7Days")) == [recent["id"]]
     assert set(ids(await get(client, me, "/api/posts/discover?sort=mostLiked30days"))) == {recent["id"], str(old_id)}

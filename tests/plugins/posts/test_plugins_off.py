@@ -9,8 +9,8 @@ import pytest
 
 from core.plugins import discover, with_dependents
 from plugins.posts.models import PostNotification
-from tests.testsite import site  # noqa: F401 - the fixture
 from tests.plugins.posts.helpers import confirmed, get, ids, post
+from tests.testsite import site  # noqa: F401 - the fixture
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ cleared before each test; the users are new in every test anyway."""
 
 from __future__ import annotations
 
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest
 

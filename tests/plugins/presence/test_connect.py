@@ -3,7 +3,7 @@ on friend acceptance (rest.md §2.2)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
@@ -88,7 +88,7 @@ async def test_the_last_socket_going_tells_friends_and_stamps_last_online(live_c
     theirs, other = await sockets(friend.token), await sockets(outsider.token)
     first, second = await sockets(me.token), await sockets(me.token)
     await theirs.wait_for(EVENT)
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
     await first.close()
     await assert_no_presence(live_client, friend, theirs, already=1)
     await second.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -56,7 +56,7 @@ async def test_going_invisible_looks_offline_and_stamps_last_online(live_client,
     await make_friends(live_client, me, friend)
     await sockets(me.token)
     theirs = await sockets(friend.token)
-    before = datetime.now(timezone.utc).replace(microsecond=0)
+    before = datetime.now(UTC).replace(microsecond=0)
     await set_presence(live_client, me, {"status": 0})
     assert await theirs.wait_for(EVENT) == {"userId": me.id, "status": 0}
     stamped = (await User.get(id=int(me.id))).last_online_at
@@ -108,7 +108,7 @@ async def test_without_sockets_it_is_stored_and_nobody_is_told(live_client, sock
     assert await set_presence(live_client, me, {"status": 3, "custom": "later"}) == (200, "Presence updated.")
     await assert_no_presence(live_client, friend, theirs)
     assert await status_of(me) == (3, "later")
-    before = datetime.now(timezone.utc).replace(microsecond=0)
+    before = datetime.now(UTC).replace(microsecond=0)
     await set_presence(live_client, me, {"status": 0})
     assert (await User.get(id=int(me.id))).last_online_at >= before  # stored status went from 3 to 0
 

@@ -3,7 +3,8 @@ through Redis (realtime.md §3.3 step 4, §3.5), including processes that die.""
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 

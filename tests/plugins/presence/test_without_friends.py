@@ -1,8 +1,8 @@
 """Presence without the friends plugin (optional): the snapshot in ``user:authenticated`` and
 the live updates reach the members of one's servers (and oneself), nobody else."""
 
-from tests.plugins.presence.helpers import about, assert_no_presence, presences
 from core.plugins import discover, with_dependents
+from tests.plugins.presence.helpers import about, assert_no_presence, presences
 from tests.plugins.servers.helpers import community, join
 from tests.support import connect_socket, register
 

@@ -6,7 +6,7 @@ with its default role and channel. Needs Tortoise initialised (the test harness,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.identity.models import Account, Session, User
 from core.identity.tokens import make_token, token_hash
@@ -34,7 +34,7 @@ async def people(count: int, prefix: str = "crowd") -> list[Someone]:
         users, accounts, sessions = [], [], []
         for n in range(start, min(count, start + BATCH)):
             user = User(id=new_id(), username=f"{prefix}{n:04d}", tag=f"{n % 10000:04d}", status=1,
-                        joined_at=datetime.now(timezone.utc))
+                        joined_at=datetime.now(UTC))
             session_id = new_id()
             token = make_token(session_id)
             users.append(user)
@@ -65,7 +65,7 @@ async def big_server(owner_id: int, name: str = "Big") -> Server:
 
 async def add_members(server_id: int, user_ids: list[int]) -> None:
     """Members joined one second apart (oldest first), as if each had used an invite."""
-    start = datetime.now(timezone.utc) - timedelta(seconds=len(user_ids))
+    start = datetime.now(UTC) - timedelta(seconds=len(user_ids))
     for offset in range(0, len(user_ids), BATCH):
         await Member.bulk_create([Member(id=new_id(), server_id=server_id, user_id=user_id,
                                          joined_at=start + timedelta(seconds=offset + n))

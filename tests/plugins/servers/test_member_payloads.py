@@ -2,7 +2,7 @@
 (the same rows as before, never stale), and Hearth's own partial mode (``pagedMembers``), where
 only your own rows come and the UI pages the rest."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.identity.models import User
 from plugins.accounts.models import Profile
@@ -41,10 +41,10 @@ async def varied_server(client, sockets):
              place.owner.token)
     await role_with(client, place, 0, shown)
     await ok(client, "POST", f"/api/servers/{place.id}/mutes/{nick.id}",
-             {"expireAt": (datetime.now(timezone.utc) + timedelta(hours=1)).timestamp() * 1000}, place.owner.token)
+             {"expireAt": (datetime.now(UTC) + timedelta(hours=1)).timestamp() * 1000}, place.owner.token)
     await Profile.create(user_id=int(shown.id), font=3)
     await User.filter(id=int(bot.id)).update(bot=True)
-    seen = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
+    seen = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
     await User.filter(id__in=[int(shown.id), int(me.id)]).update(last_online_status=2, last_online_at=seen)
     await User.filter(id=int(nick.id)).update(last_online_at=seen)  # not shared: stays hidden
     await sockets(shown.token)
@@ -58,7 +58,7 @@ async def test_full_mode_rows_are_the_rows_the_model_builder_gives(live_client, 
     by_user = lambda rows: sorted(rows, key=lambda row: row["userId"])  # noqa: E731
     assert by_user(payload["serverMembers"]) == by_user(expected)
     own = next(row for row in payload["serverMembers"] if row["userId"] == me.id)
-    assert own["user"]["lastOnlineAt"] == int(datetime(2024, 5, 1, 12, tzinfo=timezone.utc).timestamp() * 1000)
+    assert own["user"]["lastOnlineAt"] == int(datetime(2024, 5, 1, 12, tzinfo=UTC).timestamp() * 1000)
     _, again = await authenticate(sockets, me.token)  # from the cache this time
     assert by_user(again["serverMembers"]) == by_user(expected)
 

@@ -1,8 +1,8 @@
 """Nicknames, transfer, invites, audit logs, server order and folders."""
 
+from plugins.servers.models import Invite, Member, Server
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
-from plugins.servers.models import Invite, Member, Server
 from tests.support import at_once, call
 
 

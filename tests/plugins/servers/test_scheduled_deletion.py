@@ -2,7 +2,7 @@
 and ``.../schedule-delete``, realtime.md §5.4 ``server:schedule_delete`` /
 ``server:remove_schedule_delete``) and the job that deletes due servers."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from core.identity.models import User
 from plugins.servers import scheduled
@@ -33,7 +33,7 @@ async def test_a_moderator_schedules_and_the_members_alone_are_told(live_client,
     outsider = await member(live_client)
     mod = await moderator(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
-    before = int(datetime.now(timezone.utc).timestamp() * 1000)
+    before = int(datetime.now(UTC).timestamp() * 1000)
 
     result = await schedule(live_client, mod, place)
     assert result["success"] is True
@@ -129,7 +129,7 @@ async def test_the_job_deletes_only_servers_whose_delay_has_passed(live_server, 
     await join(live_client, recent, person)
     await join(live_client, untouched, person)
     person_socket = await sockets(person.token)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     await Server.filter(id=int(due.id)).update(scheduled_for_deletion=now - timedelta(hours=121))
     await Server.filter(id=int(recent.id)).update(scheduled_for_deletion=now - timedelta(hours=119))
 

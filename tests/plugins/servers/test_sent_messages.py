@@ -4,7 +4,7 @@ mentions someone (stored in a transaction with the mention counters)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,7 +14,7 @@ from tests.plugins.servers.helpers import community, join
 
 
 def at(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, timezone.utc)
+    return datetime.fromtimestamp(ms / 1000, UTC)
 
 
 @pytest.mark.parametrize("names_someone", [False, True], ids=["plain", "with a mention"])

@@ -1,7 +1,7 @@
 """A user's tickets (rest.md §9): open one with a category and a first message, list and read
 yours (reading marks it seen), answer it; closed tickets refuse the opener's messages."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from plugins.messages.models import Message
 from plugins.tickets.models import Ticket
@@ -13,7 +13,7 @@ from tests.support import call
 
 async def test_opening_listing_and_reading_a_ticket(client):
     person, other = await member(client), await member(client)
-    before = int(datetime.now(timezone.utc).timestamp() * 1000)
+    before = int(datetime.now(UTC).timestamp() * 1000)
     ticket = await open_ticket(client, person, "Can't upload", "My avatar upload fails.", 1)
     assert set(ticket) == {"id", "title", "category", "status", "channelId", "lastUpdatedAt", "openedById", "openedAt",
                            "seen"}

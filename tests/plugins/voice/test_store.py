@@ -1,7 +1,8 @@
 """The voice store in memory and in Redis: joins, leaves, the call mode rule and its media node,
 and calls of a process that died."""
 
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
