@@ -54,10 +54,10 @@ async def authenticate(url: str, token: str) -> tuple[float, dict]:
 async def heavy_user(http: aiohttp.ClientSession, url: str, people: list[dict], friends: int, dms: int) -> dict:
     """people[0] befriends people[1..friends] and opens DMs (with a message) to people[1..dms]."""
     me = people[0]
-    for other in people[1: friends + 1]:
+    for other in people[1 : friends + 1]:
         await post(http, url, "/api/friends/add", me["token"], {"username": other["username"], "tag": other["tag"]})
         await post(http, url, f"/api/friends/{me['id']}", other["token"])
-    for other in people[1: dms + 1]:
+    for other in people[1 : dms + 1]:
         inbox = await post(http, url, f"/api/users/{other['id']}/open-channel", me["token"])
         await post(http, url, f"/api/channels/{inbox['channelId']}/messages", me["token"], {"content": "hello"})
     return me
@@ -77,12 +77,20 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
                 await post(http, url, f"/api/users/emails/verify?code={code.split(': ')[2]}", registered["token"])
                 async with http.get(f"{url}/api/users", headers={"Authorization": registered["token"]}) as response:
                     profile = (await response.json())["user"]
-                people.append({"token": registered["token"], "id": profile["id"], "username": profile["username"],
-                               "tag": profile["tag"]})
+                people.append(
+                    {
+                        "token": registered["token"],
+                        "id": profile["id"],
+                        "username": profile["username"],
+                        "tag": profile["tag"],
+                    }
+                )
                 if n >= users:
                     continue
                 started = time.perf_counter()
-                async with http.post(f"{url}/api/users/login", json={"email": body["email"], "password": body["password"]}) as response:
+                async with http.post(
+                    f"{url}/api/users/login", json={"email": body["email"], "password": body["password"]}
+                ) as response:
                     tokens.append((await response.json())["token"])
                 login_ms.append((time.perf_counter() - started) * 1000)
 
@@ -98,8 +106,10 @@ async def main(users: int, friends: int, dms: int, repeat: int) -> None:
         print(f"register        {percentiles(register_ms)}")
         print(f"login (argon2)  {percentiles(login_ms)}  mean {statistics.mean(login_ms):.1f} ms")
         print(f"authenticate    {percentiles(auth_ms)}")
-        print(f"authenticate with {len(payload.get('friends', []))} friends, {len(payload.get('inbox', []))} DMs "
-              f"({len(payload.get('channels', []))} channels), {repeat}x: {percentiles(heavy_ms)}")
+        print(
+            f"authenticate with {len(payload.get('friends', []))} friends, {len(payload.get('inbox', []))} DMs "
+            f"({len(payload.get('channels', []))} channels), {repeat}x: {percentiles(heavy_ms)}"
+        )
 
 
 if __name__ == "__main__":

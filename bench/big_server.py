@@ -68,8 +68,13 @@ async def populate(database: str, members: int) -> tuple[str, str, list[str]]:
 def migrated(scratch: str, database: str | None) -> dict[str, str]:
     """The server's environment, its database (scratch SQLite, or the PostgreSQL one emptied) migrated."""
     database = database or f"sqlite://{scratch}/bench.sqlite3"
-    env = {**os.environ, "HEARTH_DATABASE_URL": database, "HEARTH_RATE_LIMITS_ENABLED": "false",
-           "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn", "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key"}
+    env = {
+        **os.environ,
+        "HEARTH_DATABASE_URL": database,
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+        "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key",
+    }
     if database.startswith("postgres"):
         subprocess.run([sys.executable, "-c", _EMPTY_POSTGRES, database], check=True)
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
@@ -93,7 +98,9 @@ def size_kb(payload: dict) -> float:
 
 
 async def first_page(http: aiohttp.ClientSession, url: str, server_id: str, token: str) -> dict:
-    async with http.get(f"{url}/api/servers/{server_id}/members?limit=100", headers={"Authorization": token}) as response:
+    async with http.get(
+        f"{url}/api/servers/{server_id}/members?limit=100", headers={"Authorization": token}
+    ) as response:
         return await response.json() if response.status == 200 else {}
 
 
@@ -121,8 +128,12 @@ async def at_once(url: str, tokens: list[str], options: dict) -> list[float]:
     host, port = url.removeprefix("http://").split(":")
     loop = asyncio.get_running_loop()
     waits = [loop.create_future() for _ in tokens]
-    transports = await asyncio.gather(*(loop.create_connection(lambda t=token, w=wait: Timed(t, options, w), host,
-                                                               int(port)) for token, wait in zip(tokens, waits)))
+    transports = await asyncio.gather(
+        *(
+            loop.create_connection(lambda t=token, w=wait: Timed(t, options, w), host, int(port))
+            for token, wait in zip(tokens, waits)
+        )
+    )
     samples = list(await asyncio.wait_for(asyncio.gather(*waits), 120))
     for transport, _ in transports:
         transport.close()
@@ -140,8 +151,13 @@ async def main(members: int, online: int, connecting: int, rounds: int, database
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(f"{scratch}/server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     holder, done = None, multiprocessing.Event()
     try:
         async with aiohttp.ClientSession() as http:
@@ -149,7 +165,7 @@ async def main(members: int, online: int, connecting: int, rounds: int, database
             speed = await speed_line(http, url, server.pid)
             # the members kept online are the last ones; the measured ones come from the front
             ready = multiprocessing.Event()
-            holder = multiprocessing.Process(target=hold_sockets, args=(url, tokens[members - online:], ready, done))
+            holder = multiprocessing.Process(target=hold_sockets, args=(url, tokens[members - online :], ready, done))
             holder.start()
             ready.wait(600)
             me = tokens[1]
@@ -159,33 +175,48 @@ async def main(members: int, online: int, connecting: int, rounds: int, database
             page = await first_page(http, url, server_id, me)
         workers = env.get("HEARTH_SERVER_WORKERS", "1")
         kind = "PostgreSQL" if database.startswith("postgres") else "SQLite"
-        print(f"a member of a {members}-member server, {online} members online; {kind}, {workers} worker(s)"
-              f"{', Redis' if env.get('HEARTH_REDIS_URL') else ''}")
+        print(
+            f"a member of a {members}-member server, {online} members online; {kind}, {workers} worker(s)"
+            f"{', Redis' if env.get('HEARTH_REDIS_URL') else ''}"
+        )
         print(speed)
-        print(f"user:authenticated, full mode:                 {size_kb(full):6.1f} KB ({len(full['serverMembers'])} "
-              f"members, {len(full['presences'])} presences)")
-        print(f"user:authenticated, partial + currentServerId: {size_kb(reference):6.1f} KB "
-              f"({len(reference['serverMembers'])} members)")
-        print(f"user:authenticated, Hearth's partial:          {size_kb(paged):6.1f} KB ({len(paged['serverMembers'])} "
-              f"members, {len(paged['presences'])} presences): "
-              f"{'within' if size_kb(paged) <= TARGET_PARTIAL_KB else 'OVER'} the {TARGET_PARTIAL_KB} KB target")
+        print(
+            f"user:authenticated, full mode:                 {size_kb(full):6.1f} KB ({len(full['serverMembers'])} "
+            f"members, {len(full['presences'])} presences)"
+        )
+        print(
+            f"user:authenticated, partial + currentServerId: {size_kb(reference):6.1f} KB "
+            f"({len(reference['serverMembers'])} members)"
+        )
+        print(
+            f"user:authenticated, Hearth's partial:          {size_kb(paged):6.1f} KB ({len(paged['serverMembers'])} "
+            f"members, {len(paged['presences'])} presences): "
+            f"{'within' if size_kb(paged) <= TARGET_PARTIAL_KB else 'OVER'} the {TARGET_PARTIAL_KB} KB target"
+        )
         if page:
-            print(f"first member page:                             {size_kb(page):6.1f} KB ({len(page['members'])} of "
-                  f"{page['count']} members)")
-        print("load average while timing (1 / 5 min, {} cores): {:.1f} / {:.1f}".format(os.cpu_count(),
-                                                                                   *os.getloadavg()[:2]))
+            print(
+                f"first member page:                             {size_kb(page):6.1f} KB ({len(page['members'])} of "
+                f"{page['count']} members)"
+            )
+        print(
+            "load average while timing (1 / 5 min, {} cores): {:.1f} / {:.1f}".format(
+                os.cpu_count(), *os.getloadavg()[:2]
+            )
+        )
         for label, options in (("full", {}), ("Hearth's partial", PAGED)):
             samples: list[float] = []
             cpu_before = cpu_seconds(server.pid)
             for n in range(rounds):  # other members each round, none of those kept online
                 start = 1 + (n * connecting) % max(1, members - online - connecting)
-                group = tokens[start:start + connecting]
+                group = tokens[start : start + connecting]
                 samples.extend(await at_once(url, group, options))
             cpu_ms = (cpu_seconds(server.pid) - cpu_before) * 1000 / len(samples)
             p99 = sorted(samples)[min(len(samples) - 1, int(0.99 * len(samples)))]
-            print(f"{connecting} connecting at once, {label:17} ({len(samples)} sockets): {percentiles(samples)}; "
-                  f"server CPU {cpu_ms:.1f} ms each; p99 {'within' if p99 <= TARGET_P99_MS else 'OVER'} "
-                  f"{TARGET_P99_MS} ms")
+            print(
+                f"{connecting} connecting at once, {label:17} ({len(samples)} sockets): {percentiles(samples)}; "
+                f"server CPU {cpu_ms:.1f} ms each; p99 {'within' if p99 <= TARGET_P99_MS else 'OVER'} "
+                f"{TARGET_P99_MS} ms"
+            )
     finally:
         done.set()
         if holder is not None:

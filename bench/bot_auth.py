@@ -40,9 +40,13 @@ async def populate(http: aiohttp.ClientSession, url: str, servers: int) -> str:
     developer = await confirmed_user(http, url, 0)
     app = await post(http, url, "/api/applications", developer["token"])
     await post(http, url, f"/api/applications/{app['id']}/bot", developer["token"])
-    async with http.get(f"{url}/api/applications/{app['id']}/token", headers={"Authorization": developer["token"]}) as r:
+    async with http.get(
+        f"{url}/api/applications/{app['id']}/token", headers={"Authorization": developer["token"]}
+    ) as r:
         bot_token = (await r.json())["token"]
-    owners = [await confirmed_user(http, url, n + 1) for n in range((servers + SERVERS_PER_OWNER - 1) // SERVERS_PER_OWNER)]
+    owners = [
+        await confirmed_user(http, url, n + 1) for n in range((servers + SERVERS_PER_OWNER - 1) // SERVERS_PER_OWNER)
+    ]
     for n in range(servers):
         owner = owners[n // SERVERS_PER_OWNER]["token"]
         server = await post(http, url, "/api/servers", owner, {"name": f"Bench {n}"})
@@ -66,9 +70,11 @@ async def main(servers: int, repeat: int, database: str | None) -> None:
             samples.append(elapsed)
         server_cpu_ms = (cpu_seconds(pid) - cpu_before) / repeat * 1000
         p50 = sorted(samples)[len(samples) // 2]
-        print(f"bot in {len(payload['servers'])} servers ({len(payload['channels'])} channels, "
-              f"{len(payload['serverMembers'])} members, {len(payload['serverRoles'])} roles); "
-              f"{'PostgreSQL' if database else 'SQLite'}, 1 worker")
+        print(
+            f"bot in {len(payload['servers'])} servers ({len(payload['channels'])} channels, "
+            f"{len(payload['serverMembers'])} members, {len(payload['serverRoles'])} roles); "
+            f"{'PostgreSQL' if database else 'SQLite'}, 1 worker"
+        )
         print(speed)
         print(f"bot authenticate {repeat}x: {percentiles(samples)}")
         # wall time above includes the client's decoding and waiting for a CPU on a busy machine;

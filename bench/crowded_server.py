@@ -89,10 +89,13 @@ def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, o
             refused: list[str] = []
             for start in range(0, len(waiting), CONNECT_BATCH):
                 opened = []
-                for token in waiting[start:start + CONNECT_BATCH]:
+                for token in waiting[start : start + CONNECT_BATCH]:
                     event = asyncio.Event()
-                    opened.append(await loop.create_connection(
-                        lambda t=token, e=event: Member(t, channel_id, e, batch), host, int(port)))
+                    opened.append(
+                        await loop.create_connection(
+                            lambda t=token, e=event: Member(t, channel_id, e, batch), host, int(port)
+                        )
+                    )
                 for transport, member in opened:
                     await asyncio.wait_for(member.authed.wait(), 600)
                     if member.refusal is None:
@@ -125,8 +128,9 @@ def worker_memory(server_pid: int) -> str:
     return "  ".join(f"{rss_mib(pid):7.1f} MiB (pid {pid})" for pid in sorted(children(server_pid)))
 
 
-async def send_steadily(poster: Poster, senders: list[str], channel_id: str, rate: float,
-                        seconds: float) -> tuple[list[float], int]:
+async def send_steadily(
+    poster: Poster, senders: list[str], channel_id: str, rate: float, seconds: float
+) -> tuple[list[float], int]:
     """POST ``rate`` messages a second for ``seconds``; their latencies (ms) and how many failed."""
     post_ms: list[float] = []
     failed = 0
@@ -135,8 +139,11 @@ async def send_steadily(poster: Poster, senders: list[str], channel_id: str, rat
         nonlocal failed
         started = time.perf_counter()
         try:
-            status, _ = await poster.post(f"/api/channels/{channel_id}/messages",
-                                          {"content": f"t={time.time() * 1000:.3f}"}, senders[n % len(senders)])
+            status, _ = await poster.post(
+                f"/api/channels/{channel_id}/messages",
+                {"content": f"t={time.time() * 1000:.3f}"},
+                senders[n % len(senders)],
+            )
         except OSError:
             status = 0
         if status != 200:
@@ -197,8 +204,13 @@ async def main(args) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = Path(scratch) / "server.log"
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=log.open("w"), stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     print(f"server log: {log}", flush=True)
     stop = multiprocessing.Event()
     procs: list[multiprocessing.Process] = []
@@ -214,8 +226,10 @@ async def main(args) -> None:
         connect_started = time.perf_counter()
         for index in range(args.client_procs):
             ready = multiprocessing.Event()
-            proc = multiprocessing.Process(target=members_process, args=(
-                url, tokens[index::args.client_procs], channel_id, ready, stop, deliveries))
+            proc = multiprocessing.Process(
+                target=members_process,
+                args=(url, tokens[index :: args.client_procs], channel_id, ready, stop, deliveries),
+            )
             proc.start()
             procs.append(proc)
             readies.append(ready)
@@ -223,9 +237,11 @@ async def main(args) -> None:
             if any(not proc.is_alive() for proc in procs):
                 raise RuntimeError("a load-generator process died while connecting")
             await asyncio.sleep(0.2)
-        print(f"{args.members} members connected and authenticated in {time.perf_counter() - connect_started:.1f} s "
-              f"({args.client_procs} load-generator processes; each arrival's presence reaches everyone there)",
-              flush=True)
+        print(
+            f"{args.members} members connected and authenticated in {time.perf_counter() - connect_started:.1f} s "
+            f"({args.client_procs} load-generator processes; each arrival's presence reaches everyone there)",
+            flush=True,
+        )
         await asyncio.sleep(10)  # the last arrivals' presences are still on their way
         print(f"workers with every member connected: {worker_memory(server.pid)}", flush=True)
 
@@ -235,15 +251,18 @@ async def main(args) -> None:
             phase = Phase(rate=rate, start_ms=time.time() * 1000)
             cpu_before, programs_before, wall_before = cpu_seconds(server.pid), cpu_by_program(), time.perf_counter()
             client_before = sum(cpu_seconds(proc.pid) for proc in procs)
-            phase.post_ms, phase.failed = await send_steadily(poster, tokens[1:1 + args.senders], channel_id, rate,
-                                                              args.seconds)
+            phase.post_ms, phase.failed = await send_steadily(
+                poster, tokens[1 : 1 + args.senders], channel_id, rate, args.seconds
+            )
             phase.end_ms = time.time() * 1000
             wall = time.perf_counter() - wall_before
             programs = cpu_by_program()
-            phase.cpu = {"server": (cpu_seconds(server.pid) - cpu_before) / wall,
-                         "load generator": (sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall,
-                         "PostgreSQL": (programs.get("postgres", 0.0) - programs_before.get("postgres", 0.0)) / wall,
-                         "Redis": (programs.get("redis-server", 0.0) - programs_before.get("redis-server", 0.0)) / wall}
+            phase.cpu = {
+                "server": (cpu_seconds(server.pid) - cpu_before) / wall,
+                "load generator": (sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall,
+                "PostgreSQL": (programs.get("postgres", 0.0) - programs_before.get("postgres", 0.0)) / wall,
+                "Redis": (programs.get("redis-server", 0.0) - programs_before.get("redis-server", 0.0)) / wall,
+            }
             phases.append(phase)
             await asyncio.sleep(10)  # stragglers, and a quiet moment before the next rate
         poster.close()
@@ -258,25 +277,35 @@ async def main(args) -> None:
                 proc.kill()
         server.terminate()
         server.wait(120)
-    print(f"{args.members} members connected across {args.workers} workers (PostgreSQL + Redis), {args.seconds:g} s "
-          f"per rate from {args.senders} senders")
+    print(
+        f"{args.members} members connected across {args.workers} workers (PostgreSQL + Redis), {args.seconds:g} s "
+        f"per rate from {args.senders} senders"
+    )
     for phase in phases:
         within = [latency for at, latency in zip(sent, latencies) if phase.start_ms <= at <= phase.end_ms]
         expected = len(phase.post_ms) * args.members
-        print(f"{phase.rate:g} messages/s ({phase.rate * args.members:,.0f} deliveries/s): "
-              f"{len(phase.post_ms)} sent, {phase.failed} failed; POST p50 {pct(phase.post_ms, .5):.1f} / "
-              f"p99 {pct(phase.post_ms, .99):.1f} ms")
-        print(f"    delivered {len(within):,} of {expected:,} ({100 * len(within) / max(1, expected):.2f}%); "
-              f"send → socket p50 {pct(within, .5):.1f} / p99 {pct(within, .99):.1f} ms; CPU "
-              + ", ".join(f"{name} {100 * value:.0f}%" for name, value in phase.cpu.items())
-              + f" of one core ({os.cpu_count()} cores)")
+        print(
+            f"{phase.rate:g} messages/s ({phase.rate * args.members:,.0f} deliveries/s): "
+            f"{len(phase.post_ms)} sent, {phase.failed} failed; POST p50 {pct(phase.post_ms, 0.5):.1f} / "
+            f"p99 {pct(phase.post_ms, 0.99):.1f} ms"
+        )
+        print(
+            f"    delivered {len(within):,} of {expected:,} ({100 * len(within) / max(1, expected):.2f}%); "
+            f"send → socket p50 {pct(within, 0.5):.1f} / p99 {pct(within, 0.99):.1f} ms; CPU "
+            + ", ".join(f"{name} {100 * value:.0f}%" for name, value in phase.cpu.items())
+            + f" of one core ({os.cpu_count()} cores)"
+        )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--members", type=int, default=5000)
-    parser.add_argument("--rates", type=lambda text: [float(r) for r in text.split(",")], default=[20.0],
-                        help="messages per second, in all, one phase each (e.g. 5,10,20)")
+    parser.add_argument(
+        "--rates",
+        type=lambda text: [float(r) for r in text.split(",")],
+        default=[20.0],
+        help="messages per second, in all, one phase each (e.g. 5,10,20)",
+    )
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--senders", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2)

@@ -49,10 +49,11 @@ def hold_sockets(url: str, tokens: list[str], ready, done) -> None:
         events = [asyncio.Event() for _ in tokens]
         connections = []
         for start in range(0, len(tokens), 50):  # in batches: the server authenticates them as they come
-            batch = list(zip(tokens[start:start + 50], events[start:start + 50]))
+            batch = list(zip(tokens[start : start + 50], events[start : start + 50]))
             for token, event in batch:
-                connections.append(await loop.create_connection(
-                    lambda t=token, e=event: Listener(t, "-", e, []), host, int(port)))
+                connections.append(
+                    await loop.create_connection(lambda t=token, e=event: Listener(t, "-", e, []), host, int(port))
+                )
             for _, event in batch:
                 await asyncio.wait_for(event.wait(), 120)
         ready.set()
@@ -98,18 +99,27 @@ async def populate(http: aiohttp.ClientSession, url: str, args) -> list[dict]:
 
     invites = await gather_bounded(make_server(s) for s in range(count))
     # user n is in servers n, n + 1/k of the way round, ...: owners (n < count) are in their own already
-    joins = [(person, (n + k * count // args.servers_each) % count)
-             for n, person in enumerate(people) for k in range(args.servers_each)]
-    await gather_bounded(api(http, url, "POST", f"/api/servers/invites/{invites[s]}", token=person["token"])
-                         for n, (person, s) in enumerate(joins) if not (n % args.servers_each == 0 and n // args.servers_each < count))
+    joins = [
+        (person, (n + k * count // args.servers_each) % count)
+        for n, person in enumerate(people)
+        for k in range(args.servers_each)
+    ]
+    await gather_bounded(
+        api(http, url, "POST", f"/api/servers/invites/{invites[s]}", token=person["token"])
+        for n, (person, s) in enumerate(joins)
+        if not (n % args.servers_each == 0 and n // args.servers_each < count)
+    )
 
     async def befriend(me: dict, other: dict) -> None:
-        await api(http, url, "POST", "/api/friends/add", {"username": other["username"], "tag": other["tag"]}, me["token"])
+        await api(
+            http, url, "POST", "/api/friends/add", {"username": other["username"], "tag": other["tag"]}, me["token"]
+        )
         await api(http, url, "POST", f"/api/friends/{me['id']}", token=other["token"])
 
     # everyone has --friends friends: half of them asked, half accepted
-    pairs = [(people[n], people[(n + k) % len(people)]) for k in range(1, args.friends // 2 + 1)
-             for n in range(len(people))]
+    pairs = [
+        (people[n], people[(n + k) % len(people)]) for k in range(1, args.friends // 2 + 1) for n in range(len(people))
+    ]
     await gather_bounded(befriend(a, b) for a, b in pairs)
     return people
 
@@ -136,8 +146,10 @@ def top_sites(directory: str, worker: int, sockets: int, limit: int = 25) -> Non
         for stat in stats[: limit if key == "lineno" else 8]:
             if key == "lineno":
                 frame = stat.traceback[0]
-                print(f"  {stat.size / sockets:8.0f} B/socket {stat.count / sockets:6.1f} blocks  "
-                      f"{frame.filename.replace(str(ROOT) + '/', '')}:{frame.lineno}")
+                print(
+                    f"  {stat.size / sockets:8.0f} B/socket {stat.count / sockets:6.1f} blocks  "
+                    f"{frame.filename.replace(str(ROOT) + '/', '')}:{frame.lineno}"
+                )
             else:
                 print(f"  {stat.size / sockets:8.0f} B/socket {stat.count / sockets:6.1f} blocks")
                 for frame in list(stat.traceback)[-6:]:
@@ -148,9 +160,13 @@ async def main(args) -> None:
     scratch = tempfile.mkdtemp(prefix="hearth-idle-")
     probes = f"{scratch}/probes"
     os.mkdir(probes)
-    env = {"HEARTH_SERVER_WORKERS": "1", "HEARTH_DEBUG_MEMORY_DIR": probes,
-           "HEARTH_AUTH_ARGON2_TIME_COST": "1", "HEARTH_AUTH_ARGON2_MEMORY_KIB": "64",
-           "HEARTH_SERVER_WEBUI_DIST": "/nonexistent"}
+    env = {
+        "HEARTH_SERVER_WORKERS": "1",
+        "HEARTH_DEBUG_MEMORY_DIR": probes,
+        "HEARTH_AUTH_ARGON2_TIME_COST": "1",
+        "HEARTH_AUTH_ARGON2_MEMORY_KIB": "64",
+        "HEARTH_SERVER_WEBUI_DIST": "/nonexistent",
+    }
     if args.tracemalloc:
         env["HEARTH_DEBUG_TRACEMALLOC"] = "1"
     server, url = start_server(scratch, None, env)
@@ -170,7 +186,9 @@ async def main(args) -> None:
         ready_events = []
         for index in range(args.client_procs):
             ready = multiprocessing.Event()
-            proc = multiprocessing.Process(target=hold_sockets, args=(url, tokens[index::args.client_procs], ready, done))
+            proc = multiprocessing.Process(
+                target=hold_sockets, args=(url, tokens[index :: args.client_procs], ready, done)
+            )
             proc.start()
             ready_events.append(ready)
             procs.append(proc)
@@ -181,8 +199,10 @@ async def main(args) -> None:
         print(f"{len(tokens)} sockets authenticated in {time.perf_counter() - started:.0f} s", flush=True)
         after = probe(worker, probes, 2)
 
-        print(f"users {args.users}, each in {args.servers_each} servers of ~{args.server_size} members and {args.channels} channels, "
-              f"{args.friends} friends; SQLite, 1 worker{' (tracemalloc on)' if args.tracemalloc else ''}")
+        print(
+            f"users {args.users}, each in {args.servers_each} servers of ~{args.server_size} members and {args.channels} channels, "
+            f"{args.friends} friends; SQLite, 1 worker{' (tracemalloc on)' if args.tracemalloc else ''}"
+        )
         print(speed)
         print(f"worker RSS         {before:.1f} MiB before sockets, {after:.1f} MiB with {len(tokens)} idle sockets")
         print(f"per socket         {(after - before) * 1024 / len(tokens):.1f} KB")

@@ -54,7 +54,7 @@ def cpu_by_program() -> dict[str, float]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
         fields = stat.rsplit(")", 1)[1].split()
         totals[name] = totals.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return totals
@@ -80,5 +80,7 @@ async def request_floor_ms(http: Any, url: str, server_pid: int, requests: int =
 
 
 async def speed_line(http: Any, url: str, server_pid: int) -> str:
-    return (f"machine speed      {await request_floor_ms(http, url, server_pid):.2f} ms of server CPU per plain "
-            f"request (lower is faster; see bench/machine.py)")
+    return (
+        f"machine speed      {await request_floor_ms(http, url, server_pid):.2f} ms of server CPU per plain "
+        f"request (lower is faster; see bench/machine.py)"
+    )

@@ -48,8 +48,10 @@ def pct(samples: list[float], q: float) -> float:
 
 
 def summary(name: str, samples: list[float]) -> str:
-    return (f"{name:<18} n={len(samples):<7} p50 {pct(samples, .5):7.1f} ms  p95 {pct(samples, .95):7.1f} ms  "
-            f"p99 {pct(samples, .99):7.1f} ms  max {max(samples, default=float('nan')):7.1f} ms")
+    return (
+        f"{name:<18} n={len(samples):<7} p50 {pct(samples, 0.5):7.1f} ms  p95 {pct(samples, 0.95):7.1f} ms  "
+        f"p99 {pct(samples, 0.99):7.1f} ms  max {max(samples, default=float('nan')):7.1f} ms"
+    )
 
 
 async def api(http: aiohttp.ClientSession, url: str, method: str, path: str, body=None, token=None):
@@ -92,9 +94,11 @@ class Listener(asyncio.Protocol):
 
     def connection_made(self, transport) -> None:
         self.transport = transport
-        transport.write(b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: bench\r\n"
-                        b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-                        b"Sec-WebSocket-Key: " + base64.b64encode(os.urandom(16)) + b"\r\n\r\n")
+        transport.write(
+            b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: bench\r\n"
+            b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            b"Sec-WebSocket-Key: " + base64.b64encode(os.urandom(16)) + b"\r\n\r\n"
+        )
 
     def send_text(self, text: str) -> None:
         # Client frames must be masked; an all-zero key leaves the payload as it is (the server
@@ -112,7 +116,7 @@ class Listener(asyncio.Protocol):
             end = buffer.find(b"\r\n\r\n")
             if end == -1:
                 return
-            del buffer[:end + 4]
+            del buffer[: end + 4]
             self.upgraded = True
         offset = 0
         while len(buffer) - offset >= 2:
@@ -121,11 +125,11 @@ class Listener(asyncio.Protocol):
             if size == 126:
                 if len(buffer) - offset < 4:
                     break
-                size, start = int.from_bytes(buffer[offset + 2:offset + 4], "big"), offset + 4
+                size, start = int.from_bytes(buffer[offset + 2 : offset + 4], "big"), offset + 4
             elif size == 127:
                 if len(buffer) - offset < 10:
                     break
-                size, start = int.from_bytes(buffer[offset + 2:offset + 10], "big"), offset + 10
+                size, start = int.from_bytes(buffer[offset + 2 : offset + 10], "big"), offset + 10
             if len(buffer) < start + size:
                 break
             offset = start + size
@@ -134,7 +138,7 @@ class Listener(asyncio.Protocol):
                     at = buffer.find(MARKER, start, offset)
                     if at != -1 and buffer.find(self.channel, start, offset) != -1:
                         at += len(MARKER)
-                        self.delivered(float(buffer[at:buffer.index(b'"', at, offset)]), now)
+                        self.delivered(float(buffer[at : buffer.index(b'"', at, offset)]), now)
                 else:
                     self.frame(bytes(buffer[start:offset]), now)
             elif opcode == 9:  # websocket ping
@@ -192,8 +196,8 @@ class _Exchange(asyncio.Protocol):
         if len(self.buffer) < end + 4 + size:
             return
         status = int(status_line.split()[1])
-        body = bytes(self.buffer[end + 4:end + 4 + size])
-        del self.buffer[:end + 4 + size]
+        body = bytes(self.buffer[end + 4 : end + 4 + size])
+        del self.buffer[: end + 4 + size]
         if self.waiting is not None and not self.waiting.done():
             self.waiting.set_result((status, body))
 
@@ -211,8 +215,10 @@ class Poster:
 
     async def post(self, path: str, body: dict, token: str) -> tuple[int, bytes]:
         payload = json.dumps(body).encode()
-        request = (f"POST {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: {token}\r\n"
-                   f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n").encode() + payload
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: {token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+        ).encode() + payload
         async with self.slots:
             for attempt in range(3):
                 exchange = self.idle.pop() if self.idle else None
@@ -251,8 +257,11 @@ def listener(url: str, tokens: list[str], channel_id: str, ready, done, results_
         events = [asyncio.Event() for _ in tokens]
         connections = []
         for token, event in zip(tokens, events):
-            connections.append(await loop.create_connection(
-                lambda t=token, e=event: Listener(t, channel_id, e, latencies), host, int(port)))
+            connections.append(
+                await loop.create_connection(
+                    lambda t=token, e=event: Listener(t, channel_id, e, latencies), host, int(port)
+                )
+            )
         for event in events:
             await asyncio.wait_for(event.wait(), 60)
         ready.set()
@@ -270,12 +279,22 @@ def start_server(scratch: str, database: str | None, env: dict[str, str] | None 
     """Migrate the database (a scratch SQLite file unless ``database``) and start ``hearth serve``
     on a free port, its log in ``scratch``; ``env`` adds settings (HEARTH_*)."""
     port = free_port()
-    env = {**os.environ, "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-           "HEARTH_DATABASE_URL": database or f"sqlite://{scratch}/bench.sqlite3", **(env or {})}
+    env = {
+        **os.environ,
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+        "HEARTH_DATABASE_URL": database or f"sqlite://{scratch}/bench.sqlite3",
+        **(env or {}),
+    }
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
     log = open(f"{scratch}/server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     print(f"server log: {scratch}/server.log", flush=True)
     return server, f"http://127.0.0.1:{port}"
 
@@ -315,7 +334,7 @@ async def main(args) -> None:
 
             ready_events, done = [], multiprocessing.Event()
             outputs, procs = [], []
-            chunks = [tokens[i::args.client_procs] for i in range(args.client_procs)]
+            chunks = [tokens[i :: args.client_procs] for i in range(args.client_procs)]
             for index, chunk in enumerate(chunks):
                 ready = multiprocessing.Event()
                 out = f"{scratch}/listener{index}.json"
@@ -338,16 +357,35 @@ async def main(args) -> None:
             machine_before, programs_before = machine_busy(), cpu_by_program()
             profiler = None
             if args.profile:  # py-spy's collapsed stacks of the server (and its workers) while sending
-                profiler = subprocess.Popen(["py-spy", "record", "--subprocesses", "--nonblocking", "-r", "250",
-                                             "-d", str(int(args.seconds)), "-f", "raw", "-o", args.profile,
-                                             "-p", str(server.pid)], stdout=subprocess.DEVNULL)
+                profiler = subprocess.Popen(
+                    [
+                        "py-spy",
+                        "record",
+                        "--subprocesses",
+                        "--nonblocking",
+                        "-r",
+                        "250",
+                        "-d",
+                        str(int(args.seconds)),
+                        "-f",
+                        "raw",
+                        "-o",
+                        args.profile,
+                        "-p",
+                        str(server.pid),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                )
 
             poster = Poster(url)
 
             async def post(n: int) -> None:
                 started = time.perf_counter()
-                status, answer = await poster.post(f"/api/channels/{channel_id}/messages",
-                                                   {"content": f"t={time.time() * 1000:.3f}"}, senders[n % len(senders)])
+                status, answer = await poster.post(
+                    f"/api/channels/{channel_id}/messages",
+                    {"content": f"t={time.time() * 1000:.3f}"},
+                    senders[n % len(senders)],
+                )
                 if status != 200:
                     raise RuntimeError(f"a send answered {status}: {answer[:200]!r}")
                 post_ms.append((time.perf_counter() - started) * 1000)
@@ -372,8 +410,9 @@ async def main(args) -> None:
             kernel = (cpu_seconds(server.pid, kernel_only=True) - kernel_before) / wall
             client_cpu = (time.process_time() + sum(cpu_seconds(proc.pid) for proc in procs) - client_before) / wall
             machine = [after - before for after, before in zip(machine_busy(), machine_before)]
-            programs = {name: (seconds - programs_before.get(name, 0.0)) / wall
-                        for name, seconds in cpu_by_program().items()}
+            programs = {
+                name: (seconds - programs_before.get(name, 0.0)) / wall for name, seconds in cpu_by_program().items()
+            }
             done.set()
             if profiler is not None:
                 profiler.wait(60)
@@ -385,23 +424,29 @@ async def main(args) -> None:
             received += data["received"]
             delivery.extend(data["latencies"])
         expected = total * args.members
-        print(f"members {args.members}, target {args.rate} msg/s for {args.seconds} s "
-              f"(achieved {total / sent_for:.1f} msg/s), senders {len(senders)}, "
-              f"database {'PostgreSQL' if args.database else 'SQLite'}, "
-              f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s)")
+        print(
+            f"members {args.members}, target {args.rate} msg/s for {args.seconds} s "
+            f"(achieved {total / sent_for:.1f} msg/s), senders {len(senders)}, "
+            f"database {'PostgreSQL' if args.database else 'SQLite'}, "
+            f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s)"
+        )
         print(speed)
         print(summary("POST latency", post_ms))
         print(summary("send→delivery", delivery))
         print(f"delivered          {received}/{expected} ({100 * received / expected:.2f}%)")
         print(f"server CPU         {100 * cpu:.0f}% of one core while sending ({100 * kernel:.0f}% in the kernel)")
         print(f"load generator CPU {100 * client_cpu:.0f}% of one core (senders and listeners)")
-        print(f"machine            {100 * machine[0] / machine[1]:.0f}% busy of {os.cpu_count()} cores "
-              f"(server, load generator, PostgreSQL, Redis and the kernel; {100 * machine[2] / machine[1]:.0f}% "
-              f"stolen by the hypervisor)")
+        print(
+            f"machine            {100 * machine[0] / machine[1]:.0f}% busy of {os.cpu_count()} cores "
+            f"(server, load generator, PostgreSQL, Redis and the kernel; {100 * machine[2] / machine[1]:.0f}% "
+            f"stolen by the hypervisor)"
+        )
         database = programs.get("postgres", 0.0) if args.database else 0.0
-        print(f"  of which          PostgreSQL {100 * database:.0f}%, Redis {100 * programs.get('redis-server', 0.0):.0f}%, "
-              f"other {100 * (machine[0] / machine[1] * (os.cpu_count() or 1) - cpu - client_cpu - database - programs.get('redis-server', 0.0)):.0f}% "
-              f"(kernel work outside processes, py-spy…) of one core")
+        print(
+            f"  of which          PostgreSQL {100 * database:.0f}%, Redis {100 * programs.get('redis-server', 0.0):.0f}%, "
+            f"other {100 * (machine[0] / machine[1] * (os.cpu_count() or 1) - cpu - client_cpu - database - programs.get('redis-server', 0.0)):.0f}% "
+            f"(kernel work outside processes, py-spy…) of one core"
+        )
     finally:
         server.terminate()
         server.wait(60)

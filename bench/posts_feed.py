@@ -53,8 +53,10 @@ def pct(samples: list[float], q: float) -> float:
 
 
 def summary(name: str, samples: list[float]) -> str:
-    return (f"{name:<34} n={len(samples):<5} p50 {pct(samples, .5):6.1f} ms  p95 {pct(samples, .95):6.1f} ms  "
-            f"p99 {pct(samples, .99):6.1f} ms  max {max(samples):6.1f} ms")
+    return (
+        f"{name:<34} n={len(samples):<5} p50 {pct(samples, 0.5):6.1f} ms  p95 {pct(samples, 0.95):6.1f} ms  "
+        f"p99 {pct(samples, 0.99):6.1f} ms  max {max(samples):6.1f} ms"
+    )
 
 
 def flake(at_ms: int, n: int) -> int:
@@ -74,24 +76,42 @@ async def ensure_database(url: str) -> None:
 
 # --- seeding -----------------------------------------------------------------------------------
 
+
 async def seed(db: asyncpg.Connection, users: int, posts: int, follows: int, rng: random.Random) -> None:
     started = time.perf_counter()
-    tables = ["post_poll_votes", "post_poll_choices", "post_polls", "post_likes", "post_notifications",
-              "post_pins", "post_announcements", "post_notification_reads", "posts", "social_follows",
-              "sessions", "accounts", "users"]
+    tables = [
+        "post_poll_votes",
+        "post_poll_choices",
+        "post_polls",
+        "post_likes",
+        "post_notifications",
+        "post_pins",
+        "post_announcements",
+        "post_notification_reads",
+        "posts",
+        "social_follows",
+        "sessions",
+        "accounts",
+        "users",
+    ]
     await db.execute(f"TRUNCATE {', '.join(tables)} CASCADE")
     joined = NOW - timedelta(days=400)
     user_ids = [flake(int(joined.timestamp() * 1000), n) for n in range(users)]
-    await db.copy_records_to_table("users", columns=[
-        "id", "username", "tag", "badges", "joined_at", "status", "last_online_status", "deleted"], records=(
-        (uid, f"bench{n}", f"{n % 10000:04d}", 0, joined, 0, 1, False) for n, uid in enumerate(user_ids)))
+    await db.copy_records_to_table(
+        "users",
+        columns=["id", "username", "tag", "badges", "joined_at", "status", "last_online_status", "deleted"],
+        records=((uid, f"bench{n}", f"{n % 10000:04d}", 0, joined, 0, 1, False) for n, uid in enumerate(user_ids)),
+    )
     reader = user_ids[0]
     followed = rng.sample(user_ids[1:], follows)
     follow_rows = {(reader, f) for f in followed}
     for uid in user_ids[1:]:  # everybody else follows a few people: a realistic table around the reader's rows
         follow_rows |= {(uid, f) for f in rng.sample(user_ids, 5) if f != uid}
-    await db.copy_records_to_table("social_follows", columns=["id", "followed_by_id", "followed_to_id", "created_at"],
-                                   records=((n + 1, a, b, joined) for n, (a, b) in enumerate(follow_rows)))
+    await db.copy_records_to_table(
+        "social_follows",
+        columns=["id", "followed_by_id", "followed_to_id", "created_at"],
+        records=((n + 1, a, b, joined) for n, (a, b) in enumerate(follow_rows)),
+    )
     print(f"  users and follows  {time.perf_counter() - started:6.1f} s", flush=True)
 
     start_ms = int(NOW.timestamp() * 1000) - YEAR_MS
@@ -107,8 +127,22 @@ async def seed(db: asyncpg.Connection, users: int, posts: int, follows: int, rng
         roll = rng.random()
         created = datetime.fromtimestamp(at / 1000, UTC)
         if roll < 0.10 and top_level:  # a reply
-            rows.append((post_id, author, " ".join(rng.choices(WORDS, k=8)), created, False,
-                         rng.choice(top_level[-5000:]), None, 0, 0, 0, "[]", False))
+            rows.append(
+                (
+                    post_id,
+                    author,
+                    " ".join(rng.choices(WORDS, k=8)),
+                    created,
+                    False,
+                    rng.choice(top_level[-5000:]),
+                    None,
+                    0,
+                    0,
+                    0,
+                    "[]",
+                    False,
+                )
+            )
         elif roll < 0.13 and top_level:  # a repost
             original = rng.choice(top_level[-5000:])
             reposts_of[original] = reposts_of.get(original, 0) + 1
@@ -120,12 +154,41 @@ async def seed(db: asyncpg.Connection, users: int, posts: int, follows: int, rng
             if has_poll:
                 polls.append(post_id)
             top_level.append(post_id)
-            rows.append((post_id, author, " ".join(rng.choices(WORDS, k=12)), created, False, None, None,
-                         rng.randrange(50), likes, 0, "[]", has_poll))
+            rows.append(
+                (
+                    post_id,
+                    author,
+                    " ".join(rng.choices(WORDS, k=12)),
+                    created,
+                    False,
+                    None,
+                    None,
+                    rng.randrange(50),
+                    likes,
+                    0,
+                    "[]",
+                    has_poll,
+                )
+            )
     final = [(*r[:9], reposts_of.get(r[0], 0), *r[10:]) for r in rows]
-    await db.copy_records_to_table("posts", columns=[
-        "id", "created_by_id", "content", "created_at", "deleted", "comment_to_id", "repost_id", "views",
-        "estimate_likes", "estimate_reposts", "mention_user_ids", "has_poll"], records=final)
+    await db.copy_records_to_table(
+        "posts",
+        columns=[
+            "id",
+            "created_by_id",
+            "content",
+            "created_at",
+            "deleted",
+            "comment_to_id",
+            "repost_id",
+            "views",
+            "estimate_likes",
+            "estimate_reposts",
+            "mention_user_ids",
+            "has_poll",
+        ],
+        records=final,
+    )
     print(f"  {posts} posts        {time.perf_counter() - started:6.1f} s", flush=True)
 
     like_id = 1
@@ -136,13 +199,17 @@ async def seed(db: asyncpg.Connection, users: int, posts: int, follows: int, rng
             for liker in rng.sample(user_ids, count) if count else ():
                 like_id += 1
                 yield like_id, post_id, liker, NOW
-    await db.copy_records_to_table("post_likes", columns=["id", "post_id", "liked_by_id", "created_at"],
-                                   records=like_rows())
+
+    await db.copy_records_to_table(
+        "post_likes", columns=["id", "post_id", "liked_by_id", "created_at"], records=like_rows()
+    )
     poll_rows = [(post_id, post_id) for post_id in polls]
     await db.copy_records_to_table("post_polls", columns=["id", "post_id"], records=poll_rows)
-    await db.copy_records_to_table("post_poll_choices", columns=["id", "poll_id", "content", "votes"], records=(
-        (10 * n + k + 1, post_id, f"choice {k}", 0)
-        for n, post_id in enumerate(polls) for k in range(3)))
+    await db.copy_records_to_table(
+        "post_poll_choices",
+        columns=["id", "poll_id", "content", "votes"],
+        records=((10 * n + k + 1, post_id, f"choice {k}", 0) for n, post_id in enumerate(polls) for k in range(3)),
+    )
     print(f"  {like_id} likes, {len(polls)} polls {time.perf_counter() - started:6.1f} s", flush=True)
 
     await seed_extras(db, users)
@@ -157,12 +224,19 @@ async def seed_extras(db: asyncpg.Connection, users: int) -> bool:
     if await db.fetchval("SELECT count(*) FROM accounts_profiles") > 0:
         return False
     first = await db.fetchval("SELECT min(id) FROM users")  # seeded ids are consecutive: first + n
-    await db.execute("INSERT INTO accounts_profiles (id, user_id, font) SELECT id, id, (id % 5)::smallint "
-                     "FROM users WHERE id % 2 = 0")
-    await db.execute(f"UPDATE posts SET mention_user_ids = jsonb_build_array({first} + abs(hashtext(id::text)) % {users}) "
-                     "WHERE id % 20 = 0 AND comment_to_id IS NULL AND repost_id IS NULL")
-    await db.execute("INSERT INTO post_poll_votes (id, poll_id, choice_id, user_id) "
-                     "SELECT c.id, c.poll_id, c.id, $1 FROM post_poll_choices c WHERE c.id % 20 = 1", first)
+    await db.execute(
+        "INSERT INTO accounts_profiles (id, user_id, font) SELECT id, id, (id % 5)::smallint "
+        "FROM users WHERE id % 2 = 0"
+    )
+    await db.execute(
+        f"UPDATE posts SET mention_user_ids = jsonb_build_array({first} + abs(hashtext(id::text)) % {users}) "
+        "WHERE id % 20 = 0 AND comment_to_id IS NULL AND repost_id IS NULL"
+    )
+    await db.execute(
+        "INSERT INTO post_poll_votes (id, poll_id, choice_id, user_id) "
+        "SELECT c.id, c.poll_id, c.id, $1 FROM post_poll_choices c WHERE c.id % 20 = 1",
+        first,
+    )
     return True
 
 
@@ -177,12 +251,14 @@ async def sign_in(db: asyncpg.Connection, likers: int) -> tuple[int, str, list[s
         token = make_token(session_id)
         made.append(token)
         rows.append((session_id, uid, token_hash(token), 0, NOW, NOW))
-    await db.copy_records_to_table("sessions", columns=["id", "user_id", "token_hash", "device_type", "created_at",
-                                                        "last_seen_at"], records=rows)
+    await db.copy_records_to_table(
+        "sessions", columns=["id", "user_id", "token_hash", "device_type", "created_at", "last_seen_at"], records=rows
+    )
     return user_ids[0], made[0], made[1:]
 
 
 # --- measuring -----------------------------------------------------------------------------------
+
 
 async def timed_get(http: aiohttp.ClientSession, url: str, token: str) -> tuple[float, list]:
     started = time.perf_counter()
@@ -222,8 +298,12 @@ async def server_backends(database: str) -> list[int]:
     database), whose CPU is the statements' cost."""
     db = await asyncpg.connect(database)
     try:
-        return [r["pid"] for r in await db.fetch("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                                                 "AND pid <> pg_backend_pid()")]
+        return [
+            r["pid"]
+            for r in await db.fetch(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
     finally:
         await db.close()
 
@@ -258,8 +338,10 @@ async def plans(database: str, reader_id: int) -> None:
     await Tortoise.init(config=build_db_config(settings, PluginHost.from_settings(settings)))
     db = await asyncpg.connect(database)
     try:
-        followed = [r["followed_to_id"] for r in await db.fetch(
-            "SELECT followed_to_id FROM social_follows WHERE followed_by_id = $1", reader_id)]
+        followed = [
+            r["followed_to_id"]
+            for r in await db.fetch("SELECT followed_to_id FROM social_follows WHERE followed_by_id = $1", reader_id)
+        ]
         rel = Relations(viewer_id=reader_id, followed=followed)
         statements = {
             "feed, first page": queries.feed(rel, 30, None, None),
@@ -279,8 +361,13 @@ async def plans(database: str, reader_id: int) -> None:
 async def main(args) -> None:
     await ensure_database(args.database)
     scratch = tempfile.mkdtemp(prefix="hearth-posts-bench-")
-    env = {**os.environ, "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-           "HEARTH_DATABASE_URL": args.database, "HEARTH_POSTS_VIEWS_FLUSH_SECONDS": "5"}
+    env = {
+        **os.environ,
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+        "HEARTH_DATABASE_URL": args.database,
+        "HEARTH_POSTS_VIEWS_FLUSH_SECONDS": "5",
+    }
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
     db = await asyncpg.connect(args.database)
     try:
@@ -291,11 +378,16 @@ async def main(args) -> None:
         elif await seed_extras(db, args.users):
             await db.execute("ANALYZE")
         reader_id, reader, likers = await sign_in(db, args.likers)
-        counts = await db.fetchrow("SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p, "
-                                   "(SELECT count(*) FROM post_likes) l, (SELECT count(*) FROM social_follows "
-                                   "WHERE followed_by_id = $1) f", reader_id)
-        target = await db.fetchval("SELECT id FROM posts WHERE comment_to_id IS NULL AND repost_id IS NULL "
-                                   "AND NOT deleted ORDER BY id DESC LIMIT 1")
+        counts = await db.fetchrow(
+            "SELECT (SELECT count(*) FROM users) u, (SELECT count(*) FROM posts) p, "
+            "(SELECT count(*) FROM post_likes) l, (SELECT count(*) FROM social_follows "
+            "WHERE followed_by_id = $1) f",
+            reader_id,
+        )
+        target = await db.fetchval(
+            "SELECT id FROM posts WHERE comment_to_id IS NULL AND repost_id IS NULL "
+            "AND NOT deleted ORDER BY id DESC LIMIT 1"
+        )
         await db.execute("DELETE FROM post_likes WHERE post_id = $1", target)
         await db.execute("UPDATE posts SET estimate_likes = 0 WHERE id = $1", target)
     finally:
@@ -303,8 +395,13 @@ async def main(args) -> None:
 
     port = free_port()
     log = open(f"{scratch}/server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as http:
@@ -343,15 +440,21 @@ async def main(args) -> None:
     finally:
         await db.close()
 
-    print(f"\nHearth posts bench: {counts['u']} users, {counts['p']} posts, {counts['l']} likes; "
-          f"the reader follows {counts['f']}; PostgreSQL, 1 worker{', Redis' if os.environ.get('HEARTH_REDIS_URL') else ''}")
+    print(
+        f"\nHearth posts bench: {counts['u']} users, {counts['p']} posts, {counts['l']} likes; "
+        f"the reader follows {counts['f']}; PostgreSQL, 1 worker{', Redis' if os.environ.get('HEARTH_REDIS_URL') else ''}"
+    )
     print(speed)
     print(summary("GET /posts/feed", feed) + f"  server CPU {feed_cpu:.1f} ms/request, PostgreSQL {feed_pg:.1f} ms")
-    print(summary("GET /posts/discover mostLiked7Days", discover) +
-          f"  server CPU {discover_cpu:.1f} ms/request, PostgreSQL {discover_pg:.1f} ms")
+    print(
+        summary("GET /posts/discover mostLiked7Days", discover)
+        + f"  server CPU {discover_cpu:.1f} ms/request, PostgreSQL {discover_pg:.1f} ms"
+    )
     print(summary(f"POST /posts/:id/like at {args.like_rate:.0f}/s", likes) + f"  server CPU {like_cpu:.1f} ms/request")
-    print(f"likes on one post   {len(likers)} sent, {rows} rows, counter {counter} "
-          f"({'no update lost' if rows == counter == len(likers) else 'MISMATCH'})")
+    print(
+        f"likes on one post   {len(likers)} sent, {rows} rows, counter {counter} "
+        f"({'no update lost' if rows == counter == len(likers) else 'MISMATCH'})"
+    )
     await plans(args.database, reader_id)
 
 

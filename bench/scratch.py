@@ -32,14 +32,23 @@ async def scratch_server(database: str | None = None) -> AsyncIterator[tuple[str
     """Yields ``(url, server_pid)`` once the server answers."""
     scratch = tempfile.mkdtemp(prefix="hearth-bench-")
     port = free_port()
-    env = {**os.environ, "HEARTH_DATABASE_URL": database or f"sqlite://{scratch}/bench.sqlite3",
-           "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-           "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key"}
+    env = {
+        **os.environ,
+        "HEARTH_DATABASE_URL": database or f"sqlite://{scratch}/bench.sqlite3",
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+        "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key",
+    }
     if database:
         subprocess.run([sys.executable, "-c", _EMPTY_POSTGRES, database], check=True)
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
-    server = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as http:

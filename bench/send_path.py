@@ -43,9 +43,15 @@ class Statements(logging.Handler):
 
 async def main(args) -> None:
     scratch = tempfile.mkdtemp(prefix="hearth-send-")
-    os.environ.update({"HEARTH_DATABASE_URL": args.database, "HEARTH_RATE_LIMITS_ENABLED": "false",
-                       "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn", "HEARTH_REDIS_URL": args.redis or "",
-                       "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key"})
+    os.environ.update(
+        {
+            "HEARTH_DATABASE_URL": args.database,
+            "HEARTH_RATE_LIMITS_ENABLED": "false",
+            "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+            "HEARTH_REDIS_URL": args.redis or "",
+            "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key",
+        }
+    )
     from tortoise import Tortoise
 
     from bench.big_server import migrated, populate
@@ -97,9 +103,11 @@ async def main(args) -> None:
     finally:
         stop.set()
         await serving
-    print(f"{args.messages} sends, one at a time, {'PostgreSQL' if args.database.startswith('postgres') else 'SQLite'}"
-          f"{' + Redis' if args.redis else ''}: {1000 * cpu / args.messages:.2f} ms of CPU each in this process "
-          f"(client and server together; {1000 * wall / args.messages:.2f} ms apiece)")
+    print(
+        f"{args.messages} sends, one at a time, {'PostgreSQL' if args.database.startswith('postgres') else 'SQLite'}"
+        f"{' + Redis' if args.redis else ''}: {1000 * cpu / args.messages:.2f} ms of CPU each in this process "
+        f"(client and server together; {1000 * wall / args.messages:.2f} ms apiece)"
+    )
     print(f"{len(statements.seen)} statements per send (a transaction's BEGIN and COMMIT, if any, are not listed):")
     for statement in statements.seen:
         print(f"  {statement[:160]}")

@@ -53,8 +53,10 @@ def listen(url: str, tokens: list[str], channel_id: str, ready, stop, out: multi
         host, port = url.removeprefix("http://").split(":")
         loop = asyncio.get_running_loop()
         events = [asyncio.Event() for _ in tokens]
-        connections = [await loop.create_connection(lambda t=token, e=event: Recorder(t, channel_id, e, batch),
-                                                    host, int(port)) for token, event in zip(tokens, events)]
+        connections = [
+            await loop.create_connection(lambda t=token, e=event: Recorder(t, channel_id, e, batch), host, int(port))
+            for token, event in zip(tokens, events)
+        ]
         for event in events:
             await asyncio.wait_for(event.wait(), 120)
         ready.set()
@@ -129,8 +131,9 @@ def fmt(value: float) -> str:
 async def main(args) -> None:
     await fresh_database(args.database)
     scratch = tempfile.mkdtemp(prefix="hearth-soak-")
-    server, url = start_server(scratch, args.database, {
-        "HEARTH_SERVER_WORKERS": str(args.workers), "HEARTH_REDIS_URL": args.redis})
+    server, url = start_server(
+        scratch, args.database, {"HEARTH_SERVER_WORKERS": str(args.workers), "HEARTH_REDIS_URL": args.redis}
+    )
     stop = multiprocessing.Event()
     procs: list[multiprocessing.Process] = []
     try:
@@ -143,24 +146,32 @@ async def main(args) -> None:
             readies = []
             for index in range(args.client_procs):
                 ready = multiprocessing.Event()
-                proc = multiprocessing.Process(target=listen, args=(url, tokens[index::args.client_procs], channel_id,
-                                                                    ready, stop, deliveries))
+                proc = multiprocessing.Process(
+                    target=listen, args=(url, tokens[index :: args.client_procs], channel_id, ready, stop, deliveries)
+                )
                 proc.start()
                 procs.append(proc)
                 readies.append(ready)
             while not all(ready.is_set() for ready in readies):
                 await asyncio.sleep(0.1)
             print(await speed_line(http, url, server.pid))
-            print(f"{args.members} members, {args.rate:g} messages/s from {args.senders} senders, "
-                  f"{args.workers} workers, PostgreSQL + Redis, {args.minutes:g} minute(s)", flush=True)
-            print(f"{'min':>3}  {'worker RSS MiB (pid)':<30} {'open files':<12} {'send p50 / p99 ms':<16}  "
-                  f"{'delivery p50 / p99':<18}{'delivered':>10} {'missed':>7} {'errors':>6}", flush=True)
+            print(
+                f"{args.members} members, {args.rate:g} messages/s from {args.senders} senders, "
+                f"{args.workers} workers, PostgreSQL + Redis, {args.minutes:g} minute(s)",
+                flush=True,
+            )
+            print(
+                f"{'min':>3}  {'worker RSS MiB (pid)':<30} {'open files':<12} {'send p50 / p99 ms':<16}  "
+                f"{'delivery p50 / p99':<18}{'delivered':>10} {'missed':>7} {'errors':>6}",
+                flush=True,
+            )
 
             minutes = Minutes(time.time() * 1000)
             rows = await asyncio.gather(
                 send(http, url, tokens[: args.senders], channel_id, args, minutes),
                 collect(deliveries, minutes, args),
-                report(server.pid, minutes, args))
+                report(server.pid, minutes, args),
+            )
             summarise(rows[2])
     finally:
         stop.set()
@@ -178,8 +189,14 @@ async def send(http, url: str, senders: list[str], channel_id: str, args, minute
         minute = minutes.minute(sent_ms)
         started = time.perf_counter()
         try:
-            await api(http, url, "POST", f"/api/channels/{channel_id}/messages", {"content": f"t={sent_ms:.3f}"},
-                      senders[n % len(senders)])
+            await api(
+                http,
+                url,
+                "POST",
+                f"/api/channels/{channel_id}/messages",
+                {"content": f"t={sent_ms:.3f}"},
+                senders[n % len(senders)],
+            )
         except Exception:  # a failed send is counted, the soak goes on
             minutes.errors[minute] += 1
             return
@@ -220,12 +237,15 @@ async def report(server_pid: int, minutes: Minutes, args) -> list[dict]:  # type
         files = {pid: open_files(pid) for pid in workers}
         post, delivery = minutes.post_ms[minute], minutes.delivery_ms[minute]
         expected = minutes.acked[minute] * args.members
-        row = {"minute": minute, "rss": rss, "send_p99": pct(post, .99), "delivery_p99": pct(delivery, .99)}
+        row = {"minute": minute, "rss": rss, "send_p99": pct(post, 0.99), "delivery_p99": pct(delivery, 0.99)}
         rows.append(row)
-        print(f"{minute:>3}  {'  '.join(f'{rss[pid]:6.1f} ({pid})' for pid in workers):<30} "
-              f"{' '.join(str(files[pid]) for pid in workers):<12} "
-              f"{fmt(pct(post, .5))} /{fmt(pct(post, .99))}  {fmt(pct(delivery, .5))} /{fmt(pct(delivery, .99))}  "
-              f"{len(delivery):>10} {expected - len(delivery):>7} {minutes.errors[minute]:>6}", flush=True)
+        print(
+            f"{minute:>3}  {'  '.join(f'{rss[pid]:6.1f} ({pid})' for pid in workers):<30} "
+            f"{' '.join(str(files[pid]) for pid in workers):<12} "
+            f"{fmt(pct(post, 0.5))} /{fmt(pct(post, 0.99))}  {fmt(pct(delivery, 0.5))} /{fmt(pct(delivery, 0.99))}  "
+            f"{len(delivery):>10} {expected - len(delivery):>7} {minutes.errors[minute]:>6}",
+            flush=True,
+        )
         minutes.forget(minute)
     return rows
 
@@ -235,8 +255,10 @@ def summarise(rows: list[dict]) -> None:
     first, last = steady[0], steady[-1]
     before, after = sum(first["rss"].values()), sum(last["rss"].values())
     same = set(first["rss"]) == set(last["rss"])
-    print(f"memory      {before:.1f} MiB (minute {first['minute']}) → {after:.1f} MiB (minute {last['minute']}): "
-          f"{100 * (after - before) / before:+.1f}%" + ("" if same else " (a worker was replaced meanwhile)"))
+    print(
+        f"memory      {before:.1f} MiB (minute {first['minute']}) → {after:.1f} MiB (minute {last['minute']}): "
+        f"{100 * (after - before) / before:+.1f}%" + ("" if same else " (a worker was replaced meanwhile)")
+    )
     third = max(1, len(steady) // 3)
     verdicts = []
     for key, name in (("send_p99", "send"), ("delivery_p99", "delivery")):
@@ -244,10 +266,14 @@ def summarise(rows: list[dict]) -> None:
         late = statistics.median(row[key] for row in steady[-third:])
         flat = late <= early * 1.25 + 5
         verdicts.append(flat)
-        print(f"{name + ' p99':<11} {early:.1f} ms (first third, median of minutes) → {late:.1f} ms (last third): "
-              f"{'flat' if flat else 'RISING'}")
-    print(f"p99 stayed flat: {'yes' if all(verdicts) else 'no'} (flat: the last third's median p99 within "
-          f"25% + 5 ms of the first third's; minute 1 left out)")
+        print(
+            f"{name + ' p99':<11} {early:.1f} ms (first third, median of minutes) → {late:.1f} ms (last third): "
+            f"{'flat' if flat else 'RISING'}"
+        )
+    print(
+        f"p99 stayed flat: {'yes' if all(verdicts) else 'no'} (flat: the last third's median p99 within "
+        f"25% + 5 ms of the first third's; minute 1 left out)"
+    )
 
 
 if __name__ == "__main__":

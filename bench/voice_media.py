@@ -125,8 +125,11 @@ async def participant(url: str, token: str, channel_id: str, speaker_index: int 
     await client.emit("user:authenticate", {"token": token})
     await asyncio.wait_for(authenticated.wait(), 20)
     async with aiohttp.ClientSession() as http:
-        async with http.post(f"{url}/api/channels/{channel_id}/voice/join", json={
-                "socketId": client.get_sid("/"), "serverMedia": True}, headers={"Authorization": token}) as response:
+        async with http.post(
+            f"{url}/api/channels/{channel_id}/voice/join",
+            json={"socketId": client.get_sid("/"), "serverMedia": True},
+            headers={"Authorization": token},
+        ) as response:
             assert response.status == 200, await response.text()
     pc = RTCPeerConnection()
     if speaker_index is not None:
@@ -136,8 +139,10 @@ async def participant(url: str, token: str, channel_id: str, speaker_index: int 
     for _ in range(slots - 1):
         pc.addTransceiver("audio", direction="recvonly")
     for transceiver in pc.getTransceivers():
+
         async def tap(packet, arrival_time_ms=0):
             clock.arrived(packet.payload)
+
         transceiver.receiver._handle_rtp_packet = tap  # read packets, never decode them
     await pc.setLocalDescription(await pc.createOffer())
     await client.emit("voice:media_offer", {"channelId": channel_id, "sdp": pc.localDescription.sdp})
@@ -174,9 +179,16 @@ def fit_one_core(points: list[tuple[int, float]]) -> float | None:
 async def main(args: argparse.Namespace) -> None:
     sizes = sorted(int(s) for s in args.sizes.split(","))
     scratch = tempfile.mkdtemp(prefix="hearth-voice-")
-    server, url = start_server(scratch, None, {
-        "HEARTH_VOICE_P2P_MAX_PARTICIPANTS": "0", "HEARTH_VOICE_SERVER_MEDIA_SLOTS": str(args.slots),
-        "HEARTH_AUTH_ARGON2_TIME_COST": "1", "HEARTH_AUTH_ARGON2_MEMORY_KIB": "8192"})
+    server, url = start_server(
+        scratch,
+        None,
+        {
+            "HEARTH_VOICE_P2P_MAX_PARTICIPANTS": "0",
+            "HEARTH_VOICE_SERVER_MEDIA_SLOTS": str(args.slots),
+            "HEARTH_AUTH_ARGON2_TIME_COST": "1",
+            "HEARTH_AUTH_ARGON2_MEMORY_KIB": "8192",
+        },
+    )
     clock = Clock()
     peers = []
     try:
@@ -185,15 +197,24 @@ async def main(args: argparse.Namespace) -> None:
             print(await speed_line(http, url, server.pid), flush=True)
             tokens, channel_id = await populate(http, url, sizes[-1])
             idle = await http_latencies(http, url, 4)
-            print(f"idle worker        GET /api/health p50 {pct(idle, .5):.1f} ms  p99 {pct(idle, .99):.1f} ms", flush=True)
-            print(f"{'people':>6} {'streams':>7} {'media CPU':>9} {'µs/packet':>9} {'CPU/stream':>10} "
-                  f"{'delay p50':>9} {'p99':>7} {'health p50':>10} {'p99':>7} {'worker CPU':>10}", flush=True)
+            print(
+                f"idle worker        GET /api/health p50 {pct(idle, 0.5):.1f} ms  p99 {pct(idle, 0.99):.1f} ms",
+                flush=True,
+            )
+            print(
+                f"{'people':>6} {'streams':>7} {'media CPU':>9} {'µs/packet':>9} {'CPU/stream':>10} "
+                f"{'delay p50':>9} {'p99':>7} {'health p50':>10} {'p99':>7} {'worker CPU':>10}",
+                flush=True,
+            )
             results: list[tuple[int, float, float]] = []
             for size in sizes:
                 while len(peers) < size:
                     index = len(peers)
-                    peers.append(await participant(url, tokens[index], channel_id,
-                                                   index if index < args.speakers else None, clock, args.slots))
+                    peers.append(
+                        await participant(
+                            url, tokens[index], channel_id, index if index < args.speakers else None, clock, args.slots
+                        )
+                    )
                 await asyncio.sleep(args.warmup)
                 media = media_pid(server.pid)
                 worker = worker_pid(server.pid)
@@ -215,19 +236,27 @@ async def main(args: argparse.Namespace) -> None:
                 packets = clock.received / elapsed
                 per_packet_us = media_cpu / packets * 1e6 if packets else float("nan")
                 per_stream = media_cpu / streams if streams else float("nan")
-                delay50, delay99 = pct(clock.delays, .5), pct(clock.delays, .99)
+                delay50, delay99 = pct(clock.delays, 0.5), pct(clock.delays, 0.99)
                 results.append((size, media_cpu, delay99))
-                print(f"{size:>6} {streams:>7} {media_cpu * 100:>8.1f}% {per_packet_us:>9.1f} {per_stream * 100:>9.3f}% "
-                      f"{delay50:>7.1f}ms {delay99:>5.1f}ms {pct(health, .5):>8.1f}ms {pct(health, .99):>5.1f}ms "
-                      f"{worker_cpu * 100:>9.1f}%", flush=True)
+                print(
+                    f"{size:>6} {streams:>7} {media_cpu * 100:>8.1f}% {per_packet_us:>9.1f} {per_stream * 100:>9.3f}% "
+                    f"{delay50:>7.1f}ms {delay99:>5.1f}ms {pct(health, 0.5):>8.1f}ms {pct(health, 0.99):>5.1f}ms "
+                    f"{worker_cpu * 100:>9.1f}%",
+                    flush=True,
+                )
             within = [r for r in results if r[2] <= DELAY_BOUND_MS]
             estimate = fit_one_core([(size, cpu) for size, cpu, _ in results])
-            print(f"\nCPU per forwarded stream (50 packets/s): {results[-1][1] / max(1, streams) * 100:.3f}% of a core "
-                  f"at {results[-1][0]} people", flush=True)
+            print(
+                f"\nCPU per forwarded stream (50 packets/s): {results[-1][1] / max(1, streams) * 100:.3f}% of a core "
+                f"at {results[-1][0]} people",
+                flush=True,
+            )
             if estimate and len(within) == len(results):
-                print(f"largest call on one core with p99 delay <= {DELAY_BOUND_MS} ms: ~{estimate:.0f} people with "
-                      f"{args.speakers} talking at once (media CPU fitted over {len(results)} sizes; delays measured up to "
-                      f"{results[-1][0]} people, p99 {results[-1][2]:.1f} ms)")
+                print(
+                    f"largest call on one core with p99 delay <= {DELAY_BOUND_MS} ms: ~{estimate:.0f} people with "
+                    f"{args.speakers} talking at once (media CPU fitted over {len(results)} sizes; delays measured up to "
+                    f"{results[-1][0]} people, p99 {results[-1][2]:.1f} ms)"
+                )
             else:
                 best = max((r[0] for r in within), default=0)
                 print(f"largest measured call with p99 delay <= {DELAY_BOUND_MS} ms: {best} people")

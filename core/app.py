@@ -52,17 +52,26 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     app.config["QUART_SCHEMA_SWAGGER_JS_URL"] = "/api/docs/assets/swagger-ui-bundle.js"
     app.config["QUART_SCHEMA_SWAGGER_CSS_URL"] = "/api/docs/assets/swagger-ui.css"
     reuse_type_adapters()
-    QuartSchema(app, openapi_path="/api/openapi.json", swagger_ui_path="/api/docs",
-                redoc_ui_path=None, scalar_ui_path=None,
-                info={"title": "Hearth API", "version": "1.0.0"})
+    QuartSchema(
+        app,
+        openapi_path="/api/openapi.json",
+        swagger_ui_path="/api/docs",
+        redoc_ui_path=None,
+        scalar_ui_path=None,
+        info={"title": "Hearth API", "version": "1.0.0"},
+    )
     redis_timeout, redis_retry = redis_settings(settings)
     redis = connect_redis(settings.redis.url, redis_timeout) if settings.redis.url else None
     gateway = Gateway(settings, plugins)
     gateway.app = app
     app.extensions["hearth"] = Hearth(
-        settings=settings, plugins=plugins, gateway=gateway, mailer=Mailer(settings),
+        settings=settings,
+        plugins=plugins,
+        gateway=gateway,
+        mailer=Mailer(settings),
         limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis, retry_seconds=redis_retry),
-        storage=LocalStorage(settings.cdn.directory), db_config=build_db_config(settings, plugins),
+        storage=LocalStorage(settings.cdn.directory),
+        db_config=build_db_config(settings, plugins),
     )
     standing = plugins.hook.hearth_account_standing(settings=settings)
     if standing is not None:
@@ -75,11 +84,20 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
 
     @app.get("/api/plugins")
     async def list_plugins() -> Any:
-        return jsonify({"plugins": [
-            {"id": p.id, "name": p.manifest.name, "version": p.manifest.version,
-             "description": p.manifest.description, "web": p.web}
-            for p in plugins.plugins
-        ]})
+        return jsonify(
+            {
+                "plugins": [
+                    {
+                        "id": p.id,
+                        "name": p.manifest.name,
+                        "version": p.manifest.version,
+                        "description": p.manifest.description,
+                        "web": p.web,
+                    }
+                    for p in plugins.plugins
+                ]
+            }
+        )
 
     @app.get("/api/docs/assets/<name>")
     async def docs_asset(name: str) -> Any:
@@ -130,7 +148,9 @@ def _register_plugin_routes(app: Quart, plugins: PluginHost) -> None:
         path = rule.rule
         prefixes = [f"/api{p}" for p in plugin.manifest.routes]
         if not any(path == p or path.startswith(p.rstrip("/") + "/") for p in prefixes):
-            raise PluginError(f"plugin {plugin.id!r} serves {path} outside its declared routes {plugin.manifest.routes}")
+            raise PluginError(
+                f"plugin {plugin.id!r} serves {path} outside its declared routes {plugin.manifest.routes}"
+            )
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             key = (method, _shape(path))
             if key in claimed:

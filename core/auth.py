@@ -69,8 +69,9 @@ async def _authenticate(required: bool, bots: bool, moderator: bool, staff: bool
     if not token and not required:
         return
     try:
-        identity: Identity = await resolve_token(token, int(hearth().settings.auth.session_idle_days), client_ip(),
-                                                 hearth().standing)
+        identity: Identity = await resolve_token(
+            token, int(hearth().settings.auth.session_idle_days), client_ip(), hearth().standing
+        )
     except AuthFailure as failure:
         raise ApiError(401, failure.message) from None
     if identity.user.bot and not bots:
@@ -110,9 +111,15 @@ def refuse_shadow_banned(user: User | None = None) -> None:
 
 # The moderator's own password in the bodies of "pw" routes (rest.md §0.3, §8): the moderation
 # plugin's and the servers plugin's scheduled deletion.
-ModeratorPassword = Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
-                                               length="Password must be between 4 and 72 characters long."),
-                              Field(min_length=4, max_length=72)]
+ModeratorPassword = Annotated[
+    StrictStr,
+    Rules(
+        required="Password is required",
+        type="Password must be a string!",
+        length="Password must be between 4 and 72 characters long.",
+    ),
+    Field(min_length=4, max_length=72),
+]
 
 
 async def check_moderator_password(moderator: User, password: str) -> None:

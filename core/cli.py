@@ -55,13 +55,21 @@ def _serve(host: str | None, port: int | None, workers: int | None) -> int:
         from granian import Granian
         from granian.constants import Interfaces
 
-        Granian("core.asgi:app", address=host, port=port, interface=Interfaces.ASGI, workers=workers,
-                websockets=True, log_access=False).serve()
+        Granian(
+            "core.asgi:app",
+            address=host,
+            port=port,
+            interface=Interfaces.ASGI,
+            workers=workers,
+            websockets=True,
+            log_access=False,
+        ).serve()
     elif engine == "uvicorn":
         import uvicorn
 
-        uvicorn.run("core.asgi:app", host=host, port=port, workers=workers, ws="websockets", access_log=False,
-                    lifespan="on")
+        uvicorn.run(
+            "core.asgi:app", host=host, port=port, workers=workers, ws="websockets", access_log=False, lifespan="on"
+        )
     else:
         from core.serve import Supervisor
 
@@ -130,9 +138,17 @@ def _table(infos: list[Any]) -> str:
     rows = [("ID", "VERSION", "PARTY", "ENABLED", "REQUIRES", "OPTIONAL", "FROM")]
     for info in infos:
         m = info.manifest
-        rows.append((m.id, m.version, "first" if info.first_party else "third",
-                     ("yes" if info.enabled else "no") + (" (essential)" if m.essential else ""),
-                     ", ".join(m.requires) or "-", ", ".join(m.optional) or "-", info.source))
+        rows.append(
+            (
+                m.id,
+                m.version,
+                "first" if info.first_party else "third",
+                ("yes" if info.enabled else "no") + (" (essential)" if m.essential else ""),
+                ", ".join(m.requires) or "-",
+                ", ".join(m.optional) or "-",
+                info.source,
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
 
@@ -146,8 +162,11 @@ def _write_web_bundles(path: str, available: dict[str, Any]) -> None:
 
     from core.plugins import web_entry
 
-    bundles = {pid: str(entry.resolve()) for pid, (module, first_party) in sorted(available.items())
-               if not first_party and (entry := web_entry(module, first_party)) is not None}
+    bundles = {
+        pid: str(entry.resolve())
+        for pid, (module, first_party) in sorted(available.items())
+        if not first_party and (entry := web_entry(module, first_party)) is not None
+    }
     text = json.dumps(bundles, indent=2, sort_keys=True) + "\n"
     target = Path(path)
     if not target.exists() or target.read_text() != text:
@@ -170,15 +189,21 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("check", help="load the plugins and report what they serve")
     plugins = commands.add_parser("plugins", help="list every plugin found: enabled or not, requires, optional")
     plugins.add_argument("--json", action="store_true", help="the list as JSON")
-    plugins.add_argument("--web-bundles", metavar="FILE",
-                         help="write the web bundles of installed third-party plugins (for the UI build)")
+    plugins.add_argument(
+        "--web-bundles",
+        metavar="FILE",
+        help="write the web bundles of installed third-party plugins (for the UI build)",
+    )
     serve = commands.add_parser("serve", help="serve the API, Socket.IO and the web UI")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.add_argument("--workers", type=int)
     moderator = commands.add_parser("moderator", help="make an account instance staff, or not")
-    moderator.add_argument("action", choices=("grant", "revoke"),
-                           help="grant: the ADMIN badge (MOD with --mod); revoke: take ADMIN and MOD away")
+    moderator.add_argument(
+        "action",
+        choices=("grant", "revoke"),
+        help="grant: the ADMIN badge (MOD with --mod); revoke: take ADMIN and MOD away",
+    )
     moderator.add_argument("email")
     moderator.add_argument("--mod", action="store_true", help="grant the limited MOD badge instead of ADMIN")
     args = parser.parse_args(argv)

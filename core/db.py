@@ -25,7 +25,7 @@ log = logging.getLogger("hearth.db")
 def database_url(settings: Settings) -> str:
     url = settings.database.url
     if url.startswith("sqlite://") and not url.startswith("sqlite:///") and url != "sqlite://:memory:":
-        path = Path(url[len("sqlite://"):])
+        path = Path(url[len("sqlite://") :])
         if not path.is_absolute():
             path = ROOT / path
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -35,11 +35,13 @@ def database_url(settings: Settings) -> str:
         # while sparing an fsync per commit (a power cut may lose the last transactions).
         url += ("&" if "?" in url else "?") + "synchronous=NORMAL"
     if url.startswith("postgresql://"):
-        return "postgres://" + url[len("postgresql://"):]
+        return "postgres://" + url[len("postgresql://") :]
     return url
 
 
-def tortoise_config(settings: Settings, plugins: list[LoadedPlugin], models_by_plugin: dict[str, list[str]]) -> dict[str, Any]:
+def tortoise_config(
+    settings: Settings, plugins: list[LoadedPlugin], models_by_plugin: dict[str, list[str]]
+) -> dict[str, Any]:
     apps: dict[str, Any] = {
         "core": {"models": KERNEL_MODELS, "migrations": "core.migrations", "default_connection": "default"}
     }
@@ -51,8 +53,12 @@ def tortoise_config(settings: Settings, plugins: list[LoadedPlugin], models_by_p
                 "migrations": f"{plugin.module.__name__.rsplit('.', 1)[0]}.migrations",
                 "default_connection": "default",
             }
-    return {"connections": {"default": connection_config(database_url(settings), settings)}, "apps": apps,
-            "use_tz": True, "timezone": "UTC"}
+    return {
+        "connections": {"default": connection_config(database_url(settings), settings)},
+        "apps": apps,
+        "use_tz": True,
+        "timezone": "UTC",
+    }
 
 
 def connection_config(url: str, settings: Settings | None = None) -> str | dict[str, Any]:

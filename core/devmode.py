@@ -12,9 +12,11 @@ from core.settings import Settings
 
 log = logging.getLogger("hearth")
 
-WARNING = ("DEV MODE IS ON ([server] dev_mode / HEARTH_SERVER_DEV_MODE): rate limits are off unless a "
-           "request asks for them, e-mail codes and password reset links are returned in API responses, "
-           "and captchas always pass. Never run a public server like this.")
+WARNING = (
+    "DEV MODE IS ON ([server] dev_mode / HEARTH_SERVER_DEV_MODE): rate limits are off unless a "
+    "request asks for them, e-mail codes and password reset links are returned in API responses, "
+    "and captchas always pass. Never run a public server like this."
+)
 
 
 def dev_mode() -> bool:

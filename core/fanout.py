@@ -34,17 +34,26 @@ class _PreEncoded(eio_packet.Packet):
 class FastEmitManager(socketio.AsyncManager):
     direct: dict[str, DirectWebSocket] = {}  # the gateway sets the Engine.IO server's registry
 
-    async def emit(self, event: str, data: Any, namespace: str, room: Any = None, skip_sid: Any = None,
-                   callback: Any = None, to: Any = None, **kwargs: Any) -> None:
+    async def emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str,
+        room: Any = None,
+        skip_sid: Any = None,
+        callback: Any = None,
+        to: Any = None,
+        **kwargs: Any,
+    ) -> None:
         room = to or room
         if callback or namespace not in self.rooms:
-            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback,
-                                      **kwargs)
+            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs)
         args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
         # binary=False: Hearth sends no bytes in events, and the library's check for them walks the
         # whole payload (tens of thousands of calls for a bot's user:authenticated in 500 servers)
-        encoded = self.server.packet_class(sio_packet.EVENT, namespace=namespace, data=[event, *args],
-                                           binary=False).encode()
+        encoded = self.server.packet_class(
+            sio_packet.EVENT, namespace=namespace, data=[event, *args], binary=False
+        ).encode()
         if isinstance(encoded, list):  # binary attachments: not sent by Hearth, keep the library's path
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
         pkt = _PreEncoded(encoded)
@@ -66,5 +75,3 @@ class FastEmitManager(socketio.AsyncManager):
                 connection.write(frame)
             else:
                 socket.queue.put_nowait(pkt)
-
-

@@ -172,8 +172,11 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         self._wake = asyncio.Event()
         self._subscribed = asyncio.Event()
         self._writer_client = connect(self.redis_url, self.timeout)
-        self._tasks = [asyncio.create_task(self._write_loop()), asyncio.create_task(self._listen_loop()),
-                       asyncio.create_task(self._beat_loop())]
+        self._tasks = [
+            asyncio.create_task(self._write_loop()),
+            asyncio.create_task(self._listen_loop()),
+            asyncio.create_task(self._beat_loop()),
+        ]
         if self._outbox:
             self._wake.set()
 
@@ -204,20 +207,38 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         await self._writer_client.aclose()
 
     # --- publishing ------------------------------------------------------------------------
-    async def emit(self, event: str, data: Any, namespace: str | None = None, room: Any = None,
-                   skip_sid: Any = None, callback: Any = None, to: Any = None, **kwargs: Any) -> None:
+    async def emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str | None = None,
+        room: Any = None,
+        skip_sid: Any = None,
+        callback: Any = None,
+        to: Any = None,
+        **kwargs: Any,
+    ) -> None:
         room = to or room
         if callback is None and isinstance(room, str) and self.is_connected(room, namespace or "/"):
             kwargs["ignore_queue"] = True  # one socket of this process: no other process has it
         if callback is not None or kwargs.get("ignore_queue"):
-            await super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback,
-                               **kwargs)
+            await super().emit(
+                event, data, namespace=namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs
+            )
             return
         # python-socketio's own emit, less its search of the whole payload for binary data (Hearth's
         # events carry none): delivered here, then published for the other processes
-        message = {"method": "emit", "event": event, "data": list(data) if isinstance(data, tuple) else [data],
-                   "binary": False, "namespace": namespace or "/", "room": room, "skip_sid": skip_sid,
-                   "callback": None, "host_id": self.host_id}
+        message = {
+            "method": "emit",
+            "event": event,
+            "data": list(data) if isinstance(data, tuple) else [data],
+            "binary": False,
+            "namespace": namespace or "/",
+            "room": room,
+            "skip_sid": skip_sid,
+            "callback": None,
+            "host_id": self.host_id,
+        }
         await self._handle_emit(message)
         await self._publish(message)
 

@@ -33,8 +33,12 @@ class ResponseJSON(DefaultJSONProvider):
     default provider still writes what orjson refuses (integers beyond 64 bits) and the indented
     output of debug mode."""
 
-    _OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
-                | orjson.OPT_PASSTHROUGH_DATACLASS)
+    _OPTIONS = (
+        orjson.OPT_SORT_KEYS
+        | orjson.OPT_NON_STR_KEYS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+        | orjson.OPT_PASSTHROUGH_DATACLASS
+    )
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         if "indent" not in kwargs:

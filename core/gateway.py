@@ -39,8 +39,18 @@ AUTHENTICATE_LIMIT: Limit = (5, 10.0)  # per socket; a client authenticates once
 # What of a socket's WSGI-style environ is read after it connects: by ``client_ip``, and by
 # Engine.IO and its ASGI driver when the connection ends. The rest (every request header, the
 # connect event) would stay in memory as long as the socket.
-KEPT_ENVIRON = ("asgi.scope", "asgi.send", "asgi.receive", "REQUEST_METHOD", "PATH_INFO", "QUERY_STRING",
-                "REMOTE_ADDR", "HTTP_ORIGIN", "HTTP_CF_CONNECTING_IP", "HTTP_X_FORWARDED_FOR")
+KEPT_ENVIRON = (
+    "asgi.scope",
+    "asgi.send",
+    "asgi.receive",
+    "REQUEST_METHOD",
+    "PATH_INFO",
+    "QUERY_STRING",
+    "REMOTE_ADDR",
+    "HTTP_ORIGIN",
+    "HTTP_CF_CONNECTING_IP",
+    "HTTP_X_FORWARDED_FOR",
+)
 
 
 @dataclass(slots=True)  # one per socket: no per-instance __dict__
@@ -68,9 +78,15 @@ class SocketContext:
 def self_user(user: User, account: Account | None) -> dict[str, Any]:
     """The ``user`` of ``user:authenticated`` as far as the kernel knows it (nulls omitted)."""
     data: dict[str, Any] = {
-        "id": str(user.id), "username": user.username, "tag": user.tag, "badges": user.badges,
-        "hexColor": user.hex_color, "avatar": user.avatar, "banner": user.banner,
-        "customStatus": user.custom_status, "lastOnlineStatus": user.last_online_status,
+        "id": str(user.id),
+        "username": user.username,
+        "tag": user.tag,
+        "badges": user.badges,
+        "hexColor": user.hex_color,
+        "avatar": user.avatar,
+        "banner": user.banner,
+        "customStatus": user.custom_status,
+        "lastOnlineStatus": user.last_online_status,
         "profile": None,
     }
     data = {k: v for k, v in data.items() if v is not None or k in ("customStatus", "profile")}
@@ -78,20 +94,35 @@ def self_user(user: User, account: Account | None) -> dict[str, Any]:
         data["bot"] = True
         return data
     if account is not None:
-        data.update({
-            "email": account.email, "emailConfirmed": account.email_confirmed,
-            "dmStatus": account.dm_status, "friendRequestStatus": account.friend_request_status,
-            "hideFollowers": account.hide_followers, "hideFollowing": account.hide_following,
-        })
+        data.update(
+            {
+                "email": account.email,
+                "emailConfirmed": account.email_confirmed,
+                "dmStatus": account.dm_status,
+                "friendRequestStatus": account.friend_request_status,
+                "hideFollowers": account.hide_followers,
+                "hideFollowing": account.hide_following,
+            }
+        )
     data.update({"orderedServerIds": [], "serverFolders": [], "connections": [], "notices": [], "reminders": []})
     return data
 
 
 def empty_payload() -> dict[str, Any]:
     return {
-        "servers": [], "channels": [], "serverMembers": [], "serverRoles": [], "serverSettings": [],
-        "notificationSettings": [], "lastSeenServerChannelIds": {}, "messageMentions": [],
-        "presences": [], "friends": [], "inbox": [], "voiceChannelUsers": [], "pid": os.getpid(),
+        "servers": [],
+        "channels": [],
+        "serverMembers": [],
+        "serverRoles": [],
+        "serverSettings": [],
+        "notificationSettings": [],
+        "lastSeenServerChannelIds": {},
+        "messageMentions": [],
+        "presences": [],
+        "friends": [],
+        "inbox": [],
+        "voiceChannelUsers": [],
+        "pid": os.getpid(),
     }
 
 
@@ -122,14 +153,20 @@ class Gateway:
         self.settings = settings
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
-        manager = (FastEmitRedisManager(self.redis_url, channel=pubsub_channel(self.redis_url, "socketio")) if self.redis_url
-                   else FastEmitManager())
+        manager = (
+            FastEmitRedisManager(self.redis_url, channel=pubsub_channel(self.redis_url, "socketio"))
+            if self.redis_url
+            else FastEmitManager()
+        )
         any_origin = socket_origins(settings) is None
         self.sio = _SocketServer(
-            async_mode="asgi", transports=["websocket"], client_manager=manager,
+            async_mode="asgi",
+            transports=["websocket"],
+            client_manager=manager,
             cors_allowed_origins="*" if any_origin else origin_check(settings),
             cors_credentials=False,  # tokens travel in user:authenticate, never in cookies
-            max_http_buffer_size=1_000_000, json=fastjson,
+            max_http_buffer_size=1_000_000,
+            json=fastjson,
         )
         manager.direct = wsdirect.install(self.sio.eio)
         self.sio.eio.create_queue = LeanQueue  # each socket's packet queue (see core.leanqueue)
@@ -194,8 +231,10 @@ class Gateway:
     async def start(self) -> None:
         fanout = self.fanout
         if fanout is not None:
-            fanout.configure(timeout=redis_settings(self.settings)[0],
-                             beat_seconds=float(self.settings.get("redis.heartbeat_seconds", 1)))
+            fanout.configure(
+                timeout=redis_settings(self.settings)[0],
+                beat_seconds=float(self.settings.get("redis.heartbeat_seconds", 1)),
+            )
             fanout.on_command = self._run_command
             fanout.on_gap = self._missed_events
             self.sio.manager_initialized = True  # started here, before any socket connects
@@ -244,12 +283,16 @@ class Gateway:
         token = data.get("token") if isinstance(data, dict) else None
         since = time.monotonic()
         try:
-            identity = await resolve_token(token if isinstance(token, str) else None,
-                                           int(self.settings.auth.session_idle_days), self.client_ip(sid),
-                                           self.app.extensions["hearth"].standing)
+            identity = await resolve_token(
+                token if isinstance(token, str) else None,
+                int(self.settings.auth.session_idle_days),
+                self.client_ip(sid),
+                self.app.extensions["hearth"].standing,
+            )
         except AuthFailure as failure:
-            await self._reject(sid, "Invalid token." if failure.message == "No token provided." else failure.message,
-                               failure.data)
+            await self._reject(
+                sid, "Invalid token." if failure.message == "No token provided." else failure.message, failure.data
+            )
             return
         except DatabaseUnavailable:
             # not the token's fault: the client comes back (and authenticates) once it can

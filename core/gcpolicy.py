@@ -56,7 +56,8 @@ def log_slow_collections(threshold_ms: float = 20.0) -> None:
             return
         took = (time.perf_counter() - started[0]) * 1000
         if took >= threshold_ms:
-            log.warning("generation %d collection took %.1f ms (%d collected)", info["generation"], took,
-                        info["collected"])
+            log.warning(
+                "generation %d collection took %.1f ms (%d collected)", info["generation"], took, info["collected"]
+            )
 
     gc.callbacks.append(timed)

@@ -35,24 +35,30 @@ class Health:
 
     async def report(self) -> tuple[int, dict[str, Any]]:
         database, redis = await asyncio.gather(
-            _timed(_ping_database), _timed(self._ping_redis) if self.redis_url else _nothing())
+            _timed(_ping_database), _timed(self._ping_redis) if self.redis_url else _nothing()
+        )
         if self.draining or not database["ok"]:
             status = "down"
         elif redis is not None and not redis["ok"]:
             status = "degraded"
         else:
             status = "ok"
-        body = {"status": status, "database": database, "redis": redis,
-                "worker": {"id": int(os.environ.get("HEARTH_WORKER_ID", "0")), "pid": os.getpid()},
-                "draining": self.draining}
+        body = {
+            "status": status,
+            "database": database,
+            "redis": redis,
+            "worker": {"id": int(os.environ.get("HEARTH_WORKER_ID", "0")), "pid": os.getpid()},
+            "draining": self.draining,
+        }
         return (503 if status == "down" else 200), body
 
     async def _ping_redis(self) -> None:
         if self.redis is None:
             import redis.asyncio as aioredis
 
-            self.redis = aioredis.from_url(self.redis_url, socket_connect_timeout=CHECK_TIMEOUT,
-                                           socket_timeout=CHECK_TIMEOUT)
+            self.redis = aioredis.from_url(
+                self.redis_url, socket_connect_timeout=CHECK_TIMEOUT, socket_timeout=CHECK_TIMEOUT
+            )
         await self.redis.ping()
 
     async def close(self) -> None:
@@ -92,10 +98,18 @@ class HealthEndpoint:
             return
         status, body = await self.health.report()
         payload = json.dumps(body, separators=(",", ":")).encode()
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
-            (b"cache-control", b"no-store"), (b"x-content-type-options", b"nosniff"),
-        ]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(payload)).encode()),
+                    (b"cache-control", b"no-store"),
+                    (b"x-content-type-options", b"nosniff"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else payload})
 
 

@@ -29,12 +29,21 @@ def web_ui_policy(host: str | None) -> str:
     from this server, data: and blob:. The websocket origins name the request's host, when it
     looks like one."""
     sockets = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
-    return "; ".join([
-        "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:", "media-src 'self' data: blob:", "font-src 'self' data:",
-        f"connect-src 'self'{sockets}", "object-src 'none'", NO_FRAMING, "base-uri 'self'",
-        "form-action 'self'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob:",
+            "media-src 'self' data: blob:",
+            "font-src 'self' data:",
+            f"connect-src 'self'{sockets}",
+            "object-src 'none'",
+            NO_FRAMING,
+            "base-uri 'self'",
+            "form-action 'self'",
+        ]
+    )
 
 
 def normalise_path(path: str) -> str:
@@ -131,8 +140,11 @@ def install_spa(app: Quart, settings: Settings) -> None:
             return response
         index = dist / "index.html"
         if not index.is_file():
-            return Response("Hearth's web UI is not built yet: run `make run` (or `npm run build`).",
-                            status=503, mimetype="text/plain")
+            return Response(
+                "Hearth's web UI is not built yet: run `make run` (or `npm run build`).",
+                status=503,
+                mimetype="text/plain",
+            )
         response = await send_file(index)
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Content-Security-Policy"] = web_ui_policy(request.host)

@@ -16,8 +16,9 @@ def start_periodic(app: Any, name: str, interval_seconds: float, work: Callable[
         async with app.app_context():
             await work()
 
-    app.extensions[f"job:{name}"] = every(float(interval_seconds), in_context, f"background job {name}",
-                                          wait_first=True)
+    app.extensions[f"job:{name}"] = every(
+        float(interval_seconds), in_context, f"background job {name}", wait_first=True
+    )
 
 
 async def stop_periodic(app: Any, name: str) -> None:

@@ -122,8 +122,9 @@ def install_request_guard(app: Quart) -> None:
     async def check_api_request() -> None:
         if not request.path.startswith("/api/"):
             return
-        if "\x00" in request.path or any("\x00" in key or "\x00" in value
-                                         for key, value in request.args.items(multi=True)):
+        if "\x00" in request.path or any(
+            "\x00" in key or "\x00" in value for key, value in request.args.items(multi=True)
+        ):
             raise ApiError(400, NUL_URL)
         if request.is_json:
             await request.get_json(silent=True)

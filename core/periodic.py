@@ -10,8 +10,7 @@ from collections.abc import Awaitable, Callable
 log = logging.getLogger("hearth.periodic")
 
 
-def every(seconds: float, work: Callable[[], Awaitable[object]], what: str,
-          wait_first: bool = False) -> asyncio.Task:
+def every(seconds: float, work: Callable[[], Awaitable[object]], what: str, wait_first: bool = False) -> asyncio.Task:
     """Run ``work`` now (or after ``seconds`` with ``wait_first``) and then every ``seconds``
     until the task is cancelled; a failure is logged (as ``what``) and the next round runs
     anyway. Stop it with ``stop``."""

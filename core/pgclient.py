@@ -29,8 +29,15 @@ from tortoise.exceptions import DBConnectionError
 # The connection is gone (the statement may or may not have run).
 _LOST = (pg.PostgresConnectionError, pg.AdminShutdownError, pg.CrashShutdownError, ConnectionError)
 # PostgreSQL could not be reached or did not answer in time.
-_UNREACHABLE = (*_LOST, OSError, asyncio.TimeoutError, pg.CannotConnectNowError, pg.TooManyConnectionsError,
-                pg.QueryCanceledError, DBConnectionError)
+_UNREACHABLE = (
+    *_LOST,
+    OSError,
+    asyncio.TimeoutError,
+    pg.CannotConnectNowError,
+    pg.TooManyConnectionsError,
+    pg.QueryCanceledError,
+    DBConnectionError,
+)
 
 
 class DatabaseUnavailable(Exception):
@@ -66,8 +73,12 @@ def unreachable(error: BaseException) -> bool:
 
 
 def _is_read(func: Any, args: tuple[Any, ...]) -> bool:
-    return (getattr(func, "__name__", "") in ("execute_query", "execute_query_dict") and bool(args)
-            and isinstance(args[0], str) and args[0].lstrip()[:6].upper() == "SELECT")
+    return (
+        getattr(func, "__name__", "") in ("execute_query", "execute_query_dict")
+        and bool(args)
+        and isinstance(args[0], str)
+        and args[0].lstrip()[:6].upper() == "SELECT"
+    )
 
 
 class _Translating:

@@ -61,10 +61,20 @@ class PluginInfo:
 
     def wire(self) -> dict[str, Any]:
         m = self.manifest
-        return {"id": m.id, "name": m.name, "version": m.version, "description": m.description,
-                "firstParty": self.first_party, "enabled": self.enabled, "essential": m.essential,
-                "requires": list(m.requires), "optional": list(m.optional), "routes": list(m.routes),
-                "web": self.web, "source": self.source}
+        return {
+            "id": m.id,
+            "name": m.name,
+            "version": m.version,
+            "description": m.description,
+            "firstParty": self.first_party,
+            "enabled": self.enabled,
+            "essential": m.essential,
+            "requires": list(m.requires),
+            "optional": list(m.optional),
+            "routes": list(m.routes),
+            "web": self.web,
+            "source": self.source,
+        }
 
 
 @dataclass
@@ -94,8 +104,10 @@ def discover() -> dict[str, tuple[ModuleType, bool]]:
         try:
             module = entry.load()
         except Exception as error:  # an operator needs the one line, not the traceback
-            raise PluginError(f"the {ENTRY_POINT_GROUP} entry point {entry.name!r} ({entry.value}) "
-                              f"cannot be loaded: {type(error).__name__}: {error}") from error
+            raise PluginError(
+                f"the {ENTRY_POINT_GROUP} entry point {entry.name!r} ({entry.value}) "
+                f"cannot be loaded: {type(error).__name__}: {error}"
+            ) from error
         if entry.dist is not None:
             _distributions[module.__name__] = f"{entry.dist.name} {entry.dist.version}"
         _add(found, module, False)
@@ -113,7 +125,9 @@ def _add(found: dict[str, tuple[ModuleType, bool]], module: ModuleType, first_pa
     found[manifest.id] = (module, first_party)
 
 
-def with_modules(found: dict[str, tuple[ModuleType, bool]], module_names: list[str]) -> dict[str, tuple[ModuleType, bool]]:
+def with_modules(
+    found: dict[str, tuple[ModuleType, bool]], module_names: list[str]
+) -> dict[str, tuple[ModuleType, bool]]:
     """``found`` plus third-party plugin modules named directly (a plugin's tests, before the
     package is installed)."""
     found = dict(found)
@@ -188,18 +202,25 @@ def web_entry(module: ModuleType, first_party: bool) -> Path | None:
 
 
 def _loaded(pid: str, module: ModuleType, first_party: bool) -> LoadedPlugin:
-    return LoadedPlugin(manifest=module.manifest, module=module, first_party=first_party,
-                        web=web_entry(module, first_party) is not None)
+    return LoadedPlugin(
+        manifest=module.manifest, module=module, first_party=first_party, web=web_entry(module, first_party) is not None
+    )
 
 
 def catalogue(available: dict[str, tuple[ModuleType, bool]], enabled_ids: set[str]) -> list[PluginInfo]:
     """Every installed plugin, first-party ones first, each by id."""
     infos = []
     for pid, (module, first_party) in available.items():
-        source = (f"plugins/{pid}" if first_party
-                  else _distributions.get(module.__name__, f"module {module.__name__}"))
-        infos.append(PluginInfo(manifest=module.manifest, first_party=first_party, enabled=pid in enabled_ids,
-                                web=web_entry(module, first_party) is not None, source=source))
+        source = f"plugins/{pid}" if first_party else _distributions.get(module.__name__, f"module {module.__name__}")
+        infos.append(
+            PluginInfo(
+                manifest=module.manifest,
+                first_party=first_party,
+                enabled=pid in enabled_ids,
+                web=web_entry(module, first_party) is not None,
+                source=source,
+            )
+        )
     return sorted(infos, key=lambda info: (not info.first_party, info.manifest.id))
 
 

@@ -114,8 +114,13 @@ def prepared(build: Callable[..., QuerySet]) -> Callable[..., Any]:
         for value_index, arg_index in plan.slots:
             values[value_index] = args[arg_index]
         template = plan.template
-        executor = db.executor_class(model=template.model, db=db, prefetch_map={}, prefetch_queries={},
-                                     select_related_idx=template._select_related_idx)
+        executor = db.executor_class(
+            model=template.model,
+            db=db,
+            prefetch_map={},
+            prefetch_queries={},
+            select_related_idx=template._select_related_idx,
+        )
         rows = await executor.execute_select(plan.sql, values, custom_fields=list(template._annotations.keys()))
         if not template._single:
             return rows
@@ -154,8 +159,9 @@ def insert_statement(instance: Model) -> Statement:
     db = _current_db(model)
     executor = db.executor_class(model=model, db=db)
     fields_map = model._meta.fields_map
-    values = [fields_map[column].to_db_value(getattr(instance, column), instance)
-              for column in executor.regular_columns_all]
+    values = [
+        fields_map[column].to_db_value(getattr(instance, column), instance) for column in executor.regular_columns_all
+    ]
     return executor.insert_query_all, values
 
 
@@ -182,6 +188,7 @@ async def write_together(statements: Sequence[Statement]) -> None:
         for sql, values in statements:
             parts.append(_PLACEHOLDER.sub(lambda m, o=offset: f"${int(m.group(1)) + o}", sql))
             offset += len(values)
-        joined = _joined[texts] = ("WITH " + ", ".join(f"w{n} AS ({part})" for n, part in enumerate(parts[:-1]))
-                                   + " " + parts[-1])
+        joined = _joined[texts] = (
+            "WITH " + ", ".join(f"w{n} AS ({part})" for n, part in enumerate(parts[:-1])) + " " + parts[-1]
+        )
     await connection.execute_query(joined, [value for _, values in statements for value in values])

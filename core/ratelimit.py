@@ -110,8 +110,9 @@ def _subject(by: str) -> str:
     return (client_ip() or "unknown").replace(":", "=")
 
 
-async def check(name: str, requests: int, per_s: float, block_s: float | None = None, by: str = "user",
-                message: str = "Slow down!") -> None:
+async def check(
+    name: str, requests: int, per_s: float, block_s: float | None = None, by: str = "user", message: str = "Slow down!"
+) -> None:
     limiter = hearth().limiter
     if not limiter.enabled:
         return
@@ -142,8 +143,9 @@ async def _dev_mode_opt_in() -> int | None:
     return 0
 
 
-def rate_limit(name: str, requests: int, per_s: float, block_s: float | None = None, by: str = "user",
-               message: str = "Slow down!") -> Callable:
+def rate_limit(
+    name: str, requests: int, per_s: float, block_s: float | None = None, by: str = "user", message: str = "Slow down!"
+) -> Callable:
     """Decorate a route (below its auth guard): ``@rate_limit("login", 10, 30, by="ip")``."""
 
     def decorator(view: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:

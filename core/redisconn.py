@@ -26,8 +26,9 @@ REDIS_ERRORS: tuple[type[BaseException], ...] = (RedisError, OSError, asyncio.Ti
 
 def connect(url: str, timeout: float, retries: int = 1) -> Any:
     """A client whose commands fail after ``timeout`` seconds, retried ``retries`` times at once."""
-    return aioredis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
-                             retry=Retry(NoBackoff(), retries))
+    return aioredis.from_url(
+        url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), retries)
+    )
 
 
 def pubsub_channel(url: str, name: str) -> str:
@@ -87,8 +88,9 @@ class Outage:
         self._next_try = time.monotonic() + self.retry_seconds
         if self.down_since is None:
             self.down_since = time.monotonic()
-            self.log.warning("Redis unreachable (%s: %s): %s %s", type(error).__name__, error, self.subject,
-                             self.meanwhile)
+            self.log.warning(
+                "Redis unreachable (%s: %s): %s %s", type(error).__name__, error, self.subject, self.meanwhile
+            )
 
     def recovered(self) -> bool:
         """Mark Redis as answering; True when it had been down (the caller may resynchronise)."""

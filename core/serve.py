@@ -126,11 +126,22 @@ class Supervisor:
     async def _spawn(self, slot: int) -> Worker:
         read_fd, write_fd = os.pipe()
         fds = [sock.fileno() for sock in self.sockets]
-        command = [sys.executable, "-m", "core.worker", "--app", self.app, "--grace", str(self.grace),
-                   "--ready-fd", str(write_fd), *(arg for fd in fds for arg in ("--fd", str(fd)))]
+        command = [
+            sys.executable,
+            "-m",
+            "core.worker",
+            "--app",
+            self.app,
+            "--grace",
+            str(self.grace),
+            "--ready-fd",
+            str(write_fd),
+            *(arg for fd in fds for arg in ("--fd", str(fd))),
+        ]
         try:
             process = await asyncio.create_subprocess_exec(
-                *command, pass_fds=(write_fd, *fds), env={**os.environ, "HEARTH_WORKER_ID": str(slot)})
+                *command, pass_fds=(write_fd, *fds), env={**os.environ, "HEARTH_WORKER_ID": str(slot)}
+            )
         except BaseException:
             os.close(read_fd)
             raise
@@ -147,8 +158,9 @@ class Supervisor:
         """Mark the worker ready when it says so; forget it once it has exited."""
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader()
-        transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader),
-                                                    os.fdopen(read_fd, "rb", buffering=0))
+        transport, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_fd, "rb", buffering=0)
+        )
         try:
             if (await reader.readline()).startswith(b"ready"):
                 worker.ready_at = loop.time()
@@ -160,8 +172,11 @@ class Supervisor:
         self.running.discard(worker)
 
     async def _wait_ready(self, worker: Worker) -> bool:
-        waits = {asyncio.create_task(worker.ready.wait()), asyncio.create_task(worker.process.wait()),
-                 asyncio.create_task(self.stopping.wait())}
+        waits = {
+            asyncio.create_task(worker.ready.wait()),
+            asyncio.create_task(worker.process.wait()),
+            asyncio.create_task(self.stopping.wait()),
+        }
         await asyncio.wait(waits, timeout=READY_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
         for wait in waits:
             wait.cancel()
@@ -189,8 +204,7 @@ class Supervisor:
                 worker = self.current[slot]
                 continue
             if code == CONFIG_ERROR:
-                log.error("%s could not load the application (its error is above): stopping the server",
-                          worker.name)
+                log.error("%s could not load the application (its error is above): stopping the server", worker.name)
                 self.exit_code = 2
                 self.stopping.set()
                 return
@@ -216,8 +230,13 @@ class Supervisor:
                 new = await self._spawn(slot)
                 if not await self._wait_ready(new):
                     if not self.stopping.is_set():
-                        log.error("worker %d: its replacement (pid %d) did not start; keeping pid %d, "
-                                  "rolling restart abandoned", slot, new.process.pid, old.process.pid)
+                        log.error(
+                            "worker %d: its replacement (pid %d) did not start; keeping pid %d, "
+                            "rolling restart abandoned",
+                            slot,
+                            new.process.pid,
+                            old.process.pid,
+                        )
                     await self._retire(new)
                     return
                 # the slot's worker may have died and been started again meanwhile: retire both
@@ -236,8 +255,9 @@ class Supervisor:
             for worker in list(self.running):
                 worker.signal(signal.SIGKILL)
             return
-        log.info("%s: draining %d worker(s) (grace %.0f s; %s again to kill them)",
-                 name, len(self.running), self.grace, name)
+        log.info(
+            "%s: draining %d worker(s) (grace %.0f s; %s again to kill them)", name, len(self.running), self.grace, name
+        )
         self.stopping.set()
 
     def _on_reload_signal(self) -> None:

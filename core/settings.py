@@ -56,7 +56,7 @@ def load_settings(environ: dict[str, str] | None = None, overrides: dict[str, An
         _merge(data, _read_toml(Path(extra)))
     for key, raw in environ.items():
         if key.startswith(ENV_PREFIX) and key != "HEARTH_CONFIG":
-            _apply_env(data, key[len(ENV_PREFIX):].lower(), raw)
+            _apply_env(data, key[len(ENV_PREFIX) :].lower(), raw)
     settings = Settings(data)
     return settings.with_overrides(overrides) if overrides else settings
 
@@ -79,7 +79,7 @@ def _apply_env(data: dict[str, Any], name: str, raw: str) -> None:
     # keys containing underscores (HEARTH_CDN_MAX_UPLOAD_MB) resolve unambiguously.
     for section in sorted(data, key=len, reverse=True):
         if isinstance(data[section], dict) and name.startswith(section + "_"):
-            key = name[len(section) + 1:]
+            key = name[len(section) + 1 :]
             data[section][key] = _parse_value(raw, data[section].get(key))
             return
 

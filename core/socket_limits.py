@@ -63,6 +63,10 @@ class SocketLimits:
 
     @classmethod
     def from_settings(cls, settings: Any) -> SocketLimits:
-        return cls(default=(int(settings.get("gateway.socket_events_per_window", 20)),
-                            float(settings.get("gateway.socket_event_window_seconds", 10))),
-                   refusals_before_drop=int(settings.get("gateway.socket_refusals_before_disconnect", 20)))
+        return cls(
+            default=(
+                int(settings.get("gateway.socket_events_per_window", 20)),
+                float(settings.get("gateway.socket_event_window_seconds", 10)),
+            ),
+            refusals_before_drop=int(settings.get("gateway.socket_refusals_before_disconnect", 20)),
+        )

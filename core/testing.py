@@ -55,12 +55,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-async def call(client: Any, method: str, path: str, json: Any = None, token: str | None = None,
-               **kwargs: Any) -> tuple[int, Any]:
+async def call(
+    client: Any, method: str, path: str, json: Any = None, token: str | None = None, **kwargs: Any
+) -> tuple[int, Any]:
     """A request through a Quart test client: ``(status, JSON body or text)``."""
     headers = {"Authorization": token} if token else {}
     response = await client.open(path, method=method, json=json, headers=headers, **kwargs)
-    body = await response.get_json(silent=True) if response.mimetype == "application/json" else await response.get_data(as_text=True)
+    body = (
+        await response.get_json(silent=True)
+        if response.mimetype == "application/json"
+        else await response.get_data(as_text=True)
+    )
     return response.status_code, body
 
 
@@ -74,19 +79,22 @@ class Person:
     password: str = PASSWORD
 
 
-async def register(client: Any, username: str | None = None, email: str | None = None,
-                   password: str = PASSWORD) -> Person:
+async def register(
+    client: Any, username: str | None = None, email: str | None = None, password: str = PASSWORD
+) -> Person:
     n = next(_counter)
     username = username or f"user{n}"
     email = email or f"{username}.{n}@example.com"
-    status, body = await call(client, "POST", "/api/users/register",
-                              {"email": email, "username": username, "password": password})
+    status, body = await call(
+        client, "POST", "/api/users/register", {"email": email, "username": username, "password": password}
+    )
     assert status == 200, body
     token = body["token"]
     status, me = await call(client, "GET", "/api/users", token=token)
     assert status == 200, me
-    return Person(token=token, id=me["user"]["id"], username=username, tag=me["user"]["tag"], email=email,
-                  password=password)
+    return Person(
+        token=token, id=me["user"]["id"], username=username, tag=me["user"]["tag"], email=email, password=password
+    )
 
 
 @dataclass
@@ -121,8 +129,9 @@ class SocketProbe:
             await self.client.disconnect()
 
 
-async def connect_socket(url: str, token: str | None = None, authenticate: bool = True,
-                         headers: dict[str, str] | None = None) -> SocketProbe:
+async def connect_socket(
+    url: str, token: str | None = None, authenticate: bool = True, headers: dict[str, str] | None = None
+) -> SocketProbe:
     client = socketio.AsyncClient(reconnection=False)
     probe = SocketProbe(client)
 
@@ -154,7 +163,8 @@ async def clear_tables(redis_url: str = "") -> None:
         await _empty_postgres(connection, tables)
     else:
         await connection.execute_script(
-            "PRAGMA foreign_keys = OFF;" + "".join(f"DELETE FROM {t};" for t in tables) + "PRAGMA foreign_keys = ON;")
+            "PRAGMA foreign_keys = OFF;" + "".join(f"DELETE FROM {t};" for t in tables) + "PRAGMA foreign_keys = ON;"
+        )
     if redis_url:
         import redis.asyncio as aioredis
 
@@ -212,8 +222,9 @@ class LiveHearth:
     def client(self) -> Any:
         return self.app.test_client()
 
-    async def call(self, method: str, path: str, json: Any = None, person: Person | None = None,
-                   **kwargs: Any) -> tuple[int, Any]:
+    async def call(
+        self, method: str, path: str, json: Any = None, person: Person | None = None, **kwargs: Any
+    ) -> tuple[int, Any]:
         return await call(self.client(), method, path, json, token=person.token if person else None, **kwargs)
 
     async def register(self, username: str | None = None, confirmed: bool = True) -> Person:
@@ -264,7 +275,9 @@ async def serve_on_free_port(asgi: Any) -> tuple[str, asyncio.Event, asyncio.Tas
 
 
 @asynccontextmanager
-async def live_hearth(directory: Path, extra_modules: list[str], overrides: dict[str, Any]) -> AsyncIterator[LiveHearth]:
+async def live_hearth(
+    directory: Path, extra_modules: list[str], overrides: dict[str, Any]
+) -> AsyncIterator[LiveHearth]:
     """Migrate a scratch database and serve Hearth on a free port until the block ends."""
     from tortoise import Tortoise
 
@@ -276,11 +289,18 @@ async def live_hearth(directory: Path, extra_modules: list[str], overrides: dict
 
     redis_url = os.environ.get("HEARTH_TEST_REDIS_URL", "")
     async with scratch_database(directory) as database_url:
-        settings = load_settings(environ={}, overrides={
-            "database.url": database_url, "redis.url": redis_url, "rate_limits.enabled": False,
-            "cdn.directory": str(directory / "cdn"), "server.webui_dist": str(directory / "no-webui"),
-            "server.instance_key_file": str(directory / "instance.key"), **overrides,
-        })
+        settings = load_settings(
+            environ={},
+            overrides={
+                "database.url": database_url,
+                "redis.url": redis_url,
+                "rate_limits.enabled": False,
+                "cdn.directory": str(directory / "cdn"),
+                "server.webui_dist": str(directory / "no-webui"),
+                "server.instance_key_file": str(directory / "instance.key"),
+                **overrides,
+            },
+        )
         plugins = PluginHost.from_settings(settings, extra_modules)
         config = build_db_config(settings, plugins)
         await db.migrate(config)
@@ -298,6 +318,7 @@ async def live_hearth(directory: Path, extra_modules: list[str], overrides: dict
 
 
 # --- the pytest plugin -------------------------------------------------------------------------
+
 
 def pytest_configure(config: pytest.Config) -> None:
     from core import gcpolicy
@@ -318,8 +339,9 @@ def hearth_settings() -> dict[str, Any]:
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def hearth_server(hearth_plugins: list[str], hearth_settings: dict[str, Any],
-                        tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[LiveHearth]:
+async def hearth_server(
+    hearth_plugins: list[str], hearth_settings: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[LiveHearth]:
     async with live_hearth(tmp_path_factory.mktemp("hearth"), hearth_plugins, hearth_settings) as server:
         yield server
 

@@ -58,8 +58,14 @@ class Body(BaseModel):
 
 
 _LENGTH_ERRORS = {
-    "string_too_short", "string_too_long", "too_short", "too_long",
-    "greater_than", "greater_than_equal", "less_than", "less_than_equal",
+    "string_too_short",
+    "string_too_long",
+    "too_short",
+    "too_long",
+    "greater_than",
+    "greater_than_equal",
+    "less_than",
+    "less_than_equal",
 }
 
 

@@ -59,8 +59,13 @@ def load(app_path: str) -> tuple[Any, Callable[[], Awaitable[Any]] | None]:
     return getattr(module, attribute or "app"), getattr(module, "drain", None)
 
 
-async def serve(app: Any, drain: Callable[[], Awaitable[Any]] | None, sockets: list[socket.socket],
-                config: Config, ready_fd: int | None) -> None:
+async def serve(
+    app: Any,
+    drain: Callable[[], Awaitable[Any]] | None,
+    sockets: list[socket.socket],
+    config: Config,
+    ready_fd: int | None,
+) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
@@ -106,8 +111,9 @@ async def serve(app: Any, drain: Callable[[], Awaitable[Any]] | None, sockets: l
         pass
 
 
-async def _finish(connections: set[asyncio.Task], context: WorkerContext,
-                  drain: Callable[[], Awaitable[Any]] | None, grace: float) -> None:
+async def _finish(
+    connections: set[asyncio.Task], context: WorkerContext, drain: Callable[[], Awaitable[Any]] | None, grace: float
+) -> None:
     """Let the connections end (asking the app to drain each second), for at most ``grace`` s."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + grace
@@ -127,8 +133,9 @@ async def _finish(connections: set[asyncio.Task], context: WorkerContext,
         until = settle if now < settle else deadline
         await asyncio.wait(set(connections), timeout=min(1.0, until - now))
     if connections:
-        log.warning("%s: %d connection(s) still open after the %.0f s grace period: closing them",
-                    ME, len(connections), grace)
+        log.warning(
+            "%s: %d connection(s) still open after the %.0f s grace period: closing them", ME, len(connections), grace
+        )
         for task in list(connections):
             task.cancel()
         await asyncio.wait(set(connections), timeout=1.0)

@@ -54,8 +54,9 @@ def find_transport(asgi_send: Any) -> asyncio.WriteTransport | None:
         return None
     transport = getattr(getattr(tcp_server, "writer", None), "transport", None)
     # uvloop's transports are not asyncio.WriteTransport subclasses: ask for what is used.
-    usable = all(callable(getattr(transport, name, None))
-                 for name in ("write", "is_closing", "get_write_buffer_size", "abort"))
+    usable = all(
+        callable(getattr(transport, name, None)) for name in ("write", "is_closing", "get_write_buffer_size", "abort")
+    )
     return transport if usable else None
 
 

@@ -45,22 +45,26 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="session")
 def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    return load_settings(environ={}, overrides={
-        "database.url": database_url,
-        "redis.url": REDIS_URL,
-        "rate_limits.enabled": False,
-        "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
-        "server.public_url": "http://hearth.test",
-        "server.webui_dist": WEBUI_DIST,
-        "server.instance_key_file": str(tmp_path_factory.mktemp("keys") / "instance.key"),
-    })
+    return load_settings(
+        environ={},
+        overrides={
+            "database.url": database_url,
+            "redis.url": REDIS_URL,
+            "rate_limits.enabled": False,
+            "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
+            "server.public_url": "http://hearth.test",
+            "server.webui_dist": WEBUI_DIST,
+            "server.instance_key_file": str(tmp_path_factory.mktemp("keys") / "instance.key"),
+        },
+    )
 
 
 @pytest.fixture(scope="session")
 async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
     env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
-    result = subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
     connection = config["connections"]["default"]
@@ -190,8 +194,6 @@ async def sockets(live_server: Any) -> AsyncIterator[Callable[..., Any]]:
     yield open_socket
     for probe in opened:
         await probe.close()
-
-
 
 
 class LiveWithout:

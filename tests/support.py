@@ -51,10 +51,21 @@ async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[
     from core.settings import ROOT
 
     port = free_port()
-    env = {**os.environ, "HEARTH_DATABASE_URL": database_url, "HEARTH_REDIS_URL": redis_url,
-           "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_SERVER_WEBUI_DIST": "/nonexistent", **env}
-    process = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = {
+        **os.environ,
+        "HEARTH_DATABASE_URL": database_url,
+        "HEARTH_REDIS_URL": redis_url,
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_SERVER_WEBUI_DIST": "/nonexistent",
+        **env,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "core", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     for _ in range(300):
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -68,11 +79,16 @@ async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[
     raise AssertionError("server did not start")
 
 
-
-
-async def upload_file(client: Any, token: str, kind: str, group_id: str | None, data: bytes,
-                      filename: str = "file.png", channel_id: str | None = None,
-                      points: list[float] | None = None) -> tuple[int, Any]:
+async def upload_file(
+    client: Any,
+    token: str,
+    kind: str,
+    group_id: str | None,
+    data: bytes,
+    filename: str = "file.png",
+    channel_id: str | None = None,
+    points: list[float] | None = None,
+) -> tuple[int, Any]:
     """An upload as the reference web client makes it (rest.md §13): an upload token
     (``POST /api/channels/:channelId/cdn/token`` for a channel's attachments, else
     ``POST /api/cdn/token``), then the file in multipart field ``f`` to
@@ -85,9 +101,11 @@ async def upload_file(client: Any, token: str, kind: str, group_id: str | None, 
     if status != 200:
         return status, body
     response = await client.post(
-        f"/cdn/{kind}/{group_id or ''}", headers={"Authorization": body["token"]},
+        f"/cdn/{kind}/{group_id or ''}",
+        headers={"Authorization": body["token"]},
         files={"f": FileStorage(io.BytesIO(data), filename=filename)},
-        query_string={"points": json.dumps(points)} if points is not None else None)
+        query_string={"points": json.dumps(points)} if points is not None else None,
+    )
     return response.status_code, await response.get_json()
 
 

@@ -47,18 +47,20 @@ async def site() -> AsyncIterator[Site]:
     hits: dict[str, int] = {}
     pages = {
         "/og": page(
-            '<title>Fallback title</title>'
+            "<title>Fallback title</title>"
             '<meta property="og:type" content="article">'
             '<meta property="og:title" content="Hearth &amp; friends">'
             '<meta property="og:description" content="A place to talk.">'
             '<meta property="og:site_name" content="Hearth Blog">'
             '<meta property="og:url" content="/og?canonical=1">'
-            '<meta property="og:image" content="/wide.png">'),
+            '<meta property="og:image" content="/wide.png">'
+        ),
         "/card": page(
             '<meta name="twitter:card" content="summary_large_image">'
             '<meta name="twitter:title" content="A big picture">'
             '<meta name="twitter:description" content="Seen from afar.">'
-            '<meta name="twitter:image" content="/wide.png">'),
+            '<meta name="twitter:image" content="/wide.png">'
+        ),
         "/plain": page('<title>  Just a\n title </title><meta name="description" content="Described.">'),
         "/long": page(f'<meta property="og:title" content="{"x" * 1500}">'),
         "/no-tags": page("", "<h1>Nothing to preview</h1>"),
@@ -68,10 +70,14 @@ async def site() -> AsyncIterator[Site]:
             '<meta property="og:description" content="Previewed live.">'
             '<meta property="og:site_name" content="Test Site">'
             '<meta name="twitter:card" content="summary_large_image">'
-            '<meta property="og:image" content="/wide.png">'),
+            '<meta property="og:image" content="/wide.png">'
+        ),
     }
-    images = {"/wide.png": (png(640, 320), "image/png"), "/still.gif": (gif(1), "image/gif"),
-              "/moving.gif": (gif(3), "image/gif")}
+    images = {
+        "/wide.png": (png(640, 320), "image/png"),
+        "/still.gif": (gif(1), "image/gif"),
+        "/moving.gif": (gif(3), "image/gif"),
+    }
 
     async def handle(request: web.Request) -> web.StreamResponse:
         path = request.path
@@ -86,8 +92,10 @@ async def site() -> AsyncIterator[Site]:
         if path == "/json":
             return web.json_response({"title": "not a page"})
         if path == "/huge":  # more than 1 MiB, announced
-            return web.Response(text=page('<meta property="og:title" content="Huge">', "x" * (1024 * 1024 + 10)),
-                                content_type="text/html")
+            return web.Response(
+                text=page('<meta property="og:title" content="Huge">', "x" * (1024 * 1024 + 10)),
+                content_type="text/html",
+            )
         if path == "/huge-stream":  # more than 1 MiB, not announced (chunked)
             response = web.StreamResponse(headers={"Content-Type": "text/html"})
             response.enable_chunked_encoding()
@@ -98,8 +106,10 @@ async def site() -> AsyncIterator[Site]:
             await response.write_eof()
             return response
         if path == "/drawing.svg":
-            return web.Response(text='<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
-                                content_type="image/svg+xml")
+            return web.Response(
+                text='<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+                content_type="image/svg+xml",
+            )
         if path == "/slow.png":
             await asyncio.sleep(3)
             return web.Response(body=images["/wide.png"][0], content_type="image/png")

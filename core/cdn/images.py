@@ -96,8 +96,10 @@ def parse_points(raw: str | None) -> tuple[float, float, float, float] | None:
         raise BadCrop() from None
     if not isinstance(points, list) or len(points) != 4:
         raise BadCrop()
-    if not all(isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= MAX_POINT
-               for p in points):
+    if not all(
+        isinstance(p, (int, float)) and not isinstance(p, bool) and math.isfinite(p) and 0 <= p <= MAX_POINT
+        for p in points
+    ):
         raise BadCrop()
     return (float(points[0]), float(points[1]), float(points[2]), float(points[3]))
 
@@ -111,8 +113,9 @@ def _box(points: tuple[float, float, float, float], width: int, height: int) -> 
     return left, top, right, bottom
 
 
-def _crop(data: bytes, info: ImageInfo, points: tuple[float, float, float, float],
-          max_pixels: int) -> tuple[bytes, ImageInfo]:
+def _crop(
+    data: bytes, info: ImageInfo, points: tuple[float, float, float, float], max_pixels: int
+) -> tuple[bytes, ImageInfo]:
     box = _box(points, info.width, info.height)
     size = (box[2] - box[0], box[3] - box[1])
     output = io.BytesIO()
@@ -128,12 +131,19 @@ def _crop(data: bytes, info: ImageInfo, points: tuple[float, float, float, float
             for frame in ImageSequence.Iterator(image):
                 frames.append(frame.copy().crop(box))
                 durations.append(frame.info.get("duration", 100))
-            frames[0].save(output, format=fmt, save_all=True, append_images=frames[1:], duration=durations,
-                           loop=image.info.get("loop", 0))
+            frames[0].save(
+                output,
+                format=fmt,
+                save_all=True,
+                append_images=frames[1:],
+                duration=durations,
+                loop=image.info.get("loop", 0),
+            )
     return output.getvalue(), replace(info, width=size[0], height=size[1])
 
 
-async def crop_image(data: bytes, info: ImageInfo, points: tuple[float, float, float, float],
-                     max_pixels: int) -> tuple[bytes, ImageInfo]:
+async def crop_image(
+    data: bytes, info: ImageInfo, points: tuple[float, float, float, float], max_pixels: int
+) -> tuple[bytes, ImageInfo]:
     """The picture cut to ``points`` (clamped to the picture), same format, animation kept."""
     return await asyncio.to_thread(_crop, data, info, points, max_pixels)

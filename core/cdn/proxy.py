@@ -81,7 +81,8 @@ class ImageProxy:
         self.fetches_per_ip = int(get_setting("proxy.fetches_per_ip_per_minute", 120))
         self.max_pixels = int(settings.cdn.max_image_pixels)
         self.policy: FetchPolicy = policy_from_settings(
-            settings, max_image_bytes=int(get_setting("proxy.max_image_mib", 12)) * MIB)
+            settings, max_image_bytes=int(get_setting("proxy.max_image_mib", 12)) * MIB
+        )
         self.slots = asyncio.Semaphore(int(get_setting("proxy.concurrent_fetches", 16)))
         self._cache: OrderedDict[str, tuple[float, Proxied | ApiError]] = OrderedDict()
         self._cached_bytes = 0
@@ -144,7 +145,9 @@ class ImageProxy:
             try:
                 async with asyncio.timeout(self.timeout):
                     async with new_session(self.policy, limit=2) as session:
-                        body = await get(session, url, self.policy, IMAGE_TYPES, "image/png,image/jpeg,image/gif,image/webp")
+                        body = await get(
+                            session, url, self.policy, IMAGE_TYPES, "image/png,image/jpeg,image/gif,image/webp"
+                        )
             except Refused:
                 raise ApiError(403, REFUSED) from None
             except TooLarge:
@@ -154,8 +157,9 @@ class ImageProxy:
             except TimeoutError:
                 raise ApiError(504, TOO_SLOW) from None
             except aiohttp.ClientConnectorError as error:
-                raise ApiError(403 if refused_by_resolver(error) else 502,
-                               REFUSED if refused_by_resolver(error) else UNREACHABLE) from None
+                raise ApiError(
+                    403 if refused_by_resolver(error) else 502, REFUSED if refused_by_resolver(error) else UNREACHABLE
+                ) from None
             except (BadResponse, aiohttp.ClientError, OSError, ValueError):
                 raise ApiError(502, UNREACHABLE) from None
         try:

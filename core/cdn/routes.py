@@ -79,9 +79,15 @@ async def upload(kind: str, group_id: str | None = None) -> tuple[dict[str, str]
     upload = (await request.files).get("f")
     if upload is None:
         raise ApiError(400, "A file is required in the form field f.", "f")
-    record = await store_upload(user.id, kind=kind, group_id=None if group is None else str(group),
-                                filename=upload.filename or "file", data=upload.read(),
-                                image_only=kind != "attachments", points=points)
+    record = await store_upload(
+        user.id,
+        kind=kind,
+        group_id=None if group is None else str(group),
+        filename=upload.filename or "file",
+        data=upload.read(),
+        image_only=kind != "attachments",
+        points=points,
+    )
     return {"fileId": str(record.id)}, 200
 
 
@@ -89,7 +95,9 @@ async def upload(kind: str, group_id: str | None = None) -> tuple[dict[str, str]
 async def proxy(rest: str) -> Response:
     proxied = await current_app.extensions["hearth.image_proxy"].image(target_url(request.path))
     response = Response(proxied.data, mimetype=proxied.mimetype)
-    response.headers["Cache-Control"] = f"public, max-age={current_app.extensions['hearth.image_proxy'].browser_cache_seconds}"
+    response.headers["Cache-Control"] = (
+        f"public, max-age={current_app.extensions['hearth.image_proxy'].browser_cache_seconds}"
+    )
     response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
     response.headers["Content-Disposition"] = "inline"
     return response

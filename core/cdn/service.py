@@ -48,8 +48,16 @@ async def _checked_image(data: bytes, required: bool) -> ImageInfo | None:
         raise ApiError(400, f"Images must have at most {int(settings.cdn.max_image_pixels)} pixels.", "f") from None
 
 
-async def store_upload(user_id: int, kind: str, group_id: str | None, filename: str, data: bytes,
-                       image_only: bool, *, points: tuple[float, float, float, float] | None = None) -> CdnFile:
+async def store_upload(
+    user_id: int,
+    kind: str,
+    group_id: str | None,
+    filename: str,
+    data: bytes,
+    image_only: bool,
+    *,
+    points: tuple[float, float, float, float] | None = None,
+) -> CdnFile:
     """Check and store an upload in ``<kind>/<group or user>/``. Pictures (every kind but
     attachments, or ``image_only``) must be images within the limits; ``points`` crops avatars
     and banners (already validated, see ``images.parse_points``)."""
@@ -84,15 +92,23 @@ async def store_upload(user_id: int, kind: str, group_id: str | None, filename: 
             mimetype = "application/octet-stream"
     await hearth().storage.save(path, data)
     return await CdnFile.create(
-        id=file_id, uploader_id=user_id, kind=kind, group_id=group_id, path=path,
-        filename=name, mimetype=mimetype, size=len(data),
-        width=image.width if image else None, height=image.height if image else None,
+        id=file_id,
+        uploader_id=user_id,
+        kind=kind,
+        group_id=group_id,
+        path=path,
+        filename=name,
+        mimetype=mimetype,
+        size=len(data),
+        width=image.width if image else None,
+        height=image.height if image else None,
         animated=image.animated if image else False,
     )
 
 
-async def verify_file(user_id: int, file_id: str, kind: str, group_id: str | None = None,
-                      image_only: bool = False) -> CdnFile:
+async def verify_file(
+    user_id: int, file_id: str, kind: str, group_id: str | None = None, image_only: bool = False
+) -> CdnFile:
     """The uploaded file ``file_id`` if ``user_id`` uploaded it for this use, else 403."""
     parsed = parse_id(file_id)
     record = None if parsed is None else await CdnFile.get_or_none(id=parsed)

@@ -49,8 +49,9 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def make_token(settings: Settings, session_id: int, user_id: int, channel_id: int | None = None,
-               now: float | None = None) -> str:
+def make_token(
+    settings: Settings, session_id: int, user_id: int, channel_id: int | None = None, now: float | None = None
+) -> str:
     expires_at = int(now if now is not None else time.time()) + LIFETIME_SECONDS
     payload = f"{session_id}.{user_id}.{channel_id or 0}.{expires_at}".encode("ascii")
     signature = hmac.new(_key(settings), payload, hashlib.sha256).digest()

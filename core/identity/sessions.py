@@ -57,8 +57,9 @@ def _session_by_token(digest: str) -> Any:
     return Session.get_or_none(token_hash=digest).select_related("user__account")
 
 
-async def resolve_token(token: str | None, idle_days: int, ip: str | None = None,
-                        standing: AccountStanding | None = None) -> Identity:
+async def resolve_token(
+    token: str | None, idle_days: int, ip: str | None = None, standing: AccountStanding | None = None
+) -> Identity:
     if not token:
         raise AuthFailure("No token provided.")
     session = await _session_by_token(token_hash(token))

@@ -10,20 +10,34 @@ The address rules come from ``[fetch]`` (``allow_private_networks``, ``trusted_h
 
 from core.safefetch.addresses import address_allowed
 from core.safefetch.client import (
-                                   IMAGE_TYPES,
-                                   BadResponse,
-                                   Body,
-                                   FetchError,
-                                   FetchPolicy,
-                                   TooLarge,
-                                   WrongType,
-                                   check_url,
-                                   get,
-                                   new_session,
-                                   policy_from_settings,
+    IMAGE_TYPES,
+    BadResponse,
+    Body,
+    FetchError,
+    FetchPolicy,
+    TooLarge,
+    WrongType,
+    check_url,
+    get,
+    new_session,
+    policy_from_settings,
 )
 from core.safefetch.errors import Refused, RefusedAddress, refused_by_resolver
 
-__all__ = ["IMAGE_TYPES", "BadResponse", "Body", "FetchError", "FetchPolicy", "Refused", "RefusedAddress", "TooLarge",
-           "WrongType", "address_allowed", "check_url", "get", "new_session", "policy_from_settings",
-           "refused_by_resolver"]
+__all__ = [
+    "IMAGE_TYPES",
+    "BadResponse",
+    "Body",
+    "FetchError",
+    "FetchPolicy",
+    "Refused",
+    "RefusedAddress",
+    "TooLarge",
+    "WrongType",
+    "address_allowed",
+    "check_url",
+    "get",
+    "new_session",
+    "policy_from_settings",
+    "refused_by_resolver",
+]

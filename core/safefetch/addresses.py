@@ -31,9 +31,17 @@ def address_allowed(raw: str) -> bool:
         embedded = address.ipv4_mapped or address.sixtofour or (address.teredo[1] if address.teredo else None)
         if embedded is not None and not address_allowed(str(embedded)):
             return False
-    return bool(address.is_global and not (
-        address.is_private or address.is_loopback or address.is_link_local or address.is_multicast
-        or address.is_reserved or address.is_unspecified))
+    return bool(
+        address.is_global
+        and not (
+            address.is_private
+            or address.is_loopback
+            or address.is_link_local
+            or address.is_multicast
+            or address.is_reserved
+            or address.is_unspecified
+        )
+    )
 
 
 def is_ip_literal(host: str) -> bool:
@@ -53,8 +61,9 @@ class GuardedResolver(ThreadedResolver):
         self.allow_private = allow_private
         self.trusted = trusted
 
-    async def resolve(self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
-                      ) -> list[ResolveResult]:
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
         results: list[Any] = await super().resolve(host, port, family)
         if self.allow_private or host.lower() in self.trusted:
             return results

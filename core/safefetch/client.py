@@ -17,8 +17,20 @@ import aiohttp
 from core.safefetch.addresses import GuardedResolver, address_allowed, is_ip_literal
 from core.safefetch.errors import BadResponse, FetchError, Refused, TooLarge, WrongType
 
-__all__ = ["IMAGE_TYPES", "BadResponse", "Body", "FetchError", "FetchPolicy", "MAX_REDIRECTS", "TooLarge",
-           "WrongType", "check_url", "get", "new_session", "policy_from_settings"]
+__all__ = [
+    "IMAGE_TYPES",
+    "BadResponse",
+    "Body",
+    "FetchError",
+    "FetchPolicy",
+    "MAX_REDIRECTS",
+    "TooLarge",
+    "WrongType",
+    "check_url",
+    "get",
+    "new_session",
+    "policy_from_settings",
+]
 
 MAX_REDIRECTS = 3
 REDIRECTS = {301, 302, 303, 307, 308}
@@ -63,21 +75,32 @@ def check_url(url: str, policy: FetchPolicy) -> str:
         raise Refused(url)
     if parts.username is not None or parts.password is not None:
         raise Refused(url)
-    if is_ip_literal(host) and not policy.allow_private and host.lower() not in policy.trusted_hosts \
-            and not address_allowed(host):
+    if (
+        is_ip_literal(host)
+        and not policy.allow_private
+        and host.lower() not in policy.trusted_hosts
+        and not address_allowed(host)
+    ):
         raise Refused(url)
     return host
 
 
 def new_session(policy: FetchPolicy, limit: int = 4) -> aiohttp.ClientSession:
-    connector = aiohttp.TCPConnector(resolver=GuardedResolver(policy.allow_private, policy.trusted_hosts),
-                                     use_dns_cache=False, limit=limit)
-    return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(), trust_env=False,
-                                 headers={"User-Agent": USER_AGENT}, auto_decompress=True)
+    connector = aiohttp.TCPConnector(
+        resolver=GuardedResolver(policy.allow_private, policy.trusted_hosts), use_dns_cache=False, limit=limit
+    )
+    return aiohttp.ClientSession(
+        connector=connector,
+        cookie_jar=aiohttp.DummyCookieJar(),
+        trust_env=False,
+        headers={"User-Agent": USER_AGENT},
+        auto_decompress=True,
+    )
 
 
-async def get(session: aiohttp.ClientSession, url: str, policy: FetchPolicy, accept: set[str] | frozenset[str],
-              accept_header: str) -> Body:
+async def get(
+    session: aiohttp.ClientSession, url: str, policy: FetchPolicy, accept: set[str] | frozenset[str], accept_header: str
+) -> Body:
     """GET ``url`` following at most MAX_REDIRECTS checked redirects: the body when its type is in
     ``accept`` and it fits the cap for its kind. Raises a :class:`FetchError` saying why not (and
     aiohttp / OS errors for the network itself)."""
@@ -103,6 +126,5 @@ async def get(session: aiohttp.ClientSession, url: str, policy: FetchPolicy, acc
                 data.extend(chunk)
                 if len(data) > cap:
                     raise TooLarge(url)
-            return Body(url=str(response.url), content_type=content_type, charset=response.charset,
-                        data=bytes(data))
+            return Body(url=str(response.url), content_type=content_type, charset=response.charset, data=bytes(data))
     raise BadResponse(f"{url}: more than {MAX_REDIRECTS} redirects")

@@ -44,8 +44,9 @@ class PingBot:
     # --- HTTP: the raw token in the Authorization header, no "Bearer" ------------------------
     async def api(self, method: str, path: str, body: Any = None) -> Any:
         assert self.http is not None
-        async with self.http.request(method, f"{self.url}/api{path}", json=body,
-                                     headers={"Authorization": self.token}) as response:
+        async with self.http.request(
+            method, f"{self.url}/api{path}", json=body, headers={"Authorization": self.token}
+        ) as response:
             answer = await response.json(content_type=None)
             if response.status != 200:
                 raise RuntimeError(f"{method} {path}: {response.status} {answer}")
@@ -100,8 +101,11 @@ class PingBot:
             await self.send(channel_id, f"Pong again, [@:{user_id}]!")
         elif event["buttonId"] == "thanks":
             # a popup only the clicker sees
-            await self.api("POST", f"/channels/{channel_id}/messages/{event['messageId']}/buttons/thanks/callback",
-                           {"userId": user_id, "title": "Ping bot", "content": "You're welcome!"})
+            await self.api(
+                "POST",
+                f"/channels/{channel_id}/messages/{event['messageId']}/buttons/thanks/callback",
+                {"userId": user_id, "title": "Ping bot", "content": "You're welcome!"},
+            )
 
     # --- life --------------------------------------------------------------------------------
     async def run(self) -> None:

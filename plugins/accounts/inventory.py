@@ -25,19 +25,28 @@ def inventory(user: User, stashed: int = 0) -> list[dict[str, Any]]:
     for index in range(31):
         bit = 1 << index
         if owned & bit and not bit & NOT_ITEMS:
-            items.append({"id": str((user.id << _INDEX_BITS) | index), "userId": str(user.id),
-                          "itemId": str(bit), "itemType": "badge", "acquiredAt": ms(user.joined_at)})
+            items.append(
+                {
+                    "id": str((user.id << _INDEX_BITS) | index),
+                    "userId": str(user.id),
+                    "itemId": str(bit),
+                    "itemType": "badge",
+                    "acquiredAt": ms(user.joined_at),
+                }
+            )
     return items
 
 
 def badge_changes(user_id: int, added: list[dict[str, Any]], removed_ids: list[str]) -> dict[str, list[int]]:
     """The badge bits a moderator's inventory edit adds (badge items naming one bit that is an
     item) and removes (ids of this user's items, as :func:`inventory` makes them)."""
+
     def item_bit(value: int) -> int | None:
         return value if value > 0 and value & (value - 1) == 0 and not value & NOT_ITEMS else None
 
-    adding = [item_bit(int(i["itemId"])) for i in added
-              if i.get("itemType") == "badge" and str(i.get("itemId", "")).isdigit()]
+    adding = [
+        item_bit(int(i["itemId"])) for i in added if i.get("itemType") == "badge" and str(i.get("itemId", "")).isdigit()
+    ]
     removing = []
     for raw in removed_ids:
         item_id = int(raw) if str(raw).isdigit() else -1

@@ -35,9 +35,15 @@ class Profile(FlakeModel):
 
     def wire(self, extras: dict | None = None) -> dict:
         # extras: what the profile_extras hook answers for this user (the clans plugin: clan).
-        return {"font": self.font, "bio": self.bio, "bgColorOne": self.bg_color_one,
-                "bgColorTwo": self.bg_color_two, "primaryColor": self.primary_color, "clan": None,
-                **(extras or {})}
+        return {
+            "font": self.font,
+            "bio": self.bio,
+            "bgColorOne": self.bg_color_one,
+            "bgColorTwo": self.bg_color_two,
+            "primaryColor": self.primary_color,
+            "clan": None,
+            **(extras or {}),
+        }
 
 
 class BadgeStash(FlakeModel):

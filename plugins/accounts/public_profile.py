@@ -67,5 +67,8 @@ async def announce_profile(user_id: int, also_to: Iterable[str] = ()) -> None:
     if not rooms:
         return
     profile = (await brief_profiles([user_id])).get(user_id)
-    await hearth().gateway.emit("user:updated", {"userId": str(user_id), "updated": {
-        "username": user.username, "tag": user.tag, "profile": profile}}, to=rooms)
+    await hearth().gateway.emit(
+        "user:updated",
+        {"userId": str(user_id), "updated": {"username": user.username, "tag": user.tag, "profile": profile}},
+        to=rooms,
+    )

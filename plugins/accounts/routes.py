@@ -55,8 +55,13 @@ async def register(data: RegisterBody) -> Any:
     # Counted once the request is well-formed, per address under a server-wide ceiling: one
     # global bucket of 5 (upstream) lets anyone keep registration closed for everybody.
     await check("register_limit", 5, 30, by="ip", message=REGISTER_LIMITED)
-    await check("register_limit_global", int(hearth().settings.get("accounts.register_global_limit", 100)), 30,
-                by="global", message=REGISTER_LIMITED)
+    await check(
+        "register_limit_global",
+        int(hearth().settings.get("accounts.register_global_limit", 100)),
+        30,
+        by="global",
+        message=REGISTER_LIMITED,
+    )
     await service.verify_captcha(data.token)
     await hearth().standing.check_registration(data.email, client_ip())  # IP ban, suspended e-mail
     token = await service.register(data.email, data.username, data.password, client_ip(), _agent())
@@ -86,11 +91,17 @@ async def logout() -> Any:
 @rate_limit("account_sessions", 20, 60)
 async def sessions() -> Any:
     rows = await Session.filter(user_id=current_user().id).order_by("-last_seen_at")
-    return jsonify([
-        {"deviceType": row.device_type, "sessionId": str(row.id), "location": row.ip_address or "",
-         "lastSeenAt": ms(row.last_seen_at)}
-        for row in rows
-    ])
+    return jsonify(
+        [
+            {
+                "deviceType": row.device_type,
+                "sessionId": str(row.id),
+                "location": row.ip_address or "",
+                "lastSeenAt": ms(row.last_seen_at),
+            }
+            for row in rows
+        ]
+    )
 
 
 @blueprint.delete("/sessions")
@@ -143,8 +154,9 @@ async def send_reset_link(data: ResetSendCodeBody) -> Any:
 @validate_request(ResetPasswordBody)
 @document_querystring(documented_query("ResetPasswordQuery", code=str, userId=str))
 async def reset_password(data: ResetPasswordBody) -> Any:
-    token = await service.reset_password(request.args.get("userId", ""), request.args.get("code", ""),
-                                         data.newPassword, client_ip(), _agent())
+    token = await service.reset_password(
+        request.args.get("userId", ""), request.args.get("code", ""), data.newPassword, client_ip(), _agent()
+    )
     return {"token": token}
 
 
@@ -206,12 +218,19 @@ async def profile(user_id: str | None = None) -> Any:
     body: dict[str, Any] = {
         "block": False,
         "user": {
-            **public_user(user), "application": None, "followers": [], "following": [],
+            **public_user(user),
+            "application": None,
+            "followers": [],
+            "following": [],
             "_count": {"followers": 0, "following": 0, "likedPosts": 0, "posts": 0},
             "account": {"hideFollowers": hide_followers, "hideFollowing": hide_following} if account else None,
         },
-        "followsYou": False, "hideFollowing": hide_following, "hideFollowers": hide_followers,
-        "mutualFriendIds": [], "mutualServerIds": [], "latestPost": None,
+        "followsYou": False,
+        "hideFollowing": hide_following,
+        "hideFollowers": hide_followers,
+        "mutualFriendIds": [],
+        "mutualServerIds": [],
+        "latestPost": None,
         "profile": profile_row.wire((await profile_extras([user.id])).get(user.id)) if profile_row else None,
     }
     for contribution in await hearth().plugins.gather("user_profile", viewer=viewer, user=user):

@@ -39,24 +39,41 @@ def valid_tag(value: str) -> str:
     return value
 
 
-EmailField = Annotated[StrictStr, Rules(required="Email is required.", type="Invalid email.",
-                                        length="Email must be between 1 and 320 characters long."),
-                       Field(min_length=1, max_length=320)]
+EmailField = Annotated[
+    StrictStr,
+    Rules(
+        required="Email is required.", type="Invalid email.", length="Email must be between 1 and 320 characters long."
+    ),
+    Field(min_length=1, max_length=320),
+]
 UsernameField = Annotated[StrictStr, Rules(required="Username is required.", type="Invalid username.")]
-PasswordField = Annotated[StrictStr, Rules(required="Password is required.", type="Password must be a string.",
-                                           length="Password must be between 4 and 64 characters long."),
-                          Field(min_length=4, max_length=64)]
-ConfirmPassword = Annotated[StrictStr, Rules(required="Password required!", type="Password must be a string.",
-                                             length="Password must be between 4 and 72 characters long."),
-                            Field(min_length=4, max_length=72)]
+PasswordField = Annotated[
+    StrictStr,
+    Rules(
+        required="Password is required.",
+        type="Password must be a string.",
+        length="Password must be between 4 and 64 characters long.",
+    ),
+    Field(min_length=4, max_length=64),
+]
+ConfirmPassword = Annotated[
+    StrictStr,
+    Rules(
+        required="Password required!",
+        type="Password must be a string.",
+        length="Password must be between 4 and 72 characters long.",
+    ),
+    Field(min_length=4, max_length=72),
+]
 
 
 class RegisterBody(Body):
     email: EmailField
     username: UsernameField
     password: PasswordField
-    token: Annotated[StrictStr | None, Rules(type="Invalid captcha! Please try again."),
-                     Field(min_length=1, max_length=5000)] = None
+    token: Annotated[
+        StrictStr | None, Rules(type="Invalid captcha! Please try again."), Field(min_length=1, max_length=5000)
+    ] = None
 
     _check_email = field_validator("email")(classmethod(lambda cls, v: _email(v)))
     _check_username = field_validator("username")(classmethod(lambda cls, v: _username(v)))
@@ -65,9 +82,15 @@ class RegisterBody(Body):
 class LoginBody(Body):
     email: Annotated[StrictStr | None, Rules(type="Invalid email.")] = None
     usernameAndTag: Annotated[StrictStr | None, Rules(type="Invalid username & tag")] = None
-    password: Annotated[StrictStr, Rules(required="Password is required.", type="Password must be a string.",
-                                         length="Password must be between 4 and 72 characters long."),
-                        Field(min_length=4, max_length=72)]
+    password: Annotated[
+        StrictStr,
+        Rules(
+            required="Password is required.",
+            type="Password must be a string.",
+            length="Password must be between 4 and 72 characters long.",
+        ),
+        Field(min_length=4, max_length=72),
+    ]
 
     @field_validator("email")
     @classmethod
@@ -81,8 +104,9 @@ class PasswordConfirmBody(Body):
 
 class DeleteAccountBody(Body):
     password: ConfirmPassword
-    deleteContent: Annotated[StrictBool, Rules(required="deleteContent must be a boolean.",
-                                               type="deleteContent must be a boolean.")] = False
+    deleteContent: Annotated[
+        StrictBool, Rules(required="deleteContent must be a boolean.", type="deleteContent must be a boolean.")
+    ] = False
 
 
 class ResetSendCodeBody(Body):
@@ -92,9 +116,15 @@ class ResetSendCodeBody(Body):
 
 
 class ResetPasswordBody(Body):
-    newPassword: Annotated[StrictStr, Rules(required="newPassword is required.", type="New password must be a string.",
-                                            length="New password must be between 4 and 64 characters long."),
-                           Field(min_length=4, max_length=64)]
+    newPassword: Annotated[
+        StrictStr,
+        Rules(
+            required="newPassword is required.",
+            type="New password must be a string.",
+            length="New password must be between 4 and 64 characters long.",
+        ),
+        Field(min_length=4, max_length=64),
+    ]
 
 
 _HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
@@ -107,22 +137,28 @@ def is_hex_color(value: str) -> bool:
 
 
 def _nullable_text(low: int, high: int, name: str):
-    return Annotated[StrictStr | None, Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
-                     Field(min_length=low, max_length=high)]
+    return Annotated[
+        StrictStr | None,
+        Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
+        Field(min_length=low, max_length=high),
+    ]
 
 
 PrivacyLevel = Annotated[StrictInt, Field(ge=0, le=2)]
 
 
 class UpdateAccountBody(Body):
-    email: Annotated[StrictStr | None, Rules(type="Invalid email.", length="Invalid email."),
-                     Field(min_length=1, max_length=320)] = None
+    email: Annotated[
+        StrictStr | None, Rules(type="Invalid email.", length="Invalid email."), Field(min_length=1, max_length=320)
+    ] = None
     username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
     tag: Annotated[StrictStr | None, Rules(type="Tag must be alphanumerical!")] = None
     password: Annotated[StrictStr | None, Rules(type="Password must be a string.")] = None
-    newPassword: Annotated[StrictStr | None, Rules(type="New password must be a string.",
-                                                      length="Password must be between 4 and 64 characters long."),
-                           Field(min_length=4, max_length=64)] = None
+    newPassword: Annotated[
+        StrictStr | None,
+        Rules(type="New password must be a string.", length="Password must be between 4 and 64 characters long."),
+        Field(min_length=4, max_length=64),
+    ] = None
     socketId: Annotated[StrictStr | None, Field(min_length=4, max_length=164)] = None
     bio: _nullable_text(1, 1000, "bio") = None
     bgColorOne: _nullable_text(4, 100, "bgColorOne") = None
@@ -130,10 +166,12 @@ class UpdateAccountBody(Body):
     primaryColor: _nullable_text(4, 100, "primaryColor") = None
     font: Annotated[StrictInt | None, Rules(type="Invalid font.", length="Invalid font."), Field(ge=0, le=10)] = None
     dmStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid dmStatus.", length="Invalid dmStatus.")] = None
-    friendRequestStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid friendRequestStatus.",
-                                                                 length="Invalid friendRequestStatus.")] = None
-    lastOnlineStatus: Annotated[PrivacyLevel | None, Rules(type="Invalid lastOnlineStatus.",
-                                                              length="Invalid lastOnlineStatus.")] = None
+    friendRequestStatus: Annotated[
+        PrivacyLevel | None, Rules(type="Invalid friendRequestStatus.", length="Invalid friendRequestStatus.")
+    ] = None
+    lastOnlineStatus: Annotated[
+        PrivacyLevel | None, Rules(type="Invalid lastOnlineStatus.", length="Invalid lastOnlineStatus.")
+    ] = None
     avatarId: _nullable_text(4, 100, "avatarId") = None
     bannerId: _nullable_text(4, 100, "bannerId") = None
     hideFollowing: Annotated[StrictBool | None, Rules(type="Invalid hideFollowing.")] = None

@@ -67,8 +67,9 @@ async def register(email: str, username: str, password: str, ip: str | None, age
     raise bad_request("This username is used too often. Try again.", "username")
 
 
-async def login(email: str | None, username_and_tag: str | None, password: str, ip: str | None,
-                agent: str | None) -> str:
+async def login(
+    email: str | None, username_and_tag: str | None, password: str, ip: str | None, agent: str | None
+) -> str:
     if email and username_and_tag:
         raise bad_request("Only one of username:tag/email are required!", "email")
     if not email and not username_and_tag:
@@ -77,8 +78,9 @@ async def login(email: str | None, username_and_tag: str | None, password: str, 
         parts = username_and_tag.split(":")
         if len(parts) != 2:
             raise bad_request("Invalid username & tag")
-        account = await Account.get_or_none(user__username=parts[0], user__tag=parts[1],
-                                            user__deleted=False).select_related("user")
+        account = await Account.get_or_none(
+            user__username=parts[0], user__tag=parts[1], user__deleted=False
+        ).select_related("user")
         if account is None:
             await verify_nothing(password)  # as long as a wrong password: no account shows in the timing
             raise bad_request("Invalid username/tag", "email")
@@ -99,7 +101,9 @@ async def password_matches(account: Account, password: str) -> bool:
     return await verify_password(account.password_hash, password.strip())
 
 
-async def require_password(user_id: int, password: str | None, status: int = 400, message: str = "Invalid password.") -> Account:
+async def require_password(
+    user_id: int, password: str | None, status: int = 400, message: str = "Invalid password."
+) -> Account:
     account = await Account.get(user_id=user_id)
     if password is None or not await password_matches(account, password):
         raise ApiError(status, message, "password")
@@ -108,10 +112,12 @@ async def require_password(user_id: int, password: str | None, status: int = 400
 
 # --- codes --------------------------------------------------------------------------------
 
+
 async def _store_code(user_id: int, purpose: str, code: str, ttl: timedelta) -> None:
     await VerificationCode.filter(user_id=user_id, purpose=purpose).delete()
-    await VerificationCode.create(user_id=user_id, purpose=purpose, code_hash=code_hash(code),
-                                  expires_at=datetime.now(UTC) + ttl)
+    await VerificationCode.create(
+        user_id=user_id, purpose=purpose, code_hash=code_hash(code), expires_at=datetime.now(UTC) + ttl
+    )
 
 
 async def send_email_code(user: User) -> str:
@@ -124,9 +130,12 @@ async def send_email_code(user: User) -> str:
     if mailer.dev_mode or dev_mode():
         return f"DEV MODE: Email verify code: {code}"
     try:
-        await mailer.send(account.email, "Your Hearth confirmation code",
-                          f"Hello {user.username},\n\nYour confirmation code is: {code}\n\n"
-                          "It expires in 30 minutes. If you did not ask for it, ignore this mail.")
+        await mailer.send(
+            account.email,
+            "Your Hearth confirmation code",
+            f"Hello {user.username},\n\nYour confirmation code is: {code}\n\n"
+            "It expires in 30 minutes. If you did not ask for it, ignore this mail.",
+        )
     except MailError:
         raise bad_request("Failed to send email. Try again later.") from None
     return "Email confirmation code sent."
@@ -172,9 +181,11 @@ async def _mail_reset_link(account: Account) -> None:
     link = await _new_reset_link(account)
     try:
         await hearth().mailer.send(
-            account.email, "Reset your Hearth password",
+            account.email,
+            "Reset your Hearth password",
             f"Hello {account.user.username},\n\nOpen this link to choose a new password:\n{link}\n\n"
-            "It expires in one hour. If you did not ask for it, ignore this mail.")
+            "It expires in one hour. If you did not ask for it, ignore this mail.",
+        )
     except MailError:
         pass  # the mailer logged it; the answer was already given
 
@@ -186,8 +197,11 @@ async def reset_password(user_id: str, code: str, new_password: str, ip: str | N
     if owner_id is None:
         raise bad_request("Invalid userId.")
     pending = await VerificationCode.get_or_none(user_id=owner_id, purpose=VerificationCode.RESET)
-    if (pending is None or pending.expires_at < datetime.now(UTC)
-            or not secrets.compare_digest(pending.code_hash, code_hash(code))):
+    if (
+        pending is None
+        or pending.expires_at < datetime.now(UTC)
+        or not secrets.compare_digest(pending.code_hash, code_hash(code))
+    ):
         raise bad_request("Invalid or expired code.")
     password_hash = await hash_password(new_password.strip())
     async with transaction():
@@ -202,17 +216,29 @@ async def reset_password(user_id: str, code: str, new_password: str, ip: str | N
 
 # --- profile update ----------------------------------------------------------------------
 
-PROFILE_FIELDS = {"bio": "bio", "bgColorOne": "bg_color_one", "bgColorTwo": "bg_color_two",
-                  "primaryColor": "primary_color", "font": "font"}
-ACCOUNT_FLAGS = {"dmStatus": "dm_status", "friendRequestStatus": "friend_request_status",
-                 "hideFollowing": "hide_following", "hideFollowers": "hide_followers"}
+PROFILE_FIELDS = {
+    "bio": "bio",
+    "bgColorOne": "bg_color_one",
+    "bgColorTwo": "bg_color_two",
+    "primaryColor": "primary_color",
+    "font": "font",
+}
+ACCOUNT_FLAGS = {
+    "dmStatus": "dm_status",
+    "friendRequestStatus": "friend_request_status",
+    "hideFollowing": "hide_following",
+    "hideFollowers": "hide_followers",
+}
 
 
 async def update_account(user: User, changes: dict[str, Any], ip: str | None, agent: str | None) -> dict[str, Any]:
     account = None if user.bot else await Account.get(user_id=user.id)
     if user.bot:
-        changes = {k: v for k, v in changes.items() if k not in ("email", "password", "newPassword",
-                                                                     *ACCOUNT_FLAGS, "lastOnlineStatus")}
+        changes = {
+            k: v
+            for k, v in changes.items()
+            if k not in ("email", "password", "newPassword", *ACCOUNT_FLAGS, "lastOnlineStatus")
+        }
     if isinstance(changes.get("newPassword"), str) and not changes["newPassword"].strip():
         changes = {k: v for k, v in changes.items() if k != "newPassword"}  # a blank one is ignored, as upstream does
     needs_password = any(changes.get(k) is not None for k in ("email", "username", "tag", "newPassword"))
@@ -284,8 +310,11 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
                 await profile.update_from_dict(profile_updates).save()
         await user.refresh_from_db()
         gateway = hearth().gateway
-        self_event.update(email=(account_updates.get("email") or (account.email if account else None)),
-                          username=user.username, tag=user.tag)
+        self_event.update(
+            email=(account_updates.get("email") or (account.email if account else None)),
+            username=user.username,
+            tag=user.tag,
+        )
         if "avatar" in user_updates:
             self_event["avatar"] = user.avatar
         if "banner" in user_updates:
@@ -306,8 +335,9 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
             public_change["profile"] = (await brief_profiles([user.id])).get(user.id)
         rooms = await audience_rooms(user.id)
         if rooms:
-            await gateway.emit("user:updated", {"userId": str(user.id), "updated": public_change}, to=rooms,
-                               skip_sid=None)
+            await gateway.emit(
+                "user:updated", {"userId": str(user.id), "updated": public_change}, to=rooms, skip_sid=None
+            )
         if new_password_hash:
             await revoke_sessions(user.id)
             await gateway.kick(str(user.id), "Password updated. Reload.")
@@ -319,9 +349,14 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
     body: dict[str, Any] = {"user": {**full_user(user), "profile": profile.wire(extras) if profile else None}}
     if account is not None:
         fresh = await Account.get(id=account.id)
-        body["user"].update(email=fresh.email, emailConfirmed=fresh.email_confirmed, dmStatus=fresh.dm_status,
-                            friendRequestStatus=fresh.friend_request_status,
-                            hideFollowers=fresh.hide_followers, hideFollowing=fresh.hide_following)
+        body["user"].update(
+            email=fresh.email,
+            emailConfirmed=fresh.email_confirmed,
+            dmStatus=fresh.dm_status,
+            friendRequestStatus=fresh.friend_request_status,
+            hideFollowers=fresh.hide_followers,
+            hideFollowing=fresh.hide_following,
+        )
     if new_token:
         body["newToken"] = new_token
     return body
@@ -342,6 +377,7 @@ async def audience_rooms(user_id: int) -> list[str]:
 
 # --- deletion ------------------------------------------------------------------------------
 
+
 async def delete_account(user: User, password: str, delete_content: bool) -> None:
     await require_password(user.id, password, status=403)
     for blockers in await hearth().plugins.gather("account_deletion_blockers", user=user):
@@ -361,8 +397,15 @@ async def erase_account(user: User, delete_content: bool) -> None:
         await revoke_sessions(user.id)
         tombstone_tag = random_tag()
         await User.filter(id=user.id).update(
-            username=f"Deleted User {tombstone_tag}", tag=tombstone_tag, avatar=None, banner=None, badges=0,
-            custom_status=None, deleted=True, status=0)
+            username=f"Deleted User {tombstone_tag}",
+            tag=tombstone_tag,
+            avatar=None,
+            banner=None,
+            badges=0,
+            custom_status=None,
+            deleted=True,
+            status=0,
+        )
         await hearth().plugins.gather("user_deleted", user=user, delete_content=delete_content)
         await hearth().gateway.kick(str(user.id), "Invalid Token")
 

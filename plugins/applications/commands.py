@@ -15,8 +15,13 @@ from plugins.applications.schemas import BotCommandBody, BotCommandsBody
 
 
 def command_wire(command: BotCommand) -> dict[str, Any]:
-    return {"botUserId": str(command.bot_user_id), "name": command.name, "description": command.description,
-            "args": command.args, "permissions": command.permissions}
+    return {
+        "botUserId": str(command.bot_user_id),
+        "name": command.name,
+        "description": command.description,
+        "args": command.args,
+        "permissions": command.permissions,
+    }
 
 
 def parse(body: Any) -> list[BotCommandBody]:
@@ -27,7 +32,9 @@ def parse(body: Any) -> list[BotCommandBody]:
         try:
             parsed.append(validate_body(BotCommandBody, item))
         except ApiError as error:
-            raise ApiError(400, error.message, f"commands[{index}]" + (f".{error.path}" if error.path else "")) from None
+            raise ApiError(
+                400, error.message, f"commands[{index}]" + (f".{error.path}" if error.path else "")
+            ) from None
     return parsed
 
 
@@ -61,8 +68,15 @@ async def replace(bot: User, commands: list[BotCommandBody]) -> None:
         if command.name in seen:
             continue  # a duplicate name is skipped, as upstream does
         seen.add(command.name)
-        rows.append(BotCommand(bot_user_id=bot.id, name=command.name, description=command.description,
-                               args=command.args, permissions=command.permissions))
+        rows.append(
+            BotCommand(
+                bot_user_id=bot.id,
+                name=command.name,
+                description=command.description,
+                args=command.args,
+                permissions=command.permissions,
+            )
+        )
     async with transaction():
         await BotCommand.filter(bot_user_id=bot.id).delete()
         if rows:

@@ -46,16 +46,23 @@ async def _servers_and_online(bot_ids: list[int]) -> tuple[dict[int, int], set[i
     from plugins.servers.models import Member
     from plugins.servers.payload import online_presences
 
-    counts = {row["user_id"]: row["n"] for row in await Member.filter(user_id__in=bot_ids).annotate(
-        n=Count("id")).group_by("user_id").values("user_id", "n")}
+    counts = {
+        row["user_id"]: row["n"]
+        for row in await Member.filter(user_id__in=bot_ids)
+        .annotate(n=Count("id"))
+        .group_by("user_id")
+        .values("user_id", "n")
+    }
     return counts, {int(p["userId"]) for p in await online_presences(bot_ids)}
 
 
 async def _entries(items: list[Any]) -> list[dict[str, Any]]:
     """Each listing with its application, bot user, creator, server count and online flag
     (five queries whatever the number)."""
-    apps = {a.id: a for a in await Application.filter(id__in=[i.bot_application_id for i in items],
-                                                      bot_user_id__isnull=False)}
+    apps = {
+        a.id: a
+        for a in await Application.filter(id__in=[i.bot_application_id for i in items], bot_user_id__isnull=False)
+    }
     user_ids = {a.bot_user_id for a in apps.values()} | {a.creator_id for a in apps.values()}
     users = {u.id: u for u in await User.filter(id__in=list(user_ids), deleted=False)}
     counts, online = await _servers_and_online([a.bot_user_id for a in apps.values()])
@@ -65,21 +72,43 @@ async def _entries(items: list[Any]) -> list[dict[str, Any]]:
         bot = users.get(app.bot_user_id) if app else None
         if app is None or bot is None:
             continue
-        entries.append({"item": item, "app": app, "bot": bot, "creator": users.get(app.creator_id),
-                        "servers": counts.get(bot.id, 0), "online": bot.id in online})
+        entries.append(
+            {
+                "item": item,
+                "app": app,
+                "bot": bot,
+                "creator": users.get(app.creator_id),
+                "servers": counts.get(bot.id, 0),
+                "online": bot.id in online,
+            }
+        )
     return entries
 
 
 def _wire(entry: dict[str, Any]) -> dict[str, Any]:
     bot, creator = entry["bot"], entry["creator"]
     _, explore = _explore()
-    return {**explore.item_wire(entry["item"]), "server": None, "botApplication": {
-        "id": str(entry["app"].id),
-        "botUser": {"id": str(bot.id), "username": bot.username, "tag": bot.tag, "avatar": bot.avatar,
-                    "banner": bot.banner, "hexColor": bot.hex_color, "badges": bot.badges,
-                    "_count": {"servers": entry["servers"]}, "online": entry["online"]},
-        "creatorAccount": {"user": {"id": str(creator.id), "username": creator.username, "tag": creator.tag}
-                           if creator else None}}}
+    return {
+        **explore.item_wire(entry["item"]),
+        "server": None,
+        "botApplication": {
+            "id": str(entry["app"].id),
+            "botUser": {
+                "id": str(bot.id),
+                "username": bot.username,
+                "tag": bot.tag,
+                "avatar": bot.avatar,
+                "banner": bot.banner,
+                "hexColor": bot.hex_color,
+                "badges": bot.badges,
+                "_count": {"servers": entry["servers"]},
+                "online": entry["online"],
+            },
+            "creatorAccount": {
+                "user": {"id": str(creator.id), "username": creator.username, "tag": creator.tag} if creator else None
+            },
+        },
+    }
 
 
 async def listing(query: Any) -> list[dict[str, Any]]:
@@ -96,15 +125,16 @@ async def listing(query: Any) -> list[dict[str, Any]]:
     entries.sort(key=SORT_KEYS.get(query.sort, lambda e: e["item"].id))
     if query.after_id is not None:
         ids = [str(e["item"].id) for e in entries]
-        entries = entries[ids.index(query.after_id) + 1:] if query.after_id in ids else []
-    return [_wire(e) for e in entries[:query.limit]]
+        entries = entries[ids.index(query.after_id) + 1 :] if query.after_id in ids else []
+    return [_wire(e) for e in entries[: query.limit]]
 
 
 async def get(app_id: str) -> dict[str, Any]:
     models, _ = _explore()
     parsed = parse_id(app_id)
-    item = await models.ExploreItem.get_or_none(bot_application_id=parsed, type=models.BOT) \
-        if parsed is not None else None
+    item = (
+        await models.ExploreItem.get_or_none(bot_application_id=parsed, type=models.BOT) if parsed is not None else None
+    )
     entries = await _entries([item]) if item is not None else []
     if not entries:
         raise bad_request("Bot not found.")
@@ -123,8 +153,9 @@ async def publish(user: User, app_id: str, description: str, permissions: int | 
     item = await models.ExploreItem.get_or_none(bot_application_id=app.id)
     if item is None:
         try:
-            item = await models.ExploreItem.create(type=models.BOT, bot_application_id=app.id,
-                                                   bumped_at=datetime.now(UTC), **fields)
+            item = await models.ExploreItem.create(
+                type=models.BOT, bot_application_id=app.id, bumped_at=datetime.now(UTC), **fields
+            )
         except IntegrityError:  # published twice at once: the other request made the row
             item = await models.ExploreItem.get(bot_application_id=app.id)
     await item.update_from_dict(fields).save(update_fields=list(fields))

@@ -35,8 +35,15 @@ def _fail(message: str) -> ApiError:
 
 
 def _mini(user: User, *keys: str) -> dict[str, Any]:
-    full = {"id": str(user.id), "username": user.username, "tag": user.tag, "badges": user.badges,
-            "hexColor": user.hex_color, "avatar": user.avatar, "banner": user.banner}
+    full = {
+        "id": str(user.id),
+        "username": user.username,
+        "tag": user.tag,
+        "badges": user.badges,
+        "hexColor": user.hex_color,
+        "avatar": user.avatar,
+        "banner": user.banner,
+    }
     return {k: full[k] for k in keys}
 
 
@@ -55,11 +62,17 @@ async def authorize_preview(user: User, client_id: str, redirect_uri: str) -> di
     bot = await User.get_or_none(id=app.bot_user_id) if app.bot_user_id else None
     account = await Account.get_or_none(user_id=user.id)
     return {
-        "application": {"id": str(app.id), "name": app.name, "createdAt": ms(app.created_at),
-                        "creatorAccount": {"user": _mini(creator, "id", "username", "tag", "badges", "hexColor")},
-                        "botUser": _mini(bot, "id", "avatar", "banner", "badges", "hexColor") if bot else None},
-        "user": {**_mini(user, "id", "username", "tag", "badges", "hexColor", "avatar"),
-                 "account": {"id": str(account.id)} if account else None},
+        "application": {
+            "id": str(app.id),
+            "name": app.name,
+            "createdAt": ms(app.created_at),
+            "creatorAccount": {"user": _mini(creator, "id", "username", "tag", "badges", "hexColor")},
+            "botUser": _mini(bot, "id", "avatar", "banner", "badges", "hexColor") if bot else None,
+        },
+        "user": {
+            **_mini(user, "id", "username", "tag", "badges", "hexColor", "avatar"),
+            "account": {"id": str(account.id)} if account else None,
+        },
     }
 
 
@@ -82,9 +95,16 @@ async def authorize(user: User, client_id: str, redirect_uri: str | None, scopes
     bits = parse_scopes(scopes)
     code = secrets.token_urlsafe(32)
     # Re-authorising resets the grant: new scopes, a new code, no tokens until it is traded.
-    values = {"scopes": bits, "redirect_uri": redirect_uri, "code_hash": token_hash(code),
-              "code_expires_at": _now() + CODE_LIFETIME, "access_token_hash": None, "access_expires_at": None,
-              "refresh_token_hash": None, "refresh_expires_at": None}
+    values = {
+        "scopes": bits,
+        "redirect_uri": redirect_uri,
+        "code_hash": token_hash(code),
+        "code_expires_at": _now() + CODE_LIFETIME,
+        "access_token_hash": None,
+        "access_expires_at": None,
+        "refresh_token_hash": None,
+        "refresh_expires_at": None,
+    }
     async with transaction():
         await hold(User, user.id)  # two authorisations at once: one grant, and the limit counted once each
         grant = await OAuthGrant.get_or_none(application_id=app.id, user_id=user.id)
@@ -100,9 +120,13 @@ async def authorize(user: User, client_id: str, redirect_uri: str | None, scopes
 async def _issue(grant: OAuthGrant) -> dict[str, Any]:
     access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     await OAuthGrant.filter(id=grant.id).update(
-        code_hash=None, code_expires_at=None, access_token_hash=token_hash(access),
-        access_expires_at=_now() + ACCESS_LIFETIME, refresh_token_hash=token_hash(refresh),
-        refresh_expires_at=_now() + REFRESH_LIFETIME)
+        code_hash=None,
+        code_expires_at=None,
+        access_token_hash=token_hash(access),
+        access_expires_at=_now() + ACCESS_LIFETIME,
+        refresh_token_hash=token_hash(refresh),
+        refresh_expires_at=_now() + REFRESH_LIFETIME,
+    )
     return {"accessToken": access, "expiresIn": int(ACCESS_LIFETIME.total_seconds()), "refreshToken": refresh}
 
 
@@ -134,12 +158,25 @@ async def exchange(args: Any) -> Any:
 
 async def authorized(user: User) -> list[dict[str, Any]]:
     grants = await OAuthGrant.filter(user_id=user.id).order_by("-id").select_related("application")
-    bots = {u.id: u for u in await User.filter(id__in=[g.application.bot_user_id for g in grants
-                                                        if g.application.bot_user_id])}
-    return [{"id": str(g.id), "createdAt": ms(g.created_at), "application": {
-        "id": str(g.application.id), "name": g.application.name, "createdAt": ms(g.application.created_at),
-        "botUser": _mini(bots[g.application.bot_user_id], "id", "username", "tag", "badges", "hexColor")
-        if g.application.bot_user_id in bots else None}} for g in grants]
+    bots = {
+        u.id: u
+        for u in await User.filter(id__in=[g.application.bot_user_id for g in grants if g.application.bot_user_id])
+    }
+    return [
+        {
+            "id": str(g.id),
+            "createdAt": ms(g.created_at),
+            "application": {
+                "id": str(g.application.id),
+                "name": g.application.name,
+                "createdAt": ms(g.application.created_at),
+                "botUser": _mini(bots[g.application.bot_user_id], "id", "username", "tag", "badges", "hexColor")
+                if g.application.bot_user_id in bots
+                else None,
+            },
+        }
+        for g in grants
+    ]
 
 
 async def unauthorize(user: User, app_id: str) -> None:
@@ -161,8 +198,18 @@ async def grant_of_token(access_token: str | None, scope: int) -> OAuthGrant:
     return grant
 
 
-SERVER_KEYS = ("id", "name", "avatar", "banner", "createdById", "createdAt", "hexColor", "verified",
-               "systemChannelId", "defaultRoleId")
+SERVER_KEYS = (
+    "id",
+    "name",
+    "avatar",
+    "banner",
+    "createdById",
+    "createdAt",
+    "hexColor",
+    "verified",
+    "systemChannelId",
+    "defaultRoleId",
+)
 
 
 async def servers_of(grant: OAuthGrant) -> list[dict[str, Any]]:

@@ -15,10 +15,21 @@ async def profile_application(bot: User) -> dict[str, Any] | None:
     if app is None:
         return None
     creator = await User.get(id=app.creator_id)
-    application: dict[str, Any] = {"creatorAccount": {"user": {
-        "username": creator.username, "id": str(creator.id), "tag": creator.tag, "avatar": creator.avatar,
-        "badges": creator.badges, "hexColor": creator.hex_color}}}
+    application: dict[str, Any] = {
+        "creatorAccount": {
+            "user": {
+                "username": creator.username,
+                "id": str(creator.id),
+                "tag": creator.tag,
+                "avatar": creator.avatar,
+                "badges": creator.badges,
+                "hexColor": creator.hex_color,
+            }
+        }
+    }
     if has_request_context() and request.args.get("includeBotCommands") == "true":
-        application["botCommands"] = [{"name": c.name, "description": c.description, "args": c.args}
-                                      for c in await BotCommand.filter(bot_user_id=bot.id).order_by("name")]
+        application["botCommands"] = [
+            {"name": c.name, "description": c.description, "args": c.args}
+            for c in await BotCommand.filter(bot_user_id=bot.id).order_by("name")
+        ]
     return {"user": {"application": application}}

@@ -23,8 +23,12 @@ oauth_servers = Blueprint("oauth2_servers", __name__, url_prefix="/api/oauth2/us
 
 def blueprints(plugins: Any) -> list[Blueprint]:
     """Explore's bots section and adding a bot to a server exist only with those optional plugins."""
-    return [applications, oauth, *([explore_bots] if plugins.enabled("explore") else []),
-            *([bot_invites, oauth_servers] if plugins.enabled("servers") else [])]
+    return [
+        applications,
+        oauth,
+        *([explore_bots] if plugins.enabled("explore") else []),
+        *([bot_invites, oauth_servers] if plugins.enabled("servers") else []),
+    ]
 
 
 async def _json() -> Any:
@@ -32,6 +36,7 @@ async def _json() -> Any:
 
 
 # --- applications ---------------------------------------------------------------------------
+
 
 @applications.post("")
 @require_user
@@ -133,6 +138,7 @@ async def reset_bot_token(app_id: str) -> Any:
 
 # --- adding a bot to a server -------------------------------------------------------------------
 
+
 @bot_invites.post("/<app_id>/bot")
 @require_user
 async def add_bot_to_server(server_id: str, app_id: str) -> Any:
@@ -140,6 +146,7 @@ async def add_bot_to_server(server_id: str, app_id: str) -> Any:
 
 
 # --- explore listings of bots -------------------------------------------------------------------
+
 
 @explore_bots.get("/<app_id>")
 @require_user
@@ -157,6 +164,7 @@ async def publish_bot(app_id: str) -> Any:
 
 
 # --- OAuth2 provider ----------------------------------------------------------------------------
+
 
 def _query(name: str, high: int) -> str:
     value = request.args.get(name) or ""
@@ -178,8 +186,9 @@ async def oauth_authorize_preview() -> Any:
 @require_user
 @rate_limit("oauth2-auth", 15, 60)
 async def oauth_authorize() -> Any:
-    return await oauth2.authorize(current_user(), _query("clientId", 20), request.args.get("redirectUri"),
-                                  request.args.get("scopes"))
+    return await oauth2.authorize(
+        current_user(), _query("clientId", 20), request.args.get("redirectUri"), request.args.get("scopes")
+    )
 
 
 @oauth.post("/token")

@@ -18,9 +18,11 @@ COMMAND_NAME = re.compile(r"^[A-Za-z]+$")
 
 
 class ApplicationUpdateBody(Body):
-    name: Annotated[StrictStr | None, Rules(type="Invalid name.",
-                                               length="name must be between 3 and 35 characters long."),
-                    Field(min_length=3, max_length=35)] = None
+    name: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid name.", length="name must be between 3 and 35 characters long."),
+        Field(min_length=3, max_length=35),
+    ] = None
     redirectUris: Annotated[list[Any] | None, Rules(type="redirectUris must be an array of strings.")] = None
 
     @field_validator("redirectUris")
@@ -36,8 +38,11 @@ class ApplicationUpdateBody(Body):
 
 
 def _nullable_text(low: int, high: int, name: str) -> Any:
-    return Annotated[StrictStr | None, Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
-                     Field(min_length=low, max_length=high)]
+    return Annotated[
+        StrictStr | None,
+        Rules(type=f"Invalid {name}.", length=f"Invalid {name}."),
+        Field(min_length=low, max_length=high),
+    ]
 
 
 class BotUpdateBody(Body):
@@ -61,17 +66,31 @@ class BotUpdateBody(Body):
 
 
 class BotCommandBody(Body):
-    name: Annotated[StrictStr, Rules(required="Command name is required.", type="Command name must be a string.",
-                                     length="Command name must be between 1 and 25 characters long.")]
-    description: Annotated[StrictStr | None, Rules(type="Command description must be a string.",
-                                                      length="Command description must be less than 60 characters."),
-                           Field(max_length=60)] = None
-    args: Annotated[StrictStr | None, Rules(type="Command args must be a string.",
-                                               length="Command args must be less than 60 characters."),
-                    Field(max_length=60)] = None
-    permissions: Annotated[StrictInt | None, Rules(type="Command permissions must be a number.",
-                                                      length="Command permissions must be between 0 and 900."),
-                           Field(ge=0, le=900)] = None
+    name: Annotated[
+        StrictStr,
+        Rules(
+            required="Command name is required.",
+            type="Command name must be a string.",
+            length="Command name must be between 1 and 25 characters long.",
+        ),
+    ]
+    description: Annotated[
+        StrictStr | None,
+        Rules(
+            type="Command description must be a string.", length="Command description must be less than 60 characters."
+        ),
+        Field(max_length=60),
+    ] = None
+    args: Annotated[
+        StrictStr | None,
+        Rules(type="Command args must be a string.", length="Command args must be less than 60 characters."),
+        Field(max_length=60),
+    ] = None
+    permissions: Annotated[
+        StrictInt | None,
+        Rules(type="Command permissions must be a number.", length="Command permissions must be between 0 and 900."),
+        Field(ge=0, le=900),
+    ] = None
 
     @field_validator("name")
     @classmethod
@@ -86,16 +105,29 @@ class BotCommandBody(Body):
 class BotCommandsBody(Body):
     # Items are checked one by one with BotCommandBody (commands.parse) so errors name
     # ``commands[i].field``.
-    commands: Annotated[list[Any], Rules(required="Commands must be an array!",
-                                                    type="Commands must be an array!",
-                                                    length="Commands length must be less than  100 strings."),
-                        Field(max_length=99)]
+    commands: Annotated[
+        list[Any],
+        Rules(
+            required="Commands must be an array!",
+            type="Commands must be an array!",
+            length="Commands length must be less than  100 strings.",
+        ),
+        Field(max_length=99),
+    ]
 
 
 class ExploreBotBody(Body):
-    description: Annotated[StrictStr, Rules(required="Description must be a string!", type="Description must be a string!",
-                                            length="Description length must be between 1 and 150 characters."),
-                           Field(min_length=1, max_length=150)]
-    permissions: Annotated[StrictInt | None, Rules(type="Permissions must be a number!",
-                                                      length="Permissions must be between 0 and 900."),
-                           Field(ge=0, le=900)] = None
+    description: Annotated[
+        StrictStr,
+        Rules(
+            required="Description must be a string!",
+            type="Description must be a string!",
+            length="Description length must be between 1 and 150 characters.",
+        ),
+        Field(min_length=1, max_length=150),
+    ]
+    permissions: Annotated[
+        StrictInt | None,
+        Rules(type="Permissions must be a number!", length="Permissions must be between 0 and 900."),
+        Field(ge=0, le=900),
+    ] = None

@@ -31,11 +31,18 @@ NO_BOT = "Application does not have a bot!"
 
 # --- wire ------------------------------------------------------------------------------------
 
+
 def application_wire(app: Application, secret: bool = True) -> dict[str, Any]:
-    data = {"id": str(app.id), "name": app.name, "description": app.description, "avatar": app.avatar,
-            "botUserId": str(app.bot_user_id) if app.bot_user_id else None,
-            "creatorAccountId": str(app.creator_account_id), "createdAt": ms(app.created_at),
-            "redirectUris": list(app.redirect_uris or [])}
+    data = {
+        "id": str(app.id),
+        "name": app.name,
+        "description": app.description,
+        "avatar": app.avatar,
+        "botUserId": str(app.bot_user_id) if app.bot_user_id else None,
+        "creatorAccountId": str(app.creator_account_id),
+        "createdAt": ms(app.created_at),
+        "redirectUris": list(app.redirect_uris or []),
+    }
     if secret:
         data["clientSecret"] = app.client_secret
     return data
@@ -47,6 +54,7 @@ async def owner_view(app: Application) -> dict[str, Any]:
 
 
 # --- lookups -----------------------------------------------------------------------------------
+
 
 async def find(app_id: str | None) -> Application | None:
     parsed = parse_id(app_id) if app_id is not None else None
@@ -61,8 +69,9 @@ async def own(user: User, app_id: str, status: int, message: str = NOT_FOUND) ->
     return app
 
 
-async def own_with_bot(user: User, app_id: str, status: int, no_bot_status: int | None = None,
-                       no_bot: str = NO_BOT) -> tuple[Application, User]:
+async def own_with_bot(
+    user: User, app_id: str, status: int, no_bot_status: int | None = None, no_bot: str = NO_BOT
+) -> tuple[Application, User]:
     app = await own(user, app_id, status)
     bot = await User.get_or_none(id=app.bot_user_id, deleted=False) if app.bot_user_id else None
     if bot is None:
@@ -81,6 +90,7 @@ async def owns_bot(user: User, group_id: int) -> bool:
 
 # --- applications ------------------------------------------------------------------------------
 
+
 async def create(user: User) -> dict[str, Any]:
     account = await Account.get_or_none(user_id=user.id)
     if account is None or not account.email_confirmed:
@@ -90,16 +100,22 @@ async def create(user: User) -> dict[str, Any]:
         count = await Application.filter(creator_id=user.id).count()
         if count >= MAX_APPLICATIONS:
             raise bad_request("You already created the maximum amount of applications!")
-        app = await Application.create(name=f"Untitled {count + 1}", creator_id=user.id,
-                                       creator_account_id=account.id, redirect_uris=[])
+        app = await Application.create(
+            name=f"Untitled {count + 1}", creator_id=user.id, creator_account_id=account.id, redirect_uris=[]
+        )
     return application_wire(app)
 
 
 async def listing(user: User) -> list[dict[str, Any]]:
     apps = await Application.filter(creator_id=user.id).order_by("id")
     bots = {u.id: u for u in await User.filter(id__in=[a.bot_user_id for a in apps if a.bot_user_id])}
-    return [{**application_wire(a, secret=False),
-             "botUser": public_user(bots[a.bot_user_id]) if a.bot_user_id in bots else None} for a in apps]
+    return [
+        {
+            **application_wire(a, secret=False),
+            "botUser": public_user(bots[a.bot_user_id]) if a.bot_user_id in bots else None,
+        }
+        for a in apps
+    ]
 
 
 def new_secret() -> str:
@@ -192,8 +208,16 @@ async def delete_bot_user(bot: User) -> None:
         await BotCommand.filter(bot_user_id=bot.id).delete()
         await Profile.filter(user_id=bot.id).delete()
         tag = random_tag()
-        await User.filter(id=bot.id).update(username=f"Deleted Bot {tag}", tag=tag, avatar=None, banner=None,
-                                            badges=0, custom_status=None, deleted=True, status=0)
+        await User.filter(id=bot.id).update(
+            username=f"Deleted Bot {tag}",
+            tag=tag,
+            avatar=None,
+            banner=None,
+            badges=0,
+            custom_status=None,
+            deleted=True,
+            status=0,
+        )
         await hearth().plugins.gather("user_deleted", user=bot, delete_content=True)
         await hearth().gateway.kick(str(bot.id), "Invalid Token")
 
@@ -206,13 +230,19 @@ async def exists(app_id: str) -> dict[str, Any]:
 
 # --- the bot user --------------------------------------------------------------------------------
 
+
 async def create_bot(user: User, app_id: str) -> dict[str, Any]:
     app = await own(user, app_id, 400)
     if app.bot_user_id:
         raise bad_request("This application already has a bot!")
     async with transaction():
-        bot = await User.create(username=f"Untitled Bot {secrets.randbelow(10000):04d}", tag=random_tag(),
-                                hex_color=random_hex_color(), bot=True, status=ONLINE)
+        bot = await User.create(
+            username=f"Untitled Bot {secrets.randbelow(10000):04d}",
+            tag=random_tag(),
+            hex_color=random_hex_color(),
+            bot=True,
+            status=ONLINE,
+        )
         # Only one bot per application, even when two requests race.
         if not await Application.filter(id=app.id, bot_user_id__isnull=True).update(bot_user_id=bot.id):
             raise bad_request("This application already has a bot!")
@@ -236,8 +266,11 @@ async def update_bot(user: User, app_id: str, changes: dict[str, Any]) -> dict[s
         updates.update(username=username, tag=tag)
     for key, column, kind in (("avatarId", "avatar", "avatars"), ("bannerId", "banner", "profile_banners")):
         if key in changes:
-            updates[column] = None if changes[key] is None else (
-                await verify_file(user.id, changes[key], kind, group_id=str(bot.id), image_only=True)).path
+            updates[column] = (
+                None
+                if changes[key] is None
+                else (await verify_file(user.id, changes[key], kind, group_id=str(bot.id), image_only=True)).path
+            )
     async with transaction():
         if updates:
             await User.filter(id=bot.id).update(**updates)
@@ -250,14 +283,24 @@ async def update_bot(user: User, app_id: str, changes: dict[str, Any]) -> dict[s
                 profile.bio = changes["bio"]
                 await profile.save(update_fields=["bio"])
         if updates:
-            public_change = {"username": bot.username, "tag": bot.tag,
-                             **{k: getattr(bot, k) for k in ("avatar", "banner") if k in updates}}
+            public_change = {
+                "username": bot.username,
+                "tag": bot.tag,
+                **{k: getattr(bot, k) for k in ("avatar", "banner") if k in updates},
+            }
             rooms = await audience_rooms(bot.id)
             if rooms:
-                await hearth().gateway.emit("user:updated", {"userId": str(bot.id), "updated": public_change},
-                                            to=rooms)
-    profile_wire = {"bio": profile.bio, "bgColorOne": profile.bg_color_one, "bgColorTwo": profile.bg_color_two,
-                    "primaryColor": profile.primary_color} if profile else None
+                await hearth().gateway.emit("user:updated", {"userId": str(bot.id), "updated": public_change}, to=rooms)
+    profile_wire = (
+        {
+            "bio": profile.bio,
+            "bgColorOne": profile.bg_color_one,
+            "bgColorTwo": profile.bg_color_two,
+            "primaryColor": profile.primary_color,
+        }
+        if profile
+        else None
+    )
     return {**full_user(bot), "profile": profile_wire}
 
 
@@ -270,8 +313,12 @@ async def bot_card(viewer: User, app_id: str, include_servers: bool) -> dict[str
     if bot is None:
         raise bad_request(NO_BOT)
     creator = await User.get(id=app.creator_id)
-    answer: dict[str, Any] = {"bot": {**public_user(bot), "application": {
-        "id": str(app.id), "creatorAccount": {"user": public_user(creator)}}}}
+    answer: dict[str, Any] = {
+        "bot": {
+            **public_user(bot),
+            "application": {"id": str(app.id), "creatorAccount": {"user": public_user(creator)}},
+        }
+    }
     if include_servers:
         answer["servers"] = await _manageable_servers(viewer)
     return answer
@@ -292,6 +339,7 @@ async def _manageable_servers(viewer: User) -> list[dict[str, str]]:
 
 
 # --- the bot's token -------------------------------------------------------------------------------
+
 
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()

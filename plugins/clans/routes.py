@@ -18,11 +18,23 @@ blueprint = Blueprint("clans", __name__, url_prefix="/api/servers")
 
 
 class ClanBody(Body):
-    tag: Annotated[StrictStr, Rules(required="Tag is required", type="Tag must be a string",
-                                    length="Tag must be between 1 and 4 characters long")]
-    icon: Annotated[StrictStr, Rules(required="Icon is required", type="Icon must be a string",
-                                     length="Icon must be between 1 and 255 characters long"),
-                    Field(min_length=1, max_length=255)]
+    tag: Annotated[
+        StrictStr,
+        Rules(
+            required="Tag is required",
+            type="Tag must be a string",
+            length="Tag must be between 1 and 4 characters long",
+        ),
+    ]
+    icon: Annotated[
+        StrictStr,
+        Rules(
+            required="Icon is required",
+            type="Icon must be a string",
+            length="Icon must be between 1 and 255 characters long",
+        ),
+        Field(min_length=1, max_length=255),
+    ]
 
     @field_validator("tag")
     @classmethod

@@ -52,8 +52,9 @@ async def set_clan(ctx: MemberContext, tag: str, icon: str) -> dict[str, Any]:
             current.tag, current.icon = tag, path
             await current.save(update_fields=["tag", "icon"])
         clan = clan_wire(current)
-        await hearth().gateway.emit("server:clan_updated", {"clan": clan, "serverId": str(server.id)},
-                                    to=str(server.id))
+        await hearth().gateway.emit(
+            "server:clan_updated", {"clan": clan, "serverId": str(server.id)}, to=str(server.id)
+        )
     return {"icon": clan["icon"], "tag": clan["tag"], "serverId": clan["serverId"]}
 
 
@@ -63,16 +64,18 @@ async def delete_clan(ctx: MemberContext) -> None:
         if not await ServerClan.filter(server_id=server.id).delete():
             raise bad_request("Clan not found")
         await WornClan.filter(server_id=server.id).delete()  # members' profile clans go with it
-        await hearth().gateway.emit("server:clan_updated", {"clan": None, "serverId": str(server.id)},
-                                    to=str(server.id))
+        await hearth().gateway.emit(
+            "server:clan_updated", {"clan": None, "serverId": str(server.id)}, to=str(server.id)
+        )
 
 
 async def server_clans(server_ids: list[int]) -> dict[int, dict[str, Any]]:
     """``{server_id: {tag, icon}}``, the Server row's ``clan`` (realtime.md: no serverId there)."""
     if not server_ids:
         return {}
-    return {c.server_id: {"tag": c.tag, "icon": c.icon}
-            for c in await ServerClan.filter(server_id__in=list(server_ids))}
+    return {
+        c.server_id: {"tag": c.tag, "icon": c.icon} for c in await ServerClan.filter(server_id__in=list(server_ids))
+    }
 
 
 async def worn_clans(user_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
@@ -85,7 +88,8 @@ async def worn_clans(user_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         return {}
     rows = await fetch_rows(
         f"SELECT w.user_id, c.server_id, c.tag, c.icon FROM {WornClan._meta.db_table} w "
-        f"JOIN {ServerClan._meta.db_table} c ON c.server_id = w.server_id WHERE w.user_id IN ({ids})")
+        f"JOIN {ServerClan._meta.db_table} c ON c.server_id = w.server_id WHERE w.user_id IN ({ids})"
+    )
     return {user_id: {"tag": tag, "icon": icon, "serverId": str(server_id)} for user_id, server_id, tag, icon in rows}
 
 

@@ -32,8 +32,12 @@ log = logging.getLogger("hearth.connections")
 NOT_SET_UP = "Google is not set up on this server."
 DRIVE_SCOPE = "https://www.googleapis.com/auth/drive.file"
 GOOGLE_ISSUERS = {"https://accounts.google.com", "accounts.google.com"}
-STATE_REFUSALS = states.Refusals(unknown="Token expired. Please try again.", other_flow="Invalid token.",
-                                 expired="Token expired. Please try again.", path=None)
+STATE_REFUSALS = states.Refusals(
+    unknown="Token expired. Please try again.",
+    other_flow="Invalid token.",
+    expired="Token expired. Please try again.",
+    path=None,
+)
 INVALID_CODE = "Invalid code."
 NOT_CONNECTED = "Account not connected to Google."
 
@@ -51,16 +55,26 @@ def config(rt: Runtime) -> GoogleConfig:
 async def create_link(rt: Runtime, user: User | None, provider: str, login: bool = False) -> str:
     """The consent URL: ``login`` sends the code to the login page and carries no state."""
     google = config(rt)
-    params = {"access_type": "offline", "prompt": "consent", "response_type": "code", "client_id": google.client_id,
-              "scope": DRIVE_SCOPE if provider == GOOGLE_DRIVE else "openid"}
+    params = {
+        "access_type": "offline",
+        "prompt": "consent",
+        "response_type": "code",
+        "client_id": google.client_id,
+        "scope": DRIVE_SCOPE if provider == GOOGLE_DRIVE else "openid",
+    }
     if login:
         params["redirect_uri"] = f"{rt.public_url}/login"
     else:
         assert user is not None
         verifier, challenge = pkce_pair()
-        params.update({"redirect_uri": rt.redirect_uri(_page(provider)), "code_challenge": challenge,
-                       "code_challenge_method": "S256",
-                       "state": await states.create(user.id, provider, verifier, rt.state_seconds)})
+        params.update(
+            {
+                "redirect_uri": rt.redirect_uri(_page(provider)),
+                "code_challenge": challenge,
+                "code_challenge_method": "S256",
+                "state": await states.create(user.id, provider, verifier, rt.state_seconds),
+            }
+        )
     return with_query(google.authorize_url, params)
 
 
@@ -70,9 +84,14 @@ async def link(rt: Runtime, provider: str, state: str, code: str) -> dict:
     user = await User.get_or_none(id=pending.user_id, deleted=False)
     if user is None:
         raise bad_request("Invalid user Id")
-    form = {"grant_type": "authorization_code", "code": code, "code_verifier": pending.code_verifier,
-            "redirect_uri": rt.redirect_uri(_page(provider)), "client_id": google.client_id,
-            "client_secret": google.client_secret}
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "code_verifier": pending.code_verifier,
+        "redirect_uri": rt.redirect_uri(_page(provider)),
+        "client_id": google.client_id,
+        "client_secret": google.client_secret,
+    }
     try:
         async with asyncio.timeout(rt.timeout):
             answer = await post_form(rt.http(), google.token_url, form)
@@ -128,8 +147,12 @@ async def drive_access_token(rt: Runtime, user: User) -> str:
     refresh = unseal(rt.settings, connection.secret or "")
     if not refresh:
         raise bad_request("Something went wrong.")
-    form = {"grant_type": "refresh_token", "refresh_token": refresh, "client_id": google.client_id,
-            "client_secret": google.client_secret}
+    form = {
+        "grant_type": "refresh_token",
+        "refresh_token": refresh,
+        "client_id": google.client_id,
+        "client_secret": google.client_secret,
+    }
     try:
         async with asyncio.timeout(rt.timeout):
             answer = await post_form(rt.http(), google.token_url, form)

@@ -32,6 +32,7 @@ async def _link(provider: str) -> Any:
 
 # --- Google Drive ------------------------------------------------------------------------------
 
+
 @blueprint.get("/google-drive/create-link")
 @require_user
 @rate_limit("google-d-create-link", 3, 60)
@@ -62,6 +63,7 @@ async def drive_access_token() -> Any:
 
 
 # --- Google (the account, and signing in with it) -----------------------------------------------
+
 
 @blueprint.get("/google/create-link")
 @optional_user

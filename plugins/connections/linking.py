@@ -32,8 +32,11 @@ from plugins.connections.runtime import Runtime
 log = logging.getLogger("hearth.connections")
 
 STATE_REFUSALS = states.Refusals(
-    unknown="Invalid state. Start linking again.", other_flow="Invalid state. Start linking again.",
-    expired="This link has expired. Start linking again.", path="state")
+    unknown="Invalid state. Start linking again.",
+    other_flow="Invalid state. Start linking again.",
+    expired="This link has expired. Start linking again.",
+    path="state",
+)
 UNREACHABLE = "{name} could not be reached. Try again later."
 
 
@@ -61,24 +64,37 @@ async def start(rt: Runtime, user: User, provider_id: str) -> str:
     provider = await _complete(rt, configured(rt, provider_id))
     verifier, challenge = pkce_pair()
     state = await states.create(user.id, provider.id, verifier, rt.state_seconds)
-    params = {"response_type": "code", "client_id": provider.client_id,
-              "redirect_uri": rt.redirect_uri(redirect_page(provider)), "state": state,
-              "code_challenge": challenge, "code_challenge_method": "S256"}
+    params = {
+        "response_type": "code",
+        "client_id": provider.client_id,
+        "redirect_uri": rt.redirect_uri(redirect_page(provider)),
+        "state": state,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    }
     if provider.scopes:
         params["scope"] = " ".join(provider.scopes)
     return with_query(provider.authorize_url, params)
 
 
-async def finish(rt: Runtime, user: User, provider_id: str, state: str, code: str | None,
-                 error: str | None, error_description: str | None) -> dict[str, Any]:
+async def finish(
+    rt: Runtime,
+    user: User,
+    provider_id: str,
+    state: str,
+    code: str | None,
+    error: str | None,
+    error_description: str | None,
+) -> dict[str, Any]:
     provider = configured(rt, provider_id)
     if not error and not code:
         raise bad_request("code is required.", "code")
     pending = await states.take(state, provider.id, STATE_REFUSALS, user_id=user.id)
     if error:
         detail = short(error_description or "", 200)
-        raise bad_request(f"{provider.name} did not link the account: {short(error, 80)}"
-                          + (f" ({detail})." if detail else "."))
+        raise bad_request(
+            f"{provider.name} did not link the account: {short(error, 80)}" + (f" ({detail})." if detail else ".")
+        )
     provider = await _complete(rt, provider)
     try:
         async with asyncio.timeout(rt.timeout * 2):
@@ -93,8 +109,13 @@ async def finish(rt: Runtime, user: User, provider_id: str, state: str, code: st
 
 
 async def _identify(rt: Runtime, provider: OAuthProvider, code: str, verifier: str) -> tuple[str, str]:
-    form = {"grant_type": "authorization_code", "code": code, "code_verifier": verifier,
-            "redirect_uri": rt.redirect_uri(redirect_page(provider)), "client_id": provider.client_id}
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "code_verifier": verifier,
+        "redirect_uri": rt.redirect_uri(redirect_page(provider)),
+        "client_id": provider.client_id,
+    }
     basic = None
     if provider.token_auth == "client_secret_post":
         form["client_secret"] = provider.client_secret
@@ -104,8 +125,9 @@ async def _identify(rt: Runtime, provider: OAuthProvider, code: str, verifier: s
     if provider.userinfo_url:
         claims = await get_json(rt.http(), provider.userinfo_url, bearer=access_token_of(answer))
     else:
-        claims = id_token_claims(answer.get("id_token"), provider.client_id,
-                                 {provider.issuer} if provider.issuer else None)
+        claims = id_token_claims(
+            answer.get("id_token"), provider.client_id, {provider.issuer} if provider.issuer else None
+        )
         if claims is None:
             raise ProviderFailed("no userinfo_url, and no usable ID token")
     external_id = claim(claims, provider.id_field)

@@ -72,8 +72,9 @@ async def _read(response: aiohttp.ClientResponse) -> dict[str, Any]:
     return answer
 
 
-async def post_form(session: aiohttp.ClientSession, url: str, form: dict[str, str],
-                    basic: tuple[str, str] | None = None) -> dict[str, Any]:
+async def post_form(
+    session: aiohttp.ClientSession, url: str, form: dict[str, str], basic: tuple[str, str] | None = None
+) -> dict[str, Any]:
     """POST a token request; ``basic`` sends the client's credentials as HTTP Basic, each part
     form-encoded first (RFC 6749 §2.3.1)."""
     headers = {"Accept": "application/json"}

@@ -65,6 +65,7 @@ def _text(entry: dict[str, Any], key: str, default: str = "") -> str:
 
 def parse_provider(provider_id: str, entry: Any) -> OAuthProvider | None:
     """One ``[connections.providers.<id>]`` table, or None (logged) when it cannot work."""
+
     def refuse(reason: str) -> None:
         log.error("connections: provider %r is left out: %s", provider_id, reason)
 
@@ -101,11 +102,19 @@ def parse_provider(provider_id: str, entry: Any) -> OAuthProvider | None:
         refuse(f"token_auth must be one of {', '.join(TOKEN_AUTH_METHODS)}")
         return None
     return OAuthProvider(
-        id=provider_id, name=_text(entry, "name") or provider_id, client_id=client_id,
-        client_secret=client_secret, issuer=issuer, authorize_url=urls["authorize_url"],
-        token_url=urls["token_url"], userinfo_url=urls["userinfo_url"], scopes=tuple(scopes),
-        id_field=_text(entry, "id_field") or "sub", name_field=_text(entry, "name_field") or "preferred_username",
-        token_auth=token_auth)
+        id=provider_id,
+        name=_text(entry, "name") or provider_id,
+        client_id=client_id,
+        client_secret=client_secret,
+        issuer=issuer,
+        authorize_url=urls["authorize_url"],
+        token_url=urls["token_url"],
+        userinfo_url=urls["userinfo_url"],
+        scopes=tuple(scopes),
+        id_field=_text(entry, "id_field") or "sub",
+        name_field=_text(entry, "name_field") or "preferred_username",
+        token_auth=token_auth,
+    )
 
 
 def oauth_providers(settings: Settings) -> dict[str, OAuthProvider]:
@@ -126,8 +135,11 @@ def google_config(settings: Settings) -> GoogleConfig | None:
     if not client_id or not client_secret:
         return None
     return GoogleConfig(
-        client_id=client_id, client_secret=client_secret,
-        authorize_url=str(get("connections.google_authorize_url", "") or "https://accounts.google.com/o/oauth2/v2/auth"),
+        client_id=client_id,
+        client_secret=client_secret,
+        authorize_url=str(
+            get("connections.google_authorize_url", "") or "https://accounts.google.com/o/oauth2/v2/auth"
+        ),
         token_url=str(get("connections.google_token_url", "") or "https://oauth2.googleapis.com/token"),
-        revoke_url=str(get("connections.google_revoke_url", "") or "https://oauth2.googleapis.com/revoke"))
-
+        revoke_url=str(get("connections.google_revoke_url", "") or "https://oauth2.googleapis.com/revoke"),
+    )

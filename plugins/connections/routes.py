@@ -27,8 +27,10 @@ async def list_connections() -> Any:
     rt = runtime()
     providers = [provider.wire() for provider in rt.providers.values()]
     if rt.google is not None:
-        providers += [{"id": GOOGLE, "name": "Google", "kind": "google"},
-                      {"id": GOOGLE_DRIVE, "name": "Google Drive", "kind": "google"}]
+        providers += [
+            {"id": GOOGLE, "name": "Google", "kind": "google"},
+            {"id": GOOGLE_DRIVE, "name": "Google Drive", "kind": "google"},
+        ]
     return {"providers": providers, "connections": await service.list_for(current_user().id)}
 
 
@@ -46,8 +48,9 @@ async def start_link(provider_id: str) -> Any:
 @document_request(ProviderCallbackBody)
 async def finish_link(provider_id: str) -> Any:
     body = validate_body(ProviderCallbackBody, await request.get_json(silent=True))
-    connection = await linking.finish(runtime(), current_user(), provider_id, body.state, body.code,
-                                      body.error, body.errorDescription)
+    connection = await linking.finish(
+        runtime(), current_user(), provider_id, body.state, body.code, body.error, body.errorDescription
+    )
     return {"connection": connection}
 
 

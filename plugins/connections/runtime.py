@@ -40,15 +40,20 @@ class Runtime:
         providers = oauth_providers(settings)
         google = google_config(settings)
         log.info("connections: %s provider(s) configured%s", len(providers), ", Google on" if google else "")
-        return cls(settings=settings, providers=providers, google=google,
-                   state_seconds=max(30, int(settings.get("connections.state_seconds", 300))),
-                   timeout=float(settings.get("connections.timeout_seconds", 10)),
-                   public_url=str(settings.get("server.public_url", "") or "").rstrip("/"))
+        return cls(
+            settings=settings,
+            providers=providers,
+            google=google,
+            state_seconds=max(30, int(settings.get("connections.state_seconds", 300))),
+            timeout=float(settings.get("connections.timeout_seconds", 10)),
+            public_url=str(settings.get("server.public_url", "") or "").rstrip("/"),
+        )
 
     def http(self) -> aiohttp.ClientSession:
         if self.session is None or self.session.closed:
-            self.session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout),
-                                                 cookie_jar=aiohttp.DummyCookieJar())
+            self.session = aiohttp.ClientSession(
+                timeout=aiohttp.ClientTimeout(total=self.timeout), cookie_jar=aiohttp.DummyCookieJar()
+            )
         return self.session
 
     def redirect_uri(self, page: str) -> str:
@@ -68,13 +73,18 @@ class Runtime:
         if str(found.get("issuer", "")).rstrip("/") != provider.issuer:
             raise ProviderFailed(f"discovery names another issuer: {found.get('issuer')!r}")
         urls = {key: found.get(key) for key in ("authorization_endpoint", "token_endpoint", "userinfo_endpoint")}
-        if not all(isinstance(urls[key], str) and urls[key].startswith(("http://", "https://"))
-                   for key in ("authorization_endpoint", "token_endpoint")):
+        if not all(
+            isinstance(urls[key], str) and urls[key].startswith(("http://", "https://"))
+            for key in ("authorization_endpoint", "token_endpoint")
+        ):
             raise ProviderFailed("discovery without authorization_endpoint and token_endpoint")
         userinfo = urls["userinfo_endpoint"] if isinstance(urls["userinfo_endpoint"], str) else ""
-        complete = replace(provider, authorize_url=provider.authorize_url or urls["authorization_endpoint"],
-                           token_url=provider.token_url or urls["token_endpoint"],
-                           userinfo_url=provider.userinfo_url or userinfo)
+        complete = replace(
+            provider,
+            authorize_url=provider.authorize_url or urls["authorization_endpoint"],
+            token_url=provider.token_url or urls["token_endpoint"],
+            userinfo_url=provider.userinfo_url or userinfo,
+        )
         self.providers[provider.id] = complete
         self.discovered.add(provider.id)
         return complete

@@ -24,8 +24,9 @@ def _present(value: str, required: str, too_long: str, limit: int) -> str:
 
 class GoogleLinkBody(Body):
     # rest.md §12 and upstream's express-validator texts.
-    nerimityToken: Annotated[StrictStr, Rules(required="nerimityToken is required.",
-                                              type="nerimityToken must be a string!")]
+    nerimityToken: Annotated[
+        StrictStr, Rules(required="nerimityToken is required.", type="nerimityToken must be a string!")
+    ]
     code: Annotated[StrictStr, Rules(required="code is required.", type="code must be a string!")]
 
     @field_validator("nerimityToken")

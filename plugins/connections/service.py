@@ -25,8 +25,11 @@ TAKEN = "This account is already connected to another user."
 def wire(connection: UserConnection) -> dict[str, Any]:
     """The reference's ``{id, provider, connectedAt}``; a generic provider's also has the
     account's ``name`` at that provider."""
-    data: dict[str, Any] = {"id": str(connection.id), "provider": connection.provider,
-                            "connectedAt": ms(connection.connected_at)}
+    data: dict[str, Any] = {
+        "id": str(connection.id),
+        "provider": connection.provider,
+        "connectedAt": ms(connection.connected_at),
+    }
     if connection.provider not in (GOOGLE, GOOGLE_DRIVE):
         data["name"] = connection.display_name
     return data
@@ -41,23 +44,32 @@ async def find(user_id: int, provider: str) -> UserConnection | None:
     return await UserConnection.get_or_none(user_id=user_id, provider=provider)
 
 
-async def save(user_id: int, provider: str, external_id: str | None, name: str | None,
-               secret: str | None = None) -> dict[str, Any]:
+async def save(
+    user_id: int, provider: str, external_id: str | None, name: str | None, secret: str | None = None
+) -> dict[str, Any]:
     """Link ``provider`` for the user, replacing the link they had with it."""
     room = str(user_id)
     gateway = hearth().gateway
     try:
         async with transaction():
-            if external_id is not None and await UserConnection.filter(
-                    provider=provider, external_id=external_id).exclude(user_id=user_id).exists():
+            if (
+                external_id is not None
+                and await UserConnection.filter(provider=provider, external_id=external_id)
+                .exclude(user_id=user_id)
+                .exists()
+            ):
                 raise bad_request(TAKEN)
             previous = await find(user_id, provider)
             if previous is not None:
                 await previous.delete()
                 await gateway.emit("user:connection_removed", {"connectionId": str(previous.id)}, to=room)
             connection = await UserConnection.create(
-                user_id=user_id, provider=provider, external_id=external_id,
-                display_name=(name or "")[:NAME_MAX] or None, secret=secret)
+                user_id=user_id,
+                provider=provider,
+                external_id=external_id,
+                display_name=(name or "")[:NAME_MAX] or None,
+                secret=secret,
+            )
             data = wire(connection)
             await gateway.emit("user:connection_added", {"connection": data}, to=room)
     except IntegrityError:  # the same external account linked by someone else at this moment
@@ -68,8 +80,9 @@ async def save(user_id: int, provider: str, external_id: str | None, name: str |
 async def remove(connection: UserConnection) -> None:
     async with transaction():
         await connection.delete()
-        await hearth().gateway.emit("user:connection_removed", {"connectionId": str(connection.id)},
-                                    to=str(connection.user_id))
+        await hearth().gateway.emit(
+            "user:connection_removed", {"connectionId": str(connection.id)}, to=str(connection.user_id)
+        )
 
 
 async def own(user: User, connection_id: str) -> UserConnection:

@@ -18,6 +18,7 @@ MAX_STATE = 200
 @dataclass(frozen=True)
 class Refusals:
     """The messages (and ``path``) for a state that is unknown, for another flow, or expired."""
+
     unknown: str
     other_flow: str
     expired: str
@@ -33,10 +34,15 @@ async def create(user_id: int, provider: str, code_verifier: str, seconds: int) 
     await LinkState.filter(expires_at__lt=now).delete()
     pending = await LinkState.filter(user_id=user_id).order_by("-id").values_list("id", flat=True)
     if len(pending) >= PENDING_PER_USER:
-        await LinkState.filter(id__in=list(pending[PENDING_PER_USER - 1:])).delete()
+        await LinkState.filter(id__in=list(pending[PENDING_PER_USER - 1 :])).delete()
     raw = secrets.token_urlsafe(32)
-    await LinkState.create(token_hash=_hash(raw), user_id=user_id, provider=provider, code_verifier=code_verifier,
-                           expires_at=now + timedelta(seconds=seconds))
+    await LinkState.create(
+        token_hash=_hash(raw),
+        user_id=user_id,
+        provider=provider,
+        code_verifier=code_verifier,
+        expires_at=now + timedelta(seconds=seconds),
+    )
     return raw
 
 

@@ -43,8 +43,14 @@ def sanitise(name: str) -> str:
 
 
 def emoji_wire(emoji: CustomEmoji) -> dict[str, Any]:
-    return {"id": str(emoji.id), "name": emoji.name, "gif": emoji.gif, "webp": emoji.webp,
-            "serverId": str(emoji.server_id), "uploadedById": str(emoji.uploaded_by_id)}
+    return {
+        "id": str(emoji.id),
+        "name": emoji.name,
+        "gif": emoji.gif,
+        "webp": emoji.webp,
+        "serverId": str(emoji.server_id),
+        "uploadedById": str(emoji.uploaded_by_id),
+    }
 
 
 def compact_wire(emoji: CustomEmoji) -> dict[str, Any]:
@@ -63,8 +69,10 @@ async def compact_by_server(server_ids: list[int]) -> dict[int, list[dict[str, A
 async def listing(ctx: MemberContext) -> list[dict[str, Any]]:
     emojis = await CustomEmoji.filter(server_id=ctx.server.id).order_by("-id").limit(MAX_EMOJIS_VERIFIED)
     users = {u.id: u for u in await User.filter(id__in={e.uploaded_by_id for e in emojis})}
-    return [{**emoji_wire(e), "uploadedBy": full_user(users[e.uploaded_by_id]) if e.uploaded_by_id in users else None}
-            for e in emojis]
+    return [
+        {**emoji_wire(e), "uploadedBy": full_user(users[e.uploaded_by_id]) if e.uploaded_by_id in users else None}
+        for e in emojis
+    ]
 
 
 async def add(ctx: MemberContext, name: str, file_id: str) -> dict[str, Any]:
@@ -79,11 +87,17 @@ async def add(ctx: MemberContext, name: str, file_id: str) -> dict[str, Any]:
             if await CustomEmoji.filter(server_id=ctx.server.id).count() >= limit:
                 raise BareError("You have reached the maximum number of emojis for this server.")
             emoji = await CustomEmoji.create(
-                id=record.id, name=sanitise(name), server_id=ctx.server.id, uploaded_by_id=ctx.user.id,
-                gif=animated and record.mimetype == "image/gif", webp=animated and record.mimetype == "image/webp")
+                id=record.id,
+                name=sanitise(name),
+                server_id=ctx.server.id,
+                uploaded_by_id=ctx.user.id,
+                gif=animated and record.mimetype == "image/gif",
+                webp=animated and record.mimetype == "image/webp",
+            )
             wire = emoji_wire(emoji)
-            await hearth().gateway.emit("server:emoji_add", {"serverId": str(ctx.server.id), "emoji": wire},
-                                        to=str(ctx.server.id))
+            await hearth().gateway.emit(
+                "server:emoji_add", {"serverId": str(ctx.server.id), "emoji": wire}, to=str(ctx.server.id)
+            )
     except IntegrityError:  # the same upload posted twice at once
         raise ApiError(403, "File not found.") from None
     return wire
@@ -102,8 +116,11 @@ async def rename(ctx: MemberContext, emoji_id: str, name: str) -> dict[str, Any]
     emoji.name = sanitise(name)
     async with transaction():
         await emoji.save(update_fields=["name"])
-        await hearth().gateway.emit("server:emoji_update", {"serverId": str(ctx.server.id), "emojiId": str(emoji.id),
-                                                            "name": emoji.name}, to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:emoji_update",
+            {"serverId": str(ctx.server.id), "emojiId": str(emoji.id), "name": emoji.name},
+            to=str(ctx.server.id),
+        )
     return emoji_wire(emoji)
 
 
@@ -111,5 +128,6 @@ async def remove(ctx: MemberContext, emoji_id: str) -> None:
     emoji = await _find(ctx, emoji_id)
     async with transaction():
         await CustomEmoji.filter(id=emoji.id).delete()
-        await hearth().gateway.emit("server:emoji_remove", {"serverId": str(ctx.server.id), "emojiId": str(emoji.id)},
-                                    to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:emoji_remove", {"serverId": str(ctx.server.id), "emojiId": str(emoji.id)}, to=str(ctx.server.id)
+        )

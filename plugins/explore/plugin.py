@@ -31,6 +31,7 @@ def hearth_blueprints():
 
 # Hooks of the moderation plugin (plugins/moderation/hookspecs.py); unused without it.
 
+
 @hookimpl
 async def moderation_server_listings(server_ids):
     from core.wire import ms
@@ -46,6 +47,5 @@ async def moderation_pin_server(server_id, pinned):
 
     from plugins.explore.models import ExploreItem
 
-    changed = await ExploreItem.filter(server_id=server_id).update(
-        pinned_at=datetime.now(UTC) if pinned else None)
+    changed = await ExploreItem.filter(server_id=server_id).update(pinned_at=datetime.now(UTC) if pinned else None)
     return True if changed else None

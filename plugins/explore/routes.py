@@ -20,21 +20,37 @@ blueprint = Blueprint("explore", __name__, url_prefix="/api")
 
 
 class ExploreDescriptionBody(Body):
-    description: Annotated[StrictStr, Rules(required="Description must be a string!", type="Description must be a string!",
-                                            length="Description length must be between 1 and 150 characters."),
-                           Field(min_length=1, max_length=150)]
+    description: Annotated[
+        StrictStr,
+        Rules(
+            required="Description must be a string!",
+            type="Description must be a string!",
+            length="Description length must be between 1 and 150 characters.",
+        ),
+        Field(min_length=1, max_length=150),
+    ]
 
 
 class ExploreBumpBody(Body):
     # The Turnstile token; only checked when the instance has a captcha secret (as register).
-    token: Annotated[StrictStr | None, Rules(type="Invalid captcha! Please try again."),
-                     Field(min_length=1, max_length=5000)] = None
+    token: Annotated[
+        StrictStr | None, Rules(type="Invalid captcha! Please try again."), Field(min_length=1, max_length=5000)
+    ] = None
 
 
 @blueprint.get("/explore")
 @require_user
-@document_querystring(documented_query("ExploreQuery", type=Literal["server", "bot"], sort=Literal[service.SORTS],
-                                            filter=Literal["all", "pinned", "verified", "clans"], limit=int, afterId=str, search=str))
+@document_querystring(
+    documented_query(
+        "ExploreQuery",
+        type=Literal["server", "bot"],
+        sort=Literal[service.SORTS],
+        filter=Literal["all", "pinned", "verified", "clans"],
+        limit=int,
+        afterId=str,
+        search=str,
+    )
+)
 async def list_items() -> Any:
     return jsonify(await service.listing(service.ListQuery(request.args)))
 

@@ -52,20 +52,32 @@ async def reset_weekly_bumps() -> None:
 
 # --- wire ------------------------------------------------------------------------------------
 
+
 def item_wire(item: ExploreItem) -> dict[str, Any]:
-    return {"id": str(item.id), "type": item.type, "serverId": str(item.server_id) if item.server_id else None,
-            "botApplicationId": str(item.bot_application_id) if item.bot_application_id else None,
-            "botPermissions": item.bot_permissions, "description": item.description,
-            "bumpCount": item.bump_count, "bumpedAt": ms(item.bumped_at),
-            "lifetimeBumpCount": item.lifetime_bump_count, "pinnedAt": ms(item.pinned_at),
-            "createdAt": ms(item.created_at)}
+    return {
+        "id": str(item.id),
+        "type": item.type,
+        "serverId": str(item.server_id) if item.server_id else None,
+        "botApplicationId": str(item.bot_application_id) if item.bot_application_id else None,
+        "botPermissions": item.bot_permissions,
+        "description": item.description,
+        "bumpCount": item.bump_count,
+        "bumpedAt": ms(item.bumped_at),
+        "lifetimeBumpCount": item.lifetime_bump_count,
+        "pinnedAt": ms(item.pinned_at),
+        "createdAt": ms(item.created_at),
+    }
 
 
 async def member_counts(server_ids: list[int]) -> dict[int, int]:
     if not server_ids:
         return {}
-    rows = await Member.filter(server_id__in=server_ids).annotate(n=Count("id")).group_by("server_id").values(
-        "server_id", "n")
+    rows = (
+        await Member.filter(server_id__in=server_ids)
+        .annotate(n=Count("id"))
+        .group_by("server_id")
+        .values("server_id", "n")
+    )
     return {row["server_id"]: row["n"] for row in rows}
 
 
@@ -103,6 +115,7 @@ async def items_wire(items: list[ExploreItem], creators: bool = False, bot_key: 
 
 
 # --- listing (§6.1) ---------------------------------------------------------------------------
+
 
 class ListQuery:
     def __init__(self, args: Any):
@@ -184,8 +197,11 @@ def _after(cursor: ExploreItem, key: str, descending: bool, pinned: bool) -> Q:
     if pinned:
         if cursor.pinned_at is None:
             return Q(pinned_at__isnull=True, id__gt=cursor.id)
-        return (Q(pinned_at__isnull=True) | Q(pinned_at__gt=cursor.pinned_at)
-                | Q(pinned_at=cursor.pinned_at, id__gt=cursor.id))
+        return (
+            Q(pinned_at__isnull=True)
+            | Q(pinned_at__gt=cursor.pinned_at)
+            | Q(pinned_at=cursor.pinned_at, id__gt=cursor.id)
+        )
     value = getattr(cursor, key)
     op = "lt" if descending else "gt"
     return Q(**{f"{key}__{op}": value}) | Q(**{key: value, f"id__{op}": cursor.id})
@@ -203,18 +219,22 @@ async def _most_active(qs: Any, query: ListQuery) -> list[ExploreItem]:
         return []
     server_ids = [server_id for _, server_id in candidates]
     since_id = (int((now() - ACTIVE_WINDOW).timestamp() * 1000) - EPOCH_MS) << 22
-    rows = await (Message.filter(id__gte=since_id, type=CONTENT, webhook_id__isnull=True,
-                                 channel__server_id__in=server_ids)
-                  .filter(Q(created_by__bot__isnull=True) | Q(created_by__bot=False))
-                  .annotate(n=Count("id")).group_by("channel__server_id").values("channel__server_id", "n"))
+    rows = await (
+        Message.filter(id__gte=since_id, type=CONTENT, webhook_id__isnull=True, channel__server_id__in=server_ids)
+        .filter(Q(created_by__bot__isnull=True) | Q(created_by__bot=False))
+        .annotate(n=Count("id"))
+        .group_by("channel__server_id")
+        .values("channel__server_id", "n")
+    )
     activity = {row["channel__server_id"]: row["n"] for row in rows}
     ranked = sorted(candidates, key=lambda pair: -activity.get(pair[1], 0))  # stable: newest first on ties
-    page = [item_id for item_id, _ in ranked[offset:offset + query.limit]]
+    page = [item_id for item_id, _ in ranked[offset : offset + query.limit]]
     items = {item.id: item for item in await ExploreItem.filter(id__in=page)}
     return [items[i] for i in page if i in items]
 
 
 # --- one listing (§6.2) -----------------------------------------------------------------------
+
 
 async def get_for_server(server_id: str | int | None) -> dict[str, Any]:
     parsed = parse_id(server_id) if server_id is not None else None
@@ -242,6 +262,7 @@ async def get_for_emoji(emoji_id: str) -> dict[str, Any]:
 
 # --- publish, unpublish, join, bump (§6.3–6.6) -----------------------------------------------------
 
+
 async def publish(ctx: Any, description: str) -> dict[str, Any]:
     if not ctx.is_owner:
         raise ApiError(401, "Only the server creator modify this.")
@@ -250,8 +271,9 @@ async def publish(ctx: Any, description: str) -> dict[str, Any]:
         item = await ExploreItem.get_or_none(server_id=server_id)
         if item is None:
             try:
-                item = await ExploreItem.create(server_id=server_id, type=SERVER, description=description,
-                                                bumped_at=now())
+                item = await ExploreItem.create(
+                    server_id=server_id, type=SERVER, description=description, bumped_at=now()
+                )
             except IntegrityError:  # published twice at once: the other request won
                 item = await ExploreItem.get(server_id=server_id)
                 item.description = description
@@ -260,8 +282,9 @@ async def publish(ctx: Any, description: str) -> dict[str, Any]:
             item.description = description
             await item.save(update_fields=["description"])
         await Server.filter(id=server_id).update(public=True)
-        await hearth().gateway.emit("server:updated", {"serverId": str(server_id), "updated": {"public": True}},
-                                    to=str(server_id))
+        await hearth().gateway.emit(
+            "server:updated", {"serverId": str(server_id), "updated": {"public": True}}, to=str(server_id)
+        )
     return item_wire(item)
 
 
@@ -281,14 +304,18 @@ async def unpublish(user: User, item_id: str) -> None:
     async with transaction():
         await item.delete()
         await Server.filter(id=item.server_id).update(public=False)
-        await hearth().gateway.emit("server:updated", {"serverId": str(item.server_id), "updated": {"public": False}},
-                                    to=str(item.server_id))
+        await hearth().gateway.emit(
+            "server:updated", {"serverId": str(item.server_id), "updated": {"public": False}}, to=str(item.server_id)
+        )
 
 
 async def join(user: User, server_id: str) -> dict[str, Any]:
     parsed = parse_id(server_id)
-    item = await ExploreItem.get_or_none(server_id=parsed, type=SERVER).select_related("server") \
-        if parsed is not None else None
+    item = (
+        await ExploreItem.get_or_none(server_id=parsed, type=SERVER).select_related("server")
+        if parsed is not None
+        else None
+    )
     if item is None:
         raise bad_request("Server is not public.")
     return await servers.join_server(user, item.server)
@@ -323,13 +350,16 @@ async def _count_bump(item: ExploreItem) -> None:
     # The cooldown is re-checked in the UPDATE itself, so two bumps at once count once.
     updated = await ExploreItem.filter(id=item.id, bumped_at=item.bumped_at).update(
         bump_count=1 if fresh_week else item.bump_count + 1,
-        lifetime_bump_count=item.lifetime_bump_count + 1, bumped_at=moment)
+        lifetime_bump_count=item.lifetime_bump_count + 1,
+        bumped_at=moment,
+    )
     if not updated:
         raise bad_request("Server was bumped too recently.")
     await item.refresh_from_db()
 
 
 async def _bot(item: ExploreItem) -> dict[str, Any] | None:
-    answers = [a for a in await hearth().plugins.gather("explore_bot", application_id=item.bot_application_id)
-               if a is not None]
+    answers = [
+        a for a in await hearth().plugins.gather("explore_bot", application_id=item.bot_application_id) if a is not None
+    ]
     return answers[0] if answers else None

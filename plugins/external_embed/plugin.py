@@ -11,8 +11,13 @@ manifest = Manifest(
     requires=("accounts", "servers"),
     optional=("presence",),
     # Only these sub-paths of /servers and /users: servers and accounts serve the rest (claims are per route).
-    routes=("/servers/<server_id>/external-embed", "/servers/<server_id>/external-embed.json",
-            "/users/external-embed", "/users/<user_id>/external-embed", "/users/<user_id>/external-embed.json"),
+    routes=(
+        "/servers/<server_id>/external-embed",
+        "/servers/<server_id>/external-embed.json",
+        "/users/external-embed",
+        "/users/<user_id>/external-embed",
+        "/users/<user_id>/external-embed.json",
+    ),
 )
 
 

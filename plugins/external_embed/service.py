@@ -18,8 +18,13 @@ MAX_USERS = 50
 
 
 def embed_wire(embed: ExternalEmbed) -> dict[str, Any]:
-    return {"id": str(embed.id), "type": embed.type, "serverId": str(embed.server_id) if embed.server_id else None,
-            "serverInviteCode": embed.server_invite_code, "userId": str(embed.user_id) if embed.user_id else None}
+    return {
+        "id": str(embed.id),
+        "type": embed.type,
+        "serverId": str(embed.server_id) if embed.server_id else None,
+        "serverInviteCode": embed.server_invite_code,
+        "userId": str(embed.user_id) if embed.user_id else None,
+    }
 
 
 async def create(ctx: MemberContext, invite_code: str | None) -> dict[str, Any]:
@@ -64,8 +69,9 @@ def _user_entry(index: int, member: Member, presence: dict[str, Any] | None) -> 
         "avatar": user.avatar,
         "banner": user.banner,
         # Upstream's activity is always null here; so is Hearth's (the widget is public).
-        "presence": None if presence is None else {"custom": presence.get("custom"), "status": presence["status"],
-                                                   "activity": None},
+        "presence": None
+        if presence is None
+        else {"custom": presence.get("custom"), "status": presence["status"], "activity": None},
     }
 
 
@@ -88,23 +94,39 @@ async def widget(server_id: str) -> dict[str, Any]:
     # The presence plugin answers this servers hook; it is optional: without it nobody is online.
     answers = await hearth().plugins.gather("server_member_presences", user_ids=member_ids)
     presences = {int(p["userId"]): p for answer in answers for p in answer or []}
-    online = sorted(await Member.filter(server_id=server.id, user_id__in=list(presences)).filter(_not_bot())
-                    .select_related("user"), key=_display_key)[:MAX_USERS]
+    online = sorted(
+        await Member.filter(server_id=server.id, user_id__in=list(presences)).filter(_not_bot()).select_related("user"),
+        key=_display_key,
+    )[:MAX_USERS]
     chosen = list(online)
     if len(chosen) < MAX_USERS:
         offline = Member.filter(server_id=server.id).exclude(user_id__in=list(presences)).filter(_not_bot())
-        named = await offline.filter(nickname__not_isnull=True).order_by("nickname", "user__username") \
-            .limit(MAX_USERS - len(chosen)).select_related("user")
+        named = (
+            await offline.filter(nickname__not_isnull=True)
+            .order_by("nickname", "user__username")
+            .limit(MAX_USERS - len(chosen))
+            .select_related("user")
+        )
         chosen += named
         if len(chosen) < MAX_USERS:
-            chosen += await offline.filter(nickname__isnull=True).order_by("user__username") \
-                .limit(MAX_USERS - len(chosen)).select_related("user")
+            chosen += (
+                await offline.filter(nickname__isnull=True)
+                .order_by("user__username")
+                .limit(MAX_USERS - len(chosen))
+                .select_related("user")
+            )
     return {
         "id": str(embed.id),
         "userId": None,
         "serverInviteCode": embed.server_invite_code,
-        "server": {"avatar": server.avatar, "hexColor": server.hex_color, "banner": server.banner, "name": server.name,
-                   "verified": server.verified, "serverMembers": None},
+        "server": {
+            "avatar": server.avatar,
+            "hexColor": server.hex_color,
+            "banner": server.banner,
+            "name": server.name,
+            "verified": server.verified,
+            "serverMembers": None,
+        },
         "onlineMembersCount": len(presences),
         "users": [_user_entry(i, m, presences.get(m.user_id)) for i, m in enumerate(chosen)],
     }

@@ -50,8 +50,10 @@ async def user_profile(viewer, user):
     if viewer is None:
         return {"block": False, "mutualFriendIds": []}
     _, owner_blocked_viewer = await block_state(viewer.id, user.id)
-    return {"block": owner_blocked_viewer,
-            "mutualFriendIds": [str(i) for i in await mutual_friend_ids(viewer.id, user.id)]}
+    return {
+        "block": owner_blocked_viewer,
+        "mutualFriendIds": [str(i) for i in await mutual_friend_ids(viewer.id, user.id)],
+    }
 
 
 @hookimpl

@@ -44,37 +44,48 @@ async def _hold_pair(a: int, b: int) -> dict[int, Friend]:
 
 # --- questions other plugins ask -------------------------------------------------------------
 
+
 async def are_friends(a: int, b: int) -> bool:
     return await Friend.exists(user_id=a, recipient_id=b, status=Friend.FRIENDS)
 
 
 async def block_state(a: int, b: int) -> tuple[bool, bool]:
     """``(a blocked b, b blocked a)``."""
-    owners = await Friend.filter(Q(user_id=a, recipient_id=b) | Q(user_id=b, recipient_id=a),
-                                 status=Friend.BLOCKED).values_list("user_id", flat=True)
+    owners = await Friend.filter(
+        Q(user_id=a, recipient_id=b) | Q(user_id=b, recipient_id=a), status=Friend.BLOCKED
+    ).values_list("user_id", flat=True)
     return a in owners, b in owners
 
 
 async def friend_ids(user_id: int) -> list[int]:
     """The users ``user_id`` is FRIENDS with (not pending requests, not blocks)."""
-    return list(await Friend.filter(user_id=user_id, status=Friend.FRIENDS)
-                .order_by("id").values_list("recipient_id", flat=True))
+    return list(
+        await Friend.filter(user_id=user_id, status=Friend.FRIENDS)
+        .order_by("id")
+        .values_list("recipient_id", flat=True)
+    )
 
 
 async def blocked_ids(user_id: int) -> set[int]:
     """Everybody ``user_id`` blocked or was blocked by."""
-    rows = await Friend.filter(Q(user_id=user_id) | Q(recipient_id=user_id), status=Friend.BLOCKED) \
-        .values_list("user_id", "recipient_id")
+    rows = await Friend.filter(Q(user_id=user_id) | Q(recipient_id=user_id), status=Friend.BLOCKED).values_list(
+        "user_id", "recipient_id"
+    )
     return {other for pair in rows for other in pair if other != user_id}
 
 
 async def block_lists(user_id: int) -> tuple[set[int], set[int]]:
     """``(whom user_id blocked, who blocked user_id)``, in one query (asked on every post list:
     a hand-written statement, core.prepared.fetch_rows)."""
-    rows = await fetch_rows(f"SELECT user_id, recipient_id FROM {Friend._meta.db_table} "
-                            f"WHERE status = {Friend.BLOCKED} AND (user_id = $1 OR recipient_id = $1)", [user_id])
-    return ({recipient for owner, recipient in rows if owner == user_id},
-            {owner for owner, recipient in rows if recipient == user_id})
+    rows = await fetch_rows(
+        f"SELECT user_id, recipient_id FROM {Friend._meta.db_table} "
+        f"WHERE status = {Friend.BLOCKED} AND (user_id = $1 OR recipient_id = $1)",
+        [user_id],
+    )
+    return (
+        {recipient for owner, recipient in rows if owner == user_id},
+        {owner for owner, recipient in rows if recipient == user_id},
+    )
 
 
 async def mutual_friend_ids(a: int, b: int) -> list[int]:
@@ -92,11 +103,17 @@ async def shares_server(a: int, b: int, *, plugins: Any = None) -> bool:
 
 # --- wire shapes ----------------------------------------------------------------------------
 
+
 def row_wire(row: Friend, recipient: User, profile: dict[str, Any] | None) -> dict[str, Any]:
     """``profile``: the recipient's embedded profile (``plugins.accounts.public_profile``)."""
-    return {"id": str(row.id), "userId": str(row.user_id), "recipientId": str(row.recipient_id),
-            "status": row.status, "createdAt": ms(row.created_at),
-            "recipient": {**public_user(recipient), "profile": profile}}
+    return {
+        "id": str(row.id),
+        "userId": str(row.user_id),
+        "recipientId": str(row.recipient_id),
+        "status": row.status,
+        "createdAt": ms(row.created_at),
+        "recipient": {**public_user(recipient), "profile": profile},
+    }
 
 
 def _shows_last_online(row: Friend, recipient: User) -> bool:
@@ -126,6 +143,7 @@ async def friends_snapshot(user_id: int) -> list[dict[str, Any]]:
 
 # --- requests ----------------------------------------------------------------------------
 
+
 async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
     target = await User.get_or_none(username=username, tag=tag)
     if target is None:
@@ -139,7 +157,8 @@ async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
         raise bad_request("This user does not exist.")
     setting = account.friend_request_status or FRIEND_REQUESTS_OPEN
     if setting == FRIEND_REQUESTS_CLOSED or (
-            setting == FRIEND_REQUESTS_SERVERS and not await shares_server(user.id, target.id)):
+        setting == FRIEND_REQUESTS_SERVERS and not await shares_server(user.id, target.id)
+    ):
         raise bad_request("This user has disabled friend requests.")
     if any(await block_state(user.id, target.id)):
         raise bad_request("This user is blocked.")
@@ -157,8 +176,9 @@ async def add_friend(user: User, username: str, tag: str) -> dict[str, Any]:
             sent = row_wire(mine, target, profiles.get(target.id))
             gateway = hearth().gateway
             await gateway.emit("friend:request_sent", sent, to=str(user.id))
-            await gateway.emit("friend:request_pending", row_wire(theirs, user, profiles.get(user.id)),
-                               to=str(target.id))
+            await gateway.emit(
+                "friend:request_pending", row_wire(theirs, user, profiles.get(user.id)), to=str(target.id)
+            )
     except IntegrityError:
         raise bad_request("Failed to add friend.") from None
     await hearth().plugins.gather("friend_request_sent", user_id=user.id, recipient_id=target.id)
@@ -212,6 +232,7 @@ async def remove_friend(user: User, friend_id: str) -> dict[str, Any]:
 
 # --- blocks ------------------------------------------------------------------------------
 
+
 async def block_user(user: User, user_id: str) -> None:
     target_id = parse_id(user_id)
     target = await User.get_or_none(id=target_id) if target_id is not None else None
@@ -243,8 +264,11 @@ async def block_user(user: User, user_id: str) -> None:
 async def unblock_user(user: User, user_id: str) -> None:
     target_id = parse_id(user_id)
     async with transaction():
-        deleted = 0 if target_id is None else await Friend.filter(
-            user_id=user.id, recipient_id=target_id, status=Friend.BLOCKED).delete()
+        deleted = (
+            0
+            if target_id is None
+            else await Friend.filter(user_id=user.id, recipient_id=target_id, status=Friend.BLOCKED).delete()
+        )
         if deleted:
             await hearth().gateway.emit("user:unblocked", {"userId": str(target_id)}, to=str(user.id))
     if not deleted:
@@ -252,6 +276,7 @@ async def unblock_user(user: User, user_id: str) -> None:
 
 
 # --- account deletion ------------------------------------------------------------------------
+
 
 async def forget_user(user_id: int) -> None:
     """Drop every row about a deleted account; the other sides' clients drop theirs too."""

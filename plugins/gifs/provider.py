@@ -83,12 +83,14 @@ def category_list(answer: Any) -> list[dict[str, str]]:
         term, name, path, image = (tag.get(key) for key in ("searchterm", "name", "path", "image"))
         if not (isinstance(term, str) and term.strip() and len(term) <= MAX_TEXT and _http_url(image)):
             continue
-        categories.append({
-            "searchterm": term,
-            "path": path[:MAX_URL] if isinstance(path, str) else "",
-            "image": image,
-            "name": name[:MAX_TEXT] if isinstance(name, str) else f"#{term}",
-        })
+        categories.append(
+            {
+                "searchterm": term,
+                "path": path[:MAX_URL] if isinstance(path, str) else "",
+                "image": image,
+                "name": name[:MAX_TEXT] if isinstance(name, str) else f"#{term}",
+            }
+        )
     return categories
 
 
@@ -117,8 +119,10 @@ class TenorApi:
             raise ProviderFailed(f"{endpoint}: {type(error).__name__}") from error
 
     async def search(self, query: str, pos: str | None, limit: int, content_filter: str) -> dict[str, Any]:
-        answer = await self.fetch("search", {"q": query, "pos": pos, "limit": limit, "contentfilter": content_filter,
-                                             "media_filter": "gif,tinygif"})
+        answer = await self.fetch(
+            "search",
+            {"q": query, "pos": pos, "limit": limit, "contentfilter": content_filter, "media_filter": "gif,tinygif"},
+        )
         return search_page(answer, limit)
 
     async def categories(self, content_filter: str) -> list[dict[str, str]]:

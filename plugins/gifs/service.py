@@ -78,8 +78,11 @@ class GifSearch:
 
     async def search(self, query: str, pos: str | None) -> dict[str, Any]:
         api = self._api()
-        return await self._cached(("search", query.lower(), pos), self.search_ttl,
-                                  lambda: api.search(query, pos, self.per_page, self.search_filter))
+        return await self._cached(
+            ("search", query.lower(), pos),
+            self.search_ttl,
+            lambda: api.search(query, pos, self.per_page, self.search_filter),
+        )
 
     async def categories(self) -> list[dict[str, str]]:
         api = self._api()

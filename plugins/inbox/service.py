@@ -32,9 +32,16 @@ def _recipient_wire(user: User, profile: dict[str, Any] | None) -> dict[str, Any
 
 def inbox_wire(inbox: Inbox, recipient: User, profile: dict[str, Any] | None) -> dict[str, Any]:
     """``profile``: the recipient's embedded profile (``plugins.accounts.public_profile``)."""
-    return {"id": str(inbox.id), "createdById": str(inbox.created_by_id), "recipientId": str(inbox.recipient_id),
-            "channelId": str(inbox.channel_id), "closed": inbox.closed, "createdAt": ms(inbox.created_at),
-            "lastSeen": ms(inbox.last_seen), "recipient": _recipient_wire(recipient, profile)}
+    return {
+        "id": str(inbox.id),
+        "createdById": str(inbox.created_by_id),
+        "recipientId": str(inbox.recipient_id),
+        "channelId": str(inbox.channel_id),
+        "closed": inbox.closed,
+        "createdAt": ms(inbox.created_at),
+        "lastSeen": ms(inbox.last_seen),
+        "recipient": _recipient_wire(recipient, profile),
+    }
 
 
 async def _full_inbox(inbox: Inbox) -> dict[str, Any]:
@@ -42,7 +49,10 @@ async def _full_inbox(inbox: Inbox) -> dict[str, Any]:
     channel = await Channel.get(id=inbox.channel_id)
     profile = (await brief_profiles([recipient.id])).get(recipient.id)
     attachments = (await attachment_counts([channel.id]))[channel.id]
-    return {**inbox_wire(inbox, recipient, profile), "channel": {**channel_wire(channel), "_count": {"attachments": attachments}}}
+    return {
+        **inbox_wire(inbox, recipient, profile),
+        "channel": {**channel_wire(channel), "_count": {"attachments": attachments}},
+    }
 
 
 async def open_channel(user: User, recipient_id: int | None) -> dict[str, Any]:
@@ -65,8 +75,9 @@ async def open_channel(user: User, recipient_id: int | None) -> dict[str, Any]:
             if theirs is None:
                 channel = await Channel.create(type=DM_TEXT, created_by_id=user.id)
                 if recipient.id != user.id:
-                    await Inbox.create(created_by_id=recipient.id, recipient_id=user.id, channel_id=channel.id,
-                                       closed=True)
+                    await Inbox.create(
+                        created_by_id=recipient.id, recipient_id=user.id, channel_id=channel.id, closed=True
+                    )
                 channel_id = channel.id
             else:
                 channel_id = theirs.channel_id
@@ -93,8 +104,12 @@ async def close_channel(user: User, channel_id: str) -> None:
 
 
 def _notice_wire(notice: UserNotice) -> dict[str, Any]:
-    return {"content": notice.content, "updatedAt": ms(notice.updated_at), "channelId": None,
-            "userId": str(notice.user_id)}
+    return {
+        "content": notice.content,
+        "updatedAt": ms(notice.updated_at),
+        "channelId": None,
+        "userId": str(notice.user_id),
+    }
 
 
 class DirectMessages:
@@ -104,13 +119,21 @@ class DirectMessages:
         inbox = await Inbox.get_or_none(created_by_id=user.id, channel_id=channel.id)
         if inbox is None:
             raise ApiError(403, "You are not a member of this channel.")
-        return Access(channel=channel, kind=self, can_manage_messages=False, can_pin=True,
-                      manage_denied="Only the creator of the message can delete this message!",
-                      extra={"inbox": inbox})
+        return Access(
+            channel=channel,
+            kind=self,
+            can_manage_messages=False,
+            can_pin=True,
+            manage_denied="Only the creator of the message can delete this message!",
+            extra={"inbox": inbox},
+        )
 
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
-        return set(await Inbox.filter(created_by_id=user.id, channel_id__in=[c.id for c in channels])
-                   .values_list("channel_id", flat=True))
+        return set(
+            await Inbox.filter(created_by_id=user.id, channel_id__in=[c.id for c in channels]).values_list(
+                "channel_id", flat=True
+            )
+        )
 
     async def rooms(self, channel: Channel) -> list[str]:
         owners = await Inbox.filter(channel_id=channel.id).values_list("created_by_id", flat=True)
@@ -140,8 +163,7 @@ class DirectMessages:
             await hearth().gateway.emit("inbox:opened", await _full_inbox(theirs), to=str(recipient.id))
 
     async def mark_seen(self, user: User, access: Access) -> None:
-        await Inbox.filter(created_by_id=user.id, channel_id=access.channel.id).update(
-            last_seen=datetime.now(UTC))
+        await Inbox.filter(created_by_id=user.id, channel_id=access.channel.id).update(last_seen=datetime.now(UTC))
 
     async def mark_unread(self, user: User, access: Access, message: Message) -> None:
         inbox: Inbox = access.extra["inbox"]
@@ -180,5 +202,11 @@ async def set_notice(user: User, content: str) -> dict[str, Any]:
     else:
         notice.content = content
         await notice.save()
-    return {"id": str(notice.id), "createdAt": ms(notice.created_at), "updatedAt": ms(notice.updated_at),
-            "channelId": None, "userId": str(user.id), "content": notice.content}
+    return {
+        "id": str(notice.id),
+        "createdAt": ms(notice.created_at),
+        "updatedAt": ms(notice.updated_at),
+        "channelId": None,
+        "userId": str(user.id),
+        "content": notice.content,
+    }

@@ -25,6 +25,7 @@ FETCH_FAILURES = (FetchError, aiohttp.ClientError, OSError, ValueError)
 
 # --- images ------------------------------------------------------------------------------
 
+
 def measure_image(data: bytes) -> dict[str, Any] | None:
     """Width, height, MIME type and whether it moves, from the header (run in a thread)."""
     try:
@@ -47,6 +48,7 @@ async def image_facts(session: aiohttp.ClientSession, url: str, policy: FetchPol
 
 
 # --- pages -------------------------------------------------------------------------------
+
 
 def _decode(body: Body) -> str:
     charset = body.charset
@@ -84,7 +86,9 @@ async def build_embed(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
         return None
     async with new_session(policy) as session:
         try:
-            body = await get(session, url, policy, HTML_TYPES | IMAGE_TYPES, "text/html,application/xhtml+xml,image/*;q=0.9")
+            body = await get(
+                session, url, policy, HTML_TYPES | IMAGE_TYPES, "text/html,application/xhtml+xml,image/*;q=0.9"
+            )
         except (*FETCH_FAILURES, UnicodeError):
             return None
         if body.content_type.startswith("image/"):
@@ -96,8 +100,9 @@ async def build_embed(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
         return await _page_embed(session, url, body, tags, policy)
 
 
-async def _page_embed(session: aiohttp.ClientSession, url: str, body: Body, tags: PageTags,
-                      policy: FetchPolicy) -> dict[str, Any] | None:
+async def _page_embed(
+    session: aiohttp.ClientSession, url: str, body: Body, tags: PageTags, policy: FetchPolicy
+) -> dict[str, Any] | None:
     og, twitter = tags.og, tags.twitter
     title = og.get("title") or twitter.get("title") or tags.title
     description = og.get("description") or twitter.get("description") or tags.description
@@ -113,8 +118,14 @@ async def _page_embed(session: aiohttp.ClientSession, url: str, body: Body, tags
     embed["url"] = _http_url(og.get("url"), body.url) or body.url
     embed["origUrl"] = url
     embed["domain"] = urlsplit(url).hostname or ""
-    image_url = _http_url(og.get("image") or og.get("image:url") or og.get("image:secure_url")
-                          or twitter.get("image") or twitter.get("image:src"), body.url)
+    image_url = _http_url(
+        og.get("image")
+        or og.get("image:url")
+        or og.get("image:secure_url")
+        or twitter.get("image")
+        or twitter.get("image:src"),
+        body.url,
+    )
     if image_url:
         facts = await image_facts(session, image_url, policy)
         if facts is not None:

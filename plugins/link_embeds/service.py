@@ -117,8 +117,9 @@ def _schedule(message: Message, link: str | None) -> None:
     current_app.add_background_task(_preview, links, message.id, message.channel_id, message.created_by_id, link)
 
 
-async def _preview(links: LinkEmbeds, message_id: int, channel_id: int, author_id: int | None,
-                   link: str | None) -> None:
+async def _preview(
+    links: LinkEmbeds, message_id: int, channel_id: int, author_id: int | None, link: str | None
+) -> None:
     try:
         embed = None
         if link is not None:
@@ -142,6 +143,12 @@ async def _store(message_id: int, channel_id: int, link: str | None, embed: dict
         await Message.filter(id=message_id).update(embed=embed)
         rooms = await kind_for(channel).rooms(channel)
         if rooms:
-            await hearth().gateway.emit("message:updated", {
-                "channelId": str(channel_id), "messageId": str(message_id), "updated": {"embed": embed},
-            }, to=rooms)
+            await hearth().gateway.emit(
+                "message:updated",
+                {
+                    "channelId": str(channel_id),
+                    "messageId": str(message_id),
+                    "updated": {"embed": embed},
+                },
+                to=rooms,
+            )

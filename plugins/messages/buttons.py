@@ -37,8 +37,10 @@ async def check_click(access: Access, message: Message, clicker: User) -> None:
 
 # --- callback body ----------------------------------------------------------------------------
 
-def _text(data: dict[str, Any], key: str, limit: int, path: str, required: bool = False,
-          strict_below: bool = False) -> str | None:
+
+def _text(
+    data: dict[str, Any], key: str, limit: int, path: str, required: bool = False, strict_below: bool = False
+) -> str | None:
     value = data.get(key)
     if value is None:
         if required:
@@ -57,7 +59,7 @@ def _component(raw: Any, path: str) -> dict[str, Any]:
         raise bad_request(f"{path} must be an object.", path)
     kind = raw.get("type")
     if kind not in COMPONENT_TYPES:
-        raise bad_request(f"{path}.type must be \"text\", \"dropdown\" or \"input\".", f"{path}.type")
+        raise bad_request(f'{path}.type must be "text", "dropdown" or "input".', f"{path}.type")
     component: dict[str, Any] = {"type": kind, "id": _text(raw, "id", 50, f"{path}.id", required=True)}
     if kind == "text":
         component["content"] = _text(raw, "content", 500, f"{path}.content", required=True)
@@ -78,9 +80,12 @@ def _component(raw: Any, path: str) -> dict[str, Any]:
             item_path = f"{path}.items[{index}]"
             if not isinstance(item, dict):
                 raise bad_request(f"{item_path} must be an object.", item_path)
-            component["items"].append({"id": _text(item, "id", 50, f"{item_path}.id", required=True, strict_below=True),
-                                       "label": _text(item, "label", 100, f"{item_path}.label", required=True,
-                                                      strict_below=True)})
+            component["items"].append(
+                {
+                    "id": _text(item, "id", 50, f"{item_path}.id", required=True, strict_below=True),
+                    "label": _text(item, "label", 100, f"{item_path}.label", required=True, strict_below=True),
+                }
+            )
     return component
 
 
@@ -123,6 +128,10 @@ async def answer_click(access: Access, caller: User, message_id: str, button_id:
     if not await _can_view(target, access):
         raise bad_request("Button not found")
     payload = {key: body[key] for key in ("content", "title", "buttonLabel", "components") if key in body}
-    payload.update(messageId=str(message.id), channelId=str(access.channel.id), buttonId=button_id,
-                   userId=str(message.created_by_id))
+    payload.update(
+        messageId=str(message.id),
+        channelId=str(access.channel.id),
+        buttonId=button_id,
+        userId=str(message.created_by_id),
+    )
     await hearth().gateway.emit("message:button_clicked_callback", payload, to=str(target.id))

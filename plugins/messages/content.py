@@ -41,7 +41,7 @@ def parse_content(raw: str | None) -> ParsedContent:
     silent = False
     if content == SILENT_PREFIX or content.startswith(SILENT_PREFIX + " ") or content.startswith(SILENT_PREFIX + "\n"):
         silent = True
-        content = content[len(SILENT_PREFIX):].strip()
+        content = content[len(SILENT_PREFIX) :].strip()
     return ParsedContent(
         content=content,
         silent=silent,

@@ -16,13 +16,57 @@ from typing import Any
 import nh3
 
 MAX_LENGTH = 5000
-TAGS = {"div", "span", "p", "b", "i", "u", "s", "strong", "em", "br", "hr", "h1", "h2", "h3", "h4",
-        "ul", "ol", "li", "a", "code", "pre", "blockquote", "small", "sub", "sup"}
+TAGS = {
+    "div",
+    "span",
+    "p",
+    "b",
+    "i",
+    "u",
+    "s",
+    "strong",
+    "em",
+    "br",
+    "hr",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "code",
+    "pre",
+    "blockquote",
+    "small",
+    "sub",
+    "sup",
+}
 ATTRIBUTES = {"*": {"style", "class"}, "a": {"href", "title"}}
 STYLE_PROPERTIES = {
-    "color", "background-color", "font-weight", "font-style", "font-size", "text-align", "text-decoration",
-    "padding", "margin", "border", "border-radius", "border-color", "display", "flex-direction", "gap",
-    "align-items", "justify-content", "width", "height", "max-width", "opacity", "line-height",
+    "color",
+    "background-color",
+    "font-weight",
+    "font-style",
+    "font-size",
+    "text-align",
+    "text-decoration",
+    "padding",
+    "margin",
+    "border",
+    "border-radius",
+    "border-color",
+    "display",
+    "flex-direction",
+    "gap",
+    "align-items",
+    "justify-content",
+    "width",
+    "height",
+    "max-width",
+    "opacity",
+    "line-height",
 }
 
 
@@ -31,9 +75,15 @@ class HtmlEmbedError(ValueError):
 
 
 def sanitise(html: str) -> str:
-    return nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes={"https", "http"},
-                     filter_style_properties=STYLE_PROPERTIES, link_rel="noopener noreferrer nofollow",
-                     strip_comments=True)
+    return nh3.clean(
+        html,
+        tags=TAGS,
+        attributes=ATTRIBUTES,
+        url_schemes={"https", "http"},
+        filter_style_properties=STYLE_PROPERTIES,
+        link_rel="noopener noreferrer nofollow",
+        strip_comments=True,
+    )
 
 
 class _TreeBuilder(HTMLParser):

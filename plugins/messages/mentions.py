@@ -30,19 +30,26 @@ async def record_mentions(message: Message, server_id: int | None, user_ids: Ite
     wanted = list(dict.fromkeys(int(u) for u in user_ids if int(u) != message.created_by_id))
     if not wanted:
         return
-    await MentionNotification.bulk_create([
-        MentionNotification(user_id=user_id, message_id=message.id, server_id=server_id, created_at=message.created_at)
-        for user_id in wanted
-    ])
+    await MentionNotification.bulk_create(
+        [
+            MentionNotification(
+                user_id=user_id, message_id=message.id, server_id=server_id, created_at=message.created_at
+            )
+            for user_id in wanted
+        ]
+    )
 
 
-async def _contexts(user_id: int, channel_ids_by_server: dict[int, list[int]]) -> tuple[dict[int, dict[str, Any]], bool]:
+async def _contexts(
+    user_id: int, channel_ids_by_server: dict[int, list[int]]
+) -> tuple[dict[int, dict[str, Any]], bool]:
     """The answers merged, and whether any plugin answered at all."""
     if not channel_ids_by_server:
         return {}, False
     merged: dict[int, dict[str, Any]] = {}
-    answers = await hearth().plugins.gather("mention_context", user_id=user_id,
-                                            channel_ids_by_server=channel_ids_by_server)
+    answers = await hearth().plugins.gather(
+        "mention_context", user_id=user_id, channel_ids_by_server=channel_ids_by_server
+    )
     for answer in answers:
         for server_id, context in (answer or {}).items():
             merged[int(server_id)] = context
@@ -68,8 +75,7 @@ async def user_notifications(user: User) -> list[dict[str, Any]]:
     if len(rows) == KEEP:
         await MentionNotification.filter(user_id=user.id, id__lt=rows[-1].id).delete()
     messages = {m.id: m for m in await Message.filter(id__in={r.message_id for r in rows})}
-    channels = {c.id: c for c in await Channel.filter(id__in={m.channel_id for m in messages.values()},
-                                                         deleting=False)}
+    channels = {c.id: c for c in await Channel.filter(id__in={m.channel_id for m in messages.values()}, deleting=False)}
     by_server: dict[int, list[int]] = {}
     for channel in channels.values():
         if channel.server_id is not None:
@@ -91,7 +97,12 @@ async def user_notifications(user: User) -> list[dict[str, Any]]:
     for row in shown:
         channel = channels[messages[row.message_id].channel_id]
         context = contexts.get(channel.server_id) if channel.server_id is not None else None
-        result.append({"id": str(row.id), "server": context["server"] if context else None,
-                       "serverMember": context["serverMember"] if context else None,
-                       "message": wires.get(str(row.message_id))})
+        result.append(
+            {
+                "id": str(row.id),
+                "server": context["server"] if context else None,
+                "serverMember": context["serverMember"] if context else None,
+                "message": wires.get(str(row.message_id)),
+            }
+        )
     return result

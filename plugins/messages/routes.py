@@ -25,12 +25,19 @@ blueprint = Blueprint("messages", __name__, url_prefix="/api/channels")
 
 
 def channel_wire(channel: Any) -> dict[str, Any]:
-    return {"id": str(channel.id), "type": channel.type, "name": channel.name, "icon": channel.icon,
-            "serverId": str(channel.server_id) if channel.server_id else None,
-            "categoryId": str(channel.category_id) if channel.category_id else None,
-            "createdById": str(channel.created_by_id) if channel.created_by_id else None,
-            "order": channel.order, "slowModeSeconds": channel.slow_mode_seconds,
-            "lastMessagedAt": ms(channel.last_messaged_at), "createdAt": ms(channel.created_at)}
+    return {
+        "id": str(channel.id),
+        "type": channel.type,
+        "name": channel.name,
+        "icon": channel.icon,
+        "serverId": str(channel.server_id) if channel.server_id else None,
+        "categoryId": str(channel.category_id) if channel.category_id else None,
+        "createdById": str(channel.created_by_id) if channel.created_by_id else None,
+        "order": channel.order,
+        "slowModeSeconds": channel.slow_mode_seconds,
+        "lastMessagedAt": ms(channel.last_messaged_at),
+        "createdAt": ms(channel.created_at),
+    }
 
 
 @blueprint.get("/<channel_id>")
@@ -48,8 +55,16 @@ async def get_channel(channel_id: str) -> Any:
 async def list_messages(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     args = request.args
-    return jsonify(await service.history(access, current_user(), service.page_limit(args.get("limit")),
-                                         args.get("before"), args.get("after"), args.get("around")))
+    return jsonify(
+        await service.history(
+            access,
+            current_user(),
+            service.page_limit(args.get("limit")),
+            args.get("before"),
+            args.get("after"),
+            args.get("around"),
+        )
+    )
 
 
 @blueprint.post("/<channel_id>/messages")
@@ -183,8 +198,9 @@ async def _name_required(_: _NameRequired) -> Response:
 async def add_reaction(channel_id: str, message_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     body = await _reaction_body()
-    return await service.add_reaction(access, current_user(), message_id, body.name, body.emojiId,
-                                      bool(body.gif), bool(body.webp))
+    return await service.add_reaction(
+        access, current_user(), message_id, body.name, body.emojiId, bool(body.gif), bool(body.webp)
+    )
 
 
 @blueprint.post("/<channel_id>/messages/<message_id>/reactions/remove")
@@ -240,10 +256,18 @@ async def click_button(channel_id: str, message_id: str, button_id: str) -> Any:
     if message is None or not any(b["id"] == button_id for b in message.buttons) or message.created_by_id is None:
         raise bad_request("Button not found")
     await check_click(access, message, current_user())
-    await hearth().gateway.emit("message:button_clicked", {
-        "messageId": str(message.id), "channelId": str(access.channel.id), "buttonId": button_id,
-        "userId": str(current_user().id), "data": data, "type": click_type,
-    }, to=str(message.created_by_id))
+    await hearth().gateway.emit(
+        "message:button_clicked",
+        {
+            "messageId": str(message.id),
+            "channelId": str(access.channel.id),
+            "buttonId": button_id,
+            "userId": str(current_user().id),
+            "data": data,
+            "type": click_type,
+        },
+        to=str(message.created_by_id),
+    )
     return {"status": True}
 
 
@@ -258,8 +282,12 @@ async def typing(channel_id: str) -> Any:
     if target and not hearth().standing.shadow_banned(user.id):
         gateway = hearth().gateway
         own = [socket.sid for socket in gateway.local_sockets(str(user.id))]
-        await gateway.emit("channel:typing", {"userId": str(user.id), "channelId": str(access.channel.id)},
-                           to=target, skip_sid=own or None)
+        await gateway.emit(
+            "channel:typing",
+            {"userId": str(user.id), "channelId": str(access.channel.id)},
+            to=target,
+            skip_sid=own or None,
+        )
     return Response("", status=204)
 
 

@@ -29,28 +29,40 @@ def _check_buttons(buttons: list[dict] | None) -> list[dict] | None:
     return [{"id": b["id"], "label": b["label"], "alert": b.get("alert")} for b in buttons]
 
 
-Content = Annotated[StrictStr | None, Rules(type="Content must be a string!",
-                                               length="Content length must be between 1 and 2000 characters."),
-                    Field(min_length=1, max_length=2000)]
-HtmlEmbed = Annotated[StrictStr | None, Rules(type="htmlEmbed must be a string.",
-                                                 length="htmlEmbed length must be between 1 and 5000 characters."),
-                      Field(min_length=1, max_length=5000)]
+Content = Annotated[
+    StrictStr | None,
+    Rules(type="Content must be a string!", length="Content length must be between 1 and 2000 characters."),
+    Field(min_length=1, max_length=2000),
+]
+HtmlEmbed = Annotated[
+    StrictStr | None,
+    Rules(type="htmlEmbed must be a string.", length="htmlEmbed length must be between 1 and 5000 characters."),
+    Field(min_length=1, max_length=5000),
+]
 
 
 class SendMessageBody(Body):
     content: Content = None
-    socketId: Annotated[StrictStr | None, Rules(type="socketId must be a string."), Field(min_length=1, max_length=255)] = None
-    replyToMessageIds: Annotated[list[StrictStr] | None,
-                                 Rules(type="replyToMessageIds must be an array of strings!",
-                                       length="replyToMessageIds length must be less than or equal to 5 strings."),
-                                 Field(max_length=5)] = None
+    socketId: Annotated[
+        StrictStr | None, Rules(type="socketId must be a string."), Field(min_length=1, max_length=255)
+    ] = None
+    replyToMessageIds: Annotated[
+        list[StrictStr] | None,
+        Rules(
+            type="replyToMessageIds must be an array of strings!",
+            length="replyToMessageIds length must be less than or equal to 5 strings.",
+        ),
+        Field(max_length=5),
+    ] = None
     mentionReplies: Annotated[StrictBool | None, Rules(type="mentionReplies must be a boolean.")] = None
     silent: Annotated[StrictBool | None, Rules(type="silent must be a boolean.")] = None
     htmlEmbed: HtmlEmbed = None
-    nerimityCdnFileId: Annotated[StrictStr | None, Rules(type="nerimityCdnFileId must be a string."),
-                                 Field(min_length=1, max_length=255)] = None
-    buttons: Annotated[list | None, Rules(type="buttons must be an array.", length="buttons must be 8 or fewer."),
-                       Field(max_length=8)] = None
+    nerimityCdnFileId: Annotated[
+        StrictStr | None, Rules(type="nerimityCdnFileId must be a string."), Field(min_length=1, max_length=255)
+    ] = None
+    buttons: Annotated[
+        list | None, Rules(type="buttons must be an array.", length="buttons must be 8 or fewer."), Field(max_length=8)
+    ] = None
 
     _buttons = field_validator("buttons")(classmethod(lambda cls, v: _check_buttons(v)))
 
@@ -64,10 +76,12 @@ class EditMessageBody(Body):
 
 
 class ReactionBody(Body):
-    name: Annotated[StrictStr | None, Rules(type="Invalid name.", length="Invalid name."),
-                    Field(min_length=1, max_length=20)] = None
-    emojiId: Annotated[StrictStr | None, Rules(type="Invalid emojiId.", length="Invalid emojiId."),
-                       Field(min_length=1, max_length=20)] = None
+    name: Annotated[
+        StrictStr | None, Rules(type="Invalid name.", length="Invalid name."), Field(min_length=1, max_length=20)
+    ] = None
+    emojiId: Annotated[
+        StrictStr | None, Rules(type="Invalid emojiId.", length="Invalid emojiId."), Field(min_length=1, max_length=20)
+    ] = None
     gif: Annotated[StrictBool | None, Rules(type="Invalid gif.")] = None
     webp: Annotated[StrictBool | None, Rules(type="Invalid webp.")] = None
 

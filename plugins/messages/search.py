@@ -22,8 +22,15 @@ USER_ID_TEXT = "Each user_id must be a string between 1 and 100 characters."
 
 
 class SearchQuery:
-    def __init__(self, text: str | None, order: str, user_ids: list[str], limit: int | None,
-                 before: int | None, after: int | None):
+    def __init__(
+        self,
+        text: str | None,
+        order: str,
+        user_ids: list[str],
+        limit: int | None,
+        before: int | None,
+        after: int | None,
+    ):
         self.text, self.order, self.user_ids = text, order, user_ids
         self.limit, self.before, self.after = limit, before, after
 
@@ -42,9 +49,14 @@ def parse_search(args: MultiDict) -> SearchQuery:
     order = raw_order or "desc"
     if order not in ("asc", "desc"):
         raise bad_request("Invalid order.")
-    return SearchQuery(text=(text or "").strip() or None, order=order, user_ids=user_ids[:MAX_AUTHORS],
-                       limit=page_limit(args.get("limit")), before=parse_id(args.get("before") or None),
-                       after=parse_id(args.get("after") or None))
+    return SearchQuery(
+        text=(text or "").strip() or None,
+        order=order,
+        user_ids=user_ids[:MAX_AUTHORS],
+        limit=page_limit(args.get("limit")),
+        before=parse_id(args.get("before") or None),
+        after=parse_id(args.get("after") or None),
+    )
 
 
 async def search_messages(access: Access, viewer: User, query: SearchQuery) -> list[dict[str, Any]]:

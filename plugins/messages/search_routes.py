@@ -22,7 +22,11 @@ notifications_blueprint = Blueprint("messages_notifications", __name__, url_pref
 @blueprint.get("/<channel_id>/messages/search")
 @require_user
 @rate_limit("messages_search", 10, 30)
-@document_querystring(documented_query("MessageSearchQuery", query=str, order=Literal["asc", "desc"], user_id=str, limit=int, before=str, after=str))
+@document_querystring(
+    documented_query(
+        "MessageSearchQuery", query=str, order=Literal["asc", "desc"], user_id=str, limit=int, before=str, after=str
+    )
+)
 async def search(channel_id: str) -> Any:
     access = await service.load_channel(current_user(), channel_id)
     query = parse_search(request.args)

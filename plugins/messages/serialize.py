@@ -28,8 +28,14 @@ def register_role_resolver(resolver: RoleResolver) -> None:
 
 
 def _mention_user(user: User) -> dict[str, Any]:
-    return {"id": str(user.id), "username": user.username, "tag": user.tag, "hexColor": user.hex_color,
-            "badges": user.badges, "avatar": user.avatar}
+    return {
+        "id": str(user.id),
+        "username": user.username,
+        "tag": user.tag,
+        "hexColor": user.hex_color,
+        "badges": user.badges,
+        "avatar": user.avatar,
+    }
 
 
 def _author(user: User | None, profiles: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
@@ -40,8 +46,15 @@ def _author(user: User | None, profiles: dict[int, dict[str, Any]]) -> dict[str,
 
 def _webhook_author(message: Message, authors: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """entities.md §6.6: the webhook's pseudo-user, with the message's creator override on top."""
-    base = authors.get(message.webhook_id) or {"id": str(message.webhook_id), "username": "Webhook", "tag": "0000",
-                                                "hexColor": None, "avatar": None, "badges": 0, "bot": True}
+    base = authors.get(message.webhook_id) or {
+        "id": str(message.webhook_id),
+        "username": "Webhook",
+        "tag": "0000",
+        "hexColor": None,
+        "avatar": None,
+        "badges": 0,
+        "bot": True,
+    }
     author = {**base, "tag": "0000", "badges": 0, "bot": True}
     override = message.creator_override or {}
     if override.get("id") is not None:
@@ -67,14 +80,26 @@ async def _webhook_authors(messages: list[Message]) -> dict[int, dict[str, Any]]
 
 
 def attachment_wire(attachment: Attachment, raw: bool = False) -> dict[str, Any]:
-    data = {"id": str(attachment.id), "provider": attachment.provider, "fileId": attachment.file_id,
-            "mime": attachment.mime, "path": attachment.path, "width": attachment.width,
-            "height": attachment.height, "filesize": attachment.filesize, "duration": attachment.duration,
-            "expireAt": ms(attachment.expire_at), "createdAt": ms(attachment.created_at)}
+    data = {
+        "id": str(attachment.id),
+        "provider": attachment.provider,
+        "fileId": attachment.file_id,
+        "mime": attachment.mime,
+        "path": attachment.path,
+        "width": attachment.width,
+        "height": attachment.height,
+        "filesize": attachment.filesize,
+        "duration": attachment.duration,
+        "expireAt": ms(attachment.expire_at),
+        "createdAt": ms(attachment.created_at),
+    }
     if raw:
-        data.update(messageId=str(attachment.message_id) if attachment.message_id else None, postId=None,
-                    channelId=str(attachment.channel_id),
-                    serverId=str(attachment.server_id) if attachment.server_id else None)
+        data.update(
+            messageId=str(attachment.message_id) if attachment.message_id else None,
+            postId=None,
+            channelId=str(attachment.channel_id),
+            serverId=str(attachment.server_id) if attachment.server_id else None,
+        )
     return data
 
 
@@ -84,9 +109,16 @@ def reactions_wire(rows: Iterable[Reaction], viewer_id: int | None) -> list[dict
         key = (row.name, row.emoji_key)
         group = groups.get(key)
         if group is None:
-            group = groups[key] = {"id": str(row.id), "messageId": str(row.message_id), "name": row.name,
-                                   "emojiId": row.emoji_key or None, "gif": row.gif, "webp": row.webp,
-                                   "count": 0, "reacted": False}
+            group = groups[key] = {
+                "id": str(row.id),
+                "messageId": str(row.message_id),
+                "name": row.name,
+                "emojiId": row.emoji_key or None,
+                "gif": row.gif,
+                "webp": row.webp,
+                "count": 0,
+                "reacted": False,
+            }
         group["count"] += 1
         group["reacted"] = group["reacted"] or row.user_id == viewer_id
     return list(groups.values())
@@ -103,8 +135,13 @@ async def _profiles_of(user_ids: set[int]) -> list[Profile]:
     return await Profile.filter(user_id__in=user_ids) if user_ids else []
 
 
-async def serialize_messages(messages: list[Message], viewer_id: int | None, with_reactions: bool = True,
-                             fresh: bool = False, known_users: Iterable[User] = ()) -> list[dict[str, Any]]:
+async def serialize_messages(
+    messages: list[Message],
+    viewer_id: int | None,
+    with_reactions: bool = True,
+    fresh: bool = False,
+    known_users: Iterable[User] = (),
+) -> list[dict[str, Any]]:
     """``fresh``: the messages were just created, so they have no reactions or attachments
     other than those passed in ``Message._attachments`` — skip those queries.
     ``known_users``: users already loaded (the sender of a new message), not fetched again."""
@@ -128,6 +165,7 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
         if message.webhook_id:
             return _webhook_author(message, webhook_authors)
         return _author(users.get(message.created_by_id), profiles if with_profile else {})
+
     attachments: dict[int, list[Attachment]] = defaultdict(list)
     if fresh:
         for message in messages:
@@ -149,33 +187,53 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
         return [roles[int(r)] for r in message.role_mention_ids if int(r) in roles]
 
     def quoted(message: Message) -> dict[str, Any]:
-        return {"id": str(message.id), "content": message.content, "channelId": str(message.channel_id),
-                "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at),
-                "webhookId": str(message.webhook_id) if message.webhook_id else None,
-                "mentions": mentions(message), "roleMentions": role_mentions(message),
-                "attachments": [attachment_wire(a) for a in attachments[message.id]],
-                "createdBy": author(message, False)}
+        return {
+            "id": str(message.id),
+            "content": message.content,
+            "channelId": str(message.channel_id),
+            "createdAt": ms(message.created_at),
+            "editedAt": ms(message.edited_at),
+            "webhookId": str(message.webhook_id) if message.webhook_id else None,
+            "mentions": mentions(message),
+            "roleMentions": role_mentions(message),
+            "attachments": [attachment_wire(a) for a in attachments[message.id]],
+            "createdBy": author(message, False),
+        }
 
     def replied(message: Message) -> dict[str, Any]:
-        return {"id": str(message.id), "content": message.content, "createdAt": ms(message.created_at),
-                "editedAt": ms(message.edited_at),
-                "webhookId": str(message.webhook_id) if message.webhook_id else None,
-                "attachments": [attachment_wire(a) for a in attachments[message.id]],
-                "createdBy": author(message, False)}
+        return {
+            "id": str(message.id),
+            "content": message.content,
+            "createdAt": ms(message.created_at),
+            "editedAt": ms(message.edited_at),
+            "webhookId": str(message.webhook_id) if message.webhook_id else None,
+            "attachments": [attachment_wire(a) for a in attachments[message.id]],
+            "createdBy": author(message, False),
+        }
 
     result = []
     for message in messages:
-        replies = [{"replyToMessage": replied(referenced[int(i)]) if int(i) in referenced else None}
-                   for i in message.reply_to_ids]
+        replies = [
+            {"replyToMessage": replied(referenced[int(i)]) if int(i) in referenced else None}
+            for i in message.reply_to_ids
+        ]
         data: dict[str, Any] = {
-            "id": str(message.id), "channelId": str(message.channel_id), "type": message.type,
-            "content": message.content or "", "createdById": str(message.created_by_id) if message.created_by_id else None,
-            "createdAt": ms(message.created_at), "editedAt": ms(message.edited_at), "silent": message.silent,
-            "pinned": message.pinned, "mentionReplies": message.mention_replies,
+            "id": str(message.id),
+            "channelId": str(message.channel_id),
+            "type": message.type,
+            "content": message.content or "",
+            "createdById": str(message.created_by_id) if message.created_by_id else None,
+            "createdAt": ms(message.created_at),
+            "editedAt": ms(message.edited_at),
+            "silent": message.silent,
+            "pinned": message.pinned,
+            "mentionReplies": message.mention_replies,
             "webhookId": str(message.webhook_id) if message.webhook_id else None,
-            "creatorOverrideId": (message.creator_override or {}).get("id") if message.webhook_id else None, "embed": message.embed,
+            "creatorOverrideId": (message.creator_override or {}).get("id") if message.webhook_id else None,
+            "embed": message.embed,
             "createdBy": author(message, True),
-            "mentions": mentions(message), "roleMentions": role_mentions(message),
+            "mentions": mentions(message),
+            "roleMentions": role_mentions(message),
             "attachments": [attachment_wire(a) for a in attachments[message.id]],
             "buttons": [{"id": b["id"], "label": b["label"], "alert": b.get("alert")} for b in message.buttons],
             "quotedMessages": [quoted(referenced[int(i)]) for i in message.quoted_message_ids if int(i) in referenced],
@@ -190,6 +248,11 @@ async def serialize_messages(messages: list[Message], viewer_id: int | None, wit
     return result
 
 
-async def serialize_message(message: Message, viewer_id: int | None, with_reactions: bool = True,
-                            fresh: bool = False, known_users: Iterable[User] = ()) -> dict[str, Any]:
+async def serialize_message(
+    message: Message,
+    viewer_id: int | None,
+    with_reactions: bool = True,
+    fresh: bool = False,
+    known_users: Iterable[User] = (),
+) -> dict[str, Any]:
     return (await serialize_messages([message], viewer_id, with_reactions, fresh, known_users))[0]

@@ -101,6 +101,7 @@ async def emit(access: Access, event: str, data: Any, skip_sid: str | None = Non
 
 # --- history ----------------------------------------------------------------------------
 
+
 def page_limit(raw: str | None, default: int = PAGE_SIZE) -> int | None:
     """``limit``: missing, 0 or not a number → default; over 100 or negative → None (empty page)."""
     try:
@@ -112,8 +113,9 @@ def page_limit(raw: str | None, default: int = PAGE_SIZE) -> int | None:
     return limit or default
 
 
-async def history(access: Access, viewer: User, limit: int | None, before: str | None, after: str | None,
-                  around: str | None) -> list[dict[str, Any]]:
+async def history(
+    access: Access, viewer: User, limit: int | None, before: str | None, after: str | None, around: str | None
+) -> list[dict[str, Any]]:
     if access.channel.type == CATEGORY:
         raise bad_request("Cannot get messages from a category channel")
     if limit is None:
@@ -175,15 +177,26 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
 
     reply_ids = await _same_channel_ids(channel.id, body.replyToMessageIds or [])
     quote_ids = await _quotable_ids(channel.id, parsed.quote_ids)
-    mention_ids = list(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else []
+    mention_ids = (
+        list(await User.filter(id__in=parsed.user_ids).values_list("id", flat=True)) if parsed.user_ids else []
+    )
     mention_ids = [u for u in parsed.user_ids if u in set(mention_ids)]
     message_id, created_at = new_message_id()
     message = Message(
-        id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content or None,
-        created_by_id=sender.id, created_at=created_at, silent=True if (parsed.silent or body.silent) else None,
-        mention_replies=body.mentionReplies, html_embed=html_embed, mention_user_ids=[str(u) for u in mention_ids],
-        role_mention_ids=[], quoted_message_ids=[str(q) for q in quote_ids],
-        reply_to_ids=[str(r) for r in reply_ids], buttons=body.buttons or [],
+        id=message_id,
+        channel_id=channel.id,
+        type=CONTENT,
+        content=parsed.content or None,
+        created_by_id=sender.id,
+        created_at=created_at,
+        silent=True if (parsed.silent or body.silent) else None,
+        mention_replies=body.mentionReplies,
+        html_embed=html_embed,
+        mention_user_ids=[str(u) for u in mention_ids],
+        role_mention_ids=[],
+        quoted_message_ids=[str(q) for q in quote_ids],
+        reply_to_ids=[str(r) for r in reply_ids],
+        buttons=body.buttons or [],
         mentions_everyone=parsed.everyone,
     )
     message._attachments = []
@@ -199,10 +212,19 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
         async with transaction():
             await message.save(force_create=True)
             if upload is not None:
-                message._attachments.append(await Attachment.create(
-                    message_id=message.id, channel_id=channel.id, server_id=access.server_id, provider="local",
-                    mime=upload.mimetype, path=upload.path, width=upload.width, height=upload.height,
-                    filesize=upload.size))
+                message._attachments.append(
+                    await Attachment.create(
+                        message_id=message.id,
+                        channel_id=channel.id,
+                        server_id=access.server_id,
+                        provider="local",
+                        mime=upload.mimetype,
+                        path=upload.path,
+                        width=upload.width,
+                        height=upload.height,
+                        filesize=upload.size,
+                    )
+                )
             await fetch_rows(_MESSAGED, [created_at, channel.id])
             await access.kind.after_message(message, access, sender)
             wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
@@ -215,11 +237,25 @@ def shadow_message(channel: Channel, sender: User, body: Any, content: str | Non
     """What a shadow-banned sender gets back (rest.md §3.7): looks sent, is neither stored nor
     announced."""
     message_id, created_at = new_message_id()
-    return {**body.model_dump(exclude_none=True), "id": str(message_id), "content": content,
-            "createdBy": {"id": str(sender.id), "username": sender.username, "avatar": sender.avatar,
-                          "tag": sender.tag, "hexColor": sender.hex_color, "badges": sender.badges},
-            "channelId": str(channel.id), "createdAt": int(created_at.timestamp() * 1000), "reactions": [],
-            "roleMentions": [], "quotedMessages": [], "type": CONTENT}
+    return {
+        **body.model_dump(exclude_none=True),
+        "id": str(message_id),
+        "content": content,
+        "createdBy": {
+            "id": str(sender.id),
+            "username": sender.username,
+            "avatar": sender.avatar,
+            "tag": sender.tag,
+            "hexColor": sender.hex_color,
+            "badges": sender.badges,
+        },
+        "channelId": str(channel.id),
+        "createdAt": int(created_at.timestamp() * 1000),
+        "reactions": [],
+        "roleMentions": [],
+        "quotedMessages": [],
+        "type": CONTENT,
+    }
 
 
 async def _same_channel_ids(channel_id: int, raw_ids: list[str]) -> list[int]:
@@ -253,16 +289,18 @@ async def _announce_created(access: Access, wire: dict[str, Any], sender: User, 
 async def system_message(access: Access, actor: User, message_type: int) -> dict[str, Any]:
     """Store and announce a system message (content empty, ``createdBy`` = the actor)."""
     message_id, created_at = new_message_id()
-    message = await Message.create(id=message_id, channel_id=access.channel.id, type=message_type,
-                                   created_by_id=actor.id, created_at=created_at)
+    message = await Message.create(
+        id=message_id, channel_id=access.channel.id, type=message_type, created_by_id=actor.id, created_at=created_at
+    )
     await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)
     wire = await serialize_message(message, actor.id, fresh=True)
     await _announce_created(access, wire, actor, None)
     return wire
 
 
-async def webhook_message(channel: Channel, webhook_id: int, content: str,
-                          creator_override: dict[str, Any] | None = None) -> dict[str, Any]:
+async def webhook_message(
+    channel: Channel, webhook_id: int, content: str, creator_override: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Store and announce a CONTENT message posted by a webhook (rest.md §17): no creator
     (``createdById`` null), no notifications or mention counters for whom it names, and the
     same ``message:created`` a member's message gets, with ``member`` null."""
@@ -277,11 +315,21 @@ async def webhook_message(channel: Channel, webhook_id: int, content: str,
     message_id, created_at = new_message_id()
     async with transaction():
         message = await Message.create(
-            id=message_id, channel_id=channel.id, type=CONTENT, content=parsed.content, created_by_id=None,
-            created_at=created_at, silent=True if parsed.silent else None,
-            mention_user_ids=[str(u) for u in parsed.user_ids if u in known], role_mention_ids=[],
-            quoted_message_ids=[str(q) for q in quote_ids], reply_to_ids=[], buttons=[],
-            webhook_id=webhook_id, creator_override=creator_override)
+            id=message_id,
+            channel_id=channel.id,
+            type=CONTENT,
+            content=parsed.content,
+            created_by_id=None,
+            created_at=created_at,
+            silent=True if parsed.silent else None,
+            mention_user_ids=[str(u) for u in parsed.user_ids if u in known],
+            role_mention_ids=[],
+            quoted_message_ids=[str(q) for q in quote_ids],
+            reply_to_ids=[],
+            buttons=[],
+            webhook_id=webhook_id,
+            creator_override=creator_override,
+        )
         await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
         wire = await serialize_message(message, None, fresh=True)
         payload = access.kind.created_payload(wire, access, None)  # type: ignore[arg-type]  # no sender
@@ -292,12 +340,16 @@ async def webhook_message(channel: Channel, webhook_id: int, content: str,
 
 # --- edit / delete ------------------------------------------------------------------------
 
+
 async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict[str, Any]:
     if not body.content and not body.htmlEmbed:
         raise bad_request("content or htmlEmbed is required.")
     parsed_id = parse_id(message_id)
-    message = await Message.get_or_none(id=parsed_id, channel_id=access.channel.id, created_by_id=editor.id,
-                                        type=CONTENT) if parsed_id is not None else None
+    message = (
+        await Message.get_or_none(id=parsed_id, channel_id=access.channel.id, created_by_id=editor.id, type=CONTENT)
+        if parsed_id is not None
+        else None
+    )
     if message is None:
         raise bad_request("Message does not exist or is not created by you.")
     parsed = parse_content(body.content) if body.content is not None else None
@@ -308,8 +360,11 @@ async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict
         except HtmlEmbedError as error:
             raise ApiError(400, str(error), "htmlEmbed") from None
     new_content = parsed.content if parsed is not None else message.content
-    unchanged = (new_content == message.content and html_embed == message.html_embed
-                 and (body.buttons is None or body.buttons == message.buttons))
+    unchanged = (
+        new_content == message.content
+        and html_embed == message.html_embed
+        and (body.buttons is None or body.buttons == message.buttons)
+    )
     if unchanged:
         return await serialize_message(message, editor.id, with_reactions=False)
     if not new_content and not html_embed and not await Attachment.exists(message_id=message.id):
@@ -328,8 +383,11 @@ async def edit(access: Access, editor: User, message_id: str, body: Any) -> dict
     async with transaction():
         await message.save()
         wire = await serialize_message(message, editor.id, with_reactions=False)
-        await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
-                                               "updated": wire})
+        await emit(
+            access,
+            "message:updated",
+            {"channelId": str(access.channel.id), "messageId": str(message.id), "updated": wire},
+        )
     await hearth().plugins.gather("message_edited", message=message, access=access, previous_content=previous_content)
     return wire
 
@@ -352,6 +410,7 @@ async def delete(access: Access, user: User, message_id: str) -> None:
 
 
 # --- pins ---------------------------------------------------------------------------------
+
 
 async def pins(access: Access, viewer: User, after_id: str | None) -> list[dict[str, Any]]:
     query = Message.filter(channel_id=access.channel.id, pinned=True)
@@ -378,16 +437,21 @@ async def set_pinned(access: Access, user: User, message_id: str, pinned: bool) 
         raise bad_request("Cannot pin a non-content message!")
     async with transaction():
         await Message.filter(id=message.id).update(pinned=pinned, pinned_at=now() if pinned else None)
-        await emit(access, "message:updated", {"channelId": str(access.channel.id), "messageId": str(message.id),
-                                               "updated": {"pinned": pinned}})
+        await emit(
+            access,
+            "message:updated",
+            {"channelId": str(access.channel.id), "messageId": str(message.id), "updated": {"pinned": pinned}},
+        )
         if pinned:
             await system_message(access, user, PINNED_MESSAGE)
 
 
 # --- reactions ------------------------------------------------------------------------------
 
-async def add_reaction(access: Access, user: User, message_id: str, name: str, emoji_id: str | None,
-                       gif: bool, webp: bool) -> dict[str, Any]:
+
+async def add_reaction(
+    access: Access, user: User, message_id: str, name: str, emoji_id: str | None, gif: bool, webp: bool
+) -> dict[str, Any]:
     if hearth().standing.shadow_banned(user.id):
         raise ApiError(403, "Something went wrong. Try again later.")
     if not user.bot:
@@ -410,14 +474,23 @@ async def add_reaction(access: Access, user: User, message_id: str, name: str, e
         except IntegrityError:
             raise ApiError(403, "You have already reacted.") from None
         count = await Reaction.filter(message_id=message.id, name=name, emoji_key=key).count()
-        payload = {"reactedByUserId": str(user.id), "messageId": str(message.id), "channelId": str(access.channel.id),
-                   "emojiId": emoji_id, "name": name, "gif": gif, "webp": webp, "count": count}
+        payload = {
+            "reactedByUserId": str(user.id),
+            "messageId": str(message.id),
+            "channelId": str(access.channel.id),
+            "emojiId": emoji_id,
+            "name": name,
+            "gif": gif,
+            "webp": webp,
+            "count": count,
+        }
         await emit(access, "message:reaction_added", payload)
     return payload
 
 
-async def remove_reaction(access: Access, user: User, message_id: str, name: str,
-                          emoji_id: str | None) -> dict[str, Any]:
+async def remove_reaction(
+    access: Access, user: User, message_id: str, name: str, emoji_id: str | None
+) -> dict[str, Any]:
     parsed = parse_id(message_id)
     message = await Message.get_or_none(id=parsed, channel_id=access.channel.id) if parsed is not None else None
     if message is None:
@@ -431,27 +504,41 @@ async def remove_reaction(access: Access, user: User, message_id: str, name: str
     async with transaction():
         await reaction.delete()
         count = await Reaction.filter(message_id=message.id, name=name, emoji_key=key).count()
-        payload = {"reactionRemovedByUserId": str(user.id), "messageId": str(message.id),
-                   "channelId": str(access.channel.id), "emojiId": emoji_id, "name": name, "count": count,
-                   "gif": reaction.gif}
+        payload = {
+            "reactionRemovedByUserId": str(user.id),
+            "messageId": str(message.id),
+            "channelId": str(access.channel.id),
+            "emojiId": emoji_id,
+            "name": name,
+            "count": count,
+            "gif": reaction.gif,
+        }
         await emit(access, "message:reaction_removed", payload)
     return payload
 
 
-async def reaction_users(access: Access, message_id: str, name: str, emoji_id: str | None,
-                         limit: int) -> list[dict[str, Any]]:
+async def reaction_users(
+    access: Access, message_id: str, name: str, emoji_id: str | None, limit: int
+) -> list[dict[str, Any]]:
     from core.wire import ms, public_user
 
     parsed = parse_id(message_id)
     key = "" if emoji_id in (None, "null") else emoji_id
-    rows = await Reaction.filter(message_id=parsed, message__channel_id=access.channel.id, name=name,
-                                 emoji_key=key).order_by("id").limit(limit).select_related("user") if parsed else []
+    rows = (
+        await Reaction.filter(message_id=parsed, message__channel_id=access.channel.id, name=name, emoji_key=key)
+        .order_by("id")
+        .limit(limit)
+        .select_related("user")
+        if parsed
+        else []
+    )
     if not rows:
         raise ApiError(403, "Reaction does not exist.")
     return [{"user": public_user(row.user), "reactedAt": ms(row.created_at)} for row in rows]
 
 
 # --- read state -----------------------------------------------------------------------------
+
 
 async def dismiss(access: Access, user: User) -> None:
     async with transaction():
@@ -467,13 +554,17 @@ async def mark_unread(access: Access, user: User, message_id: str) -> None:
     at = message.created_at - timedelta(milliseconds=1)
     async with transaction():
         await access.kind.mark_unread(user, access, message)
-        await hearth().gateway.emit("message:mark_unread",
-                                    {"channelId": str(access.channel.id), "at": int(at.timestamp() * 1000)},
-                                    to=str(user.id))
+        await hearth().gateway.emit(
+            "message:mark_unread",
+            {"channelId": str(access.channel.id), "at": int(at.timestamp() * 1000)},
+            to=str(user.id),
+        )
 
 
-_SEEN = (f"INSERT INTO {ReadState._meta.db_table} (id, user_id, channel_id, last_seen) VALUES ($1, $2, $3, $4) "
-         "ON CONFLICT (user_id, channel_id) DO UPDATE SET last_seen = excluded.last_seen")
+_SEEN = (
+    f"INSERT INTO {ReadState._meta.db_table} (id, user_id, channel_id, last_seen) VALUES ($1, $2, $3, $4) "
+    "ON CONFLICT (user_id, channel_id) DO UPDATE SET last_seen = excluded.last_seen"
+)
 
 
 def server_last_seen(user_id: int, channel_id: int, at: datetime) -> Statement:
@@ -485,14 +576,14 @@ async def set_server_last_seen(user_id: int, channel_id: int, at: datetime) -> N
     await fetch_rows(*server_last_seen(user_id, channel_id, at))
 
 
-async def bump_mentions(user_ids: list[int], channel: Channel, mentioned_by: int | None,
-                        server_id: int | None) -> None:
+async def bump_mentions(user_ids: list[int], channel: Channel, mentioned_by: int | None, server_id: int | None) -> None:
     """One more unread mention for each of ``user_ids`` in three queries whatever their number
     (an @everyone in a large server)."""
     if not user_ids:
         return
-    existing = set(await MentionCounter.filter(user_id__in=user_ids, channel_id=channel.id)
-                   .values_list("user_id", flat=True))
+    existing = set(
+        await MentionCounter.filter(user_id__in=user_ids, channel_id=channel.id).values_list("user_id", flat=True)
+    )
     if existing:
         await MentionCounter.filter(user_id__in=list(existing), channel_id=channel.id).update(count=F("count") + 1)
     missing = [u for u in user_ids if u not in existing]
@@ -500,22 +591,39 @@ async def bump_mentions(user_ids: list[int], channel: Channel, mentioned_by: int
         return
     try:
         async with transaction():
-            await MentionCounter.bulk_create([
-                MentionCounter(user_id=u, channel_id=channel.id, server_id=server_id, mentioned_by_id=mentioned_by,
-                               count=1, created_at=now()) for u in missing])
+            await MentionCounter.bulk_create(
+                [
+                    MentionCounter(
+                        user_id=u,
+                        channel_id=channel.id,
+                        server_id=server_id,
+                        mentioned_by_id=mentioned_by,
+                        count=1,
+                        created_at=now(),
+                    )
+                    for u in missing
+                ]
+            )
     except IntegrityError:  # a concurrent mention created some of them: count those one by one
         for user_id in missing:
             await bump_mention(user_id, channel, mentioned_by, server_id)
 
 
-async def bump_mention(user_id: int, channel: Channel, mentioned_by: int | None, server_id: int | None,
-                       to: int | None = None) -> None:
+async def bump_mention(
+    user_id: int, channel: Channel, mentioned_by: int | None, server_id: int | None, to: int | None = None
+) -> None:
     """Add one unread mention (or set the counter to ``to``)."""
     changes = {"count": to} if to is not None else {"count": F("count") + 1}
     if await MentionCounter.filter(user_id=user_id, channel_id=channel.id).update(**changes):
         return
     try:
-        await MentionCounter.create(user_id=user_id, channel_id=channel.id, server_id=server_id,
-                                    mentioned_by_id=mentioned_by, count=to or 1, created_at=now())
+        await MentionCounter.create(
+            user_id=user_id,
+            channel_id=channel.id,
+            server_id=server_id,
+            mentioned_by_id=mentioned_by,
+            count=to or 1,
+            created_at=now(),
+        )
     except IntegrityError:
         await MentionCounter.filter(user_id=user_id, channel_id=channel.id).update(**changes)

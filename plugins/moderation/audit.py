@@ -13,16 +13,44 @@ from plugins.moderation.models import AuditEntry
 from plugins.moderation.paging import Page
 from plugins.moderation.wire import audit_wire
 
-(USER_SUSPEND, USER_UNSUSPEND, USER_UPDATE, SERVER_DELETE, SERVER_UPDATE, POST_DELETE, USER_SUSPEND_UPDATE,
- USER_WARNED, IP_BAN, SERVER_DELETE_UNDO, USER_SHADOW_BANNED, UNDO_USER_SHADOW_BANNED) = range(12)
+(
+    USER_SUSPEND,
+    USER_UNSUSPEND,
+    USER_UPDATE,
+    SERVER_DELETE,
+    SERVER_UPDATE,
+    POST_DELETE,
+    USER_SUSPEND_UPDATE,
+    USER_WARNED,
+    IP_BAN,
+    SERVER_DELETE_UNDO,
+    USER_SHADOW_BANNED,
+    UNDO_USER_SHADOW_BANNED,
+) = range(12)
 
 
-def entry(action: int, by: int, *, user: User | None = None, server: Any = None, reason: str | None = None,
-          expire_at: datetime | None = None, count: int | None = None) -> AuditEntry:
+def entry(
+    action: int,
+    by: int,
+    *,
+    user: User | None = None,
+    server: Any = None,
+    reason: str | None = None,
+    expire_at: datetime | None = None,
+    count: int | None = None,
+) -> AuditEntry:
     """An unsaved entry; callers save a batch with ``AuditEntry.bulk_create``."""
-    return AuditEntry(action_type=action, action_by_id=by, user_id=user.id if user else None,
-                      username=user.username if user else None, server_id=server.id if server else None,
-                      server_name=server.name if server else None, reason=reason, expire_at=expire_at, count=count)
+    return AuditEntry(
+        action_type=action,
+        action_by_id=by,
+        user_id=user.id if user else None,
+        username=user.username if user else None,
+        server_id=server.id if server else None,
+        server_name=server.name if server else None,
+        reason=reason,
+        expire_at=expire_at,
+        count=count,
+    )
 
 
 async def record(action: int, by: int, **details: Any) -> None:

@@ -28,12 +28,16 @@ async def around(viewer: User, channel_id: str, around_id: str | None, limit: in
     around = parse_id(around_id)
     if around is not None:
         half = -(-limit // 2)
-        rows = [*reversed(await base.filter(id__lte=around).order_by("-id").limit(half)),
-                *await base.filter(id__gt=around).order_by("id").limit(half)]
+        rows = [
+            *reversed(await base.filter(id__lte=around).order_by("-id").limit(half)),
+            *await base.filter(id__gt=around).order_by("id").limit(half),
+        ]
     else:
         rows = list(reversed(await base.order_by("-id").limit(limit)))
-    return {"messages": await serialize_messages(rows, viewer.id),
-            "channel": {"id": str(channel.id), "name": channel.name, "server": await _server(channel.server_id)}}
+    return {
+        "messages": await serialize_messages(rows, viewer.id),
+        "channel": {"id": str(channel.id), "name": channel.name, "server": await _server(channel.server_id)},
+    }
 
 
 async def _server(server_id: int | None) -> dict[str, Any] | None:

@@ -18,9 +18,14 @@ WARNING = 0
 
 
 def notice_wire(notice: Notice, by_username: str | None) -> dict[str, Any]:
-    return {"id": str(notice.id), "type": notice.type, "title": notice.title, "content": notice.content,
-            "createdAt": ms(notice.created_at),
-            "createdBy": {"username": by_username} if by_username is not None else None}
+    return {
+        "id": str(notice.id),
+        "type": notice.type,
+        "title": notice.title,
+        "content": notice.content,
+        "createdAt": ms(notice.created_at),
+        "createdBy": {"username": by_username} if by_username is not None else None,
+    }
 
 
 async def warn_users(users: list[User], content: str, moderator: User) -> None:
@@ -28,14 +33,16 @@ async def warn_users(users: list[User], content: str, moderator: User) -> None:
     notices = [Notice(user_id=user.id, type=WARNING, content=content, created_by_id=moderator.id) for user in users]
     for notice in notices:
         await notice.save()
-        await hearth().gateway.emit("user:notice_created", notice_wire(notice, moderator.username),
-                                    to=str(notice.user_id))
+        await hearth().gateway.emit(
+            "user:notice_created", notice_wire(notice, moderator.username), to=str(notice.user_id)
+        )
 
 
 async def self_user_slice(user_id: int) -> dict[str, Any]:
     notices = await Notice.filter(user_id=user_id).order_by("id").select_related("created_by")
-    mine: dict[str, Any] = {"notices": [notice_wire(n, n.created_by.username if n.created_by else None)
-                                        for n in notices]}
+    mine: dict[str, Any] = {
+        "notices": [notice_wire(n, n.created_by.username if n.created_by else None) for n in notices]
+    }
     if standing().shadow_banned(user_id):
         mine["shadowBanned"] = True
     return {"user": mine}

@@ -47,8 +47,12 @@ async def hearth_startup(app):
 
     await standing.install(app)
     settings = app.extensions["hearth"].settings
-    start_periodic(app, "moderation", settings.get("moderation.jobs_interval_seconds", jobs.DEFAULT_INTERVAL_SECONDS),
-                   lambda: jobs.run_once(settings))
+    start_periodic(
+        app,
+        "moderation",
+        settings.get("moderation.jobs_interval_seconds", jobs.DEFAULT_INTERVAL_SECONDS),
+        lambda: jobs.run_once(settings),
+    )
 
 
 @hookimpl
@@ -66,6 +70,7 @@ async def authenticated_payload(ctx):
 
 
 # Hooks of the servers plugin (plugins/servers/hookspecs.py).
+
 
 @hookimpl
 async def server_deletion_scheduled(server_id, moderator_id, reason):

@@ -22,23 +22,35 @@ async def listing(page: Page, query: str | None = None) -> list[dict[str, Any]]:
     posts: list[dict[str, Any]] = []
     for answer in await hearth().plugins.gather("moderation_posts", query=query, after=page.after, limit=page.limit):
         posts.extend(answer or [])
-    return posts[:page.limit]
+    return posts[: page.limit]
 
 
 async def delete(moderator: User, post_ids: list[str]) -> None:
     if len(post_ids) >= MAX_IDS:
         raise ApiError(403, "post ids must contain less than 5000 ids.")
     ids = [parsed for parsed in (parse_id(p) for p in post_ids) if parsed is not None]
-    deleted = sum(n or 0 for n in await hearth().plugins.gather("moderation_delete_posts", post_ids=ids,
-                                                                 moderator_id=moderator.id)) if ids else 0
+    deleted = (
+        sum(
+            n or 0
+            for n in await hearth().plugins.gather("moderation_delete_posts", post_ids=ids, moderator_id=moderator.id)
+        )
+        if ids
+        else 0
+    )
     await audit.record(audit.POST_DELETE, moderator.id, count=deleted)
 
 
 async def announcement(post_id: str, announce: bool) -> None:
     parsed = parse_id(post_id)
-    answers = [a for a in await hearth().plugins.gather("moderation_post_announcement", post_id=parsed,
-                                                        announce=announce) if a is not None] \
-        if parsed is not None else []
+    answers = (
+        [
+            a
+            for a in await hearth().plugins.gather("moderation_post_announcement", post_id=parsed, announce=announce)
+            if a is not None
+        ]
+        if parsed is not None
+        else []
+    )
     if not answers:
         raise ApiError(404, "Post not found", "postId")
     if not any(answers):

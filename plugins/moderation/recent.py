@@ -36,18 +36,30 @@ async def delete_recent(user_ids: list[int], announce: bool) -> int:
     if not touched:
         await hearth().plugins.gather("moderation_delete_recent_posts", user_ids=user_ids, since=since)
         return 0
-    files = list(await Attachment.filter(message__created_by_id__in=user_ids, message__id__gte=first_id_at(since),
-                                         path__not_isnull=True).values_list("path", flat=True))
+    files = list(
+        await Attachment.filter(
+            message__created_by_id__in=user_ids, message__id__gte=first_id_at(since), path__not_isnull=True
+        ).values_list("path", flat=True)
+    )
     count = await recent.delete()
     if announce:
-        servers = dict(await Channel.filter(id__in={c for c, _ in touched}, server_id__not_isnull=True)
-                       .values_list("id", "server_id"))
+        servers = dict(
+            await Channel.filter(id__in={c for c, _ in touched}, server_id__not_isnull=True).values_list(
+                "id", "server_id"
+            )
+        )
         pairs = {(servers[channel], author) for channel, author in touched if channel in servers}
         for server_id, author in sorted(pairs):
-            await hearth().gateway.emit("message:deleted_batch", {
-                "userId": str(author), "serverId": str(server_id),
-                "fromTime": int(until.timestamp() * 1000), "toTime": int(since.timestamp() * 1000)},
-                to=str(server_id))
+            await hearth().gateway.emit(
+                "message:deleted_batch",
+                {
+                    "userId": str(author),
+                    "serverId": str(server_id),
+                    "fromTime": int(until.timestamp() * 1000),
+                    "toTime": int(since.timestamp() * 1000),
+                },
+                to=str(server_id),
+            )
     await hearth().plugins.gather("moderation_delete_recent_posts", user_ids=user_ids, since=since)
     storage = hearth().storage
 

@@ -37,6 +37,7 @@ def blueprints(plugins: Any) -> list[Blueprint]:
 
 # --- audit, stats, messages (§8.3) -------------------------------------------------------------
 
+
 @blueprint.get("/audit-logs")
 @require_moderator
 async def audit_logs() -> Any:
@@ -86,6 +87,7 @@ async def channel_messages(channel_id: str) -> Any:
 
 # --- posts (§8.5) -------------------------------------------------------------------------------
 
+
 @blueprint.get("/posts")
 @require_staff
 async def list_posts() -> Any:
@@ -127,6 +129,7 @@ async def unannounce(post_id: str, data: PasswordOnlyBody) -> Any:
 
 # --- suggestions (§8.6) ---------------------------------------------------------------------------
 
+
 @blueprint.errorhandler(suggestions.SuggestionFailed)
 async def suggestion_failed(_: suggestions.SuggestionFailed) -> Response:
     response = jsonify({"success": False, "error": "Something went wrong. Try again later."})
@@ -144,8 +147,9 @@ async def list_suggestions() -> Any:
 @require_staff
 @validate_request(SuggestActionBody)
 async def suggest(data: SuggestActionBody) -> Any:
-    row = await suggestions.suggest(current_user(), data.actionType, data.reason, data.serverId, data.postId,
-                                    data.userId)
+    row = await suggestions.suggest(
+        current_user(), data.actionType, data.reason, data.serverId, data.postId, data.userId
+    )
     return {"success": True, "data": row}
 
 
@@ -157,6 +161,7 @@ async def remove_suggestion(action_id: str) -> Any:
 
 
 # --- the user's own notices (§1.11) --------------------------------------------------------------
+
 
 @notices_blueprint.delete("/<notice_id>")
 @require_user

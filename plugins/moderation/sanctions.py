@@ -60,8 +60,15 @@ async def _strikes(user_ids: list[int]) -> dict[int, Strikes]:
 
 # --- suspend ------------------------------------------------------------------------------
 
-async def suspend(moderator: User, user_ids: list[str], days: float, reason: str, ip_ban: bool = False,
-                  delete_recent_messages: bool = False) -> None:
+
+async def suspend(
+    moderator: User,
+    user_ids: list[str],
+    days: float,
+    reason: str,
+    ip_ban: bool = False,
+    delete_recent_messages: bool = False,
+) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
     if any(user.badges & FOUNDER for user in users):
@@ -80,15 +87,23 @@ async def _suspend(moderator: User, users: list[User], days: float, reason: str 
         return
     at = now()
     expire_at = None if days == 0 else at + timedelta(days=days)
-    emails = dict(await Account.filter(user_id__in=[u.id for u in users]).values_list("user_id", "email")) \
-        if expire_at is None else {}
+    emails = (
+        dict(await Account.filter(user_id__in=[u.id for u in users]).values_list("user_id", "email"))
+        if expire_at is None
+        else {}
+    )
     existing = {s.user_id: s for s in await Suspension.filter(user_id__in=[u.id for u in users])}
     newly: list[int] = []
     for user in users:
         row = existing.get(user.id)
-        values = {"suspended_at": at, "expire_at": expire_at, "reason": reason, "suspended_by_id": moderator.id,
-                  "user_deleted": False,
-                  "email_hash": email_hash(emails[user.id]) if user.id in emails else None}
+        values = {
+            "suspended_at": at,
+            "expire_at": expire_at,
+            "reason": reason,
+            "suspended_by_id": moderator.id,
+            "user_deleted": False,
+            "email_hash": email_hash(emails[user.id]) if user.id in emails else None,
+        }
         if row is None or (row.expire_at is not None and row.expire_at <= at):
             newly.append(user.id)
         if row is None:
@@ -98,8 +113,9 @@ async def _suspend(moderator: User, users: list[User], days: float, reason: str 
     if newly:
         await _strikes(newly)
         await Strikes.filter(user_id__in=newly).update(suspend_count=F("suspend_count") + 1)
-    await audit.record_many([audit.entry(audit.USER_SUSPEND, moderator.id, user=u, reason=reason, expire_at=expire_at)
-                             for u in users])
+    await audit.record_many(
+        [audit.entry(audit.USER_SUSPEND, moderator.id, user=u, reason=reason, expire_at=expire_at) for u in users]
+    )
     await standing.changed(user_ids=[u.id for u in users])
     data = Suspended(expire_at, reason, moderator.username).data()
     for user in users:
@@ -109,8 +125,13 @@ async def _suspend(moderator: User, users: list[User], days: float, reason: str 
 async def ban_addresses(moderator: User, users: list[User]) -> None:
     """Ban every address these users' sessions came from for 7 days; everyone signed in from
     them is told and disconnected (founders are never IP banned)."""
-    ips = sorted(set(await Session.filter(user_id__in=[u.id for u in users], ip_address__not_isnull=True)
-                     .values_list("ip_address", flat=True)))
+    ips = sorted(
+        set(
+            await Session.filter(user_id__in=[u.id for u in users], ip_address__not_isnull=True).values_list(
+                "ip_address", flat=True
+            )
+        )
+    )
     if not ips:
         return
     expire_at = now() + timedelta(days=IP_BAN_DAYS)
@@ -119,8 +140,9 @@ async def ban_addresses(moderator: User, users: list[User]) -> None:
         await IpBan.filter(ip_address__in=list(existing)).update(expire_at=expire_at)
     await IpBan.bulk_create([IpBan(ip_address=ip, expire_at=expire_at) for ip in ips if ip not in existing])
     await audit.record_many([audit.entry(audit.IP_BAN, moderator.id, user=u, expire_at=expire_at) for u in users])
-    affected = await User.filter(id__in=Subquery(Session.filter(ip_address__in=ips).values("user_id")),
-                                 deleted=False).values_list("id", "badges")
+    affected = await User.filter(
+        id__in=Subquery(Session.filter(ip_address__in=ips).values("user_id")), deleted=False
+    ).values_list("id", "badges")
     await standing.changed(ips=ips)
     suspended = {u.id for u in users}
     for user_id, badges in affected:
@@ -145,15 +167,25 @@ async def edit_suspension(moderator: User, user_ids: list[str], days: float | No
         if "expire_at" in changes:
             if changes["expire_at"] is None:
                 for user_id, email in await Account.filter(user_id__in=[u.id for u in users]).values_list(
-                        "user_id", "email"):
+                    "user_id", "email"
+                ):
                     await Suspension.filter(user_id=user_id).update(**changes, email_hash=email_hash(email))
             else:
                 await Suspension.filter(user_id__in=[u.id for u in users]).update(**changes, email_hash=None)
         elif changes:
             await Suspension.filter(user_id__in=[u.id for u in users]).update(**changes)
-        await audit.record_many([
-            audit.entry(audit.USER_SUSPEND_UPDATE, moderator.id, user=u, reason=changes.get("reason", rows[u.id].reason),
-                        expire_at=changes.get("expire_at", rows[u.id].expire_at)) for u in users])
+        await audit.record_many(
+            [
+                audit.entry(
+                    audit.USER_SUSPEND_UPDATE,
+                    moderator.id,
+                    user=u,
+                    reason=changes.get("reason", rows[u.id].reason),
+                    expire_at=changes.get("expire_at", rows[u.id].expire_at),
+                )
+                for u in users
+            ]
+        )
         await standing.changed(user_ids=[u.id for u in users])
 
 
@@ -170,12 +202,14 @@ async def unsuspend(moderator: User, user_ids: list[str]) -> None:
         await Suspension.filter(user_id__in=[u.id for u in users]).delete()
         if still_active:
             await Strikes.filter(user_id__in=still_active, suspend_count__gt=0).update(
-                suspend_count=F("suspend_count") - 1)
+                suspend_count=F("suspend_count") - 1
+            )
         await audit.record_many([audit.entry(audit.USER_UNSUSPEND, moderator.id, user=u) for u in users])
         await standing.changed(user_ids=[u.id for u in users])
 
 
 # --- warn -----------------------------------------------------------------------------------
+
 
 async def warn(moderator: User, user_ids: list[str], reason: str) -> None:
     check_count(user_ids, status=403, bare=True)
@@ -213,6 +247,7 @@ async def warn_users(moderator: User, users: list[User], reason: str) -> None:
 
 # --- shadow bans ------------------------------------------------------------------------------
 
+
 async def shadow_ban(moderator: User, user_ids: list[str], reason: str) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
@@ -221,11 +256,13 @@ async def shadow_ban(moderator: User, user_ids: list[str], reason: str) -> None:
     if not users:
         return
     async with transaction():
-        await ShadowBan.bulk_create([ShadowBan(user_id=u.id, reason=reason, banned_by_id=moderator.id) for u in users],
-                                    ignore_conflicts=True)
+        await ShadowBan.bulk_create(
+            [ShadowBan(user_id=u.id, reason=reason, banned_by_id=moderator.id) for u in users], ignore_conflicts=True
+        )
         await delete_recent([u.id for u in users], announce=False)
-        await audit.record_many([audit.entry(audit.USER_SHADOW_BANNED, moderator.id, user=u, reason=reason)
-                                 for u in users])
+        await audit.record_many(
+            [audit.entry(audit.USER_SHADOW_BANNED, moderator.id, user=u, reason=reason) for u in users]
+        )
         await standing.changed(user_ids=[u.id for u in users])
 
 

@@ -10,13 +10,22 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 from core.auth import ModeratorPassword
 from core.validation import Body, Rules
 
-UserIds = Annotated[list[StrictStr], Rules(required="userIds is required.",
-                                           type="userIds must be an array of strings.")]
-Reason = Annotated[StrictStr, Rules(required="Reason is required.", type="Reason must be a string.",
-                                    length="Reason must be between 1 and 500 characters long."),
-                   Field(min_length=1, max_length=500)]
-Days = Annotated[StrictFloat, Rules(required="Days is required.", type="Days must be a number.",
-                                                      length="Days must be a positive number.")]
+UserIds = Annotated[
+    list[StrictStr], Rules(required="userIds is required.", type="userIds must be an array of strings.")
+]
+Reason = Annotated[
+    StrictStr,
+    Rules(
+        required="Reason is required.",
+        type="Reason must be a string.",
+        length="Reason must be between 1 and 500 characters long.",
+    ),
+    Field(min_length=1, max_length=500),
+]
+Days = Annotated[
+    StrictFloat,
+    Rules(required="Days is required.", type="Days must be a number.", length="Days must be a positive number."),
+]
 
 
 class PasswordOnlyBody(Body):
@@ -25,9 +34,11 @@ class PasswordOnlyBody(Body):
 
 class ModServerUpdateBody(Body):
     password: ModeratorPassword
-    name: Annotated[StrictStr | None, Rules(type="Name must be a string.",
-                                               length="Name must be between 2 and 35 characters long."),
-                    Field(min_length=2, max_length=35)] = None
+    name: Annotated[
+        StrictStr | None,
+        Rules(type="Name must be a string.", length="Name must be between 2 and 35 characters long."),
+        Field(min_length=2, max_length=35),
+    ] = None
     verified: Annotated[StrictBool | None, Rules(type="Verified must be a boolean.")] = None
 
 
@@ -44,9 +55,11 @@ class EditSuspensionBody(Body):
     password: ModeratorPassword
     userIds: UserIds
     days: Annotated[Days | None, Field(ge=0)] = None
-    reason: Annotated[StrictStr | None, Rules(type="Reason must be a string.",
-                                                 length="Reason must be between 1 and 500 characters long."),
-                      Field(min_length=1, max_length=500)] = None
+    reason: Annotated[
+        StrictStr | None,
+        Rules(type="Reason must be a string.", length="Reason must be between 1 and 500 characters long."),
+        Field(min_length=1, max_length=500),
+    ] = None
 
 
 class UserIdsBody(Body):
@@ -73,21 +86,27 @@ class ModUserUpdateBody(Body):
     tag: Annotated[StrictStr | None, Rules(type="Tag must be a string.")] = None
     newPassword: Annotated[StrictStr | None, Rules(type="New password must be a string.")] = None
     emailConfirmed: object | None = None
-    addedInventoryItems: Annotated[list[InventoryItemBody] | None,
-                                   Rules(type="addedInventoryItems must be an array.")] = None
-    removedInventoryIds: Annotated[list[StrictStr] | None,
-                                   Rules(type="removedInventoryIds must be an array of strings.")] = None
+    addedInventoryItems: Annotated[
+        list[InventoryItemBody] | None, Rules(type="addedInventoryItems must be an array.")
+    ] = None
+    removedInventoryIds: Annotated[
+        list[StrictStr] | None, Rules(type="removedInventoryIds must be an array of strings.")
+    ] = None
 
 
 class PostIdsBody(Body):
     password: ModeratorPassword
-    postIds: Annotated[list[StrictStr], Rules(required="postIds is required.",
-                                              type="postIds must be an array of strings.")]
+    postIds: Annotated[
+        list[StrictStr], Rules(required="postIds is required.", type="postIds must be an array of strings.")
+    ]
 
 
 class SuggestActionBody(Body):
-    reason: Annotated[StrictStr, Rules(required="Reason is required.", type="Reason is required.",
-                                       length="Reason must be 1-500 chars."), Field(min_length=1, max_length=500)]
+    reason: Annotated[
+        StrictStr,
+        Rules(required="Reason is required.", type="Reason is required.", length="Reason must be 1-500 chars."),
+        Field(min_length=1, max_length=500),
+    ]
     actionType: Annotated[StrictInt, Rules(required="actionType is required.", type="actionType must be a number.")]
     serverId: Annotated[StrictStr | None, Rules(type="serverId must be a string.")] = None
     postId: Annotated[StrictStr | None, Rules(type="postId must be a string.")] = None

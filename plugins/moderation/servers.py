@@ -57,8 +57,11 @@ def _messages() -> Any:
 def _scheduled(server: Any) -> dict[str, Any] | None:
     if server.scheduled_for_deletion is None:
         return None
-    return {"serverId": str(server.id), "scheduledByUserId": sid(server.scheduled_deletion_by_id),
-            "scheduledAt": ms(server.scheduled_for_deletion)}
+    return {
+        "serverId": str(server.id),
+        "scheduledByUserId": sid(server.scheduled_deletion_by_id),
+        "scheduledAt": ms(server.scheduled_for_deletion),
+    }
 
 
 async def listings(server_ids: list[int]) -> dict[int, dict[str, Any]]:
@@ -77,11 +80,18 @@ async def rows(servers: list[Any], verified: bool = True, creator_badges: bool =
     answer = []
     for server in servers:
         creator = creators.get(server.created_by_id)
-        data: dict[str, Any] = {"id": str(server.id), "name": server.name, "hexColor": server.hex_color,
-                                "avatar": server.avatar, "createdAt": ms(server.created_at),
-                                "scheduledForDeletion": _scheduled(server), "publicServer": public.get(server.id),
-                                "createdBy": (brief_user(creator, "badges") if creator_badges else brief_user(creator))
-                                if creator else None}
+        data: dict[str, Any] = {
+            "id": str(server.id),
+            "name": server.name,
+            "hexColor": server.hex_color,
+            "avatar": server.avatar,
+            "createdAt": ms(server.created_at),
+            "scheduledForDeletion": _scheduled(server),
+            "publicServer": public.get(server.id),
+            "createdBy": (brief_user(creator, "badges") if creator_badges else brief_user(creator))
+            if creator
+            else None,
+        }
         if verified:
             data["verified"] = server.verified
         answer.append(data)
@@ -101,7 +111,8 @@ async def search(q: str, page: Page) -> list[dict[str, Any]]:
     exact = parse_id(q)
     if exact is not None:
         channel_servers = messages.Channel.filter(id=exact, server_id__not_isnull=True).values_list(
-            "server_id", flat=True)
+            "server_id", flat=True
+        )
         condition |= Q(id=exact) | Q(id__in=list(await channel_servers))
     query = servers.Server.filter(condition)
     if page.after is not None:
@@ -114,14 +125,23 @@ async def most_active() -> list[dict[str, Any]]:
     ``messageCount``, only people in ``userMessageCount``)."""
     Server, Message = _servers().Server, _messages().Message
     recent = Message.filter(id__gte=first_id_at(now() - ACTIVE_WINDOW), channel__server_id__not_isnull=True)
-    totals = await (recent.annotate(n=Count("id")).group_by("channel__server_id").order_by("-n")
-                    .limit(ACTIVE_COUNT).values("channel__server_id", "n"))
+    totals = await (
+        recent.annotate(n=Count("id"))
+        .group_by("channel__server_id")
+        .order_by("-n")
+        .limit(ACTIVE_COUNT)
+        .values("channel__server_id", "n")
+    )
     if not totals:
         return []
     ids = [row["channel__server_id"] for row in totals]
-    people = await (recent.filter(channel__server_id__in=ids, webhook_id__isnull=True)
-                    .filter(Q(created_by__bot__isnull=True) | Q(created_by__bot=False))
-                    .annotate(n=Count("id")).group_by("channel__server_id").values("channel__server_id", "n"))
+    people = await (
+        recent.filter(channel__server_id__in=ids, webhook_id__isnull=True)
+        .filter(Q(created_by__bot__isnull=True) | Q(created_by__bot=False))
+        .annotate(n=Count("id"))
+        .group_by("channel__server_id")
+        .values("channel__server_id", "n")
+    )
     by_people = {row["channel__server_id"]: row["n"] for row in people}
     servers = {s.id: s for s in await Server.filter(id__in=ids)}
     shaped = {int(row["id"]): row for row in await rows(list(servers.values()), verified=False, creator_badges=True)}
@@ -129,8 +149,9 @@ async def most_active() -> list[dict[str, Any]]:
     for row in totals:
         server_id = row["channel__server_id"]
         if server_id in shaped:
-            answer.append({**shaped[server_id], "messageCount": row["n"],
-                           "userMessageCount": by_people.get(server_id, 0)})
+            answer.append(
+                {**shaped[server_id], "messageCount": row["n"], "userMessageCount": by_people.get(server_id, 0)}
+            )
     return answer
 
 
@@ -144,13 +165,23 @@ async def details(server_id: str) -> dict[str, Any] | None:
     suspension = await Suspension.get_or_none(user_id=creator.id)
     shadow = await ShadowBan.get_or_none(user_id=creator.id)
     public = (await listings([server.id])).get(server.id)
-    return {"id": str(server.id), "name": server.name, "hexColor": server.hex_color, "avatar": server.avatar,
-            "banner": server.banner, "verified": server.verified, "createdAt": ms(server.created_at),
-            "scheduledForDeletion": _scheduled(server), "publicServer": public,
-            "_count": {"serverMembers": await servers.Member.filter(server_id=server.id).count()},
-            "createdBy": {**brief_user(creator, "joinedAt", "hexColor", "avatar", "badges"),
-                          "suspension": suspension_wire(active(suspension, now())),
-                          "shadowBan": shadow_ban_wire(shadow)}}
+    return {
+        "id": str(server.id),
+        "name": server.name,
+        "hexColor": server.hex_color,
+        "avatar": server.avatar,
+        "banner": server.banner,
+        "verified": server.verified,
+        "createdAt": ms(server.created_at),
+        "scheduledForDeletion": _scheduled(server),
+        "publicServer": public,
+        "_count": {"serverMembers": await servers.Member.filter(server_id=server.id).count()},
+        "createdBy": {
+            **brief_user(creator, "joinedAt", "hexColor", "avatar", "badges"),
+            "suspension": suspension_wire(active(suspension, now())),
+            "shadowBan": shadow_ban_wire(shadow),
+        },
+    }
 
 
 async def update(moderator: User, server_id: str, changes: dict[str, Any]) -> dict[str, Any]:
@@ -164,23 +195,35 @@ async def update(moderator: User, server_id: str, changes: dict[str, Any]) -> di
         if updated:
             await Server.filter(id=server.id).update(**updated)
             await server.refresh_from_db()
-            await hearth().gateway.emit("server:updated", {"serverId": str(server.id), "updated": updated},
-                                        to=str(server.id))
+            await hearth().gateway.emit(
+                "server:updated", {"serverId": str(server.id), "updated": updated}, to=str(server.id)
+            )
         await audit.record(audit.SERVER_UPDATE, moderator.id, server=server)
     creator = await User.get(id=server.created_by_id)
-    return {"name": server.name, "verified": server.verified, "hexColor": server.hex_color, "id": str(server.id),
-            "createdAt": ms(server.created_at), "avatar": server.avatar, "createdBy": brief_user(creator)}
+    return {
+        "name": server.name,
+        "verified": server.verified,
+        "hexColor": server.hex_color,
+        "id": str(server.id),
+        "createdAt": ms(server.created_at),
+        "avatar": server.avatar,
+        "createdBy": brief_user(creator),
+    }
 
 
 async def pin(server_id: str, pinned: bool) -> None:
     parsed = parse_id(server_id)
-    answers = await hearth().plugins.gather("moderation_pin_server", server_id=parsed, pinned=pinned) \
-        if parsed is not None else []
+    answers = (
+        await hearth().plugins.gather("moderation_pin_server", server_id=parsed, pinned=pinned)
+        if parsed is not None
+        else []
+    )
     if not any(answers):
         raise ApiError(400, "Something went wrong. Try again later.")
 
 
 # --- the servers plugin's scheduled deletion (its hooks run inside its transaction) --------------
+
 
 async def deletion_scheduled(server_id: int, moderator_id: int, reason: str) -> None:
     server = await _servers().Server.get(id=server_id)
@@ -203,6 +246,10 @@ async def text_channels(server_id: str) -> list[dict[str, Any]]:
     parsed = parse_id(server_id)
     if parsed is None or not await servers.Server.exists(id=parsed):
         raise ApiError(404, NO_SERVER)
-    channels = await messages.Channel.filter(server_id=parsed, type=messages.SERVER_TEXT).exclude(deleting=True) \
-        .order_by("order", "id").limit(CHANNEL_LIST_LIMIT)
+    channels = (
+        await messages.Channel.filter(server_id=parsed, type=messages.SERVER_TEXT)
+        .exclude(deleting=True)
+        .order_by("order", "id")
+        .limit(CHANNEL_LIST_LIMIT)
+    )
     return [{"id": str(c.id), "name": c.name, "categoryId": sid(c.category_id), "order": c.order} for c in channels]

@@ -45,8 +45,12 @@ class Suspended:
         return self.expire_at is None or self.expire_at > at
 
     def data(self) -> dict[str, Any]:
-        return {"type": "suspend", "reason": self.reason, "expire": ms(self.expire_at),
-                "by": {"username": self.by_username}}
+        return {
+            "type": "suspend",
+            "reason": self.reason,
+            "expire": ms(self.expire_at),
+            "by": {"username": self.by_username},
+        }
 
 
 def suspension_refusal(suspended: Suspended) -> AuthFailure:
@@ -114,9 +118,13 @@ class ModerationStanding(AccountStanding):
         suspended: dict[int, Suspended] = {}
         if user_ids is None or user_ids:
             rows = await suspensions.select_related("suspended_by")
-            suspended = {row.user_id: Suspended(row.expire_at, row.reason,
-                                                row.suspended_by.username if row.suspended_by else None)
-                         for row in rows if row.expire_at is None or row.expire_at > at}
+            suspended = {
+                row.user_id: Suspended(
+                    row.expire_at, row.reason, row.suspended_by.username if row.suspended_by else None
+                )
+                for row in rows
+                if row.expire_at is None or row.expire_at > at
+            }
         ip_bans = {row.ip_address: row.expire_at for row in await bans} if ips is None or ips else {}
         shadow = set(await shadows.values_list("user_id", flat=True)) if user_ids is None or user_ids else set()
         return suspended, ip_bans, shadow

@@ -55,8 +55,10 @@ async def _message_counts(since: int) -> dict[str, int]:
         return {"totalCreatedMessages": 0, "weeklyCreatedMessages": 0}
     from plugins.messages.models import Message
 
-    return {"totalCreatedMessages": await Message.all().count(),
-            "weeklyCreatedMessages": await Message.filter(id__gte=since).count()}
+    return {
+        "totalCreatedMessages": await Message.all().count(),
+        "weeklyCreatedMessages": await Message.filter(id__gte=since).count(),
+    }
 
 
 def people() -> Q:
@@ -75,8 +77,13 @@ async def daily(days: int) -> dict[str, Any]:
     today = now().replace(hour=0, minute=0, second=0, microsecond=0)
     first = today - timedelta(days=days - 1)
     since = first_id_at(first)
-    registrations = await (User.filter(people(), id__gte=since).annotate(day=_day_of("users"))
-                           .annotate(n=Count("id")).group_by("day").values("day", "n"))
+    registrations = await (
+        User.filter(people(), id__gte=since)
+        .annotate(day=_day_of("users"))
+        .annotate(n=Count("id"))
+        .group_by("day")
+        .values("day", "n")
+    )
     messages = await _daily_messages(since)
     by_day: dict[int, dict[str, int]] = {}
     for row in registrations:
@@ -87,8 +94,14 @@ async def daily(days: int) -> dict[str, Any]:
     for offset in range(days):
         date = first + timedelta(days=offset)
         figures = by_day.get(int(date.timestamp() * 1000) // DAY_MS, {})
-        answer.append({"date": date.strftime("%Y-%m-%d"), "registrations": figures.get("registrations", 0),
-                       "messages": figures.get("messages", 0), "activeUsers": figures.get("activeUsers", 0)})
+        answer.append(
+            {
+                "date": date.strftime("%Y-%m-%d"),
+                "registrations": figures.get("registrations", 0),
+                "messages": figures.get("messages", 0),
+                "activeUsers": figures.get("activeUsers", 0),
+            }
+        )
     return {"days": answer}
 
 
@@ -97,6 +110,10 @@ async def _daily_messages(since: int) -> list[dict[str, Any]]:
         return []
     from plugins.messages.models import Message
 
-    return await (Message.filter(id__gte=since).annotate(day=_day_of("messages"))
-                  .annotate(n=Count("id"), people=Count("created_by_id", distinct=True))
-                  .group_by("day").values("day", "n", "people"))
+    return await (
+        Message.filter(id__gte=since)
+        .annotate(day=_day_of("messages"))
+        .annotate(n=Count("id"), people=Count("created_by_id", distinct=True))
+        .group_by("day")
+        .values("day", "n", "people")
+    )

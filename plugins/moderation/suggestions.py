@@ -23,9 +23,16 @@ class SuggestionFailed(Exception):
 
 
 def _row(action: SuggestedAction) -> dict[str, Any]:
-    return {"id": str(action.id), "createdAt": ms(action.created_at), "actionType": action.action_type,
-            "suggestById": sid(action.suggest_by_id), "serverId": sid(action.server_id),
-            "postId": sid(action.post_id), "userId": sid(action.user_id), "reason": action.reason}
+    return {
+        "id": str(action.id),
+        "createdAt": ms(action.created_at),
+        "actionType": action.action_type,
+        "suggestById": sid(action.suggest_by_id),
+        "serverId": sid(action.server_id),
+        "postId": sid(action.post_id),
+        "userId": sid(action.user_id),
+        "reason": action.reason,
+    }
 
 
 async def _post(post_id: int) -> dict[str, Any] | None:
@@ -33,7 +40,10 @@ async def _post(post_id: int) -> dict[str, Any] | None:
         for post in answer or []:
             if str(post.get("id")) == str(post_id):
                 creator = post.get("createdBy") or {}
-                return {"id": str(post_id), "createdBy": {k: creator.get(k) for k in ("id", "username", "tag", "badges")}}
+                return {
+                    "id": str(post_id),
+                    "createdBy": {k: creator.get(k) for k in ("id", "username", "tag", "badges")},
+                }
     return None
 
 
@@ -65,19 +75,26 @@ async def listing(page: Page) -> list[dict[str, Any]]:
     answer = []
     for action in actions:
         by, target = users.get(action.suggest_by_id), users.get(action.user_id)
-        answer.append({**_row(action),
-                       "suggestBy": brief_user(by, "avatar", "hexColor", "badges") if by else None,
-                       "post": await _post(action.post_id) if action.post_id else None,
-                       "user": brief_user(target, "avatar", "hexColor", "badges") if target else None,
-                       "server": servers.get(action.server_id)})
+        answer.append(
+            {
+                **_row(action),
+                "suggestBy": brief_user(by, "avatar", "hexColor", "badges") if by else None,
+                "post": await _post(action.post_id) if action.post_id else None,
+                "user": brief_user(target, "avatar", "hexColor", "badges") if target else None,
+                "server": servers.get(action.server_id),
+            }
+        )
     return answer
 
 
-async def suggest(moderator: User, action_type: int, reason: str, server_id: str | None, post_id: str | None,
-                  user_id: str | None) -> dict[str, Any]:
-    target = {"server_id": parse_id(server_id) if server_id else None,
-              "post_id": parse_id(post_id) if post_id else None,
-              "user_id": parse_id(user_id) if user_id else None}
+async def suggest(
+    moderator: User, action_type: int, reason: str, server_id: str | None, post_id: str | None, user_id: str | None
+) -> dict[str, Any]:
+    target = {
+        "server_id": parse_id(server_id) if server_id else None,
+        "post_id": parse_id(post_id) if post_id else None,
+        "user_id": parse_id(user_id) if user_id else None,
+    }
     chosen = {k: v for k, v in target.items() if v is not None}
     if len(chosen) != 1 or not 0 <= action_type <= 11:
         raise SuggestionFailed()
@@ -90,8 +107,7 @@ async def suggest(moderator: User, action_type: int, reason: str, server_id: str
         existing.reason = (existing.reason + "\n\n" + reason)[:MAX_REASON]
         await existing.save(update_fields=["reason"])
         return _row(existing)
-    created = await SuggestedAction.create(action_type=action_type, suggest_by_id=moderator.id, reason=reason,
-                                           **chosen)
+    created = await SuggestedAction.create(action_type=action_type, suggest_by_id=moderator.id, reason=reason, **chosen)
     return _row(created)
 
 

@@ -29,8 +29,9 @@ async def bare_error(error: sanctions.BareError) -> Response:
 @require_staff
 async def list_users() -> Any:
     args = request.args
-    return jsonify(await users.listing(page(), args.get("orderBy", "joinedAt"), args.get("order", "desc"),
-                                       args.getlist("filters")))
+    return jsonify(
+        await users.listing(page(), args.get("orderBy", "joinedAt"), args.get("order", "desc"), args.getlist("filters"))
+    )
 
 
 @blueprint.get("/online-users")
@@ -76,8 +77,9 @@ def _days(days: float | None) -> None:
 async def suspend(data: SuspendBody) -> Any:
     _days(data.days)
     await check_moderator_password(current_user(), data.password)
-    await sanctions.suspend(current_user(), data.userIds, data.days, data.reason, bool(data.ipBan),
-                            bool(data.deleteRecentMessages))
+    await sanctions.suspend(
+        current_user(), data.userIds, data.days, data.reason, bool(data.ipBan), bool(data.deleteRecentMessages)
+    )
     return {"status": True}
 
 

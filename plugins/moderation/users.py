@@ -168,25 +168,38 @@ async def details(viewer: User, user_id: str) -> dict[str, Any]:
         inventory.extend(answer or [])
     devices = []
     for session in sessions:
-        device = {"id": str(session.id), "userId": str(user.id), "deviceType": session.device_type,
-                  "createdAt": ms(session.created_at), "lastSeenAt": ms(session.last_seen_at)}
+        device = {
+            "id": str(session.id),
+            "userId": str(user.id),
+            "deviceType": session.device_type,
+            "createdAt": ms(session.created_at),
+            "lastSeenAt": ms(session.last_seen_at),
+        }
         if admin:
             device["ipAddress"] = session.ip_address
         devices.append(device)
     account_wire = None
     if account is not None:
-        account_wire = {"suspendCount": strikes.suspend_count if strikes else 0,
-                        "warnCount": strikes.warn_count if strikes else 0,
-                        "warnExpiresAt": ms(strikes.warn_expires_at) if strikes else None,
-                        "emailConfirmed": account.email_confirmed}
+        account_wire = {
+            "suspendCount": strikes.suspend_count if strikes else 0,
+            "warnCount": strikes.warn_count if strikes else 0,
+            "warnExpiresAt": ms(strikes.warn_expires_at) if strikes else None,
+            "emailConfirmed": account.email_confirmed,
+        }
         if admin:
             # codes are stored hashed, so the pending confirmation code cannot be shown
             account_wire.update(email=account.email, emailConfirmCode=None)
-    return {**full_user(user), "inventory": inventory,
-            "suspension": suspension_wire(suspension, suspension.suspended_by if suspension else None, with_by=True),
-            "profile": profile.wire() if profile else None, "devices": devices,
-            "servers": await _servers_of(user),
-            "application": None, "shadowBan": shadow_ban_wire(shadow), "account": account_wire}
+    return {
+        **full_user(user),
+        "inventory": inventory,
+        "suspension": suspension_wire(suspension, suspension.suspended_by if suspension else None, with_by=True),
+        "profile": profile.wire() if profile else None,
+        "devices": devices,
+        "servers": await _servers_of(user),
+        "application": None,
+        "shadowBan": shadow_ban_wire(shadow),
+        "account": account_wire,
+    }
 
 
 async def same_ip(viewer: User, user_id: str, page: Page) -> list[dict[str, Any]]:
@@ -205,6 +218,7 @@ async def same_ip(viewer: User, user_id: str, page: Page) -> list[dict[str, Any]
 
 # --- edit -------------------------------------------------------------------------------------
 
+
 async def edit(moderator: User, user_id: str, body: Any) -> dict[str, Any]:
     user = await _target(user_id)
     sent = body.model_fields_set
@@ -215,20 +229,23 @@ async def edit(moderator: User, user_id: str, body: Any) -> dict[str, Any]:
     account = await Account.get_or_none(user_id=user.id)
     username = body.username if body.username is not None else user.username
     tag = body.tag if body.tag is not None else user.tag
-    if (username, tag) != (user.username, user.tag) and \
-            await User.filter(username=username, tag=tag).exclude(id=user.id).exists():
+    if (username, tag) != (user.username, user.tag) and await User.filter(username=username, tag=tag).exclude(
+        id=user.id
+    ).exists():
         raise ApiError(403, "Someone already has this combination of tag and username.")
     password_hash = await hash_password(body.newPassword.strip()) if body.newPassword else None
     async with transaction():
         badge_changes = {"added": [], "removed": []}
         if added or removed:
-            for answer in await hearth().plugins.gather("moderation_edit_inventory", user_id=user.id, added=added,
-                                                        removed_ids=removed):
+            for answer in await hearth().plugins.gather(
+                "moderation_edit_inventory", user_id=user.id, added=added, removed_ids=removed
+            ):
                 for key in badge_changes:
                     badge_changes[key].extend((answer or {}).get(key, []))
             if not badge_changes["added"]:  # no inventory plugin: the badge bits are still granted
-                badge_changes["added"] = [int(i["itemId"]) for i in added
-                                          if i["itemType"] == "badge" and i["itemId"].isdigit()]
+                badge_changes["added"] = [
+                    int(i["itemId"]) for i in added if i["itemType"] == "badge" and i["itemId"].isdigit()
+                ]
         if FOUNDER in badge_changes["removed"]:
             raise ApiError(403, "You cannot modify the Founder badge.")
         badges = user.badges
@@ -266,6 +283,8 @@ async def edit(moderator: User, user_id: str, body: Any) -> dict[str, Any]:
     await user.refresh_from_db()
     account = await Account.get_or_none(user_id=user.id)
     profile = await Profile.get_or_none(user_id=user.id)
-    return {**full_user(user), "account": {"email": account.email} if account else None,
-            "profile": profile.wire() if profile else None}
-
+    return {
+        **full_user(user),
+        "account": {"email": account.email} if account else None,
+        "profile": profile.wire() if profile else None,
+    }

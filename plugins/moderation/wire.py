@@ -31,9 +31,16 @@ def active(suspension: Suspension | None, at: datetime) -> Suspension | None:
 def suspension_wire(row: Suspension | None, suspend_by: User | None = None, with_by: bool = False) -> dict | None:
     if row is None:
         return None
-    data = {"id": str(row.id), "userId": str(row.user_id), "suspendedAt": ms(row.suspended_at),
-            "expireAt": ms(row.expire_at), "reason": row.reason, "suspendedById": sid(row.suspended_by_id),
-            "userDeleted": row.user_deleted, "emailHash": row.email_hash}
+    data = {
+        "id": str(row.id),
+        "userId": str(row.user_id),
+        "suspendedAt": ms(row.suspended_at),
+        "expireAt": ms(row.expire_at),
+        "reason": row.reason,
+        "suspendedById": sid(row.suspended_by_id),
+        "userDeleted": row.user_deleted,
+        "emailHash": row.email_hash,
+    }
     if with_by:
         data["suspendBy"] = full_user(suspend_by) if suspend_by else None
     return data
@@ -42,13 +49,29 @@ def suspension_wire(row: Suspension | None, suspend_by: User | None = None, with
 def shadow_ban_wire(row: ShadowBan | None) -> dict | None:
     if row is None:
         return None
-    return {"id": str(row.id), "userId": str(row.user_id), "bannedAt": ms(row.banned_at), "reason": row.reason,
-            "bannedById": sid(row.banned_by_id)}
+    return {
+        "id": str(row.id),
+        "userId": str(row.user_id),
+        "bannedAt": ms(row.banned_at),
+        "reason": row.reason,
+        "bannedById": sid(row.banned_by_id),
+    }
 
 
 def audit_wire(entry: AuditEntry, action_by: User | None) -> dict[str, Any]:
-    return {"id": str(entry.id), "createdAt": ms(entry.created_at), "actionById": sid(entry.action_by_id),
-            "actionType": entry.action_type, "serverName": entry.server_name, "serverId": sid(entry.server_id),
-            "channelId": sid(entry.channel_id), "channelName": entry.channel_name, "userId": sid(entry.user_id),
-            "username": entry.username, "count": entry.count, "reason": entry.reason,
-            "expireAt": ms(entry.expire_at), "actionBy": full_user(action_by) if action_by else None}
+    return {
+        "id": str(entry.id),
+        "createdAt": ms(entry.created_at),
+        "actionById": sid(entry.action_by_id),
+        "actionType": entry.action_type,
+        "serverName": entry.server_name,
+        "serverId": sid(entry.server_id),
+        "channelId": sid(entry.channel_id),
+        "channelName": entry.channel_name,
+        "userId": sid(entry.user_id),
+        "username": entry.username,
+        "count": entry.count,
+        "reason": entry.reason,
+        "expireAt": ms(entry.expire_at),
+        "actionBy": full_user(action_by) if action_by else None,
+    }

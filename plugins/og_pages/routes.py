@@ -33,26 +33,42 @@ def _cdn(path: str | None) -> str | None:
     return f"{_origin()}/cdn/{path.lstrip('/')}" if path else None
 
 
-def document(title: str, description: str, url: str, image: str | None = None, theme: str = DEFAULT_THEME,
-             large_image: bool = False) -> Response:
+def document(
+    title: str,
+    description: str,
+    url: str,
+    image: str | None = None,
+    theme: str = DEFAULT_THEME,
+    large_image: bool = False,
+) -> Response:
     """The page crawlers read; every value is HTML-escaped (upstream does not escape)."""
 
     def meta(key: str, name: str, value: str) -> str:
         return f'<meta {key}="{name}" content="{escape(value, quote=True)}">'
 
     tags = [
-        "<!DOCTYPE html><html><head>", '<meta charset="utf-8">', f"<title>{escape(title)}</title>",
-        meta("name", "title", title), meta("name", "description", description),
-        meta("property", "og:site_name", SITE_NAME), meta("property", "og:type", "article"),
-        meta("name", "theme-color", theme), meta("property", "og:url", url),
-        meta("property", "og:title", title), meta("property", "og:description", description),
+        "<!DOCTYPE html><html><head>",
+        '<meta charset="utf-8">',
+        f"<title>{escape(title)}</title>",
+        meta("name", "title", title),
+        meta("name", "description", description),
+        meta("property", "og:site_name", SITE_NAME),
+        meta("property", "og:type", "article"),
+        meta("name", "theme-color", theme),
+        meta("property", "og:url", url),
+        meta("property", "og:title", title),
+        meta("property", "og:description", description),
     ]
     if image:
         tags.append(meta("property", "og:image", image))
     if large_image:
         tags.append(meta("name", "twitter:card", "summary_large_image"))
-    tags += [meta("name", "twitter:domain", url.split("/")[2] if "://" in url else url), meta("name", "twitter:url", url),
-             meta("name", "twitter:description", description), meta("name", "twitter:title", title)]
+    tags += [
+        meta("name", "twitter:domain", url.split("/")[2] if "://" in url else url),
+        meta("name", "twitter:url", url),
+        meta("name", "twitter:description", description),
+        meta("name", "twitter:title", title),
+    ]
     if image:
         tags.append(meta("name", "twitter:image", image))
     tags.append("</head><body></body></html>")
@@ -69,9 +85,12 @@ async def _invite(code: str) -> Response:
     server = await Server.get_or_none(id=invite.server_id) if invite is not None else None
     if server is None:
         raise _not_found()
-    return document(title=f"{server.name} Server on {SITE_NAME}",
-                    description=f"You are invited to join the {server.name} server on {SITE_NAME}.",
-                    url=f"{_origin()}/i/{code}", image=_cdn(server.avatar))
+    return document(
+        title=f"{server.name} Server on {SITE_NAME}",
+        description=f"You are invited to join the {server.name} server on {SITE_NAME}.",
+        url=f"{_origin()}/i/{code}",
+        image=_cdn(server.avatar),
+    )
 
 
 @blueprint.get("/i/<code>")
@@ -93,9 +112,13 @@ async def profile_page(user_id: str) -> Any:
     profile = await Profile.get_or_none(user_id=user.id)
     bio = profile.bio if profile is not None and profile.bio else None
     theme = profile.primary_color if profile is not None and profile.primary_color else DEFAULT_THEME
-    return document(title=f"{user.username}'s Profile on {SITE_NAME}",
-                    description=bio or f"Browse {user.username}'s profile on {SITE_NAME}.",
-                    url=f"{_origin()}/app/profile/{user.id}", image=_cdn(user.avatar), theme=theme)
+    return document(
+        title=f"{user.username}'s Profile on {SITE_NAME}",
+        description=bio or f"Browse {user.username}'s profile on {SITE_NAME}.",
+        url=f"{_origin()}/app/profile/{user.id}",
+        image=_cdn(user.avatar),
+        theme=theme,
+    )
 
 
 @blueprint.get("/p/<post_id>")

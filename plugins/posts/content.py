@@ -42,7 +42,9 @@ async def resolve_mentions(text: str) -> str:
     condition = Q()
     for username, tag in pairs:
         condition |= Q(username=username, tag=tag)
-    found = {(u.username, u.tag): u.id for u in await User.filter(condition, deleted=False).only("id", "username", "tag")}
+    found = {
+        (u.username, u.tag): u.id for u in await User.filter(condition, deleted=False).only("id", "username", "tag")
+    }
 
     def replace(match: re.Match[str]) -> str:
         user_id = found.get((match.group(1), match.group(2)))

@@ -41,14 +41,18 @@ async def counts(post_id: int) -> dict[str, Any] | None:
         return None
     comments = await Post.filter(comment_to_id=post_id, deleted=False).count()
     updated: dict[str, Any] = {
-        "estimateLikes": post.estimate_likes, "estimateReposts": post.estimate_reposts,
+        "estimateLikes": post.estimate_likes,
+        "estimateReposts": post.estimate_reposts,
         "_count": {"likedBy": post.estimate_likes, "comments": comments, "reposts": post.estimate_reposts},
     }
     if post.has_poll:
         choices = await PostPollChoice.filter(poll__post_id=post_id).order_by("id")
         if choices:
-            updated["poll"] = {"id": str(choices[0].poll_id), "_count": {"votedUsers": sum(c.votes for c in choices)},
-                               "choices": [{"id": str(c.id), "_count": {"votedUsers": c.votes}} for c in choices]}
+            updated["poll"] = {
+                "id": str(choices[0].poll_id),
+                "_count": {"votedUsers": sum(c.votes for c in choices)},
+                "choices": [{"id": str(c.id), "_count": {"votedUsers": c.votes}} for c in choices],
+            }
     return {"postId": str(post_id), "updated": updated}
 
 
@@ -78,6 +82,7 @@ class LiveUpdates:
     async def _soon(self, pending: set[int], key: int, publish: Any) -> None:
         """After the commit: publish for ``key`` once the delay has passed, unless a
         publication for it is already waiting (it will read the newer state)."""
+
         async def schedule() -> None:
             if key not in pending:
                 pending.add(key)
@@ -125,4 +130,3 @@ async def visible_authors(post_ids: list[int]) -> dict[int, int]:
     if not post_ids:
         return {}
     return dict(await Post.filter(id__in=post_ids).values_list("id", "created_by_id"))
-

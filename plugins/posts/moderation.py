@@ -74,5 +74,6 @@ async def set_announcement(post_id: int, announce: bool) -> bool | None:
 async def delete_recent(user_ids: list[int], since: datetime) -> int:
     """Delete what these users posted since ``since`` (a suspension's "delete recent messages",
     a shadow ban). Runs inside the moderation action's transaction."""
-    return await _erase_all(Post.filter(created_by_id__in=list(user_ids), id__gte=queries.first_id_at(since),
-                                        deleted=False))
+    return await _erase_all(
+        Post.filter(created_by_id__in=list(user_ids), id__gte=queries.first_id_at(since), deleted=False)
+    )

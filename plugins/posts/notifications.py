@@ -34,8 +34,9 @@ async def notify_many(kind: int, to_ids: Iterable[int], by_id: int, post_id: int
     wanted = [i for i in dict.fromkeys(to_ids) if i != by_id]
     if not wanted:
         return
-    await PostNotification.bulk_create([PostNotification(by_id=by_id, to_id=i, type=kind, post_id=post_id)
-                                        for i in wanted])
+    await PostNotification.bulk_create(
+        [PostNotification(by_id=by_id, to_id=i, type=kind, post_id=post_id) for i in wanted]
+    )
     for to_id in wanted:
         await runtime().live.notifications_changed(to_id)
 
@@ -44,9 +45,19 @@ async def latest(user: User, rel: Relations) -> list[dict[str, Any]]:
     rows = await PostNotification.filter(to_id=user.id).order_by("-id").limit(LATEST).select_related("by")
     post_ids = [r.post_id for r in rows if r.post_id is not None]
     wires = {int(wire["id"]): wire for wire in await serialize_ids(post_ids, rel)}
-    return [{"id": str(r.id), "createdAt": ms(r.created_at), "type": r.type, "toId": str(r.to_id),
-             "byId": str(r.by_id), "postId": None if r.post_id is None else str(r.post_id),
-             "by": full_user(r.by), "post": wires.get(r.post_id)} for r in rows]
+    return [
+        {
+            "id": str(r.id),
+            "createdAt": ms(r.created_at),
+            "type": r.type,
+            "toId": str(r.to_id),
+            "byId": str(r.by_id),
+            "postId": None if r.post_id is None else str(r.post_id),
+            "by": full_user(r.by),
+            "post": wires.get(r.post_id),
+        }
+        for r in rows
+    ]
 
 
 async def dismiss(user: User) -> None:

@@ -104,17 +104,49 @@ def _mentioned(dialect: str) -> tuple[str, str]:
     """(whether ``p.mention_user_ids`` is not empty, the condition on ``mu.id`` keeping them).
     PostgreSQL gets the ids as an array: as ``IN (subquery)`` it hashes all users instead."""
     if dialect == "postgres":
-        return ("jsonb_array_length(p.mention_user_ids) > 0",
-                "mu.id = ANY (ARRAY(SELECT e::bigint FROM jsonb_array_elements_text(p.mention_user_ids) AS e))")
+        return (
+            "jsonb_array_length(p.mention_user_ids) > 0",
+            "mu.id = ANY (ARRAY(SELECT e::bigint FROM jsonb_array_elements_text(p.mention_user_ids) AS e))",
+        )
     return "json_array_length(p.mention_user_ids) > 0", "mu.id IN (SELECT value FROM json_each(p.mention_user_ids))"
 
 
 # The loaded row, in this order (serialize.py unpacks it).
-COLUMNS = ("nested", "id", "created_by_id", "content", "created_at", "edited_at", "deleted", "comment_to_id",
-           "repost_id", "quoted_post_id", "views", "estimate_likes", "estimate_reposts", "embed", "attachment",
-           "mention_user_ids", "has_poll", "username", "tag", "hex_color", "avatar", "banner", "badges", "bot",
-           "joined_at", "profile_user_id", "font", "comments", "poll", "mentions", "liked_id", "voted_choice_id",
-           "reposts")
+COLUMNS = (
+    "nested",
+    "id",
+    "created_by_id",
+    "content",
+    "created_at",
+    "edited_at",
+    "deleted",
+    "comment_to_id",
+    "repost_id",
+    "quoted_post_id",
+    "views",
+    "estimate_likes",
+    "estimate_reposts",
+    "embed",
+    "attachment",
+    "mention_user_ids",
+    "has_poll",
+    "username",
+    "tag",
+    "hex_color",
+    "avatar",
+    "banner",
+    "badges",
+    "bot",
+    "joined_at",
+    "profile_user_id",
+    "font",
+    "comments",
+    "poll",
+    "mentions",
+    "liked_id",
+    "voted_choice_id",
+    "reposts",
+)
 
 
 @cache
@@ -124,8 +156,9 @@ def loader(dialect: str, with_viewer: bool) -> str:
     likes, polls = PostLike._meta.db_table, PostPoll._meta.db_table
     choices, votes = PostPollChoice._meta.db_table, PostPollVote._meta.db_table
     nonempty, mentioned = _mentioned(dialect)
-    reposters = ("r.created_by_id = ANY($2::text::bigint[])" if dialect == "postgres"
-                 else "r.created_by_id IN ({reposters})")
+    reposters = (
+        "r.created_by_id = ANY($2::text::bigint[])" if dialect == "postgres" else "r.created_by_id IN ({reposters})"
+    )
     if with_viewer:
         viewer_columns = f"""
        (SELECT l.id FROM {likes} l WHERE l.post_id = p.id AND l.liked_by_id = $1),
@@ -151,8 +184,9 @@ SELECT w.nested, p.id, p.created_by_id, p.content, p.created_at, p.edited_at, p.
        CASE WHEN p.has_poll THEN (SELECT {_agg(dialect, "pc.id", "pc.content", "pc.votes", "pc.poll_id")}
                                     FROM {polls} pp JOIN {choices} pc ON pc.poll_id = pp.id
                                    WHERE pp.post_id = p.id) END,
-       CASE WHEN {nonempty} THEN (SELECT {_agg(dialect, "mu.id", "mu.username", "mu.tag", "mu.hex_color",
-                                                 "mu.avatar", "mu.badges")}
+       CASE WHEN {nonempty} THEN (SELECT {
+        _agg(dialect, "mu.id", "mu.username", "mu.tag", "mu.hex_color", "mu.avatar", "mu.badges")
+    }
                                     FROM {users} mu WHERE {mentioned}) END,{viewer_columns}
 FROM wanted w
 JOIN {POSTS} p ON p.id = w.id

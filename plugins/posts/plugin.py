@@ -79,6 +79,7 @@ async def user_deleted(user, delete_content):
 
 # --- the moderation plugin's hooks (rest.md §8.5), called only when it is enabled -------------
 
+
 @hookimpl
 async def moderation_posts(query, after, limit):
     from plugins.posts.moderation import listing

@@ -19,8 +19,10 @@ from plugins.posts.service import erase
 
 async def profile_contribution(viewer: User | None, user: User) -> dict[str, Any]:
     rel = await relations(viewer, follows=True)
-    counts = {"posts": await Post.filter(created_by_id=user.id, deleted=False).count(),
-              "likedPosts": await PostLike.filter(liked_by_id=user.id).count()}
+    counts = {
+        "posts": await Post.filter(created_by_id=user.id, deleted=False).count(),
+        "likedPosts": await PostLike.filter(liked_by_id=user.id).count(),
+    }
     latest = [] if rel.hides(user.id) else await load(queries.latest_of(rel, user.id), rel)
     extra: dict[str, Any] = {"user": {"_count": counts}, "latestPost": latest[0] if latest else None}
     if has_request_context() and request.args.get("includePinnedPosts") == "true":

@@ -57,15 +57,17 @@ def _hidden(params: Params, rel: Relations, both_ways: bool = False) -> str:
     return f" AND NOT ({params.among('s.created_by_id', sorted(hidden))})" if hidden else ""
 
 
-def _newest(params: Params, where: str, limit: int, after: int | None, before: int | None,
-            reverse: bool = True) -> Selection:
+def _newest(
+    params: Params, where: str, limit: int, after: int | None, before: int | None, reverse: bool = True
+) -> Selection:
     """The newest ``limit`` posts matching ``where`` (over ``s``), within the id cursors."""
     if after is not None:
         where += f" AND s.id < {params(after)}"
     if before is not None:
         where += f" AND s.id > {params(before)}"
-    page = (f"SELECT {PAGE_COLUMNS}, s.id AS k1, 0 AS k2 FROM {POSTS} s WHERE {where} "
-            f"ORDER BY s.id DESC LIMIT {int(limit)}")
+    page = (
+        f"SELECT {PAGE_COLUMNS}, s.id AS k1, 0 AS k2 FROM {POSTS} s WHERE {where} ORDER BY s.id DESC LIMIT {int(limit)}"
+    )
     return Selection(page, params, NEWEST_FIRST, reverse=reverse)
 
 
@@ -99,13 +101,16 @@ def discover(rel: Relations, sort: str | None, limit: int, after: int | None, be
         likes = f"(SELECT estimate_likes FROM {POSTS} WHERE id = {cursor_id})"
         # the first condition lets the likes index start at the cursor
         where += f" AND s.estimate_likes <= {likes} AND (s.estimate_likes < {likes} OR s.id > {cursor_id})"
-    page = (f"SELECT {PAGE_COLUMNS}, s.estimate_likes AS k1, s.id AS k2 FROM {POSTS} s WHERE {where} "
-            f"ORDER BY s.estimate_likes DESC, s.id LIMIT {int(limit)}")
+    page = (
+        f"SELECT {PAGE_COLUMNS}, s.estimate_likes AS k1, s.id AS k2 FROM {POSTS} s WHERE {where} "
+        f"ORDER BY s.estimate_likes DESC, s.id LIMIT {int(limit)}"
+    )
     return Selection(page, params, "w.k1 DESC, w.k2", reverse=True)
 
 
-def user_posts(rel: Relations, user_id: int, with_replies: bool, limit: int, after: int | None,
-               before: int | None) -> Selection | None:
+def user_posts(
+    rel: Relations, user_id: int, with_replies: bool, limit: int, after: int | None, before: int | None
+) -> Selection | None:
     """A user's posts (and reposts), replies only when asked; pinned posts are left out (the
     profile lists them apart). None when the user blocked the viewer."""
     if rel.hides(user_id):
@@ -128,15 +133,19 @@ def comments(rel: Relations, post_id: int, limit: int, after: int | None, before
 def liked(rel: Relations, user_id: int) -> Selection:
     """Up to 50 posts ``user_id`` liked, the oldest like first."""
     params = Params(rel)
-    page = (f"SELECT {PAGE_COLUMNS}, l.id AS k1, 0 AS k2 FROM {PostLike._meta.db_table} l "
-            f"JOIN {POSTS} s ON s.id = l.post_id WHERE l.liked_by_id = {params(user_id)}{_hidden(params, rel)} "
-            f"ORDER BY l.id DESC LIMIT {LIKED_PAGE}")
+    page = (
+        f"SELECT {PAGE_COLUMNS}, l.id AS k1, 0 AS k2 FROM {PostLike._meta.db_table} l "
+        f"JOIN {POSTS} s ON s.id = l.post_id WHERE l.liked_by_id = {params(user_id)}{_hidden(params, rel)} "
+        f"ORDER BY l.id DESC LIMIT {LIKED_PAGE}"
+    )
     return Selection(page, params, NEWEST_FIRST, reverse=True)
 
 
 def announcements(rel: Relations) -> Selection:
-    page = (f"SELECT {PAGE_COLUMNS}, a.created_at AS k1, a.id AS k2 FROM {PostAnnouncement._meta.db_table} a "
-            f"JOIN {POSTS} s ON s.id = a.post_id")
+    page = (
+        f"SELECT {PAGE_COLUMNS}, a.created_at AS k1, a.id AS k2 FROM {PostAnnouncement._meta.db_table} a "
+        f"JOIN {POSTS} s ON s.id = a.post_id"
+    )
     return Selection(page, Params(rel), "w.k1 DESC, w.k2 DESC")
 
 
@@ -144,8 +153,10 @@ def pinned(rel: Relations, user_id: int) -> Selection | None:
     if rel.hides(user_id):
         return None
     params = Params(rel)
-    page = (f"SELECT {PAGE_COLUMNS}, pin.id AS k1, 0 AS k2 FROM {PostPin._meta.db_table} pin "
-            f"JOIN {POSTS} s ON s.id = pin.post_id WHERE pin.user_id = {params(user_id)} AND NOT s.deleted")
+    page = (
+        f"SELECT {PAGE_COLUMNS}, pin.id AS k1, 0 AS k2 FROM {PostPin._meta.db_table} pin "
+        f"JOIN {POSTS} s ON s.id = pin.post_id WHERE pin.user_id = {params(user_id)} AND NOT s.deleted"
+    )
     return Selection(page, params, NEWEST_FIRST)
 
 

@@ -20,7 +20,7 @@ from core.identity.models import User
 @dataclass
 class Relations:
     viewer_id: int | None
-    blocked: set[int] = field(default_factory=set)     # users the viewer blocked
+    blocked: set[int] = field(default_factory=set)  # users the viewer blocked
     blocked_by: set[int] = field(default_factory=set)  # users who blocked the viewer
     followed: list[int] = field(default_factory=list)
     # Moderators see posts of users who blocked them (rest.md §7: "admins bypass").
@@ -70,10 +70,12 @@ async def _none() -> list[int]:
 async def relations(viewer: User | None, follows: bool = False) -> Relations:
     if viewer is None:
         return Relations(viewer_id=None)
-    (blocked, blocked_by), followed = await concurrently(block_sets(viewer.id),
-                                                         followed_ids(viewer.id) if follows else _none())
-    return Relations(viewer_id=viewer.id, blocked=blocked, blocked_by=blocked_by, followed=followed,
-                     bypass=is_moderator(viewer))
+    (blocked, blocked_by), followed = await concurrently(
+        block_sets(viewer.id), followed_ids(viewer.id) if follows else _none()
+    )
+    return Relations(
+        viewer_id=viewer.id, blocked=blocked, blocked_by=blocked_by, followed=followed, bypass=is_moderator(viewer)
+    )
 
 
 async def blocked_by(author_id: int, user_id: int) -> bool:

@@ -32,8 +32,11 @@ LIST_LIMIT = 500  # likes and reposts lists (upstream sends them all)
 
 def _page_args() -> tuple[int, int | None, int | None]:
     args = request.args
-    return (queries.page_size(args.get("limit")), queries.cursor(args.get("afterId"), "afterId"),
-            queries.cursor(args.get("beforeId"), "beforeId"))
+    return (
+        queries.page_size(args.get("limit")),
+        queries.cursor(args.get("afterId"), "afterId"),
+        queries.cursor(args.get("beforeId"), "beforeId"),
+    )
 
 
 def _count_views(post_ids: list[int]) -> None:
@@ -53,6 +56,7 @@ async def _viewer_relations() -> Relations:
 
 
 # --- lists ---------------------------------------------------------------------------------
+
 
 @blueprint.get("/announcement")
 @require_user
@@ -121,6 +125,7 @@ async def liked_posts(user_id: str) -> Any:
 
 # --- notifications -------------------------------------------------------------------------
 
+
 @blueprint.get("/notifications")
 @require_user
 @rate_limit("post_notifications", 50, 20)
@@ -145,6 +150,7 @@ async def dismiss_notifications() -> Any:
 
 
 # --- one post ------------------------------------------------------------------------------
+
 
 @blueprint.post("")
 @require_user_or_bot

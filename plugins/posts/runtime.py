@@ -36,8 +36,9 @@ async def start(app: Any) -> None:
 
         redis = aioredis.from_url(hearth.settings.redis.url)
     views = ViewCounter(redis, int(float(get("posts.view_dedupe_hours", 24)) * 3600))
-    state = PostsRuntime(live=LiveUpdates(hearth.gateway, float(get("posts.live_delay_ms", 250))), views=views,
-                         redis=redis)
+    state = PostsRuntime(
+        live=LiveUpdates(hearth.gateway, float(get("posts.live_delay_ms", 250))), views=views, redis=redis
+    )
     state.flusher = flush_forever(views, float(get("posts.views_flush_seconds", 300)))
     app.extensions[KEY] = state
 

@@ -16,13 +16,19 @@ MAX_CHOICE_LENGTH = 56
 
 class CreatePostBody(Body):
     content: Annotated[StrictStr | None, Rules(type="Content must be a string!")] = None
-    postId: Annotated[StrictStr | None, Rules(type="postId must be a string!",
-                                                 length="Content length must be between 1 and 500 characters."),
-                      Field(min_length=1, max_length=500)] = None
-    nerimityCdnFileId: Annotated[StrictStr | None,
-                                 Rules(type="nerimityCdnFileId id must be a string!",
-                                       length="nerimityCdnFileId length must be between 1 and 255 characters."),
-                                 Field(min_length=1, max_length=255)] = None
+    postId: Annotated[
+        StrictStr | None,
+        Rules(type="postId must be a string!", length="Content length must be between 1 and 500 characters."),
+        Field(min_length=1, max_length=500),
+    ] = None
+    nerimityCdnFileId: Annotated[
+        StrictStr | None,
+        Rules(
+            type="nerimityCdnFileId id must be a string!",
+            length="nerimityCdnFileId length must be between 1 and 255 characters.",
+        ),
+        Field(min_length=1, max_length=255),
+    ] = None
 
 
 class EditPostBody(Body):

@@ -43,15 +43,53 @@ class _Post:
     __slots__ = ("id", "author_id", "comment_to_id", "repost_id", "quoted_post_id", "author", "body")
 
     def __init__(self, row: Any):
-        (_, post_id, author_id, content, created_at, edited_at, deleted, comment_to_id, repost_id, quoted_post_id,
-         views, likes, reposts_count, embed, attachment, mention_ids, has_poll, username, tag, hex_color, avatar,
-         banner, badges, bot, joined_at, profile_user_id, font, comments, poll, mentions, liked_id, voted_choice_id,
-         reposts) = row
+        (
+            _,
+            post_id,
+            author_id,
+            content,
+            created_at,
+            edited_at,
+            deleted,
+            comment_to_id,
+            repost_id,
+            quoted_post_id,
+            views,
+            likes,
+            reposts_count,
+            embed,
+            attachment,
+            mention_ids,
+            has_poll,
+            username,
+            tag,
+            hex_color,
+            avatar,
+            banner,
+            badges,
+            bot,
+            joined_at,
+            profile_user_id,
+            font,
+            comments,
+            poll,
+            mentions,
+            liked_id,
+            voted_choice_id,
+            reposts,
+        ) = row
         self.id, self.author_id, self.comment_to_id, self.repost_id = post_id, author_id, comment_to_id, repost_id
         self.quoted_post_id = quoted_post_id
         self.author = {
-            "id": str(author_id), "username": username, "tag": tag, "hexColor": hex_color, "avatar": avatar,
-            "banner": banner, "badges": badges, "bot": None if bot is None else bool(bot), "joinedAt": _ms(joined_at),
+            "id": str(author_id),
+            "username": username,
+            "tag": tag,
+            "hexColor": hex_color,
+            "avatar": avatar,
+            "banner": banner,
+            "badges": badges,
+            "bot": None if bot is None else bool(bot),
+            "joinedAt": _ms(joined_at),
             "profile": None if profile_user_id is None else brief_profile(font),
         }
         attachment = _json(attachment)
@@ -75,8 +113,10 @@ class _Post:
             "poll": _poll(_json(poll), voted_choice_id) if has_poll else None,
             "_count": {"likedBy": likes, "comments": comments, "reposts": reposts_count},
             "likedBy": [] if liked_id is None else [{"id": str(liked_id)}],
-            "reposts": [{"id": str(repost_id), "createdBy": {"id": str(by_id), "username": by_name}}
-                        for repost_id, by_id, by_name in sorted(_json(reposts) or ())],
+            "reposts": [
+                {"id": str(repost_id), "createdBy": {"id": str(by_id), "username": by_name}}
+                for repost_id, by_id, by_name in sorted(_json(reposts) or ())
+            ],
         }
 
 
@@ -85,8 +125,18 @@ def _mentions(ids: list[int] | None, users: list[list[Any]] | None) -> list[dict
     if not ids or not users:
         return []
     found = {user[0]: user for user in users}
-    return [{"id": str(i), "username": found[i][1], "tag": found[i][2], "hexColor": found[i][3],
-             "avatar": found[i][4], "badges": found[i][5]} for i in ids if i in found]
+    return [
+        {
+            "id": str(i),
+            "username": found[i][1],
+            "tag": found[i][2],
+            "hexColor": found[i][3],
+            "avatar": found[i][4],
+            "badges": found[i][5],
+        }
+        for i in ids
+        if i in found
+    ]
 
 
 def _poll(choices: list[list[Any]] | None, voted_choice_id: int | None) -> dict[str, Any] | None:
@@ -97,8 +147,10 @@ def _poll(choices: list[list[Any]] | None, voted_choice_id: int | None) -> dict[
         "id": str(choices[0][3]),
         "_count": {"votedUsers": sum(votes for _, _, votes, _ in choices)},
         "votedUsers": [] if voted_choice_id is None else [{"pollChoiceId": str(voted_choice_id)}],
-        "choices": [{"id": str(choice_id), "content": content, "_count": {"votedUsers": votes}}
-                    for choice_id, content, votes, _ in choices],
+        "choices": [
+            {"id": str(choice_id), "content": content, "_count": {"votedUsers": votes}}
+            for choice_id, content, votes, _ in choices
+        ],
     }
 
 
@@ -124,8 +176,14 @@ class _Page:
 
     def stub(self, post: _Post, comment_to: dict[str, Any] | None = None) -> dict[str, Any]:
         """What a viewer blocked by the author gets (rest.md §7.11)."""
-        return {"id": str(post.id), "commentToId": _sid(post.comment_to_id), "createdBy": post.author,
-                "commentTo": comment_to, "quotedPostId": _sid(post.quoted_post_id), "block": True}
+        return {
+            "id": str(post.id),
+            "commentToId": _sid(post.comment_to_id),
+            "createdBy": post.author,
+            "commentTo": comment_to,
+            "quotedPostId": _sid(post.quoted_post_id),
+            "block": True,
+        }
 
     def nested(self, post_id: int | None) -> dict[str, Any] | None:
         post = self.posts.get(post_id) if post_id is not None else None

@@ -81,6 +81,7 @@ async def _mentionable(author_id: int, ids: list[int]) -> list[int]:
 
 # --- create, edit, delete ----------------------------------------------------------------
 
+
 async def create_post(user: User, body: CreatePostBody, choices: list[str]) -> dict[str, Any]:
     if body.content is not None and len(body.content) > text.content_limit(user):
         raise bad_request(text.length_message(user))
@@ -89,8 +90,9 @@ async def create_post(user: User, body: CreatePostBody, choices: list[str]) -> d
         raise bad_request("content or attachment is required.")
     attachment = None
     if body.nerimityCdnFileId:
-        file = await cdn.verify_file(user.id, body.nerimityCdnFileId, "attachments", group_id=str(user.id),
-                                     image_only=True)
+        file = await cdn.verify_file(
+            user.id, body.nerimityCdnFileId, "attachments", group_id=str(user.id), image_only=True
+        )
         attachment = {"id": str(file.id), "path": file.path, "width": file.width, "height": file.height}
     parent = None
     if body.postId is not None:
@@ -105,9 +107,15 @@ async def create_post(user: User, body: CreatePostBody, choices: list[str]) -> d
     mentioned = await _mentionable(user.id, text.mentioned_ids(stored))
     embed = await _embed(stored, user.id)
     async with transaction():
-        post = await Post.create(created_by_id=user.id, content=stored or None, comment_to_id=parent and parent.id,
-                                 attachment=attachment, embed=embed, mention_user_ids=text.mentioned_ids(stored),
-                                 has_poll=bool(choices))
+        post = await Post.create(
+            created_by_id=user.id,
+            content=stored or None,
+            comment_to_id=parent and parent.id,
+            attachment=attachment,
+            embed=embed,
+            mention_user_ids=text.mentioned_ids(stored),
+            has_poll=bool(choices),
+        )
         if choices:
             poll = await PostPoll.create(post_id=post.id)
             await PostPollChoice.bulk_create([PostPollChoice(poll_id=poll.id, content=c) for c in choices])
@@ -133,8 +141,9 @@ async def edit_post(user: User, post_id: str, new_content: str) -> dict[str, Any
     embed = await _embed(stored, user.id)
     try:
         async with transaction():
-            await Post.filter(id=post.id).update(content=stored, edited_at=datetime.now(UTC), embed=embed,
-                                                 mention_user_ids=text.mentioned_ids(stored))
+            await Post.filter(id=post.id).update(
+                content=stored, edited_at=datetime.now(UTC), embed=embed, mention_user_ids=text.mentioned_ids(stored)
+            )
             for mentioned_id in added:
                 await notify(MENTIONED, mentioned_id, user.id, post.id)
             await runtime().live.post_content_changed(post.id)
@@ -153,8 +162,16 @@ async def erase(post: Post) -> None:
                 await Post.filter(id=post.repost_id).update(estimate_reposts=F("estimate_reposts") - 1)
                 await runtime().live.post_counts_changed(post.repost_id)
             return
-        await Post.filter(id=post.id).update(content=None, deleted=True, embed=None, attachment=None, has_poll=False,
-                                             mention_user_ids=[], estimate_likes=0, estimate_reposts=0)
+        await Post.filter(id=post.id).update(
+            content=None,
+            deleted=True,
+            embed=None,
+            attachment=None,
+            has_poll=False,
+            mention_user_ids=[],
+            estimate_likes=0,
+            estimate_reposts=0,
+        )
         await PostLike.filter(post_id=post.id).delete()
         await PostPoll.filter(post_id=post.id).delete()
         await PostAnnouncement.filter(post_id=post.id).delete()
@@ -185,6 +202,7 @@ async def delete_post(user: User, post_id: str) -> None:
 
 
 # --- likes, reposts, votes, pins -----------------------------------------------------------
+
 
 async def like(user: User, post_id: str) -> dict[str, Any]:
     post = await _post(post_id, deleted=False)

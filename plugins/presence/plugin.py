@@ -80,6 +80,7 @@ async def friendship_accepted(user_id, friend_id):
 # Hooks of the servers plugin (declared in plugins/servers/hookspecs.py; without servers they
 # are never called). Presence answers them, so servers needs no import of presence.
 
+
 @hookimpl
 async def server_member_presences(user_ids):
     from plugins.presence.service import presences_of
@@ -103,6 +104,7 @@ async def server_member_joined(server_id, user_id):
 
 # Hook of the moderation plugin (plugins/moderation/hookspecs.py): GET /moderation/online-users.
 
+
 @hookimpl
 async def moderation_online_user_ids():
     from plugins.presence.service import service_for
@@ -111,6 +113,7 @@ async def moderation_online_user_ids():
 
 
 # Hook of the push plugin (plugins/push/hookspecs.py): no push to a user whose tab is open.
+
 
 @hookimpl
 async def connected_user_ids(user_ids):

@@ -46,8 +46,9 @@ class PresenceService:
     def __init__(self, gateway: Any):
         self.gateway = gateway
         url = gateway.settings.redis.url
-        self.store: MemoryStore | RedisStore = (RedisStore(url, *redis_settings(gateway.settings)) if url
-                                                else MemoryStore())
+        self.store: MemoryStore | RedisStore = (
+            RedisStore(url, *redis_settings(gateway.settings)) if url else MemoryStore()
+        )
         self._reaper: asyncio.Task | None = None
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -77,8 +78,9 @@ class PresenceService:
             rooms.extend(r for r in contribution or [] if r != str(user_id) and r not in rooms)
         return rooms
 
-    async def broadcast(self, user_id: int, payload: dict[str, Any], everyone: bool = True,
-                        skip_sid: str | None = None) -> None:
+    async def broadcast(
+        self, user_id: int, payload: dict[str, Any], everyone: bool = True, skip_sid: str | None = None
+    ) -> None:
         """To the audience and the user's own room, or (``everyone=False``: the user is
         offline or invisible) to the user's own room only."""
         rooms = [*(await self.audience(user_id) if everyone else []), str(user_id)]
@@ -90,8 +92,12 @@ class PresenceService:
         online = await self.store.online(unique)
         if not online:
             return []
-        rows = {row["id"]: row for row in await User.filter(id__in=list(online), status__gt=OFFLINE)
-                .values("id", "status", "custom_status")}
+        rows = {
+            row["id"]: row
+            for row in await User.filter(id__in=list(online), status__gt=OFFLINE).values(
+                "id", "status", "custom_status"
+            )
+        }
         activities = await self.store.activities(list(rows))
         result = []
         for uid in unique:
@@ -116,8 +122,9 @@ class PresenceService:
         if await self.store.add(user.id, ctx.sid) and user.status != OFFLINE:
             # The user's first socket: the others learn they are here (this socket reads
             # its own presence in the snapshot).
-            await self.broadcast(user.id, {"userId": str(user.id), "status": user.status,
-                                           "custom": user.custom_status}, skip_sid=ctx.sid)
+            await self.broadcast(
+                user.id, {"userId": str(user.id), "status": user.status, "custom": user.custom_status}, skip_sid=ctx.sid
+            )
         subjects = [user.id]  # friends and server members come from presence_subjects answers
         options = ctx.state.get("authenticate") or {}
         for contribution in await self.gateway.plugins.gather("presence_subjects", user_id=user.id, options=options):
@@ -131,9 +138,11 @@ class PresenceService:
             await self._went_offline(user_id)
         elif removal.had_activities:
             status = await self._status(user_id)
-            await self.broadcast(user_id, {"userId": str(user_id),
-                                           "activities": removal.remaining[:SNAPSHOT_ACTIVITIES]},
-                                 everyone=status != OFFLINE)
+            await self.broadcast(
+                user_id,
+                {"userId": str(user_id), "activities": removal.remaining[:SNAPSHOT_ACTIVITIES]},
+                everyone=status != OFFLINE,
+            )
 
     async def _went_offline(self, user_id: int) -> None:
         user = await User.get_or_none(id=user_id)
@@ -148,8 +157,9 @@ class PresenceService:
         if everything is None:
             return  # not a registered socket (already gone)
         status = await self._status(ctx.user.id)
-        await self.broadcast(ctx.user.id, {"userId": str(ctx.user.id), "activities": everything},
-                             everyone=status != OFFLINE)
+        await self.broadcast(
+            ctx.user.id, {"userId": str(ctx.user.id), "activities": everything}, everyone=status != OFFLINE
+        )
 
     # --- REST ----------------------------------------------------------------------------
     async def update(self, user_id: int, changes: dict[str, Any]) -> None:

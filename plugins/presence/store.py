@@ -233,8 +233,9 @@ class RedisStore:
         try:
             await self.redis.sadd(f"{PREFIX}instances", self.instance)
             await self.redis.set(f"{PREFIX}alive:{self.instance}", "1", ex=HEARTBEAT_TTL_S)
-            listed = {e.decode() if isinstance(e, bytes) else e
-                      for e in await self.redis.smembers(self._instance_key())}
+            listed = {
+                e.decode() if isinstance(e, bytes) else e for e in await self.redis.smembers(self._instance_key())
+            }
             here = {f"{uid}:{sid}" for uid, sids in self.local._sockets.items() for sid in sids}
             for entry in listed - here:
                 user_id, _, sid = entry.partition(":")
@@ -257,8 +258,9 @@ class RedisStore:
 
     async def _remove_from_redis(self, user_id: int, sid: str, instance: str | None) -> Removal:
         sockets, activities = self._user_keys(user_id)
-        removed, had, left = await self._remove(keys=[sockets, activities, self._instance_key(instance)],
-                                                args=[sid, f"{user_id}:{sid}"])
+        removed, had, left = await self._remove(
+            keys=[sockets, activities, self._instance_key(instance)], args=[sid, f"{user_id}:{sid}"]
+        )
         if not removed:
             return Removal()
         if not left:
@@ -268,8 +270,10 @@ class RedisStore:
 
     async def _set_in_redis(self, user_id: int, sid: str, items: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         sockets, activities = self._user_keys(user_id)
-        values = await self._set(keys=[sockets, activities, f"{PREFIX}seq"],
-                                 args=[sid, json.dumps(items, separators=(",", ":")) if items else ""])
+        values = await self._set(
+            keys=[sockets, activities, f"{PREFIX}seq"],
+            args=[sid, json.dumps(items, separators=(",", ":")) if items else ""],
+        )
         return None if values is None else _decode(values)
 
     # --- the store -------------------------------------------------------------------------
@@ -320,7 +324,7 @@ class RedisStore:
         found = []
         async for key in self.redis.scan_iter(match=f"{PREFIX}user:*:sockets", count=1000):
             text = key.decode() if isinstance(key, bytes) else key
-            found.append(int(text[len(f"{PREFIX}user:"):-len(":sockets")]))
+            found.append(int(text[len(f"{PREFIX}user:") : -len(":sockets")]))
         return found
 
     async def reap(self) -> list[int]:

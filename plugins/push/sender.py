@@ -91,7 +91,12 @@ class PushSender:
                 self.session = new_session(self.policy, limit=int(self.settings.get("push.concurrent_sends", 8)))
             try:
                 response = await WebPusher(info, aiohttp_session=self.session).send_async(
-                    data, headers, ttl=self.ttl, content_encoding="aes128gcm", timeout=aiohttp.ClientTimeout(total=self.timeout))
+                    data,
+                    headers,
+                    ttl=self.ttl,
+                    content_encoding="aes128gcm",
+                    timeout=aiohttp.ClientTimeout(total=self.timeout),
+                )
                 status = response.status
                 response.release()
             except (TimeoutError, WebPushException, OSError) as error:

@@ -52,7 +52,7 @@ def _preview(message: Message, names: dict[int, str]) -> str:
     text = " ".join(text.split())
     if not text:
         return "Sent an attachment."
-    return text if len(text) <= BODY_MAX else text[:BODY_MAX - 1] + "…"
+    return text if len(text) <= BODY_MAX else text[: BODY_MAX - 1] + "…"
 
 
 async def message_sent(message: Message, access: Any) -> None:
@@ -69,8 +69,7 @@ async def message_sent(message: Message, access: Any) -> None:
     elif channel.server_id is not None:
         if not (message.mention_user_ids or message.role_mention_ids or message.mentions_everyone):
             return  # nobody can have been notified (the server kind notifies only whom a message names)
-        recipients = list(await MentionNotification.filter(message_id=message.id)
-                          .values_list("user_id", flat=True))
+        recipients = list(await MentionNotification.filter(message_id=message.id).values_list("user_id", flat=True))
         url = f"/app/servers/{channel.server_id}/{channel.id}"
         title_suffix = f" in #{channel.name}" if channel.name else ""
     else:
@@ -80,28 +79,45 @@ async def message_sent(message: Message, access: Any) -> None:
         return
     mentioned = [int(u) for u in message.mention_user_ids or []][:20]
     users = {u.id: u.username for u in await User.filter(id__in=[message.created_by_id, *mentioned])}
-    await notify(recipients, {
-        "kind": "message", "title": f"{users.get(message.created_by_id, 'Someone')}{title_suffix}",
-        "body": _preview(message, users), "url": url, "tag": f"channel-{channel.id}",
-    })
+    await notify(
+        recipients,
+        {
+            "kind": "message",
+            "title": f"{users.get(message.created_by_id, 'Someone')}{title_suffix}",
+            "body": _preview(message, users),
+            "url": url,
+            "tag": f"channel-{channel.id}",
+        },
+    )
 
 
 async def friend_request(user_id: int, recipient_id: int) -> None:
     sender = await User.get_or_none(id=user_id)
     if sender is None:
         return
-    await notify([recipient_id], {
-        "kind": "friend_request", "title": "Friend request",
-        "body": f"{sender.username} sent you a friend request.", "url": "/app/inbox",
-        "tag": f"friend-{user_id}",
-    })
+    await notify(
+        [recipient_id],
+        {
+            "kind": "friend_request",
+            "title": "Friend request",
+            "body": f"{sender.username} sent you a friend request.",
+            "url": "/app/inbox",
+            "tag": f"friend-{user_id}",
+        },
+    )
 
 
 async def call_ring(channel: Any, user: User, ringing: list[int]) -> None:
     targets = [u for u in ringing if u != user.id]
     if not targets:
         return
-    await notify(targets, {
-        "kind": "call", "title": "Incoming call", "body": f"{user.username} is calling you.",
-        "url": f"/app/inbox/{channel.id}", "tag": f"call-{channel.id}",
-    })
+    await notify(
+        targets,
+        {
+            "kind": "call",
+            "title": "Incoming call",
+            "body": f"{user.username} is calling you.",
+            "url": f"/app/inbox/{channel.id}",
+            "tag": f"call-{channel.id}",
+        },
+    )

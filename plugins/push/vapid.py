@@ -44,13 +44,13 @@ def vapid_keys(settings: Settings) -> VapidKeys:
 
 def _new_private_key() -> bytes:
     return ec.generate_private_key(ec.SECP256R1()).private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 def _load(pem: bytes) -> VapidKeys:
     if b"PRIVATE KEY" not in pem:  # the file was emptied
         raise RuntimeError("the VAPID key file holds no private key; delete it to make a new one")
     vapid = Vapid.from_pem(pem)
-    point = vapid.public_key.public_bytes(serialization.Encoding.X962,
-                                          serialization.PublicFormat.UncompressedPoint)
+    point = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return VapidKeys(vapid, base64.urlsafe_b64encode(point).rstrip(b"=").decode())

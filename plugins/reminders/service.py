@@ -48,9 +48,17 @@ async def wire_many(reminders: list[Reminder], viewer: User) -> list[dict[str, A
     rows = [m for m in rows if m.channel_id in visible]
     serialized = {int(m["id"]): m for m in await serialize_messages(rows, viewer.id)}
     posts = await _posts([r.post_id for r in reminders if r.post_id], viewer)
-    return [{"id": str(r.id), "remindAt": ms(r.remind_at), "createdAt": ms(r.created_at),
-             "channelId": str(r.channel_id) if r.channel_id else None,
-             "message": serialized.get(r.message_id), "post": posts.get(r.post_id)} for r in reminders]
+    return [
+        {
+            "id": str(r.id),
+            "remindAt": ms(r.remind_at),
+            "createdAt": ms(r.created_at),
+            "channelId": str(r.channel_id) if r.channel_id else None,
+            "message": serialized.get(r.message_id),
+            "post": posts.get(r.post_id),
+        }
+        for r in reminders
+    ]
 
 
 async def list_for(user: User) -> list[dict[str, Any]]:
@@ -68,8 +76,12 @@ async def add(user: User, timestamp: float, message_id: str | None, post_id: str
     if message is None:
         raise bad_request("Message not found!")
     await messages.load_channel(user, str(message.channel_id))  # may the user see it?
-    return await _store(user, Reminder(created_by_id=user.id, message_id=message.id, channel_id=message.channel_id,
-                                       remind_at=when(timestamp)))
+    return await _store(
+        user,
+        Reminder(
+            created_by_id=user.id, message_id=message.id, channel_id=message.channel_id, remind_at=when(timestamp)
+        ),
+    )
 
 
 async def _add_for_post(user: User, timestamp: float, post_id: str) -> dict[str, Any]:
@@ -125,9 +137,12 @@ async def remove(user: User, reminder_id: str) -> dict[str, Any]:
     async with transaction():
         await reminder.delete()
         await hearth().gateway.emit("user:reminder_remove", {"id": str(reminder.id)}, to=str(user.id))
-    return {"id": str(reminder.id), "createdAt": ms(reminder.created_at), "remindAt": ms(reminder.remind_at),
-            "createdById": str(user.id), "postId": str(reminder.post_id) if reminder.post_id else None,
-            "messageId": str(reminder.message_id) if reminder.message_id else None,
-            "channelId": str(reminder.channel_id) if reminder.channel_id else None}
-
-
+    return {
+        "id": str(reminder.id),
+        "createdAt": ms(reminder.created_at),
+        "remindAt": ms(reminder.remind_at),
+        "createdById": str(user.id),
+        "postId": str(reminder.post_id) if reminder.post_id else None,
+        "messageId": str(reminder.message_id) if reminder.message_id else None,
+        "channelId": str(reminder.channel_id) if reminder.channel_id else None,
+    }

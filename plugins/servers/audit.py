@@ -31,9 +31,17 @@ async def page_wire(logs: list[AuditLog]) -> dict[str, Any]:
     user_ids |= {int(v) for log in logs for k, v in log.data.items() if k.endswith("UserId") and str(v).isdigit()}
     users = await User.filter(id__in=user_ids) if user_ids else []
     return {
-        "auditLogs": [{"id": str(log.id), "serverId": str(log.server_id), "actionType": log.action_type,
-                       "actionById": str(log.actor_id) if log.actor_id else "System",
-                       "data": {k: v for k, v in log.data.items() if k != "reason"} or None,
-                       "reason": log.data.get("reason"), "createdAt": ms(log.created_at)} for log in logs],
+        "auditLogs": [
+            {
+                "id": str(log.id),
+                "serverId": str(log.server_id),
+                "actionType": log.action_type,
+                "actionById": str(log.actor_id) if log.actor_id else "System",
+                "data": {k: v for k, v in log.data.items() if k != "reason"} or None,
+                "reason": log.data.get("reason"),
+                "createdAt": ms(log.created_at),
+            }
+            for log in logs
+        ],
         "users": [{"id": str(u.id), "username": u.username} for u in users],
     }

@@ -36,13 +36,19 @@ async def create(ctx: MemberContext, name: str | None, channel_type: int) -> dic
         if await Channel.filter(server_id=server.id).exclude(deleting=True).count() >= MAX_CHANNELS:
             raise bad_request("You already created the maximum amount of channels for this server.")
         count = await Channel.filter(server_id=server.id).count()
-        channel = await Channel.create(type=channel_type, name=name, server_id=server.id, created_by_id=ctx.user.id,
-                                       order=count + 1)
-        await ChannelPermission.create(server_id=server.id, channel_id=channel.id, role_id=server.default_role_id,
-                                       permissions=DEFAULT_CHANNEL_PERMISSIONS)
+        channel = await Channel.create(
+            type=channel_type, name=name, server_id=server.id, created_by_id=ctx.user.id, order=count + 1
+        )
+        await ChannelPermission.create(
+            server_id=server.id,
+            channel_id=channel.id,
+            role_id=server.default_role_id,
+            permissions=DEFAULT_CHANNEL_PERMISSIONS,
+        )
         wire = server_channel_wire(channel, {server.default_role_id: DEFAULT_CHANNEL_PERMISSIONS})
-        await hearth().gateway.emit("server:channel_created", {"serverId": str(server.id), "channel": wire},
-                                    to=str(server.id))
+        await hearth().gateway.emit(
+            "server:channel_created", {"serverId": str(server.id), "channel": wire}, to=str(server.id)
+        )
         await rooms.resync(server.id)
         await audit.record(server.id, "SERVER_CHANNEL_CREATE", ctx.user.id, type=channel_type, name=name)
     return wire
@@ -61,11 +67,18 @@ async def update(ctx: MemberContext, channel_id: str, changes: dict[str, Any]) -
     async with transaction():
         if updated:
             await Channel.filter(id=channel.id).update(**{columns[k]: v for k, v in updated.items()})
-            await hearth().gateway.emit("server:channel_updated", {"serverId": str(ctx.server.id),
-                                                                   "channelId": str(channel.id), "updated": updated},
-                                        to=str(ctx.server.id))
-            await audit.record(ctx.server.id, "SERVER_CHANNEL_UPDATE", ctx.user.id, name=updated.get("name"),
-                               slowModeSeconds=updated.get("slowModeSeconds"))
+            await hearth().gateway.emit(
+                "server:channel_updated",
+                {"serverId": str(ctx.server.id), "channelId": str(channel.id), "updated": updated},
+                to=str(ctx.server.id),
+            )
+            await audit.record(
+                ctx.server.id,
+                "SERVER_CHANNEL_UPDATE",
+                ctx.user.id,
+                name=updated.get("name"),
+                slowModeSeconds=updated.get("slowModeSeconds"),
+            )
     return updated
 
 
@@ -79,8 +92,11 @@ async def delete(ctx: MemberContext, channel_id: str) -> str:
             await Channel.filter(category_id=channel.id).update(category_id=None)
         if ctx.server.system_channel_id == channel.id:
             await Server.filter(id=ctx.server.id).update(system_channel_id=None)
-        await hearth().gateway.emit("server:channel_deleted", {"serverId": str(ctx.server.id),
-                                                               "channelId": str(channel.id)}, to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:channel_deleted",
+            {"serverId": str(ctx.server.id), "channelId": str(channel.id)},
+            to=str(ctx.server.id),
+        )
         await rooms.resync(ctx.server.id, None, [channel.id])
         await hearth().plugins.gather("server_channels_removed", server_id=ctx.server.id, channel_ids=[channel.id])
         await audit.record(ctx.server.id, "SERVER_CHANNEL_DELETE", ctx.user.id, name=channel.name)
@@ -108,8 +124,9 @@ async def reorder(ctx: MemberContext, channel_ids: list[str], category_id: str |
         body: dict[str, Any] = {"orderedChannelIds": [str(i) for i in ids]}
         if category is not None:
             body["categoryId"] = str(category.id)
-        await hearth().gateway.emit("server:channel_order_updated", {"serverId": str(server.id), **body},
-                                    to=str(server.id))
+        await hearth().gateway.emit(
+            "server:channel_order_updated", {"serverId": str(server.id), **body}, to=str(server.id)
+        )
     return body
 
 
@@ -122,10 +139,15 @@ async def set_permissions(ctx: MemberContext, channel_id: str, role_id: str, per
     async with transaction():
         updated = await ChannelPermission.filter(channel_id=channel.id, role_id=role.id).update(permissions=permissions)
         if not updated:
-            await ChannelPermission.create(server_id=ctx.server.id, channel_id=channel.id, role_id=role.id,
-                                           permissions=permissions)
-        body = {"permissions": permissions, "roleId": str(role.id), "serverId": str(ctx.server.id),
-                "channelId": str(channel.id)}
+            await ChannelPermission.create(
+                server_id=ctx.server.id, channel_id=channel.id, role_id=role.id, permissions=permissions
+            )
+        body = {
+            "permissions": permissions,
+            "roleId": str(role.id),
+            "serverId": str(ctx.server.id),
+            "channelId": str(channel.id),
+        }
         await hearth().gateway.emit("server:channel_permissions_updated", body, to=str(ctx.server.id))
         await rooms.resync(ctx.server.id)
     return body
@@ -139,13 +161,17 @@ async def set_notice(ctx: MemberContext, channel_id: str, content: str) -> dict[
     else:
         notice.content = content
         await notice.save()
-    return {"id": str(notice.id), "createdAt": ms(notice.created_at), "updatedAt": ms(notice.updated_at),
-            "channelId": str(channel.id), "userId": None, "content": notice.content}
+    return {
+        "id": str(notice.id),
+        "createdAt": ms(notice.created_at),
+        "updatedAt": ms(notice.updated_at),
+        "channelId": str(channel.id),
+        "userId": None,
+        "content": notice.content,
+    }
 
 
 async def delete_notice(ctx: MemberContext, channel_id: str) -> None:
     channel = await _channel(ctx.server, channel_id)
     if not await ChannelNotice.filter(channel_id=channel.id).delete():
         raise bad_request("Channel notice does not exist.")
-
-

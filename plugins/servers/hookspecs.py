@@ -13,7 +13,6 @@ async def server_extras(server_ids):
     e.g. ``customEmojis`` or ``_count``. Servers missing from the answer keep the defaults."""
 
 
-
 @hookspec
 async def server_member_presences(user_ids):
     """Return the presences (``{userId, status, custom?, activities?}``) of those of

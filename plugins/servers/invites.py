@@ -63,11 +63,16 @@ async def create(ctx: MemberContext) -> dict[str, Any]:
     try:
         async with transaction():
             await hold(User, ctx.user.id)
-            if await Invite.filter(server_id=ctx.server.id, created_by_id=ctx.user.id,
-                                   is_custom=False).count() >= MAX_INVITES:
+            if (
+                await Invite.filter(server_id=ctx.server.id, created_by_id=ctx.user.id, is_custom=False).count()
+                >= MAX_INVITES
+            ):
                 raise ApiError(403, "You already created the maximum amount of invites!")
-            invite = await Invite.create(server_id=ctx.server.id, created_by_id=ctx.user.id,
-                                         code="".join(secrets.choice(ALPHABET) for _ in range(5)))
+            invite = await Invite.create(
+                server_id=ctx.server.id,
+                created_by_id=ctx.user.id,
+                code="".join(secrets.choice(ALPHABET) for _ in range(5)),
+            )
     except IntegrityError:
         raise ApiError(403, "Something went wrong. Please try again!") from None
     return invite_wire(invite)

@@ -41,8 +41,14 @@ class ServerChannels:
         if not can_view(ctx, overrides):
             raise ApiError(403, "This channel is private.")
         manage = ctx.has(MANAGE_CHANNELS)
-        return Access(channel=channel, kind=self, server_id=channel.server_id, can_manage_messages=manage,
-                      can_pin=manage, extra={"ctx": ctx, "overrides": overrides})
+        return Access(
+            channel=channel,
+            kind=self,
+            server_id=channel.server_id,
+            can_manage_messages=manage,
+            can_pin=manage,
+            extra={"ctx": ctx, "overrides": overrides},
+        )
 
     async def rooms(self, channel: Channel) -> list[str]:
         return [str(channel.id)]
@@ -63,15 +69,19 @@ class ServerChannels:
         if seconds and not ctx.is_admin:
             # Slow mode stays on even where rate limits are switched off (rest.md §0.6).
             limiter: RateLimiter = hearth().limiter
-            ttl = await limiter.hit(f"{user.id}-slowmode-{access.channel.id}", 1, seconds * 1000, seconds * 1000,
-                                    force=True)
+            ttl = await limiter.hit(
+                f"{user.id}-slowmode-{access.channel.id}", 1, seconds * 1000, seconds * 1000, force=True
+            )
             if ttl is not None:
                 raise ApiError(429, "Slow down!", None, ttl=ttl, slowMode=True)
 
     def message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
         """The sender's read state, when the message names nobody (no mentions to count)."""
-        if message.mention_user_ids or message.mentions_everyone or \
-                self._mentionable_roles(access.extra["ctx"], message.content or ""):
+        if (
+            message.mention_user_ids
+            or message.mentions_everyone
+            or self._mentionable_roles(access.extra["ctx"], message.content or "")
+        ):
             return None
         return [messages.server_last_seen(sender.id, access.channel.id, datetime.now(UTC))]
 
@@ -126,8 +136,12 @@ class ServerChannels:
         found = await ChannelNotice.get_or_none(channel_id=access.channel.id)
         if found is None:
             return None
-        return {"content": found.content, "updatedAt": ms(found.updated_at), "channelId": str(access.channel.id),
-                "userId": None}
+        return {
+            "content": found.content,
+            "updatedAt": ms(found.updated_at),
+            "channelId": str(access.channel.id),
+            "userId": None,
+        }
 
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
         contexts = await member_contexts(user, [c.server_id for c in channels if c.server_id is not None])
@@ -144,5 +158,7 @@ class ServerChannels:
 
 
 async def resolve_roles(role_ids: list[int]) -> dict[int, dict[str, Any]]:
-    return {r.id: {"id": str(r.id), "name": r.name, "hexColor": r.hex_color, "icon": r.icon}
-            for r in await Role.filter(id__in=role_ids)}
+    return {
+        r.id: {"id": str(r.id), "name": r.name, "hexColor": r.hex_color, "icon": r.icon}
+        for r in await Role.filter(id__in=role_ids)
+    }

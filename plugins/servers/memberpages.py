@@ -28,8 +28,10 @@ from plugins.servers.permissions import MemberContext
 
 DEFAULT_LIMIT, MAX_LIMIT = 50, 100
 ONLINE, OFFLINE = 0, 1
-_ALL = (f"SELECT m.id, m.user_id, m.nickname, m.role_ids, u.username, u.status FROM {Member._meta.db_table} m "
-        f"JOIN {User._meta.db_table} u ON u.id = m.user_id WHERE m.server_id = $1")
+_ALL = (
+    f"SELECT m.id, m.user_id, m.nickname, m.role_ids, u.username, u.status FROM {Member._meta.db_table} m "
+    f"JOIN {User._meta.db_table} u ON u.id = m.user_id WHERE m.server_id = $1"
+)
 
 
 class Place(NamedTuple):
@@ -57,8 +59,16 @@ def decode_cursor(raw: str | None) -> Place | None:
         return None
     try:
         segment, rank, name, user_id = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
-        if (segment in (ONLINE, OFFLINE) and type(rank) is int and isinstance(name, str) and len(name) <= 100
-                and isinstance(user_id, str) and user_id.isascii() and user_id.isdigit() and len(user_id) <= 20):
+        if (
+            segment in (ONLINE, OFFLINE)
+            and type(rank) is int
+            and isinstance(name, str)
+            and len(name) <= 100
+            and isinstance(user_id, str)
+            and user_id.isascii()
+            and user_id.isdigit()
+            and len(user_id) <= 20
+        ):
             return Place(segment, rank, name, int(user_id))
     except (ValueError, TypeError):
         pass
@@ -80,8 +90,11 @@ async def ordered_members(ctx: MemberContext) -> Ordered:
     rows = await fetch_rows(_ALL, [ctx.server.id])
     answers = await hearth().plugins.gather("server_members_connected", user_ids=[row[1] for row in rows])
     connected: set[int] | None = set().union(*answers) if answers else None  # None: presence unknown
-    shown = {role.id: role.order for role in ctx.roles.values()
-             if not role.hide_role and role.id != ctx.server.default_role_id}
+    shown = {
+        role.id: role.order
+        for role in ctx.roles.values()
+        if not role.hide_role and role.id != ctx.server.default_role_id
+    }
     keyed, role_counts = [], {}
     for member_id, user_id, nickname, raw_roles, username, status in rows:
         roles = _role_ids(raw_roles)
@@ -96,8 +109,11 @@ async def ordered_members(ctx: MemberContext) -> Ordered:
     keyed.sort(key=lambda item: item[0])
     groups: list[dict[str, Any]] = []
     for place, _, role_id in keyed:
-        group = (str(role_id) if role_id else "online" if connected is not None else "members") \
-            if place.segment == ONLINE else "offline"
+        group = (
+            (str(role_id) if role_id else "online" if connected is not None else "members")
+            if place.segment == ONLINE
+            else "offline"
+        )
         if groups and groups[-1]["id"] == group:
             groups[-1]["count"] += 1
         else:
@@ -109,10 +125,10 @@ async def page(ctx: MemberContext, after: str | None, limit: int) -> dict[str, A
     start_after = decode_cursor(after)
     ordered = await ordered_members(ctx)
     start = 0 if start_after is None else bisect.bisect_right(ordered.places, start_after)
-    chosen = ordered.member_ids[start:start + limit]
+    chosen = ordered.member_ids[start : start + limit]
     rows = {row[0]: row for row in await memberrows.rows_by_ids(chosen)}
     members = await memberrows.as_dicts([rows[i] for i in chosen if i in rows], ctx.user.id)
-    online = [place.user_id for place in ordered.places[start:start + limit] if place.segment == ONLINE]
+    online = [place.user_id for place in ordered.places[start : start + limit] if place.segment == ONLINE]
     end = start + len(chosen)
     return {
         "members": members,

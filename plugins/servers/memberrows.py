@@ -29,11 +29,13 @@ from plugins.servers.wire import member_row, member_user
 # about 1.2 KB a row (the row as read and its JSON): 24 MB at most; the older half goes when full
 MAX_CACHED_ROWS = 20_000
 
-_SELECT = (f"SELECT m.id, m.server_id, m.user_id, m.joined_at, m.nickname, m.role_ids, m.mute_expire_at, "
-           f"u.username, u.tag, u.hex_color, u.avatar, u.banner, u.badges, u.bot, u.joined_at, "
-           f"u.last_online_status, u.last_online_at, p.id, p.font "
-           f"FROM {Member._meta.db_table} m JOIN {User._meta.db_table} u ON u.id = m.user_id "
-           f"LEFT JOIN {Profile._meta.db_table} p ON p.user_id = m.user_id ")
+_SELECT = (
+    f"SELECT m.id, m.server_id, m.user_id, m.joined_at, m.nickname, m.role_ids, m.mute_expire_at, "
+    f"u.username, u.tag, u.hex_color, u.avatar, u.banner, u.badges, u.bot, u.joined_at, "
+    f"u.last_online_status, u.last_online_at, p.id, p.font "
+    f"FROM {Member._meta.db_table} m JOIN {User._meta.db_table} u ON u.id = m.user_id "
+    f"LEFT JOIN {Profile._meta.db_table} p ON p.user_id = m.user_id "
+)
 _OF_VIEWER = _SELECT + f"WHERE m.server_id IN (SELECT server_id FROM {Member._meta.db_table} WHERE user_id = $1)"
 _OF_SERVER = _SELECT + "WHERE m.server_id = $1 ORDER BY m.joined_at, m.id"
 _OWN = _SELECT + "WHERE m.user_id = $1"
@@ -50,11 +52,40 @@ def _datetime(value: Any) -> datetime | None:
 
 
 def _wire(row: tuple[Any, ...], extras: dict[str, Any] | None, viewer_id: int | None) -> dict[str, Any]:
-    (member_id, server_id, user_id, joined_at, nickname, role_ids, mute_expire_at, username, tag, hex_color, avatar,
-     banner, badges, bot, user_joined_at, last_online_status, last_online_at, profile_id, font) = row
-    user = SimpleNamespace(id=user_id, username=username, tag=tag, hex_color=hex_color, avatar=avatar, banner=banner,
-                           badges=badges, bot=None if bot is None else bool(bot), joined_at=_datetime(user_joined_at),
-                           last_online_status=last_online_status, last_online_at=_datetime(last_online_at))
+    (
+        member_id,
+        server_id,
+        user_id,
+        joined_at,
+        nickname,
+        role_ids,
+        mute_expire_at,
+        username,
+        tag,
+        hex_color,
+        avatar,
+        banner,
+        badges,
+        bot,
+        user_joined_at,
+        last_online_status,
+        last_online_at,
+        profile_id,
+        font,
+    ) = row
+    user = SimpleNamespace(
+        id=user_id,
+        username=username,
+        tag=tag,
+        hex_color=hex_color,
+        avatar=avatar,
+        banner=banner,
+        badges=badges,
+        bot=None if bot is None else bool(bot),
+        joined_at=_datetime(user_joined_at),
+        last_online_status=last_online_status,
+        last_online_at=_datetime(last_online_at),
+    )
     profile = None if profile_id is None else brief_profile(font, extras)
     return member_row(own_member(row), member_user(user, profile, viewer_id))
 
@@ -62,9 +93,15 @@ def _wire(row: tuple[Any, ...], extras: dict[str, Any] | None, viewer_id: int | 
 def own_member(row: tuple[Any, ...]) -> SimpleNamespace:
     """The member part of a row, with the attributes of ``Member`` that permissions read."""
     role_ids = row[5]
-    return SimpleNamespace(id=row[0], server_id=row[1], user_id=row[2], joined_at=_datetime(row[3]), nickname=row[4],
-                           role_ids=json.loads(role_ids) if isinstance(role_ids, str) else list(role_ids or []),
-                           mute_expire_at=_datetime(row[6]))
+    return SimpleNamespace(
+        id=row[0],
+        server_id=row[1],
+        user_id=row[2],
+        joined_at=_datetime(row[3]),
+        nickname=row[4],
+        role_ids=json.loads(role_ids) if isinstance(role_ids, str) else list(role_ids or []),
+        mute_expire_at=_datetime(row[6]),
+    )
 
 
 async def viewer_rows(user_id: int) -> list[tuple[Any, ...]]:
@@ -116,7 +153,7 @@ async def as_fragments(rows: list[tuple[Any, ...]], viewer_id: int) -> list[Any]
         cached = _cache.get(row[0])
         if cached is None or cached[0] != row or cached[1] != extra:
             if len(_cache) >= MAX_CACHED_ROWS:
-                for key in list(_cache)[:MAX_CACHED_ROWS // 2]:
+                for key in list(_cache)[: MAX_CACHED_ROWS // 2]:
                     del _cache[key]
             # as text: orjson's bytes keep their 1 KB+ write buffer allocated
             cached = _cache[row[0]] = (row, extra, orjson.Fragment(orjson.dumps(_wire(row, extra, None)).decode()))

@@ -24,8 +24,9 @@ class Server(FlakeModel):
     public = fields.BooleanField(default=False)
     scheduled_for_deletion = fields.DatetimeField(null=True)
     # the moderator who scheduled the deletion (rest.md §8.1 scheduledByUserId)
-    scheduled_deletion_by = fields.ForeignKeyField("core.User", related_name=False, null=True,
-                                                   on_delete=fields.SET_NULL)
+    scheduled_deletion_by = fields.ForeignKeyField(
+        "core.User", related_name=False, null=True, on_delete=fields.SET_NULL
+    )
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:

@@ -16,9 +16,13 @@ MUTE = 2
 
 
 def wire(row: NotificationSetting) -> dict[str, Any]:
-    return {"notificationPingMode": row.ping_mode, "notificationSoundMode": row.sound_mode,
-            "serverId": str(row.server_id) if row.server_id else None,
-            "channelId": str(row.channel_id) if row.channel_id else None, "userId": str(row.user_id)}
+    return {
+        "notificationPingMode": row.ping_mode,
+        "notificationSoundMode": row.sound_mode,
+        "serverId": str(row.server_id) if row.server_id else None,
+        "channelId": str(row.channel_id) if row.channel_id else None,
+        "userId": str(row.user_id),
+    }
 
 
 async def update(ctx: MemberContext, channel_id: str | None, changes: dict[str, Any]) -> None:
@@ -30,8 +34,9 @@ async def update(ctx: MemberContext, channel_id: str | None, changes: dict[str, 
         row, _ = await NotificationSetting.get_or_create(user_id=user_id, channel_id=parsed, server_id=None)
         target: dict[str, Any] = {"channelId": str(parsed)}
     else:
-        row, _ = await NotificationSetting.get_or_create(user_id=user_id, server_id=ctx.server.id, channel_id=None,
-                                                         defaults={"ping_mode": 0, "sound_mode": 0})
+        row, _ = await NotificationSetting.get_or_create(
+            user_id=user_id, server_id=ctx.server.id, channel_id=None, defaults={"ping_mode": 0, "sound_mode": 0}
+        )
         target = {"serverId": str(ctx.server.id)}
     updated: dict[str, Any] = {}
     if "notificationPingMode" in changes:
@@ -42,8 +47,9 @@ async def update(ctx: MemberContext, channel_id: str | None, changes: dict[str, 
         updated["notificationSoundMode"] = row.sound_mode
     async with transaction():
         await row.save(update_fields=["ping_mode", "sound_mode"])
-        await hearth().gateway.emit("user:notification_settings_update", {**target, "updated": updated},
-                                    to=str(user_id))
+        await hearth().gateway.emit(
+            "user:notification_settings_update", {**target, "updated": updated}, to=str(user_id)
+        )
 
 
 async def muted_user_ids(server_id: int, channel_id: int, user_ids: list[int]) -> set[int]:

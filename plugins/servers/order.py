@@ -38,8 +38,12 @@ async def create_folder(user: User, server_ids: list[str]) -> dict[str, Any]:
     order, joined = await _state(user)
     if not server_ids or any(s not in joined for s in server_ids):
         raise bad_request("Invalid server ids.")
-    folder = {"id": str(new_id()), "name": "Folder", "color": random_hex_color(),
-              "serverIds": list(dict.fromkeys(server_ids))}
+    folder = {
+        "id": str(new_id()),
+        "name": "Folder",
+        "color": random_hex_color(),
+        "serverIds": list(dict.fromkeys(server_ids)),
+    }
     ordered = [i for i in order.ordered_ids if i not in folder["serverIds"]]
     first = order.ordered_ids.index(server_ids[0]) if server_ids[0] in order.ordered_ids else len(ordered)
     position = len([i for i in order.ordered_ids[:first] if i not in folder["serverIds"]])

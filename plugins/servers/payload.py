@@ -52,8 +52,9 @@ async def light_rows(queryset: Any, model: Any) -> list[Any]:
     return [SimpleNamespace(**row) for row in await queryset.values(*_columns(model))]
 
 
-async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any], wire_members: list[Any],
-                          all_of_viewers: bool = False) -> dict[str, Any]:
+async def server_snapshot(
+    server_ids: list[int], viewer: User, members: list[Any], wire_members: list[Any], all_of_viewers: bool = False
+) -> dict[str, Any]:
     """Servers, channels, members, roles of ``server_ids`` as the viewer receives them.
     ``wire_members``: the ``serverMembers`` already made (``memberrows``); ``members``: the member
     rows that decide the viewer's rooms (at least the viewer's own). ``all_of_viewers`` says
@@ -62,8 +63,9 @@ async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any
     ids: Any = Subquery(Member.filter(user_id=viewer.id).values("server_id")) if all_of_viewers else server_ids
     servers = await light_rows(Server.filter(id__in=ids), Server)
     roles = await light_rows(Role.filter(server_id__in=ids).order_by("order"), Role)
-    channels = await light_rows(Channel.filter(server_id__in=ids).exclude(deleting=True)
-                                .order_by("order", "id"), Channel)
+    channels = await light_rows(
+        Channel.filter(server_id__in=ids).exclude(deleting=True).order_by("order", "id"), Channel
+    )
     channel_ids = [c.id for c in channels]
     overrides = await channel_overrides(channel_ids)
     counts = await attachment_counts(channel_ids)
@@ -76,8 +78,14 @@ async def server_snapshot(server_ids: list[int], viewer: User, members: list[Any
     }
 
 
-def _visible_rooms(viewer: User, servers: list[Server], roles: list[Role], channels: list[Channel],
-                   members: list[Member], overrides: dict[int, dict[int, int]]) -> list[str]:
+def _visible_rooms(
+    viewer: User,
+    servers: list[Server],
+    roles: list[Role],
+    channels: list[Channel],
+    members: list[Member],
+    overrides: dict[int, dict[int, int]],
+) -> list[str]:
     roles_by_server: dict[int, dict[int, Role]] = defaultdict(dict)
     for role in roles:
         roles_by_server[role.server_id][role.id] = role
@@ -100,8 +108,9 @@ def online_ids_of(presences: list[dict[str, Any]]) -> set[int]:
     return {int(p["userId"]) for p in presences}
 
 
-async def reference_partial_rows(user_id: int, rows: list[tuple[Any, ...]],
-                                 current_server_id: int | None) -> list[tuple[Any, ...]]:
+async def reference_partial_rows(
+    user_id: int, rows: list[tuple[Any, ...]], current_server_id: int | None
+) -> list[tuple[Any, ...]]:
     """Partial mode (realtime.md §3.4): your own member rows, every member of the current
     server (if you are in it), and members of your other servers who are online."""
     others = sorted({row[2] for row in rows if row[1] != current_server_id and row[2] != user_id})
@@ -113,8 +122,11 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
     server_ids = list(await Member.filter(user_id=ctx.user.id).values_list("server_id", flat=True))
     order = None if ctx.user.bot else await ServerOrder.get_or_none(user_id=ctx.user.id)
     # a bot's self user has no sidebar order or folders (realtime.md §3.4)
-    user_part = {} if ctx.user.bot else {
-        "orderedServerIds": order.ordered_ids if order else [], "serverFolders": order.folders if order else []}
+    user_part = (
+        {}
+        if ctx.user.bot
+        else {"orderedServerIds": order.ordered_ids if order else [], "serverFolders": order.folders if order else []}
+    )
     options = ctx.state.get("authenticate") or {}
     partial = options.get("partial") is True
     echo: dict[str, Any] = {}
@@ -130,8 +142,9 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
         current = parse_id(options.get("currentServerId"))
         rows = await reference_partial_rows(ctx.user.id, rows, current if current in server_ids else None)
     own = [memberrows.own_member(row) for row in rows if row[2] == ctx.user.id]
-    snapshot = await server_snapshot(server_ids, ctx.user, own, await memberrows.as_fragments(rows, ctx.user.id),
-                                     all_of_viewers=True)
+    snapshot = await server_snapshot(
+        server_ids, ctx.user, own, await memberrows.as_fragments(rows, ctx.user.id), all_of_viewers=True
+    )
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}

@@ -14,10 +14,27 @@ from core.prepared import fetch_rows, prepared
 from plugins.servers.models import ChannelPermission, Member, Role, Server
 
 ADMIN, SEND_MESSAGE, MANAGE_ROLES, MANAGE_CHANNELS, KICK, BAN, MENTION_EVERYONE, NICKNAME_MEMBER, MENTION_ROLES = (
-    1, 2, 4, 8, 16, 32, 64, 128, 256)
-NAMES = {ADMIN: "Admin", SEND_MESSAGE: "Send Message", MANAGE_ROLES: "Manage Roles",
-         MANAGE_CHANNELS: "Manage Channels", KICK: "Kick", BAN: "Ban", MENTION_EVERYONE: "Mention Everyone",
-         NICKNAME_MEMBER: "Nickname Member", MENTION_ROLES: "Mention Roles"}
+    1,
+    2,
+    4,
+    8,
+    16,
+    32,
+    64,
+    128,
+    256,
+)
+NAMES = {
+    ADMIN: "Admin",
+    SEND_MESSAGE: "Send Message",
+    MANAGE_ROLES: "Manage Roles",
+    MANAGE_CHANNELS: "Manage Channels",
+    KICK: "Kick",
+    BAN: "Ban",
+    MENTION_EVERYONE: "Mention Everyone",
+    NICKNAME_MEMBER: "Nickname Member",
+    MENTION_ROLES: "Mention Roles",
+}
 PUBLIC_CHANNEL, CHANNEL_SEND, JOIN_VOICE = 1, 2, 4
 DEFAULT_CHANNEL_PERMISSIONS = PUBLIC_CHANNEL | CHANNEL_SEND | JOIN_VOICE
 
@@ -107,12 +124,15 @@ async def member_context(user: User, server_id: str | int | None, allow_schedule
 
 
 def _columns(alias: str, model: Any) -> str:
-    return ", ".join(f'{alias}."{column}" AS "{alias}.{column}"' for column in model._meta.fields_db_projection.values())
+    return ", ".join(
+        f'{alias}."{column}" AS "{alias}.{column}"' for column in model._meta.fields_db_projection.values()
+    )
 
 
 def _instance(model: Any, alias: str, row: Any) -> Any:
-    return model._init_from_db(**{field: row[f"{alias}.{column}"]
-                                  for field, column in model._meta.fields_db_projection.items()})
+    return model._init_from_db(
+        **{field: row[f"{alias}.{column}"] for field, column in model._meta.fields_db_projection.items()}
+    )
 
 
 @lru_cache(maxsize=1)
@@ -120,12 +140,14 @@ def _member_in_channel() -> str:
     """The membership, its server, and the server's roles each with its override in one channel
     (NULL: none), a row per role: what every message sent to a channel checks, in one round trip.
     Built on first use: the models know their foreign-key columns once Tortoise is initialised."""
-    return (f"SELECT {_columns('m', Member)}, {_columns('s', Server)}, {_columns('r', Role)}, "
-            f"o.permissions AS channel_bits FROM {Member._meta.db_table} m "
-            f"JOIN {Server._meta.db_table} s ON s.id = m.server_id "
-            f"LEFT JOIN {Role._meta.db_table} r ON r.server_id = m.server_id "
-            f"LEFT JOIN {ChannelPermission._meta.db_table} o ON o.role_id = r.id AND o.channel_id = $3 "
-            "WHERE m.server_id = $1 AND m.user_id = $2")
+    return (
+        f"SELECT {_columns('m', Member)}, {_columns('s', Server)}, {_columns('r', Role)}, "
+        f"o.permissions AS channel_bits FROM {Member._meta.db_table} m "
+        f"JOIN {Server._meta.db_table} s ON s.id = m.server_id "
+        f"LEFT JOIN {Role._meta.db_table} r ON r.server_id = m.server_id "
+        f"LEFT JOIN {ChannelPermission._meta.db_table} o ON o.role_id = r.id AND o.channel_id = $3 "
+        "WHERE m.server_id = $1 AND m.user_id = $2"
+    )
 
 
 async def channel_member_context(user: User, server_id: int, channel_id: int) -> tuple[MemberContext, dict[int, int]]:
@@ -157,8 +179,11 @@ async def member_contexts(user: User, server_ids: list[int]) -> dict[int, Member
     user is a member of and that are not scheduled for deletion."""
     if not server_ids:
         return {}
-    members = [m for m in await Member.filter(user_id=user.id, server_id__in=list(set(server_ids))).select_related("server")
-               if not m.server.scheduled_for_deletion]
+    members = [
+        m
+        for m in await Member.filter(user_id=user.id, server_id__in=list(set(server_ids))).select_related("server")
+        if not m.server.scheduled_for_deletion
+    ]
     roles: dict[int, dict[int, Role]] = {m.server_id: {} for m in members}
     if members:
         for role in await Role.filter(server_id__in=list(roles)):
@@ -170,7 +195,8 @@ async def channel_overrides(channel_ids: list[int]) -> dict[int, dict[int, int]]
     """``{channel_id: {role_id: permissions}}`` for many channels in one query."""
     result: dict[int, dict[int, int]] = {}
     for channel_id, role_id, bits in await ChannelPermission.filter(channel_id__in=channel_ids).values_list(
-            "channel_id", "role_id", "permissions"):
+        "channel_id", "role_id", "permissions"
+    ):
         result.setdefault(channel_id, {})[role_id] = bits
     return result
 

@@ -63,8 +63,9 @@ def _start_deletion_job(app: Any) -> None:
     from core.jobs import start_periodic
     from plugins.servers.scheduled import DEFAULT_INTERVAL_SECONDS, delete_due_and_report
 
-    interval = app.extensions["hearth"].settings.get("servers.scheduled_deletion_interval_seconds",
-                                                     DEFAULT_INTERVAL_SECONDS)
+    interval = app.extensions["hearth"].settings.get(
+        "servers.scheduled_deletion_interval_seconds", DEFAULT_INTERVAL_SECONDS
+    )
     start_periodic(app, "servers.scheduled_deletion", interval, delete_due_and_report)
 
 
@@ -117,8 +118,12 @@ async def presence_subjects(user_id, options):
     server_ids = list(await Member.filter(user_id=user_id).values_list("server_id", flat=True))
     if not server_ids:
         return []
-    return list(await Member.filter(server_id__in=server_ids).exclude(user_id=user_id).distinct().values_list(
-        "user_id", flat=True))
+    return list(
+        await Member.filter(server_id__in=server_ids)
+        .exclude(user_id=user_id)
+        .distinct()
+        .values_list("user_id", flat=True)
+    )
 
 
 @hookimpl
@@ -131,7 +136,8 @@ async def mention_context(user_id, channel_ids_by_server):
     from plugins.servers.wire import server_wire
 
     members = await Member.filter(user_id=user_id, server_id__in=list(channel_ids_by_server)).select_related(
-        "server", "user")
+        "server", "user"
+    )
     members = [m for m in members if not m.server.scheduled_for_deletion]
     if not members:
         return {}
@@ -141,14 +147,22 @@ async def mention_context(user_id, channel_ids_by_server):
     overrides = await channel_overrides([c for m in members for c in channel_ids_by_server.get(m.server_id, [])])
     answer = {}
     for member in members:
-        ctx = MemberContext(server=member.server, member=member, roles=roles.get(member.server_id, {}), user=member.user)
+        ctx = MemberContext(
+            server=member.server, member=member, roles=roles.get(member.server_id, {}), user=member.user
+        )
         answer[member.server_id] = {
             "server": server_wire(member.server, extras=False),
-            "serverMember": {"id": str(member.id), "serverId": str(member.server_id), "userId": str(member.user_id),
-                             "joinedAt": ms(member.joined_at),
-                             "nickname": member.nickname, "roleIds": [str(r) for r in member.role_ids],
-                             "muteExpireAt": ms(member.mute_expire_at)},
-            "channelIds": [c for c in channel_ids_by_server.get(member.server_id, [])
-                           if can_view(ctx, overrides.get(c, {}))],
+            "serverMember": {
+                "id": str(member.id),
+                "serverId": str(member.server_id),
+                "userId": str(member.user_id),
+                "joinedAt": ms(member.joined_at),
+                "nickname": member.nickname,
+                "roleIds": [str(r) for r in member.role_ids],
+                "muteExpireAt": ms(member.mute_expire_at),
+            },
+            "channelIds": [
+                c for c in channel_ids_by_server.get(member.server_id, []) if can_view(ctx, overrides.get(c, {}))
+            ],
         }
     return answer

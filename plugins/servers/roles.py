@@ -62,8 +62,9 @@ async def create(ctx: MemberContext) -> dict[str, Any]:
     async with transaction():
         if sum(1 for r in await room_for_a_new_role(server) if not r.bot_role) + 1 >= limit:
             raise bad_request(full)  # the default role counts too
-        role = await Role.create(server_id=server.id, name="New Role", order=2, permissions=2,
-                                 created_by_id=ctx.user.id)
+        role = await Role.create(
+            server_id=server.id, name="New Role", order=2, permissions=2, created_by_id=ctx.user.id
+        )
         await hearth().gateway.emit("server:role_created", role_wire(role), to=str(server.id))
         await audit.record(server.id, "SERVER_ROLE_CREATE", ctx.user.id, name=role.name, permissions=role.permissions)
     return role_wire(role)
@@ -81,18 +82,32 @@ async def update(ctx: MemberContext, role_id: str, changes: dict[str, Any]) -> d
         changed = changes["permissions"] ^ role.permissions
         if changed & ~ctx.permissions and not ctx.permissions & ADMIN:
             raise bad_request("You must have this permission to modify this role.")
-    columns = {"name": "name", "hexColor": "hex_color", "hideRole": "hide_role", "applyOnJoin": "apply_on_join",
-               "permissions": "permissions", "icon": "icon"}
+    columns = {
+        "name": "name",
+        "hexColor": "hex_color",
+        "hideRole": "hide_role",
+        "applyOnJoin": "apply_on_join",
+        "permissions": "permissions",
+        "icon": "icon",
+    }
     updated = {k: v for k, v in changes.items() if k in columns and (v is not None or k in ("hexColor", "icon"))}
     async with transaction():
         if updated:
             await Role.filter(id=role.id).update(**{columns[k]: v for k, v in updated.items()})
-            await hearth().gateway.emit("server:role_updated", {"serverId": str(ctx.server.id), "roleId": str(role.id),
-                                                                "updated": updated}, to=str(ctx.server.id))
+            await hearth().gateway.emit(
+                "server:role_updated",
+                {"serverId": str(ctx.server.id), "roleId": str(role.id), "updated": updated},
+                to=str(ctx.server.id),
+            )
             if "permissions" in updated:
                 await rooms.resync(ctx.server.id)
-            await audit.record(ctx.server.id, "SERVER_ROLE_UPDATE", ctx.user.id, name=updated.get("name"),
-                               permissions=updated.get("permissions"))
+            await audit.record(
+                ctx.server.id,
+                "SERVER_ROLE_UPDATE",
+                ctx.user.id,
+                name=updated.get("name"),
+                permissions=updated.get("permissions"),
+            )
     return updated
 
 
@@ -114,8 +129,9 @@ async def delete(ctx: MemberContext, role_id: str) -> dict[str, Any]:
         for index, other in enumerate(await Role.filter(server_id=ctx.server.id).order_by("order", "id")):
             if other.order != index + 1:
                 await Role.filter(id=other.id).update(order=index + 1)
-        await hearth().gateway.emit("server:role_deleted", {"serverId": str(ctx.server.id), "roleId": str(role.id)},
-                                    to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:role_deleted", {"serverId": str(ctx.server.id), "roleId": str(role.id)}, to=str(ctx.server.id)
+        )
         await rooms.resync(ctx.server.id)
         await audit.record(ctx.server.id, "SERVER_ROLE_DELETE", ctx.user.id, name=role.name)
     return role_wire(role)
@@ -141,9 +157,11 @@ async def reorder(ctx: MemberContext, role_ids: list[str]) -> None:
             raise bad_request("Role count does not match.")  # a role was created or deleted meanwhile
         for index, role_id in enumerate(ids):
             await Role.filter(id=role_id).update(order=index + 1)
-        await hearth().gateway.emit("server:role_order_updated",
-                                    {"serverId": str(ctx.server.id), "roleIds": [str(i) for i in ids]},
-                                    to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:role_order_updated",
+            {"serverId": str(ctx.server.id), "roleIds": [str(i) for i in ids]},
+            to=str(ctx.server.id),
+        )
 
 
 async def _member(ctx: MemberContext, user_id: str) -> Member:
@@ -162,8 +180,11 @@ async def apply_member_roles(server: Server, roles: dict[int, Role], member: Mem
     wanted = [roles[r] for r in dict.fromkeys(role_ids) if r in roles and r != server.default_role_id]
     ordered = [str(r.id) for r in sorted(wanted, key=lambda r: r.order, reverse=True)]
     await Member.filter(id=member.id).update(role_ids=ordered)
-    await hearth().gateway.emit("server:member_updated", {"serverId": str(server.id), "userId": str(member.user_id),
-                                                          "updated": {"roleIds": ordered}}, to=str(server.id))
+    await hearth().gateway.emit(
+        "server:member_updated",
+        {"serverId": str(server.id), "userId": str(member.user_id), "updated": {"roleIds": ordered}},
+        to=str(server.id),
+    )
     await rooms.resync(server.id, [member.user_id])
     return ordered
 
@@ -184,8 +205,9 @@ async def set_member_roles(ctx: MemberContext, user_id: str, role_ids: list[str]
         ordered = await apply_member_roles(ctx.server, ctx.roles, member, [r.id for r in wanted_roles])
         added = [ctx.roles[r].name for r in changed if r not in current and r in ctx.roles]
         removed = [ctx.roles[r].name for r in changed if r in current and r in ctx.roles]
-        await audit.record(ctx.server.id, "SERVER_USER_UPDATE", ctx.user.id, addedRoles=added or None,
-                           removedRoles=removed or None)
+        await audit.record(
+            ctx.server.id, "SERVER_USER_UPDATE", ctx.user.id, addedRoles=added or None, removedRoles=removed or None
+        )
     return {"roleIds": ordered}
 
 
@@ -199,8 +221,11 @@ async def set_nickname(ctx: MemberContext, user_id: str, nickname: str | None) -
             raise bad_request("You cannot update the server creator.")
     async with transaction():
         await Member.filter(id=member.id).update(nickname=nickname)
-        await hearth().gateway.emit("server:member_updated", {"serverId": str(ctx.server.id), "userId": str(member.user_id),
-                                                              "updated": {"nickname": nickname}}, to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:member_updated",
+            {"serverId": str(ctx.server.id), "userId": str(member.user_id), "updated": {"nickname": nickname}},
+            to=str(ctx.server.id),
+        )
         await audit.record(ctx.server.id, "SERVER_USER_UPDATE", ctx.user.id, nickname=nickname)
     return {"nickname": nickname}
 
@@ -219,11 +244,19 @@ async def mute(ctx: MemberContext, user_id: str, expire_at_ms: float, reason: st
         if not updated:
             await Mute.create(server_id=ctx.server.id, user_id=parsed, expire_at=expire_at, reason=reason)
         await Member.filter(server_id=ctx.server.id, user_id=parsed).update(mute_expire_at=expire_at)
-        await hearth().gateway.emit("server:member_updated", {"serverId": str(ctx.server.id), "userId": str(parsed),
-                                                              "updated": {"muteExpireAt": ms(expire_at)}},
-                                    to=str(ctx.server.id))
-        await audit.record(ctx.server.id, "SERVER_USER_MUTE", ctx.user.id, reason=reason, mutedUserId=str(parsed),
-                           expireAt=ms(expire_at))
+        await hearth().gateway.emit(
+            "server:member_updated",
+            {"serverId": str(ctx.server.id), "userId": str(parsed), "updated": {"muteExpireAt": ms(expire_at)}},
+            to=str(ctx.server.id),
+        )
+        await audit.record(
+            ctx.server.id,
+            "SERVER_USER_MUTE",
+            ctx.user.id,
+            reason=reason,
+            mutedUserId=str(parsed),
+            expireAt=ms(expire_at),
+        )
 
 
 async def unmute(ctx: MemberContext, user_id: str) -> None:
@@ -232,6 +265,9 @@ async def unmute(ctx: MemberContext, user_id: str) -> None:
         raise bad_request("This member is not muted.")
     async with transaction():
         await Member.filter(server_id=ctx.server.id, user_id=parsed).update(mute_expire_at=None)
-        await hearth().gateway.emit("server:member_updated", {"serverId": str(ctx.server.id), "userId": str(parsed),
-                                                              "updated": {"muteExpireAt": None}}, to=str(ctx.server.id))
+        await hearth().gateway.emit(
+            "server:member_updated",
+            {"serverId": str(ctx.server.id), "userId": str(parsed), "updated": {"muteExpireAt": None}},
+            to=str(ctx.server.id),
+        )
         await audit.record(ctx.server.id, "SERVER_USER_UNMUTE", ctx.user.id, unmutedUserId=str(parsed))

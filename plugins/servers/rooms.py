@@ -63,6 +63,11 @@ def install(gateway: Any) -> None:
 async def resync(server_id: int, user_ids: list[int] | None = None, channel_ids: list[int] | None = None) -> None:
     """Recompute rooms after commit on every process: for ``user_ids``, or everyone connected
     to the server; ``channel_ids`` names channels to leave that no longer exist."""
-    await hearth().gateway.everywhere(RESYNC, {
-        "serverId": str(server_id), "userIds": None if user_ids is None else [str(u) for u in user_ids],
-        "channelIds": [str(c) for c in channel_ids or []]})
+    await hearth().gateway.everywhere(
+        RESYNC,
+        {
+            "serverId": str(server_id),
+            "userIds": None if user_ids is None else [str(u) for u in user_ids],
+            "channelIds": [str(c) for c in channel_ids or []],
+        },
+    )

@@ -56,6 +56,7 @@ def _fields(data: Any) -> dict[str, Any]:
 
 # --- core --------------------------------------------------------------------------------
 
+
 @blueprint.post("")
 @require_user
 @validate_request(CreateServerBody)
@@ -160,6 +161,7 @@ async def bot_commands(server_id: str) -> Any:
 
 # --- channels ------------------------------------------------------------------------------
 
+
 @blueprint.post("/<server_id>/channels")
 @require_user_or_bot
 @validate_request(CreateChannelBody)
@@ -214,6 +216,7 @@ async def delete_channel_notice(server_id: str, channel_id: str) -> Any:
 
 
 # --- roles and members -------------------------------------------------------------------------
+
 
 @blueprint.post("/<server_id>/roles")
 @require_user_or_bot
@@ -307,8 +310,12 @@ async def unban_member(server_id: str, user_id: str) -> Any:
 async def list_bans(server_id: str) -> Any:
     ctx = await _ctx(server_id, BAN)
     bans = await Ban.filter(server_id=ctx.server.id).order_by("-id").select_related("user")
-    return jsonify([{"serverId": str(b.server_id), "user": full_user(b.user), "bannedAt": ms(b.created_at),
-                     "reason": b.reason} for b in bans])
+    return jsonify(
+        [
+            {"serverId": str(b.server_id), "user": full_user(b.user), "bannedAt": ms(b.created_at), "reason": b.reason}
+            for b in bans
+        ]
+    )
 
 
 @blueprint.post("/<server_id>/mutes/<user_id>")
@@ -336,6 +343,7 @@ async def unmute_member(server_id: str, user_id: str) -> Any:
 
 
 # --- invites -------------------------------------------------------------------------------------
+
 
 @blueprint.get("/<server_id>/invites")
 @require_user
@@ -366,9 +374,8 @@ async def delete_invite(server_id: str, code: str) -> Any:
     return {"status": True}
 
 
-
-
 # --- notification settings ---------------------------------------------------------------------
+
 
 @settings_blueprint.post("/notifications")
 @require_user
@@ -385,6 +392,7 @@ async def notification_settings(data: NotificationSettingsBody) -> Any:
 
 
 # --- moderators: scheduled deletion (rest.md §8.1) ---------------------------------------------
+
 
 @moderation_blueprint.delete("/<server_id>")
 @require_moderator

@@ -43,13 +43,16 @@ async def schedule(moderator: User, server_id: str, reason: str) -> dict[str, An
     at = now()
     async with transaction():
         claimed = await Server.filter(id=server.id, scheduled_for_deletion__isnull=True).update(
-            scheduled_for_deletion=at, scheduled_deletion_by_id=moderator.id)
+            scheduled_for_deletion=at, scheduled_deletion_by_id=moderator.id
+        )
         if not claimed:
             raise ApiError(400, "Failed to schedule server deletion.")  # upstream: 500 (already scheduled)
-        await hearth().gateway.emit("server:schedule_delete", {"serverId": str(server.id), "scheduleAt": ms(at)},
-                                    to=str(server.id))
-        await hearth().plugins.gather("server_deletion_scheduled", server_id=server.id, moderator_id=moderator.id,
-                                      reason=reason)
+        await hearth().gateway.emit(
+            "server:schedule_delete", {"serverId": str(server.id), "scheduleAt": ms(at)}, to=str(server.id)
+        )
+        await hearth().plugins.gather(
+            "server_deletion_scheduled", server_id=server.id, moderator_id=moderator.id, reason=reason
+        )
     return {"serverId": str(server.id), "scheduledByUserId": str(moderator.id), "scheduledAt": ms(at)}
 
 
@@ -59,7 +62,8 @@ async def unschedule(moderator: User, server_id: str) -> None:
         raise ApiError(404, "Server is already not scheduled to delete.")
     async with transaction():
         if not await Server.filter(id=server.id, scheduled_for_deletion__isnull=False).update(
-                scheduled_for_deletion=None, scheduled_deletion_by_id=None):
+            scheduled_for_deletion=None, scheduled_deletion_by_id=None
+        ):
             raise ApiError(400, "Failed to de-schedule server deletion.")  # upstream: 500 (a race)
         await hearth().gateway.emit("server:remove_schedule_delete", {"serverId": str(server.id)}, to=str(server.id))
         await hearth().plugins.gather("server_deletion_unscheduled", server_id=server.id, moderator_id=moderator.id)

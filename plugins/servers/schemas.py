@@ -55,10 +55,12 @@ class CreateServerBody(Body):
 
 class UpdateServerBody(Body):
     name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
-    defaultChannelId: Annotated[StrictStr | None, Rules(type="Invalid defaultChannelId"),
-                                Field(min_length=4, max_length=100)] = None
-    systemChannelId: Annotated[StrictStr | None, Rules(type="Invalid systemChannelId"),
-                               Field(min_length=4, max_length=100)] = None
+    defaultChannelId: Annotated[
+        StrictStr | None, Rules(type="Invalid defaultChannelId"), Field(min_length=4, max_length=100)
+    ] = None
+    systemChannelId: Annotated[
+        StrictStr | None, Rules(type="Invalid systemChannelId"), Field(min_length=4, max_length=100)
+    ] = None
     avatarId: Annotated[StrictStr | None, Field(min_length=4, max_length=100)] = None
     bannerId: Annotated[StrictStr | None, Field(min_length=4, max_length=100)] = None
     _name = field_validator("name")(classmethod(lambda cls, v: None if v is None else _server_name(v)))
@@ -66,17 +68,23 @@ class UpdateServerBody(Body):
 
 class CreateChannelBody(Body):
     name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
-    type: Annotated[StrictInt | None, Rules(type="type must be less than 3 and greater than 0.",
-                                               length="type must be less than 3 and greater than 0."),
-                    Field(ge=1, le=2)] = None
+    type: Annotated[
+        StrictInt | None,
+        Rules(
+            type="type must be less than 3 and greater than 0.", length="type must be less than 3 and greater than 0."
+        ),
+        Field(ge=1, le=2),
+    ] = None
     _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
 
 
 class UpdateChannelBody(Body):
     name: Annotated[StrictStr | None, Rules(type="Name must be a string.")] = None
-    slowModeSeconds: Annotated[StrictInt | None, Rules(type="slowModeSeconds must be a number.",
-                                                          length="slowModeSeconds must be between 0 and 21600."),
-                               Field(ge=0, le=21600)] = None
+    slowModeSeconds: Annotated[
+        StrictInt | None,
+        Rules(type="slowModeSeconds must be a number.", length="slowModeSeconds must be between 0 and 21600."),
+        Field(ge=0, le=21600),
+    ] = None
     icon: Annotated[StrictStr | None, Field(max_length=100)] = None
     _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
 
@@ -89,25 +97,42 @@ class UpdateChannelBody(Body):
 
 
 class ChannelOrderBody(Body):
-    channelIds: Annotated[list[StrictStr], Rules(required="channelIds is required.", type="channelIds must be an array.")]
+    channelIds: Annotated[
+        list[StrictStr], Rules(required="channelIds is required.", type="channelIds must be an array.")
+    ]
     categoryId: Annotated[StrictStr | None, Rules(type="Invalid categoryId.")] = None
 
 
 class PermissionsBody(Body):
-    permissions: Annotated[StrictInt, Rules(required="Permissions are required.", type="Permissions must be a number.",
-                                            length="Permissions must be between 0 and 900."), Field(ge=0, le=900)]
+    permissions: Annotated[
+        StrictInt,
+        Rules(
+            required="Permissions are required.",
+            type="Permissions must be a number.",
+            length="Permissions must be between 0 and 900.",
+        ),
+        Field(ge=0, le=900),
+    ]
 
 
 class UpdateRoleBody(Body):
-    name: Annotated[StrictStr | None, Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
-                    Field(min_length=1, max_length=100)] = None
-    hexColor: Annotated[StrictStr | None, Rules(type="Invalid hex color.", length="Invalid hex color."),
-                        Field(min_length=4, max_length=100)] = None
+    name: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid name.", length="Name must be between 1 and 100 characters long."),
+        Field(min_length=1, max_length=100),
+    ] = None
+    hexColor: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid hex color.", length="Invalid hex color."),
+        Field(min_length=4, max_length=100),
+    ] = None
     hideRole: Annotated[StrictBool | None, Rules(type="hideRole must be a boolean.")] = None
     applyOnJoin: Annotated[StrictBool | None, Rules(type="applyOnJoin must be a boolean.")] = None
-    permissions: Annotated[StrictInt | None, Rules(type="Permissions must be a number.",
-                                                      length="Permissions must be between 0 and 900."),
-                           Field(ge=0, le=900)] = None
+    permissions: Annotated[
+        StrictInt | None,
+        Rules(type="Permissions must be a number.", length="Permissions must be between 0 and 900."),
+        Field(ge=0, le=900),
+    ] = None
     icon: Annotated[StrictStr | None, Field(max_length=100)] = None
 
     _hex = field_validator("hexColor")(_hex_colour("Invalid hex color."))
@@ -136,43 +161,66 @@ class NicknameBody(Body):
 
 
 class BanBody(Body):
-    reason: Annotated[StrictStr | None, Rules(type="Invalid reason.", length="Reason must be between 1 and 150 characters."),
-                      Field(min_length=1, max_length=150)] = None
+    reason: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid reason.", length="Reason must be between 1 and 150 characters."),
+        Field(min_length=1, max_length=150),
+    ] = None
 
 
 class MuteBody(Body):
-    expireAt: epoch_ms(Rules(required="ExpireAt is required.", type="ExpireAt must be a number!",
-                             length="ExpireAt must be a valid date."))
+    expireAt: epoch_ms(
+        Rules(
+            required="ExpireAt is required.", type="ExpireAt must be a number!", length="ExpireAt must be a valid date."
+        )
+    )
     reason: Annotated[StrictStr | None, Rules(type="Invalid reason."), Field(min_length=1, max_length=150)] = None
 
 
 class TransferBody(Body):
-    password: Annotated[StrictStr, Rules(required="Password is required", type="Password must be a string!",
-                                         length="Password must be between 0 and 72 characters long."),
-                        Field(max_length=72)]
-    newOwnerUserId: Annotated[StrictStr, Rules(required="newOwnerUserId is required.", type="Invalid newOwnerUserId."),
-                              Field(min_length=4, max_length=100)]
+    password: Annotated[
+        StrictStr,
+        Rules(
+            required="Password is required",
+            type="Password must be a string!",
+            length="Password must be between 0 and 72 characters long.",
+        ),
+        Field(max_length=72),
+    ]
+    newOwnerUserId: Annotated[
+        StrictStr,
+        Rules(required="newOwnerUserId is required.", type="Invalid newOwnerUserId."),
+        Field(min_length=4, max_length=100),
+    ]
 
 
 class CustomInviteBody(Body):
-    code: Annotated[StrictStr, Rules(required="Code is require", type="Invalid code.",
-                                     length="Code must be between 2 and 32 characters long."),
-                    Field(min_length=2, max_length=32)]
+    code: Annotated[
+        StrictStr,
+        Rules(
+            required="Code is require", type="Invalid code.", length="Code must be between 2 and 32 characters long."
+        ),
+        Field(min_length=2, max_length=32),
+    ]
 
 
 class ServerOrderBody(Body):
-    serverIds: Annotated[list[StrictStr], Rules(required="serverIds must be an array.", type="serverIds must be an array.")]
+    serverIds: Annotated[
+        list[StrictStr], Rules(required="serverIds must be an array.", type="serverIds must be an array.")
+    ]
 
 
 class FolderBody(Body):
     serverIds: Annotated[list[StrictStr] | None, Rules(type="serverIds must be an array.")] = None
-    name: Annotated[StrictStr | None, Rules(type="Invalid name.", length="Name must be between 4 and 100 characters long."),
-                    Field(min_length=4, max_length=100)] = None
-    color: Annotated[StrictStr | None, Rules(type="Invalid color.", length="Invalid color."),
-                     Field(min_length=4, max_length=100)] = None
+    name: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid name.", length="Name must be between 4 and 100 characters long."),
+        Field(min_length=4, max_length=100),
+    ] = None
+    color: Annotated[
+        StrictStr | None, Rules(type="Invalid color.", length="Invalid color."), Field(min_length=4, max_length=100)
+    ] = None
     _colour = field_validator("color")(_hex_colour("Invalid color."))
-
-
 
 
 Mode = Annotated[StrictInt | None, Field(ge=0, le=2)]
@@ -181,17 +229,25 @@ Mode = Annotated[StrictInt | None, Field(ge=0, le=2)]
 class NotificationSettingsBody(Body):
     serverId: Annotated[StrictStr | None, Rules(type="Invalid serverId."), Field(min_length=3, max_length=320)] = None
     channelId: Annotated[StrictStr | None, Rules(type="Invalid channelId."), Field(min_length=3, max_length=320)] = None
-    notificationSoundMode: Annotated[Mode, Rules(type="Invalid notificationSoundMode.",
-                                                 length="Invalid notificationSoundMode.")] = None
-    notificationPingMode: Annotated[Mode, Rules(type="Invalid notificationPingMode.",
-                                                length="Invalid notificationPingMode.")] = None
+    notificationSoundMode: Annotated[
+        Mode, Rules(type="Invalid notificationSoundMode.", length="Invalid notificationSoundMode.")
+    ] = None
+    notificationPingMode: Annotated[
+        Mode, Rules(type="Invalid notificationPingMode.", length="Invalid notificationPingMode.")
+    ] = None
 
 
 class ServerScheduleDeleteBody(Body):
     password: ModeratorPassword
-    reason: Annotated[StrictStr, Rules(required="Reason is required.", type="Reason must be a string.",
-                                       length="Reason must be between 1 and 500 characters long."),
-                      Field(min_length=1, max_length=500)]
+    reason: Annotated[
+        StrictStr,
+        Rules(
+            required="Reason is required.",
+            type="Reason must be a string.",
+            length="Reason must be between 1 and 500 characters long.",
+        ),
+        Field(min_length=1, max_length=500),
+    ]
 
 
 class ServerUnscheduleDeleteBody(Body):

@@ -66,9 +66,14 @@ async def _joined_event(server: Server, user: User, presences: bool = True) -> d
     snapshot = await server_snapshot([server.id], user, own, await memberrows.as_dicts(rows, user.id))
     snapshot.pop("_visible")
     member_ids = [row[2] for row in rows]
-    joined = {"server": snapshot["servers"][0], "members": snapshot["serverMembers"], "channels": snapshot["channels"],
-              "roles": snapshot["serverRoles"], "memberPresences": await online_presences(member_ids) if presences else [],
-              "voiceChannelUsers": []}
+    joined = {
+        "server": snapshot["servers"][0],
+        "members": snapshot["serverMembers"],
+        "channels": snapshot["channels"],
+        "roles": snapshot["serverRoles"],
+        "memberPresences": await online_presences(member_ids) if presences else [],
+        "voiceChannelUsers": [],
+    }
     for extras in await hearth().plugins.gather("server_joined_extras", server_id=server.id, user_id=user.id):
         joined.update(extras or {})
     return joined
@@ -89,19 +94,25 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
     async with transaction():
         await _hold_room_for_another_server(user)
         server = await Server.create(name=name, hex_color=random_hex_color(), created_by_id=user.id)
-        role = await Role.create(server_id=server.id, name="All", order=1, permissions=SEND_MESSAGE,
-                                 created_by_id=user.id)
-        channel = await Channel.create(type=SERVER_TEXT, name="General", server_id=server.id,
-                                       created_by_id=user.id, order=1)
-        await ChannelPermission.create(server_id=server.id, channel_id=channel.id, role_id=role.id,
-                                       permissions=DEFAULT_CHANNEL_PERMISSIONS)
+        role = await Role.create(
+            server_id=server.id, name="All", order=1, permissions=SEND_MESSAGE, created_by_id=user.id
+        )
+        channel = await Channel.create(
+            type=SERVER_TEXT, name="General", server_id=server.id, created_by_id=user.id, order=1
+        )
+        await ChannelPermission.create(
+            server_id=server.id, channel_id=channel.id, role_id=role.id, permissions=DEFAULT_CHANNEL_PERMISSIONS
+        )
         server.default_role_id, server.default_channel_id, server.system_channel_id = role.id, channel.id, channel.id
         await server.save(update_fields=["default_role_id", "default_channel_id", "system_channel_id"])
         member = await Member.create(server_id=server.id, user_id=user.id)
         await _add_to_order(user.id, server.id)
         gateway = hearth().gateway
-        await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
-                           to=str(server.id))
+        await gateway.emit(
+            "server:member_joined",
+            {"serverId": str(server.id), "member": await _member_event(member, user)},
+            to=str(server.id),
+        )
         await rooms.resync(server.id, [user.id])
         joined = await _joined_event(server, user, presences=False)
         await gateway.emit("server:joined", joined, to=str(user.id))
@@ -119,8 +130,12 @@ async def join_server(user: User, server: Server, bot_permissions: int | None = 
         raise bad_request("This bot is already in this server" if user.bot else "You are already in this server.")
     if await Ban.exists(server_id=server.id, user_id=user.id):
         raise bad_request("You are banned from this server")
-    on_join = [str(r) for r in await Role.filter(server_id=server.id, apply_on_join=True).exclude(
-        id=server.default_role_id).values_list("id", flat=True)]
+    on_join = [
+        str(r)
+        for r in await Role.filter(server_id=server.id, apply_on_join=True)
+        .exclude(id=server.default_role_id)
+        .values_list("id", flat=True)
+    ]
     mute = await Mute.get_or_none(server_id=server.id, user_id=user.id)
     async with transaction():
         if user.bot:
@@ -128,14 +143,18 @@ async def join_server(user: User, server: Server, bot_permissions: int | None = 
         else:
             await _hold_room_for_another_server(user)
         try:
-            member = await Member.create(server_id=server.id, user_id=user.id, role_ids=on_join,
-                                         mute_expire_at=mute.expire_at if mute else None)
+            member = await Member.create(
+                server_id=server.id, user_id=user.id, role_ids=on_join, mute_expire_at=mute.expire_at if mute else None
+            )
         except IntegrityError:
             raise bad_request("Failed to join server. Please try again.") from None
         await _add_to_order(user.id, server.id)
         gateway = hearth().gateway
-        await gateway.emit("server:member_joined", {"serverId": str(server.id), "member": await _member_event(member, user)},
-                           to=str(server.id))
+        await gateway.emit(
+            "server:member_joined",
+            {"serverId": str(server.id), "member": await _member_event(member, user)},
+            to=str(server.id),
+        )
         await rooms.resync(server.id, [user.id])
         joined = await _joined_event(server, user)
         await gateway.emit("server:joined", joined, to=str(user.id))
@@ -150,8 +169,15 @@ async def _create_bot_role(server: Server, bot: User, permissions: int) -> int:
     from plugins.servers.wire import role_wire
 
     await room_for_a_new_role(server)
-    role = await Role.create(server_id=server.id, name=bot.username, order=2, permissions=permissions,
-                             bot_role=True, hide_role=True, created_by_id=bot.id)
+    role = await Role.create(
+        server_id=server.id,
+        name=bot.username,
+        order=2,
+        permissions=permissions,
+        bot_role=True,
+        hide_role=True,
+        created_by_id=bot.id,
+    )
     await hearth().gateway.emit("server:role_created", role_wire(role), to=str(server.id))
     return role.id
 
@@ -164,12 +190,14 @@ async def post_system_message(server: Server, actor: User, message_type: int) ->
         return
     from plugins.messages.kinds import Access
 
-    await messages.system_message(Access(channel=channel, kind=kind_for(channel), server_id=server.id), actor,
-                                  message_type)
+    await messages.system_message(
+        Access(channel=channel, kind=kind_for(channel), server_id=server.id), actor, message_type
+    )
 
 
-async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER,
-                     not_member: str = "You are not in this server.") -> None:
+async def leave_flow(
+    server: Server, user: User, reason: int = LEAVE_SERVER, not_member: str = "You are not in this server."
+) -> None:
     """Remove a member (leave, kick or ban); ``reason`` is the system message type.
 
     Upstream answers its two refusals with a 500; Hearth with a 400."""
@@ -184,14 +212,17 @@ async def leave_flow(server: Server, user: User, reason: int = LEAVE_SERVER,
         await member.delete()
         for role_id in await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True):
             await Role.filter(id=role_id).delete()  # a departing bot's role goes with it
-            await hearth().gateway.emit("server:role_deleted", {"serverId": str(server.id), "roleId": str(role_id)},
-                                        to=str(server.id))
+            await hearth().gateway.emit(
+                "server:role_deleted", {"serverId": str(server.id), "roleId": str(role_id)}, to=str(server.id)
+            )
         await MentionCounter.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await ReadState.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await _remove_from_order(user.id, server.id)
         await rooms.resync(server.id, [user.id], channel_ids)
         gateway = hearth().gateway
-        await gateway.emit("server:member_left", {"serverId": str(server.id), "userId": str(user.id)}, to=str(server.id))
+        await gateway.emit(
+            "server:member_left", {"serverId": str(server.id), "userId": str(user.id)}, to=str(server.id)
+        )
         await gateway.emit("server:left", {"serverId": str(server.id)}, to=str(user.id))
         if not server.scheduled_for_deletion:
             await post_system_message(server, user, reason)
@@ -235,9 +266,16 @@ async def _purge_recent(server: Server, target: User) -> None:
     since = until - timedelta(hours=7)
     channel_ids = list(await Channel.filter(server_id=server.id).values_list("id", flat=True))
     await Message.filter(channel_id__in=channel_ids, created_by_id=target.id, created_at__gt=since).delete()
-    await hearth().gateway.emit("message:deleted_batch", {
-        "userId": str(target.id), "serverId": str(server.id),
-        "fromTime": int(until.timestamp() * 1000), "toTime": int(since.timestamp() * 1000)}, to=str(server.id))
+    await hearth().gateway.emit(
+        "message:deleted_batch",
+        {
+            "userId": str(target.id),
+            "serverId": str(server.id),
+            "fromTime": int(until.timestamp() * 1000),
+            "toTime": int(since.timestamp() * 1000),
+        },
+        to=str(server.id),
+    )
 
 
 async def unban(ctx: MemberContext, target_id: str) -> None:
@@ -282,18 +320,32 @@ async def update_server(ctx: MemberContext, changes: dict[str, Any]) -> dict[str
         account = await Account.get_or_none(user_id=ctx.user.id)
         if account is not None and not account.email_confirmed:
             raise bad_request("You must confirm your email before choosing an avatar or banner.")
-        update[column] = (await verify_file(ctx.user.id, changes[key], kind, group_id=str(server.id),
-                                            image_only=True)).path
-    wire_names = {"name": "name", "default_channel_id": "defaultChannelId", "system_channel_id": "systemChannelId",
-                  "avatar": "avatar", "banner": "banner", "verified": "verified"}
+        update[column] = (
+            await verify_file(ctx.user.id, changes[key], kind, group_id=str(server.id), image_only=True)
+        ).path
+    wire_names = {
+        "name": "name",
+        "default_channel_id": "defaultChannelId",
+        "system_channel_id": "systemChannelId",
+        "avatar": "avatar",
+        "banner": "banner",
+        "verified": "verified",
+    }
     updated = {wire_names[k]: (str(v) if k.endswith("_id") and v is not None else v) for k, v in update.items()}
     async with transaction():
         if update:
             await Server.filter(id=server.id).update(**update)
-            await hearth().gateway.emit("server:updated", {"serverId": str(server.id), "updated": updated},
-                                        to=str(server.id))
-            await audit.record(server.id, "SERVER_UPDATE", ctx.user.id, name=changes.get("name"),
-                               avatar=True if "avatar" in update else None, banner=True if "banner" in update else None)
+            await hearth().gateway.emit(
+                "server:updated", {"serverId": str(server.id), "updated": updated}, to=str(server.id)
+            )
+            await audit.record(
+                server.id,
+                "SERVER_UPDATE",
+                ctx.user.id,
+                name=changes.get("name"),
+                avatar=True if "avatar" in update else None,
+                banner=True if "banner" in update else None,
+            )
     return updated
 
 
@@ -342,18 +394,27 @@ async def transfer(ctx: MemberContext, password: str, new_owner_id: str) -> None
     parsed = parse_id(new_owner_id)
     if parsed == ctx.user.id:
         raise bad_request("Cannot transfer ownership to yourself.")
-    member = await Member.get_or_none(server_id=ctx.server.id, user_id=parsed).select_related("user") if parsed else None
+    member = (
+        await Member.get_or_none(server_id=ctx.server.id, user_id=parsed).select_related("user") if parsed else None
+    )
     if member is None:
         raise bad_request("Member not found.")
     if member.user.bot:
         raise bad_request("Cannot transfer ownership to a bot account.")
     async with transaction():
         await Server.filter(id=ctx.server.id).update(created_by_id=member.user_id, verified=False)
-        await hearth().gateway.emit("server:updated", {"serverId": str(ctx.server.id),
-                                                       "updated": {"createdById": str(member.user_id), "verified": False}},
-                                    to=str(ctx.server.id))
-        await audit.record(ctx.server.id, "SERVER_OWNERSHIP_UPDATE", ctx.user.id, oldOwnerUserId=str(ctx.user.id),
-                           newOwnerUserId=str(member.user_id))
+        await hearth().gateway.emit(
+            "server:updated",
+            {"serverId": str(ctx.server.id), "updated": {"createdById": str(member.user_id), "verified": False}},
+            to=str(ctx.server.id),
+        )
+        await audit.record(
+            ctx.server.id,
+            "SERVER_OWNERSHIP_UPDATE",
+            ctx.user.id,
+            oldOwnerUserId=str(ctx.user.id),
+            newOwnerUserId=str(member.user_id),
+        )
         await rooms.resync(ctx.server.id, [ctx.user.id, member.user_id])
 
 

@@ -86,8 +86,14 @@ async def following(viewer: User, user_id: str | None) -> list[dict[str, Any]]:
 
 
 def _search_result(user: User) -> dict[str, Any]:
-    return {"id": str(user.id), "username": user.username, "tag": user.tag, "avatar": user.avatar,
-            "hexColor": user.hex_color, "badges": user.badges}
+    return {
+        "id": str(user.id),
+        "username": user.username,
+        "tag": user.tag,
+        "avatar": user.avatar,
+        "hexColor": user.hex_color,
+        "badges": user.badges,
+    }
 
 
 async def search(viewer: User, query: str) -> list[dict[str, Any]]:
@@ -109,8 +115,10 @@ async def search(viewer: User, query: str) -> list[dict[str, Any]]:
 
 async def profile_contribution(viewer: User | None, user: User) -> dict[str, Any]:
     """Keys merged into ``GET /users/:userId`` (rest.md §1.28)."""
-    counts = {"followers": await Follow.filter(followed_to_id=user.id).count(),
-              "following": await Follow.filter(followed_by_id=user.id).count()}
+    counts = {
+        "followers": await Follow.filter(followed_to_id=user.id).count(),
+        "following": await Follow.filter(followed_by_id=user.id).count(),
+    }
     is_self = viewer is not None and viewer.id == user.id
     account = await Account.get_or_none(user_id=user.id)
     if account is not None and not is_self:
@@ -120,9 +128,12 @@ async def profile_contribution(viewer: User | None, user: User) -> dict[str, Any
             counts["following"] = 0
     viewer_follows = follows_viewer = False
     if viewer is not None and not is_self:
-        pairs = set(await Follow.filter(Q(followed_by_id=viewer.id, followed_to_id=user.id)
-                                        | Q(followed_by_id=user.id, followed_to_id=viewer.id))
-                    .values_list("followed_by_id", flat=True))
+        pairs = set(
+            await Follow.filter(
+                Q(followed_by_id=viewer.id, followed_to_id=user.id)
+                | Q(followed_by_id=user.id, followed_to_id=viewer.id)
+            ).values_list("followed_by_id", flat=True)
+        )
         viewer_follows, follows_viewer = viewer.id in pairs, user.id in pairs
     return {
         "user": {

@@ -26,9 +26,15 @@ class TicketChannels:
         staff = is_moderator(user)
         if ticket.opened_by_id != user.id and not staff:
             raise ApiError(403, "You are not a member of this channel.")
-        return Access(channel=channel, kind=self, can_manage_messages=False, can_pin=False,
-                      pin_refusal="Ticket message cannot be pinned.", edit_refusal="Ticket message cannot be edited.",
-                      extra={"ticket": ticket, "staff": staff})
+        return Access(
+            channel=channel,
+            kind=self,
+            can_manage_messages=False,
+            can_pin=False,
+            pin_refusal="Ticket message cannot be pinned.",
+            edit_refusal="Ticket message cannot be edited.",
+            extra={"ticket": ticket, "staff": staff},
+        )
 
     async def rooms(self, channel: Channel) -> list[str]:
         return []

@@ -51,8 +51,15 @@ async def answer_ticket(ticket_id: str, data: TicketStatusBody) -> Any:
 @require_moderator
 async def all_tickets() -> Any:
     args = request.args
-    return jsonify(await service.moderator_list(current_user(), args.get("status"), args.get("includeIgnored") == "true",
-                                                args.get("after"), args.get("limit")))
+    return jsonify(
+        await service.moderator_list(
+            current_user(),
+            args.get("status"),
+            args.get("includeIgnored") == "true",
+            args.get("after"),
+            args.get("limit"),
+        )
+    )
 
 
 @moderation_blueprint.get("/<ticket_id>")

@@ -10,12 +10,24 @@ from core.validation import Body, Rules
 
 
 class CreateTicketBody(Body):
-    title: Annotated[StrictStr, Rules(required="Title must be a string!", type="Title must be a string!",
-                                      length="Title length must be between 1 and 200 characters."),
-                     Field(min_length=1, max_length=200)]
-    body: Annotated[StrictStr, Rules(required="Body must be a string!", type="Body must be a string!",
-                                     length="Body length must be between 1 and 2000 characters."),
-                    Field(min_length=1, max_length=2000)]
+    title: Annotated[
+        StrictStr,
+        Rules(
+            required="Title must be a string!",
+            type="Title must be a string!",
+            length="Title length must be between 1 and 200 characters.",
+        ),
+        Field(min_length=1, max_length=200),
+    ]
+    body: Annotated[
+        StrictStr,
+        Rules(
+            required="Body must be a string!",
+            type="Body must be a string!",
+            length="Body length must be between 1 and 2000 characters.",
+        ),
+        Field(min_length=1, max_length=2000),
+    ]
     category: Annotated[StrictInt, Rules(required="Category must be a number!", type="Category must be a number!")]
 
 

@@ -24,9 +24,15 @@ def now() -> datetime:
 
 
 def ticket_wire(ticket: Ticket, seen: bool = True) -> dict[str, Any]:
-    data = {"id": ticket.id, "status": ticket.status, "category": ticket.category, "title": ticket.title,
-            "openedAt": ms(ticket.opened_at), "channelId": str(ticket.channel_id),
-            "lastUpdatedAt": ms(ticket.last_updated_at)}
+    data = {
+        "id": ticket.id,
+        "status": ticket.status,
+        "category": ticket.category,
+        "title": ticket.title,
+        "openedAt": ms(ticket.opened_at),
+        "channelId": str(ticket.channel_id),
+        "lastUpdatedAt": ms(ticket.last_updated_at),
+    }
     if seen:
         data["seen"] = ticket.seen
     return data
@@ -54,6 +60,7 @@ def parse_status(raw: str | None) -> int | None:
 
 # --- the opener's side ----------------------------------------------------------------------
 
+
 async def create(user: User, title: str, body: str, category: int) -> dict[str, Any]:
     refuse_shadow_banned(user)
     if category not in CATEGORIES:
@@ -62,11 +69,28 @@ async def create(user: User, title: str, body: str, category: int) -> dict[str, 
     message_id, created_at = new_message_id()
     async with transaction():
         channel = await Channel.create(type=TICKET, created_by_id=user.id, last_messaged_at=created_at)
-        ticket = await Ticket.create(title=title, category=category, status=WAITING_FOR_MODERATOR, channel_id=channel.id,
-                                     opened_by_id=user.id, last_updated_at=at, seen=True)
-        await Message.create(id=message_id, channel_id=channel.id, type=CONTENT, content=body, created_by_id=user.id,
-                             created_at=created_at, mention_user_ids=[], role_mention_ids=[], quoted_message_ids=[],
-                             reply_to_ids=[], buttons=[])
+        ticket = await Ticket.create(
+            title=title,
+            category=category,
+            status=WAITING_FOR_MODERATOR,
+            channel_id=channel.id,
+            opened_by_id=user.id,
+            last_updated_at=at,
+            seen=True,
+        )
+        await Message.create(
+            id=message_id,
+            channel_id=channel.id,
+            type=CONTENT,
+            content=body,
+            created_by_id=user.id,
+            created_at=created_at,
+            mention_user_ids=[],
+            role_mention_ids=[],
+            quoted_message_ids=[],
+            reply_to_ids=[],
+            buttons=[],
+        )
     return {**ticket_wire(ticket), "openedById": str(user.id)}
 
 
@@ -118,19 +142,28 @@ async def reopen(user: User, ticket_id: str, status: int) -> dict[str, Any]:
 
 # --- the admins' side ---------------------------------------------------------------------------
 
+
 async def _moderator_rows(tickets: list[Ticket]) -> list[dict[str, Any]]:
     ids = [t.id for t in tickets]
     openers = {u.id: u for u in await User.filter(id__in={t.opened_by_id for t in tickets})} if tickets else {}
     ignored: dict[int, list[dict[str, str]]] = {}
-    for ticket_id, user_id in await TicketIgnore.filter(ticket_id__in=ids).values_list("ticket_id", "user_id") \
-            if ids else []:
+    for ticket_id, user_id in (
+        await TicketIgnore.filter(ticket_id__in=ids).values_list("ticket_id", "user_id") if ids else []
+    ):
         ignored.setdefault(ticket_id, []).append({"userId": str(user_id)})
-    return [{**ticket_wire(t, seen=False), "openedBy": full_user(openers[t.opened_by_id]),
-             "ignoredByUsers": ignored.get(t.id, [])} for t in tickets]
+    return [
+        {
+            **ticket_wire(t, seen=False),
+            "openedBy": full_user(openers[t.opened_by_id]),
+            "ignoredByUsers": ignored.get(t.id, []),
+        }
+        for t in tickets
+    ]
 
 
-async def moderator_list(moderator: User, status: str | None, include_ignored: bool, after: str | None,
-                         limit: str | None) -> list[dict[str, Any]]:
+async def moderator_list(
+    moderator: User, status: str | None, include_ignored: bool, after: str | None, limit: str | None
+) -> list[dict[str, Any]]:
     query = Ticket.all()
     if status is not None:
         try:
@@ -146,8 +179,10 @@ async def moderator_list(moderator: User, status: str | None, include_ignored: b
         except ValueError:
             cursor = None
         if cursor is not None:
-            query = query.filter(Q(last_updated_at__lt=cursor.last_updated_at) |
-                                 Q(last_updated_at=cursor.last_updated_at, id__lt=cursor.id))
+            query = query.filter(
+                Q(last_updated_at__lt=cursor.last_updated_at)
+                | Q(last_updated_at=cursor.last_updated_at, id__lt=cursor.id)
+            )
     tickets = await query.order_by("-last_updated_at", "-id").limit(limit_of(limit))
     return await _moderator_rows(tickets)
 

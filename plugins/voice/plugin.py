@@ -81,6 +81,7 @@ async def socket_disconnected(ctx):
 # Hooks of the servers, inbox and friends plugins: they tell voice what ends a call, so none of
 # them imports voice.
 
+
 @hookimpl
 async def server_joined_extras(server_id, user_id):
     from plugins.voice.service import service_for

@@ -57,8 +57,10 @@ def service_for(gateway: Any = None) -> VoiceService:
 
 
 def _policy(settings: Any) -> Policy:
-    return Policy(server_media=bool(settings.get("voice.server_media", True)),
-                  p2p_max=int(settings.get("voice.p2p_max_participants", 4)))
+    return Policy(
+        server_media=bool(settings.get("voice.server_media", True)),
+        p2p_max=int(settings.get("voice.p2p_max_participants", 4)),
+    )
 
 
 class VoiceService:
@@ -136,8 +138,14 @@ class VoiceService:
                 raise ApiError(403, "Cannot join voice channel.")
         if hearth().standing.shadow_banned(user.id):
             return  # rest.md §0.8: the join answers success and nothing happens
-        entry = Entry(user_id=user.id, channel_id=channel.id, server_id=channel.server_id, sid=socket_id,
-                      node=owner[1], capable=capable)
+        entry = Entry(
+            user_id=user.id,
+            channel_id=channel.id,
+            server_id=channel.server_id,
+            sid=socket_id,
+            node=owner[1],
+            capable=capable,
+        )
         joined = await self.store.join(entry, self.policy, self.node)
         await self._announce_joined(joined, access, user)
 
@@ -175,8 +183,12 @@ class VoiceService:
             if joined.previous is not None:
                 previous = joined.previous
                 reason = ELSEWHERE if previous.sid != entry.sid else LEFT
-                await self._announce_left(Left(previous, joined.previous_call or joined.call), reason,
-                                          session=previous.sid != entry.sid, call_changed=joined.previous_call is not None)
+                await self._announce_left(
+                    Left(previous, joined.previous_call or joined.call),
+                    reason,
+                    session=previous.sid != entry.sid,
+                    call_changed=joined.previous_call is not None,
+                )
             if joined.started:
                 await messages.system_message(access, user, CALL_STARTED)
             rooms = await self._rooms(entry)
@@ -197,21 +209,24 @@ class VoiceService:
             raise ApiError(403, "You're not in a call.")
         await self._announce_left(left, LEFT)
 
-    async def _leave(self, user_id: int, reason: str, channel_id: int | None = None, sid: str | None = None,
-                     also_tell: bool = False) -> None:
+    async def _leave(
+        self, user_id: int, reason: str, channel_id: int | None = None, sid: str | None = None, also_tell: bool = False
+    ) -> None:
         left = await self.store.leave(user_id, self.policy, self.node, sid=sid, channel_id=channel_id)
         if left is not None:
             await self._announce_left(left, reason, also_tell=also_tell)
 
-    async def _announce_left(self, left: Left, reason: str, session: bool = True, call_changed: bool = True,
-                             also_tell: bool = False) -> None:
+    async def _announce_left(
+        self, left: Left, reason: str, session: bool = True, call_changed: bool = True, also_tell: bool = False
+    ) -> None:
         """``also_tell``: the user's own room hears it too (they no longer see the channel)."""
         entry = left.entry
         rooms = await self._rooms(entry)
         if also_tell and str(entry.user_id) not in rooms:
             rooms.append(str(entry.user_id))
-        await self.gateway.emit("voice:user_left", {"userId": str(entry.user_id), "channelId": str(entry.channel_id)},
-                                to=rooms)
+        await self.gateway.emit(
+            "voice:user_left", {"userId": str(entry.user_id), "channelId": str(entry.channel_id)}, to=rooms
+        )
         if session:
             await self.gateway.emit("voice:session", {"channelId": None, "reason": reason}, to=entry.sid)
         if call_changed and left.call.mode_changed:
@@ -269,9 +284,11 @@ class VoiceService:
         mine, theirs = found.get(ctx.user.id), found.get(target)
         if mine is None or mine.sid != ctx.sid or theirs is None or theirs.channel_id != mine.channel_id:
             return
-        await self.gateway.emit("voice:signal_received", {"fromUserId": str(ctx.user.id),
-                                                          "channelId": data.get("channelId"),
-                                                          "signal": data["signal"]}, to=theirs.sid)
+        await self.gateway.emit(
+            "voice:signal_received",
+            {"fromUserId": str(ctx.user.id), "channelId": data.get("channelId"), "signal": data["signal"]},
+            to=theirs.sid,
+        )
 
     async def media_signal(self, ctx: Any, data: Any, op: str) -> None:
         """``voice:media_offer`` / ``voice:media_resume`` from a participant of a server-mode
@@ -308,8 +325,10 @@ class VoiceService:
         view and their open DMs (a fixed number of queries, none while nobody is in a call)."""
         if not await self.store.anyone():
             return []
-        found = [*await self.store.in_servers(await self._server_ids(user)),
-                 *await self.store.in_channels(await self._open_dm_ids(user))]
+        found = [
+            *await self.store.in_servers(await self._server_ids(user)),
+            *await self.store.in_channels(await self._open_dm_ids(user)),
+        ]
         return await self._viewable(user, found)
 
     async def _server_ids(self, user: User) -> list[int]:
@@ -374,7 +393,8 @@ class VoiceService:
         from plugins.inbox.models import Inbox
 
         channel_ids = await Inbox.filter(created_by_id=blocker_id, recipient_id=blocked_id).values_list(
-            "channel_id", flat=True)
+            "channel_id", flat=True
+        )
         try:
             for channel_id in channel_ids:
                 for user_id in (blocker_id, blocked_id):

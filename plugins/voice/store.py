@@ -126,6 +126,7 @@ def _text(value: Any) -> str:
 
 # --- in memory --------------------------------------------------------------------------------
 
+
 @dataclass
 class _Call:
     mode: str
@@ -204,11 +205,15 @@ class MemoryStore:
             change.previous_mode = None
         return Joined(entry=entry, started=started, call=change, previous=previous, previous_call=previous_call)
 
-    async def leave(self, user_id: int, policy: Policy, here: str, sid: str | None = None,
-                    channel_id: int | None = None) -> Left | None:
+    async def leave(
+        self, user_id: int, policy: Policy, here: str, sid: str | None = None, channel_id: int | None = None
+    ) -> Left | None:
         entry = self._entries.get(user_id)
-        if entry is None or (sid is not None and entry.sid != sid) or (
-                channel_id is not None and entry.channel_id != channel_id):
+        if (
+            entry is None
+            or (sid is not None and entry.sid != sid)
+            or (channel_id is not None and entry.channel_id != channel_id)
+        ):
             return None
         self._remove(entry)
         return Left(entry=entry, call=self._settle(entry.channel_id, policy, here))
@@ -286,7 +291,9 @@ local FIELDS = {'c', 's', 'sid', 'n', 'cap'}
 """
 
 # ARGV: prefix, user, channel, server, sid, node, capable, enabled, p2pmax, here
-_JOIN = _SETTLE + """
+_JOIN = (
+    _SETTLE
+    + """
 local user, channel, server = ARGV[2], ARGV[3], ARGV[4]
 local e = redis.call('HMGET', P .. 'u:' .. user, unpack(FIELDS))
 local previous_call = {}
@@ -307,9 +314,12 @@ redis.call('SADD', P .. 'active', user)
 local call = settle(channel, ARGV[8], ARGV[9], ARGV[10])
 return {started, call, e, previous_call}
 """
+)
 
 # ARGV: prefix, user, sid or '', channel or '', enabled, p2pmax, here
-_LEAVE = _SETTLE + """
+_LEAVE = (
+    _SETTLE
+    + """
 local user = ARGV[2]
 local e = redis.call('HMGET', P .. 'u:' .. user, unpack(FIELDS))
 if not e[1] then return false end
@@ -318,6 +328,7 @@ if ARGV[4] ~= '' and e[1] ~= ARGV[4] then return false end
 remove(user, e)
 return {e, settle(e[1], ARGV[5], ARGV[6], ARGV[7])}
 """
+)
 
 # ARGV: prefix, channel, node
 _CLAIM = """
@@ -372,8 +383,14 @@ def _entry(user_id: int, values: list[Any]) -> Entry | None:
     if not values or values[0] is None:
         return None
     channel, server, sid, node, capable = (_text(v) if v is not None else "" for v in values)
-    return Entry(user_id=user_id, channel_id=int(channel), server_id=int(server) if server else None,
-                 sid=sid, node=node, capable=_bool(capable))
+    return Entry(
+        user_id=user_id,
+        channel_id=int(channel),
+        server_id=int(server) if server else None,
+        sid=sid,
+        node=node,
+        capable=_bool(capable),
+    )
 
 
 def _change(channel_id: int, values: list[Any]) -> CallChange:
@@ -475,21 +492,49 @@ class RedisStore:
     # calls
     @_guarded
     async def join(self, entry: Entry, policy: Policy, here: str) -> Joined:
-        started, call, previous, previous_call = await self._join(keys=[], args=[
-            PREFIX, entry.user_id, entry.channel_id, entry.server_id or "", entry.sid, entry.node,
-            "1" if entry.capable else "0", "1" if policy.server_media else "0", policy.p2p_max, here])
+        started, call, previous, previous_call = await self._join(
+            keys=[],
+            args=[
+                PREFIX,
+                entry.user_id,
+                entry.channel_id,
+                entry.server_id or "",
+                entry.sid,
+                entry.node,
+                "1" if entry.capable else "0",
+                "1" if policy.server_media else "0",
+                policy.p2p_max,
+                here,
+            ],
+        )
         old = _entry(entry.user_id, previous)
         change = _change(entry.channel_id, call)
         if started:
             change.previous_mode = None
-        return Joined(entry=entry, started=bool(started), call=change, previous=old,
-                      previous_call=_change(old.channel_id, previous_call) if old and previous_call else None)
+        return Joined(
+            entry=entry,
+            started=bool(started),
+            call=change,
+            previous=old,
+            previous_call=_change(old.channel_id, previous_call) if old and previous_call else None,
+        )
 
     @_guarded
-    async def leave(self, user_id: int, policy: Policy, here: str, sid: str | None = None,
-                    channel_id: int | None = None) -> Left | None:
-        found = await self._leave(keys=[], args=[
-            PREFIX, user_id, sid or "", channel_id or "", "1" if policy.server_media else "0", policy.p2p_max, here])
+    async def leave(
+        self, user_id: int, policy: Policy, here: str, sid: str | None = None, channel_id: int | None = None
+    ) -> Left | None:
+        found = await self._leave(
+            keys=[],
+            args=[
+                PREFIX,
+                user_id,
+                sid or "",
+                channel_id or "",
+                "1" if policy.server_media else "0",
+                policy.p2p_max,
+                here,
+            ],
+        )
         if not found:
             return None
         entry = _entry(user_id, found[0])

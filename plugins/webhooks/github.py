@@ -32,9 +32,11 @@ def describe(event: str, payload: Any) -> str:
     if event == "pull_request":
         pull = _dict(payload.get("pull_request"))
         action = payload.get("action")
-        verb = {"opened": "created"}.get(action) if action != "closed" else ("merged" if pull.get("merged") else "closed")
+        verb = (
+            {"opened": "created"}.get(action) if action != "closed" else ("merged" if pull.get("merged") else "closed")
+        )
         if verb and pull:
-            content = f"{prefix}{user} {verb} a **pull request** titled: \"{_text(pull.get('title'))}\""
+            content = f'{prefix}{user} {verb} a **pull request** titled: "{_text(pull.get("title"))}"'
             if _text(pull.get("html_url")):
                 content += f"\n{_text(pull.get('html_url'), 500)}"
     elif event == "push":
@@ -42,15 +44,19 @@ def describe(event: str, payload: Any) -> str:
         if payload.get("deleted") is True or not ref:
             return ""
         if ref.startswith("refs/tags/"):
-            content = f"{prefix}{user} pushed the tag **{ref[len('refs/tags/'):]}**"
+            content = f"{prefix}{user} pushed the tag **{ref[len('refs/tags/') :]}**"
         else:
-            branch = ref[len("refs/heads/"):] if ref.startswith("refs/heads/") else ref
+            branch = ref[len("refs/heads/") :] if ref.startswith("refs/heads/") else ref
             commits = [_dict(c) for c in payload.get("commits") or [] if isinstance(c, dict)]
             if not commits:
                 return ""
             noun = "commit" if len(commits) == 1 else "commits"
-            lines = [f"[🔗]({_text(c.get('url'), 500)}) {_first_line(c.get('message'))}" if _text(c.get("url"))
-                     else _first_line(c.get("message")) for c in commits[:MAX_COMMITS]]
+            lines = [
+                f"[🔗]({_text(c.get('url'), 500)}) {_first_line(c.get('message'))}"
+                if _text(c.get("url"))
+                else _first_line(c.get("message"))
+                for c in commits[:MAX_COMMITS]
+            ]
             if len(commits) > MAX_COMMITS:
                 lines.append(f"… and {len(commits) - MAX_COMMITS} more")
             content = f"{prefix}{user} pushed {len(commits)} {noun} to **{branch}**\n" + "\n".join(lines)

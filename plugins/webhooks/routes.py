@@ -81,6 +81,7 @@ async def webhook_token(server_id: str, channel_id: str, webhook_id: str) -> Any
 
 # --- execution (no session: the path carries the webhook token) --------------------------------
 
+
 @execute_blueprint.post("/<webhook_id>/<token>")
 @document_request(WebhookExecuteBody)
 async def execute_webhook(webhook_id: str, token: str) -> Any:

@@ -36,16 +36,21 @@ class WebhookUpdateBody(Body):
 
 
 class WebhookExecuteBody(Body):
-    content: Annotated[StrictStr | None, Rules(type="Content must be a string!",
-                                                  length="Content length must be between 1 and 2000 characters."),
-                       Field(max_length=2000)] = None
-    avatarUrl: Annotated[StrictStr | None, Rules(type="Avatar URL must be a string!",
-                                                    length="Avatar URL length must be between 1 and 255 characters."),
-                         Field(max_length=255)] = None
+    content: Annotated[
+        StrictStr | None,
+        Rules(type="Content must be a string!", length="Content length must be between 1 and 2000 characters."),
+        Field(max_length=2000),
+    ] = None
+    avatarUrl: Annotated[
+        StrictStr | None,
+        Rules(type="Avatar URL must be a string!", length="Avatar URL length must be between 1 and 255 characters."),
+        Field(max_length=255),
+    ] = None
     username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
 
     _falsy = field_validator("content", "avatarUrl", "username", mode="before")(
-        classmethod(lambda cls, v: _falsy_to_none(v)))
+        classmethod(lambda cls, v: _falsy_to_none(v))
+    )
 
     @field_validator("username")
     @classmethod

@@ -24,14 +24,21 @@ INVALID_TOKEN = "Invalid webhook token."
 
 
 def wire(webhook: Webhook) -> dict[str, Any]:
-    return {"id": str(webhook.id), "deleting": True if webhook.deleting else None, "name": webhook.name,
-            "hexColor": webhook.hex_color, "avatar": webhook.avatar, "channelId": str(webhook.channel_id),
-            "serverId": str(webhook.server_id),
-            "createdById": str(webhook.created_by_id) if webhook.created_by_id else None,
-            "createdAt": ms(webhook.created_at)}
+    return {
+        "id": str(webhook.id),
+        "deleting": True if webhook.deleting else None,
+        "name": webhook.name,
+        "hexColor": webhook.hex_color,
+        "avatar": webhook.avatar,
+        "channelId": str(webhook.channel_id),
+        "serverId": str(webhook.server_id),
+        "createdById": str(webhook.created_by_id) if webhook.created_by_id else None,
+        "createdAt": ms(webhook.created_at),
+    }
 
 
 # --- management (SMV, CHV, PERM(ADMIN); every error is a 403) ---------------------------------
+
 
 async def admin_channel(ctx: MemberContext, channel_id: str) -> Channel:
     """CHV then PERM(ADMIN), in upstream's order."""
@@ -61,15 +68,23 @@ async def create(ctx: MemberContext, channel: Channel) -> dict[str, Any]:
             raise ApiError(403, "You have already created the maximum amount of webhooks for this channel.")
         if channel.type != SERVER_TEXT:
             raise ApiError(403, "Channel not found.")
-        webhook = await Webhook.create(name=f"Webhook {count + 1}", hex_color=random_hex_color(),
-                                       channel_id=channel.id, server_id=ctx.server.id, created_by_id=ctx.user.id,
-                                       secret=tokens.new_secret())
+        webhook = await Webhook.create(
+            name=f"Webhook {count + 1}",
+            hex_color=random_hex_color(),
+            channel_id=channel.id,
+            server_id=ctx.server.id,
+            created_by_id=ctx.user.id,
+            secret=tokens.new_secret(),
+        )
     return wire(webhook)
 
 
 async def listing(channel: Channel) -> list[dict[str, Any]]:
-    rows = await Webhook.filter(channel_id=channel.id, deleting=False).order_by("-created_at", "-id").limit(
-        MAX_PER_CHANNEL * 4)
+    rows = (
+        await Webhook.filter(channel_id=channel.id, deleting=False)
+        .order_by("-created_at", "-id")
+        .limit(MAX_PER_CHANNEL * 4)
+    )
     return [wire(w) for w in rows]
 
 
@@ -121,6 +136,7 @@ async def token(channel: Channel, webhook_id: str) -> str:
 
 # --- execution -----------------------------------------------------------------------------
 
+
 async def authenticate(webhook_id: str, token_text: str) -> tuple[Webhook, Channel]:
     """The webhook a path token opens, or 401 ``Invalid webhook token.`` (entities.md §2.2)."""
     parsed = parse_id(webhook_id)
@@ -152,8 +168,9 @@ async def _override(webhook: Webhook, username: str | None, avatar_url: str | No
     return {"id": found.id, "username": username, "avatarUrl": avatar_url}
 
 
-async def execute(webhook: Webhook, channel: Channel, content: str, username: str | None = None,
-                  avatar_url: str | None = None) -> dict[str, Any]:
+async def execute(
+    webhook: Webhook, channel: Channel, content: str, username: str | None = None, avatar_url: str | None = None
+) -> dict[str, Any]:
     override = await _override(webhook, username, avatar_url)
     return await webhook_message(channel, webhook.id, content, override)
 
@@ -161,6 +178,15 @@ async def execute(webhook: Webhook, channel: Channel, content: str, username: st
 async def authors(webhook_ids: list[int]) -> dict[int, dict[str, Any]]:
     """The pseudo-users of entities.md §6.6 for a page of messages, in one query."""
     rows = await Webhook.filter(id__in=list(webhook_ids)).values_list("id", "name", "hex_color", "avatar")
-    return {wid: {"id": str(wid), "username": name, "tag": "0000", "hexColor": color, "avatar": avatar,
-                  "badges": 0, "bot": True}
-            for wid, name, color, avatar in rows}
+    return {
+        wid: {
+            "id": str(wid),
+            "username": name,
+            "tag": "0000",
+            "hexColor": color,
+            "avatar": avatar,
+            "badges": 0,
+            "bot": True,
+        }
+        for wid, name, color, avatar in rows
+    }

@@ -87,8 +87,14 @@ def parse_answers(raw: list[Any], update: bool) -> list[AnswerInput]:
                 if not isinstance(role_id, str):
                     raise bad_request("RoleIds must be a string.", f"{at}.roleIds[{position}]")
         answer_id = item.get("id")
-        answers.append(AnswerInput(title=item["title"].strip(), role_ids=role_ids, order=item.get("order"),
-                                   id=answer_id if isinstance(answer_id, str) else None))
+        answers.append(
+            AnswerInput(
+                title=item["title"].strip(),
+                role_ids=role_ids,
+                order=item.get("order"),
+                id=answer_id if isinstance(answer_id, str) else None,
+            )
+        )
     for index, answer in enumerate(answers):
         if answer.role_ids is not None and len(answer.role_ids) > MAX_ROLES_PER_ANSWER:
             raise bad_request(f"Maximum number of roles reached for {answer.title}", f"answers[{index}].roleIds")

@@ -49,30 +49,50 @@ def check_grants(ctx: MemberContext, index: int, role_ids: list[str], before: li
 
 
 def _question_wire(question: WelcomeQuestion, answers: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": str(question.id), "createdAt": ms(question.created_at), "title": question.title,
-            "multiselect": question.multiselect, "serverId": str(question.server_id), "order": question.order,
-            "answers": answers}
+    return {
+        "id": str(question.id),
+        "createdAt": ms(question.created_at),
+        "title": question.title,
+        "multiselect": question.multiselect,
+        "serverId": str(question.server_id),
+        "order": question.order,
+        "answers": answers,
+    }
 
 
 def _answer_wire(ctx: MemberContext, answer: WelcomeAnswer) -> dict[str, Any]:
-    return {"id": str(answer.id), "createdAt": ms(answer.created_at), "title": answer.title,
-            "questionId": str(answer.question_id), "roleIds": grantable(ctx, answer.role_ids), "order": answer.order}
+    return {
+        "id": str(answer.id),
+        "createdAt": ms(answer.created_at),
+        "title": answer.title,
+        "questionId": str(answer.question_id),
+        "roleIds": grantable(ctx, answer.role_ids),
+        "order": answer.order,
+    }
 
 
 async def question_counts(server_ids: list[int]) -> dict[int, int]:
     """``{server_id: number of welcome questions}`` in one query."""
     if not server_ids:
         return {}
-    rows = await WelcomeQuestion.filter(server_id__in=server_ids).annotate(n=Count("id")).group_by(
-        "server_id").values_list("server_id", "n")
+    rows = (
+        await WelcomeQuestion.filter(server_id__in=server_ids)
+        .annotate(n=Count("id"))
+        .group_by("server_id")
+        .values_list("server_id", "n")
+    )
     return {server_id: n for server_id, n in rows}
 
 
 async def _answered_counts(answer_ids: list[int]) -> dict[int, int]:
     if not answer_ids:
         return {}
-    rows = await WelcomeAnswered.filter(answer_id__in=answer_ids).annotate(n=Count("id")).group_by(
-        "answer_id").values_list("answer_id", "n")
+    rows = (
+        await WelcomeAnswered.filter(answer_id__in=answer_ids)
+        .annotate(n=Count("id"))
+        .group_by("answer_id")
+        .values_list("answer_id", "n")
+    )
     return {answer_id: n for answer_id, n in rows}
 
 
@@ -84,7 +104,9 @@ async def _question(ctx: MemberContext, question_id: str) -> WelcomeQuestion:
     return question
 
 
-async def create(ctx: MemberContext, title: str, multiselect: bool | None, answers: list[AnswerInput]) -> dict[str, Any]:
+async def create(
+    ctx: MemberContext, title: str, multiselect: bool | None, answers: list[AnswerInput]
+) -> dict[str, Any]:
     count = await WelcomeQuestion.filter(server_id=ctx.server.id).count()
     if count >= MAX_QUESTIONS:
         raise bad_request("Maximum number of welcome questions reached.")
@@ -98,10 +120,13 @@ async def create(ctx: MemberContext, title: str, multiselect: bool | None, answe
         count = await WelcomeQuestion.filter(server_id=ctx.server.id).count()
         if count >= MAX_QUESTIONS:
             raise bad_request("Maximum number of welcome questions reached.")
-        question = await WelcomeQuestion.create(server_id=ctx.server.id, title=title, multiselect=bool(multiselect),
-                                                order=count + 1)
-        rows = [WelcomeAnswer(question_id=question.id, title=a.title, role_ids=roles, order=a.order)
-                for a, roles in zip(answers, role_ids)]
+        question = await WelcomeQuestion.create(
+            server_id=ctx.server.id, title=title, multiselect=bool(multiselect), order=count + 1
+        )
+        rows = [
+            WelcomeAnswer(question_id=question.id, title=a.title, role_ids=roles, order=a.order)
+            for a, roles in zip(answers, role_ids)
+        ]
         for row in rows:
             await row.save()
     return _question_wire(question, [_answer_wire(ctx, row) for row in rows])
@@ -111,15 +136,30 @@ async def listing(ctx: MemberContext) -> list[dict[str, Any]]:
     """Every question of the server with its answers, how many members chose each, and whether
     the caller did (created order, as upstream)."""
     questions = await WelcomeQuestion.filter(server_id=ctx.server.id).order_by("created_at", "id")
-    answers = await WelcomeAnswer.filter(question_id__in=[q.id for q in questions]).order_by("created_at", "id") \
-        if questions else []
+    answers = (
+        await WelcomeAnswer.filter(question_id__in=[q.id for q in questions]).order_by("created_at", "id")
+        if questions
+        else []
+    )
     counts = await _answered_counts([a.id for a in answers])
-    mine = set(await WelcomeAnswered.filter(member_id=ctx.member.id, answer_id__in=[a.id for a in answers])
-               .values_list("answer_id", flat=True)) if answers else set()
+    mine = (
+        set(
+            await WelcomeAnswered.filter(member_id=ctx.member.id, answer_id__in=[a.id for a in answers]).values_list(
+                "answer_id", flat=True
+            )
+        )
+        if answers
+        else set()
+    )
     by_question: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for answer in answers:
-        by_question[answer.question_id].append({**_answer_wire(ctx, answer), "_count": {"answeredUsers": counts.get(answer.id, 0)},
-                                                "answered": answer.id in mine})
+        by_question[answer.question_id].append(
+            {
+                **_answer_wire(ctx, answer),
+                "_count": {"answeredUsers": counts.get(answer.id, 0)},
+                "answered": answer.id in mine,
+            }
+        )
     return [_question_wire(q, by_question[q.id]) for q in questions]
 
 
@@ -127,11 +167,14 @@ async def get_one(ctx: MemberContext, question_id: str) -> dict[str, Any]:
     question = await _question(ctx, question_id)
     answers = await WelcomeAnswer.filter(question_id=question.id).order_by("created_at", "id")
     counts = await _answered_counts([a.id for a in answers])
-    return _question_wire(question, [{**_answer_wire(ctx, a), "_count": {"answeredUsers": counts.get(a.id, 0)}}
-                                     for a in answers])
+    return _question_wire(
+        question, [{**_answer_wire(ctx, a), "_count": {"answeredUsers": counts.get(a.id, 0)}} for a in answers]
+    )
 
 
-async def update(ctx: MemberContext, question_id: str, changes: dict[str, Any], answers: list[AnswerInput]) -> dict[str, Any]:
+async def update(
+    ctx: MemberContext, question_id: str, changes: dict[str, Any], answers: list[AnswerInput]
+) -> dict[str, Any]:
     """Answers with a known id are updated, the others created; existing answers missing from
     the list are deleted (an empty list deletes them all)."""
     question = await _question(ctx, question_id)
@@ -153,8 +196,12 @@ async def update(ctx: MemberContext, question_id: str, changes: dict[str, Any], 
                     fields["order"] = item.order
                 await WelcomeAnswer.filter(id=parsed).update(**fields)
             else:
-                await WelcomeAnswer.create(question_id=question.id, title=item.title, role_ids=roles,
-                                           order=item.order if item.order is not None else index)
+                await WelcomeAnswer.create(
+                    question_id=question.id,
+                    title=item.title,
+                    role_ids=roles,
+                    order=item.order if item.order is not None else index,
+                )
         removed = [answer_id for answer_id in existing if answer_id not in kept]
         if removed:
             await WelcomeAnswer.filter(id__in=removed).delete()
@@ -163,8 +210,10 @@ async def update(ctx: MemberContext, question_id: str, changes: dict[str, Any], 
             await WelcomeQuestion.filter(id=question.id).update(**columns)
     question = await WelcomeQuestion.get(id=question.id)
     rows = await WelcomeAnswer.filter(question_id=question.id).order_by("created_at", "id")
-    return _question_wire(question, [{"id": str(a.id), "title": a.title, "roleIds": grantable(ctx, a.role_ids),
-                                      "order": a.order} for a in rows])
+    return _question_wire(
+        question,
+        [{"id": str(a.id), "title": a.title, "roleIds": grantable(ctx, a.role_ids), "order": a.order} for a in rows],
+    )
 
 
 async def delete(ctx: MemberContext, question_id: str) -> None:
@@ -175,8 +224,11 @@ async def delete(ctx: MemberContext, question_id: str) -> None:
 
 async def _answer(ctx: MemberContext, answer_id: str) -> tuple[WelcomeAnswer, WelcomeQuestion]:
     parsed = parse_id(answer_id)
-    answer = await WelcomeAnswer.get_or_none(id=parsed, question__server_id=ctx.server.id).select_related(
-        "question") if parsed is not None else None
+    answer = (
+        await WelcomeAnswer.get_or_none(id=parsed, question__server_id=ctx.server.id).select_related("question")
+        if parsed is not None
+        else None
+    )
     if answer is None:
         raise bad_request("Answer does not exist.")
     return answer, answer.question
@@ -229,4 +281,6 @@ async def unchoose(ctx: MemberContext, answer_id: str) -> None:
             await chosen.delete()
         else:
             await WelcomeAnswered.filter(member_id=member.id, question_id=question.id).delete()
-        await apply_member_roles(ctx.server, ctx.roles, member, [int(r) for r in member.role_ids if str(r) not in remove])
+        await apply_member_roles(
+            ctx.server, ctx.roles, member, [int(r) for r in member.role_ids if str(r) not in remove]
+        )

@@ -8,5 +8,7 @@ def pytest_terminal_summary(terminalreporter):
 
     if SERVED:
         missing = sorted(set(ROUTES) - SERVED)
-        terminalreporter.write_line(f"reference routes served by Hearth: {len(SERVED)} of {len(ROUTES)}"
-                                    f" (not served: {', '.join(f'{m} {p}' for m, p in missing) or 'none'})")
+        terminalreporter.write_line(
+            f"reference routes served by Hearth: {len(SERVED)} of {len(ROUTES)}"
+            f" (not served: {', '.join(f'{m} {p}' for m, p in missing) or 'none'})"
+        )

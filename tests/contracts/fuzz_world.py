@@ -32,8 +32,11 @@ class Api:
 def _person(base_url: str) -> tuple[Api, dict[str, Any]]:
     n = next(_names)
     anonymous = Api(base_url)
-    token = anonymous("POST", "/api/users/register", {"email": f"fuzz{n}.{time.time_ns()}@example.com",
-                                                       "username": f"fuzzer{n}", "password": PASSWORD})["token"]
+    token = anonymous(
+        "POST",
+        "/api/users/register",
+        {"email": f"fuzz{n}.{time.time_ns()}@example.com", "username": f"fuzzer{n}", "password": PASSWORD},
+    )["token"]
     api = Api(base_url, token)
     code = api("POST", "/api/users/emails/verify/send-code")["message"].split(": ")[2]
     api("POST", f"/api/users/emails/verify?code={code}")
@@ -59,17 +62,31 @@ class World:
         dm = me("POST", f"/api/users/{friend['id']}/open-channel")["channelId"]
         webhook = me("POST", f"/api/servers/{sid}/channels/{channel}/webhooks")
         hook_token = me("GET", f"/api/servers/{sid}/channels/{channel}/webhooks/{webhook['id']}/token")["token"]
-        question = me("POST", f"/api/servers/{sid}/welcome/questions",
-                      {"title": "Which?", "multiselect": False, "answers": [{"title": "This", "order": 0, "roleIds": [role]}]})
-        reminder = me("POST", "/api/reminders", {"messageId": message, "timestamp": int(time.time() * 1000) + 3_600_000})
+        question = me(
+            "POST",
+            f"/api/servers/{sid}/welcome/questions",
+            {"title": "Which?", "multiselect": False, "answers": [{"title": "This", "order": 0, "roleIds": [role]}]},
+        )
+        reminder = me(
+            "POST", "/api/reminders", {"messageId": message, "timestamp": int(time.time() * 1000) + 3_600_000}
+        )
         folder = me("POST", "/api/servers/folders", {"name": "Fuzz folder", "serverIds": [sid]})
         sessions = me("GET", "/api/users/sessions")
         self.ids = {
-            "server_id": [sid], "channel_id": [channel, dm], "message_id": [message], "role_id": [role],
-            "user_id": [friend["id"], user["id"]], "friend_id": [friend["id"]], "code": [invite],
-            "webhook_id": [webhook["id"]], "token": [hook_token], "question_id": [question["id"]],
-            "answer_id": [question["answers"][0]["id"]], "reminder_id": [reminder["id"]],
-            "folder_id": [folder["id"]], "session_id": [s["sessionId"] for s in sessions],
+            "server_id": [sid],
+            "channel_id": [channel, dm],
+            "message_id": [message],
+            "role_id": [role],
+            "user_id": [friend["id"], user["id"]],
+            "friend_id": [friend["id"]],
+            "code": [invite],
+            "webhook_id": [webhook["id"]],
+            "token": [hook_token],
+            "question_id": [question["id"]],
+            "answer_id": [question["answers"][0]["id"]],
+            "reminder_id": [reminder["id"]],
+            "folder_id": [folder["id"]],
+            "session_id": [s["sessionId"] for s in sessions],
         }
         return self
 

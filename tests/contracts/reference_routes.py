@@ -53,8 +53,8 @@ def expand(path: str) -> list[str]:
     match = re.search(r"/:[A-Za-z]+\?", path)
     if match is None:
         return [path]
-    without = path[: match.start()] + path[match.end():]
-    with_it = path[: match.end() - 1] + path[match.end():]
+    without = path[: match.start()] + path[match.end() :]
+    with_it = path[: match.end() - 1] + path[match.end() :]
     return expand(without or "/") + expand(with_it)
 
 

@@ -13,8 +13,9 @@ from tests.support import call, connect_socket
 
 
 async def befriend(client: Any, me: Any, other: Any) -> None:
-    status, body = await call(client, "POST", "/api/friends/add", {"username": other.username, "tag": other.tag},
-                              token=me.token)
+    status, body = await call(
+        client, "POST", "/api/friends/add", {"username": other.username, "tag": other.tag}, token=me.token
+    )
     assert status == 200, body
     status, body = await call(client, "POST", f"/api/friends/{me.id}", token=other.token)
     assert status == 200, body

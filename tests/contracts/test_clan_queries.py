@@ -31,7 +31,9 @@ async def page_queries(client: Any, token: str, channel_id: str, limit: int) -> 
 async def test_a_page_from_50_clan_wearing_authors_costs_no_more_statements(client):
     place = await verified(client)
     clan = await with_clan(client, place)
-    await ok(client, "POST", f"/api/servers/{place.id}", {"systemChannelId": None}, place.owner.token)  # no join messages
+    await ok(
+        client, "POST", f"/api/servers/{place.id}", {"systemChannelId": None}, place.owner.token
+    )  # no join messages
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     authors = []
     for n in range(AUTHORS):

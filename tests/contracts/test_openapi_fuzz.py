@@ -55,15 +55,24 @@ def _fuzz_operation(operation: Any, world: World, base_url: str, report: Report)
     auth = {"Authorization": world.token}
     names = [p.name for p in operation.path_parameters]
     generated = [operation.as_strategy(mode, headers=auth) for mode in MODES]
-    aimed = [operation.as_strategy(mode, headers=auth, path_parameters=fixed)
-             for fixed in world.path_parameters(names) for mode in MODES]
+    aimed = [
+        operation.as_strategy(mode, headers=auth, path_parameters=fixed)
+        for fixed in world.path_parameters(names)
+        for mode in MODES
+    ]
     # Half the examples name real things, or most of them would stop at a 403 / 404.
     strategy = st.one_of(st.one_of(generated), st.one_of(aimed)) if aimed else st.one_of(generated)
     session = requests.Session()
     spent = False
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck), print_blob=False)
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )
     @seed(SEED)
     @given(case=strategy)
     def examples(case: Any) -> None:
@@ -72,8 +81,10 @@ def _fuzz_operation(operation: Any, world: World, base_url: str, report: Report)
         report.requests += 1
         report.statuses.setdefault(f"{case.method} {operation.path}", Counter())[response.status_code] += 1
         if response.status_code >= 500:
-            report.failures.append(f"{response.status_code} {case.method} {case.formatted_path}\n"
-                                   f"  {case.as_curl_command(headers=auth)}\n  -> {response.text[:300]}")
+            report.failures.append(
+                f"{response.status_code} {case.method} {case.formatted_path}\n"
+                f"  {case.as_curl_command(headers=auth)}\n  -> {response.text[:300]}"
+            )
         spent = spent or _spends_the_world(case.method, case.formatted_path, response.status_code)
 
     examples()
@@ -104,7 +115,9 @@ async def test_no_documented_operation_answers_a_server_error(start_server, tmp_
     report = await asyncio.to_thread(fuzz, server.url, document)
     for label, statuses in report.statuses.items():
         print(f"  {label}: {dict(sorted(statuses.items()))}")
-    print(f"fuzzed {report.operations} operations with {report.requests} requests (seed {SEED}); "
-          f"not reached within {SECONDS:.0f} s: {report.skipped or 'none'}")
+    print(
+        f"fuzzed {report.operations} operations with {report.requests} requests (seed {SEED}); "
+        f"not reached within {SECONDS:.0f} s: {report.skipped or 'none'}"
+    )
     assert report.operations >= 100
     assert report.failures == [], "\n".join(report.failures)

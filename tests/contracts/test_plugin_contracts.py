@@ -67,9 +67,13 @@ def _plugin_imports(path: Path) -> tuple[set[str], list[tuple[ast.AST, str]]]:
         for name in _imported_names(function):
             if name.startswith("plugins."):
                 inside.append((function, name.split(".")[1]))
-    top = {name.split(".")[1] for node in ast.walk(tree) if id(node) not in nested_nodes
-           for name in _imported_names(node) if isinstance(node, (ast.Import, ast.ImportFrom))
-           and name.startswith("plugins.")}
+    top = {
+        name.split(".")[1]
+        for node in ast.walk(tree)
+        if id(node) not in nested_nodes
+        for name in _imported_names(node)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and name.startswith("plugins.")
+    }
     return top, inside
 
 
@@ -88,7 +92,8 @@ def test_a_plugin_imports_only_core_itself_and_what_it_requires(plugin_id):
             assert used in manifest.optional, f"{path} imports plugin {used!r}, neither required nor optional"
             assert f"enabled('{used}')" in ast.unparse(function), (
                 f"{path}: {function.name} imports the optional plugin {used!r} without checking "
-                f'plugins.enabled("{used}") first')
+                f'plugins.enabled("{used}") first'
+            )
 
 
 def test_optional_plugins_exist_and_differ_from_requires():

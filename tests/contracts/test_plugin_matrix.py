@@ -40,8 +40,9 @@ async def smoke(client: Any, enabled: set[str]) -> None:
         status, server = await call(client, "POST", "/api/servers", {"name": "Matrix"}, token=alice.token)
         assert status == 200, server
         await sent(client, alice, server["defaultChannelId"], "hello server")
-        status, page = await call(client, "GET", f"/api/channels/{server['defaultChannelId']}/messages",
-                                  token=alice.token)
+        status, page = await call(
+            client, "GET", f"/api/channels/{server['defaultChannelId']}/messages", token=alice.token
+        )
         assert status == 200 and [m["content"] for m in page] == ["hello server"]
     if {"inbox", "messages"} <= enabled:
         channel_id = await open_dm(client, alice, bob)

@@ -32,8 +32,9 @@ def _rule_shape(rule: str) -> str:
 
 @pytest.fixture(scope="module")
 def adapter(tmp_path_factory):
-    settings = load_settings(environ={}, overrides={
-        "database.url": f"sqlite://{tmp_path_factory.mktemp('routes') / 'unused.sqlite3'}"})
+    settings = load_settings(
+        environ={}, overrides={"database.url": f"sqlite://{tmp_path_factory.mktemp('routes') / 'unused.sqlite3'}"}
+    )
     app = create_quart_app(settings)
     return app.url_map.bind("hearth.test")
 
@@ -53,6 +54,7 @@ def test_a_reference_route_never_answers_as_another_route(adapter, method, path)
         pytest.fail(f"{method} {path} redirects to {redirect.new_url}")
     if rule.endpoint == FALLBACK:
         return  # not implemented yet: a JSON 404
-    assert _rule_shape(rule.rule) == _reference_shape(path), \
+    assert _rule_shape(rule.rule) == _reference_shape(path), (
         f"{method} {path} is answered by {rule.endpoint} ({rule.rule})"
+    )
     SERVED.add((method, path))

@@ -24,10 +24,10 @@ async def test_a_bigger_channel_and_more_mentions_cost_no_more_queries(live_clie
     await sent(live_client, small_speaker, small.general, "warming up")
     await sent(live_client, big_members[0], big.general, "warming up")
 
-    small_queries = await queries_to_send(live_client, small_speaker, small.general,
-                                          f"hi [@:{small.owner.id}]")
-    big_queries = await queries_to_send(live_client, big_members[0], big.general,
-                                        " ".join(f"[@:{m.id}]" for m in [big.owner, *big_members[1:]]))
+    small_queries = await queries_to_send(live_client, small_speaker, small.general, f"hi [@:{small.owner.id}]")
+    big_queries = await queries_to_send(
+        live_client, big_members[0], big.general, " ".join(f"[@:{m.id}]" for m in [big.owner, *big_members[1:]])
+    )
 
     assert shape(big_queries) == shape(small_queries)
     member_rows = [q for q in big_queries if q.startswith('SELECT "server_members"."')]

@@ -23,22 +23,41 @@ class Supervised:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.lines: list[str] = []
-        self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     @classmethod
     def hearth(cls, workers: int, env: dict[str, str]) -> Supervised:
         port = free_port()
-        return cls([sys.executable, "-m", "core", "serve", "--port", str(port), "--workers", str(workers)],
-                   {"HEARTH_SERVER_WEBUI_DIST": "/nonexistent", "HEARTH_RATE_LIMITS_ENABLED": "false", **env}, port)
+        return cls(
+            [sys.executable, "-m", "core", "serve", "--port", str(port), "--workers", str(workers)],
+            {"HEARTH_SERVER_WEBUI_DIST": "/nonexistent", "HEARTH_RATE_LIMITS_ENABLED": "false", **env},
+            port,
+        )
 
     @classmethod
     def app(cls, app: str, workers: int, env: dict[str, str], grace: float = 10.0) -> Supervised:
         port = free_port()
-        return cls([sys.executable, "-m", "core.serve", "--app", app, "--bind", f"127.0.0.1:{port}",
-                    "--workers", str(workers), "--grace", str(grace)], env, port)
+        return cls(
+            [
+                sys.executable,
+                "-m",
+                "core.serve",
+                "--app",
+                app,
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--grace",
+                str(grace),
+            ],
+            env,
+            port,
+        )
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -110,9 +129,23 @@ class PrivateRedis:
         self.process: subprocess.Popen | None = None
 
     async def start(self) -> None:
-        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                                         "--save", "", "--appendonly", "no", "--dir", self.directory],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.directory,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for _ in range(200):
             try:
                 _, writer = await asyncio.open_connection("127.0.0.1", self.port)

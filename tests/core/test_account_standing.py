@@ -17,16 +17,19 @@ class Judge(AccountStanding):
 
     async def refusal(self, user, ip):
         if user.id in self.refused:
-            return AuthFailure("You are suspended.", {"type": "suspend", "reason": "a test", "expire": None,
-                                                      "by": {"username": "judge"}})
+            return AuthFailure(
+                "You are suspended.",
+                {"type": "suspend", "reason": "a test", "expire": None, "by": {"username": "judge"}},
+            )
         return None
 
 
 def app_with_judge(settings):
     judge = plugin("judge")
     judge.hearth_account_standing = hookimpl(lambda settings: Judge())
-    essentials = [p.module for p in PluginHost.from_settings(settings.with_overrides(
-        {"plugins.enabled": ["accounts"]})).plugins]
+    essentials = [
+        p.module for p in PluginHost.from_settings(settings.with_overrides({"plugins.enabled": ["accounts"]})).plugins
+    ]
     return create_quart_app(settings, host(*essentials, judge))
 
 
@@ -36,13 +39,19 @@ async def test_a_refused_token_gets_the_message_on_rest_and_the_data_on_sockets(
     client = app.test_client()
     refused, fine = await register(client), await register(client)
     app.extensions["hearth"].standing.refused.add(int(refused.id))
-    assert await call(client, "GET", "/api/users", token=refused.token) == \
-        (401, {"message": "You are suspended.", "path": None})
+    assert await call(client, "GET", "/api/users", token=refused.token) == (
+        401,
+        {"message": "You are suspended.", "path": None},
+    )
     assert (await call(client, "GET", "/api/users", token=fine.token))[0] == 200
     probe = await connect_socket(url, refused.token)
     try:
-        assert probe.received("user:authenticate_error") == [{"message": "You are suspended.", "data": {
-            "type": "suspend", "reason": "a test", "expire": None, "by": {"username": "judge"}}}]
+        assert probe.received("user:authenticate_error") == [
+            {
+                "message": "You are suspended.",
+                "data": {"type": "suspend", "reason": "a test", "expire": None, "by": {"username": "judge"}},
+            }
+        ]
         await probe.wait_disconnected()
     finally:
         await probe.close()

@@ -32,10 +32,14 @@ def gif(frames: int, size: tuple[int, int] = (40, 20)) -> bytes:
 
 def png_header_only(width: int, height: int) -> bytes:
     """A PNG whose header claims ``width`` × ``height`` with almost no pixel data behind it."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
 
 
 def error(message, path=None):
@@ -44,8 +48,9 @@ def error(message, path=None):
 
 async def post_file(client, upload_token, path, data=b"", filename="a.png", query=None):
     headers = {"Authorization": upload_token} if upload_token else {}
-    response = await client.post(path, headers=headers, query_string=query,
-                                 files={"f": FileStorage(io.BytesIO(data), filename=filename)})
+    response = await client.post(
+        path, headers=headers, query_string=query, files={"f": FileStorage(io.BytesIO(data), filename=filename)}
+    )
     return response.status_code, await response.get_json()
 
 
@@ -62,6 +67,7 @@ async def path_of(file_id: str) -> str:
 
 # --- the protocol --------------------------------------------------------------------------
 
+
 async def test_an_avatar_uploaded_with_an_upload_token_is_served_back(client):
     person = await register(client)
     status, body = await call(client, "POST", "/api/cdn/token", token=person.token)
@@ -69,8 +75,13 @@ async def test_an_avatar_uploaded_with_an_upload_token_is_served_back(client):
     status, body = await post_file(client, body["token"], f"/cdn/avatars/{person.id}", png(16, 9))
     assert status == 200 and list(body) == ["fileId"], body
     record = await CdnFile.get(id=int(body["fileId"]))
-    assert (record.kind, record.group_id, record.width, record.height, record.mimetype) == \
-        ("avatars", person.id, 16, 9, "image/png")
+    assert (record.kind, record.group_id, record.width, record.height, record.mimetype) == (
+        "avatars",
+        person.id,
+        16,
+        9,
+        "image/png",
+    )
     served = await client.get(f"/cdn/{record.path}")
     assert served.status_code == 200 and served.mimetype == "image/png"
     assert await served.get_data() == png(16, 9)
@@ -103,22 +114,30 @@ async def test_an_upload_needs_a_live_upload_token(client, app):
 
 async def test_a_file_is_required_in_field_f(client):
     person = await register(client)
-    response = await client.post(f"/cdn/avatars/{person.id}", headers={"Authorization": await token_of(client, person)},
-                                 files={"file": FileStorage(io.BytesIO(png()), filename="a.png")})
-    assert (response.status_code, await response.get_json()) == (400, error("A file is required in the form field f.", "f"))
+    response = await client.post(
+        f"/cdn/avatars/{person.id}",
+        headers={"Authorization": await token_of(client, person)},
+        files={"file": FileStorage(io.BytesIO(png()), filename="a.png")},
+    )
+    assert (response.status_code, await response.get_json()) == (
+        400,
+        error("A file is required in the form field f.", "f"),
+    )
 
 
 async def test_a_file_that_is_not_an_image_is_refused_when_an_image_is_required(client):
     person = await register(client)
-    status, body = await upload_file(client, person.token, "avatars", person.id, b"<html><script>alert(1)</script>",
-                                     filename="x.png")
+    status, body = await upload_file(
+        client, person.token, "avatars", person.id, b"<html><script>alert(1)</script>", filename="x.png"
+    )
     assert (status, body) == (400, error("The file is not a supported image (PNG, JPEG, GIF or WebP).", "f"))
 
 
 async def test_plain_attachments_download_instead_of_rendering(client):
     person = await register(client)
-    status, body = await upload_file(client, person.token, "attachments", person.id,
-                                     b"<html><script>alert(1)</script></html>", filename="page.html")
+    status, body = await upload_file(
+        client, person.token, "attachments", person.id, b"<html><script>alert(1)</script></html>", filename="page.html"
+    )
     assert status == 200, body
     served = await client.get(f"/cdn/{await path_of(body['fileId'])}")
     assert served.headers["Content-Disposition"] == "attachment"
@@ -152,21 +171,24 @@ async def test_uploads_over_the_request_limit_are_refused(make_app):
     async with app.test_app():
         client = app.test_client()
         person = await register(client)
-        status, body = await upload_file(client, person.token, "attachments", person.id, b"x" * (2 * 1024 * 1024),
-                                         filename="big.bin")
+        status, body = await upload_file(
+            client, person.token, "attachments", person.id, b"x" * (2 * 1024 * 1024), filename="big.bin"
+        )
     assert status == 413
     assert body["message"] == "The request is too large."
 
 
 async def test_a_client_on_another_origin_may_upload(client):
-    response = await client.options("/cdn/avatars/123", headers={"Origin": "https://elsewhere.example",
-                                                                  "Access-Control-Request-Method": "POST"})
+    response = await client.options(
+        "/cdn/avatars/123", headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"}
+    )
     assert response.status_code == 204
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     assert "Authorization" in response.headers["Access-Control-Allow-Headers"]
 
 
 # --- where an upload may go ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("group", ["..", "abc", "-1", "01", "1e3", "١٢٣", "99999999999999999999"])
 async def test_a_group_id_that_is_not_an_id_is_refused(client, group):
@@ -186,12 +208,18 @@ async def test_another_users_folder_is_refused(client):
 
 async def test_each_type_takes_its_own_kind_of_group(client):
     person = await register(client)
-    assert await upload_file(client, person.token, "emojis", person.id, png()) == \
-        (403, error("Emojis are uploaded without a group."))
-    assert await upload_file(client, person.token, "avatars", None, png()) == \
-        (403, error("This upload type needs a group id."))
-    assert await upload_file(client, person.token, "secrets", person.id, png()) == \
-        (400, error("Invalid upload type.", "type"))
+    assert await upload_file(client, person.token, "emojis", person.id, png()) == (
+        403,
+        error("Emojis are uploaded without a group."),
+    )
+    assert await upload_file(client, person.token, "avatars", None, png()) == (
+        403,
+        error("This upload type needs a group id."),
+    )
+    assert await upload_file(client, person.token, "secrets", person.id, png()) == (
+        400,
+        error("Invalid upload type.", "type"),
+    )
     status, body = await upload_file(client, person.token, "emojis", None, png())
     assert status == 200 and (await CdnFile.get(id=int(body["fileId"]))).group_id is None
 
@@ -203,14 +231,18 @@ async def test_only_the_uploader_can_use_a_file_and_only_for_its_group(client, a
     async with app.app_context():
         record = await verify_file(int(owner.id), body["fileId"], "avatars", group_id=owner.id, image_only=True)
         assert record.path == f"avatars/{owner.id}/{body['fileId']}.png"
-        for user_id, kind, group in ((int(other.id), "avatars", None), (int(owner.id), "emojis", None),
-                                     (int(owner.id), "avatars", other.id)):
+        for user_id, kind, group in (
+            (int(other.id), "avatars", None),
+            (int(owner.id), "emojis", None),
+            (int(owner.id), "avatars", other.id),
+        ):
             with pytest.raises(ApiError) as refused:
                 await verify_file(user_id, body["fileId"], kind, group_id=group)
             assert refused.value.status == 403
 
 
 # --- the pixel limit (probing found it was really twice the configured one) -----------------
+
 
 async def test_images_over_the_pixel_limit_are_refused_even_below_twice_it(make_app):
     app = make_app(**{"cdn.max_image_pixels": 1000})
@@ -236,6 +268,7 @@ async def test_dimensions_are_checked_before_anything_is_decoded(make_app):
 
 # --- crops ---------------------------------------------------------------------------------
 
+
 async def test_an_avatar_is_cropped_to_its_points(client):
     person = await register(client)
     status, body = await upload_file(client, person.token, "avatars", person.id, png(100, 50), points=[10, 5, 60, 45])
@@ -245,8 +278,9 @@ async def test_an_avatar_is_cropped_to_its_points(client):
     served = await client.get(f"/cdn/{record.path}")
     assert Image.open(io.BytesIO(await served.get_data())).size == (50, 40)
     # points beyond the picture are clamped to it
-    _, body = await upload_file(client, person.token, "profile_banners", person.id, png(100, 50),
-                                points=[50, 0, 9999, 9999])
+    _, body = await upload_file(
+        client, person.token, "profile_banners", person.id, png(100, 50), points=[50, 0, 9999, 9999]
+    )
     record = await CdnFile.get(id=int(body["fileId"]))
     assert (record.width, record.height) == (50, 50)
 
@@ -261,12 +295,15 @@ async def test_an_animated_avatar_stays_animated_when_cropped(client):
     assert (picture.size, picture.n_frames) == ((20, 20), 3)
 
 
-@pytest.mark.parametrize("points", ["[1,2,3]", "abc", "[-1,0,5,5]", "[0,0,0,9]", "[1,1,1,1]", '["1",0,5,5]',
-                                    "[0,0,10000,5]", "[true,0,5,5]", "{}"])
+@pytest.mark.parametrize(
+    "points",
+    ["[1,2,3]", "abc", "[-1,0,5,5]", "[0,0,0,9]", "[1,1,1,1]", '["1",0,5,5]', "[0,0,10000,5]", "[true,0,5,5]", "{}"],
+)
 async def test_bad_crop_points_are_refused(client, points):
     person = await register(client)
-    status, body = await post_file(client, await token_of(client, person), f"/cdn/avatars/{person.id}", png(20, 20),
-                                   query={"points": points})
+    status, body = await post_file(
+        client, await token_of(client, person), f"/cdn/avatars/{person.id}", png(20, 20), query={"points": points}
+    )
     assert (status, body) == (400, error("Invalid crop points.", "points"))
     assert await CdnFile.all().count() == 0
 
@@ -278,6 +315,7 @@ async def test_points_are_ignored_for_attachments_and_emojis(client):
 
 
 # --- serving -------------------------------------------------------------------------------
+
 
 async def test_missing_files_and_paths_outside_the_store_are_not_found(client):
     missing = await client.get("/cdn/avatars/1/nothing.png")

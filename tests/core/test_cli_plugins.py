@@ -13,15 +13,15 @@ from core.settings import ROOT
 from tests.core.scratch_plugins import env_with, scratch_distribution
 from tests.core.serve_support import Supervised
 
-SCRATCH = '''
+SCRATCH = """
 from core import hookimpl
 from core.plugins import Manifest
 
 manifest = Manifest(id="scratch", name="Scratch", version="2.1.0", description="A test plugin.",
                     requires=("accounts",), optional=("posts",), routes=("/scratch",))
-'''
+"""
 # Serves GET /api/users/<id>, which the accounts plugin serves: refused when the app is built.
-CLAIMER = '''
+CLAIMER = """
 from quart import Blueprint
 
 from core import hookimpl
@@ -40,24 +40,30 @@ async def taken(user_id):
 @hookimpl
 def hearth_blueprints():
     return [blueprint]
-'''
+"""
 
 
 def hearth(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "core", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "core", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture
 def site(tmp_path):
-    return scratch_distribution(tmp_path / "site", "hearth-scratch", {"hearth_scratch/__init__.py": "",
-                                                                      "hearth_scratch/plugin.py": SCRATCH},
-                                {"scratch": "hearth_scratch.plugin"})
+    return scratch_distribution(
+        tmp_path / "site",
+        "hearth-scratch",
+        {"hearth_scratch/__init__.py": "", "hearth_scratch/plugin.py": SCRATCH},
+        {"scratch": "hearth_scratch.plugin"},
+    )
 
 
 def _database(tmp_path) -> dict[str, str]:
-    return {"HEARTH_DATABASE_URL": f"sqlite://{tmp_path / 'db.sqlite3'}",
-            "HEARTH_SERVER_INSTANCE_KEY_FILE": str(tmp_path / "instance.key")}
+    return {
+        "HEARTH_DATABASE_URL": f"sqlite://{tmp_path / 'db.sqlite3'}",
+        "HEARTH_SERVER_INSTANCE_KEY_FILE": str(tmp_path / "instance.key"),
+    }
 
 
 def test_plugins_lists_first_and_third_party_plugins(site):
@@ -71,9 +77,20 @@ def test_plugins_lists_first_and_third_party_plugins(site):
 
     listed = json.loads(hearth("plugins", "--json", env=env_with(site, HEARTH_PLUGINS_DISABLED="scratch")).stdout)
     scratch = next(p for p in listed["plugins"] if p["id"] == "scratch")
-    assert scratch == {"id": "scratch", "name": "Scratch", "version": "2.1.0", "description": "A test plugin.",
-                       "firstParty": False, "enabled": False, "essential": False, "requires": ["accounts"],
-                       "optional": ["posts"], "routes": ["/scratch"], "web": False, "source": "hearth-scratch 0.0.1"}
+    assert scratch == {
+        "id": "scratch",
+        "name": "Scratch",
+        "version": "2.1.0",
+        "description": "A test plugin.",
+        "firstParty": False,
+        "enabled": False,
+        "essential": False,
+        "requires": ["accounts"],
+        "optional": ["posts"],
+        "routes": ["/scratch"],
+        "web": False,
+        "source": "hearth-scratch 0.0.1",
+    }
 
 
 @pytest.mark.parametrize("command", [["migrate"], ["check"], ["plugins"], ["serve", "--port", "1"]])
@@ -83,24 +100,33 @@ def test_a_disabled_requirement_is_one_line_and_status_2(tmp_path, command):
     assert "Traceback" not in result.stdout + result.stderr
     assert result.stderr.strip().splitlines() == [
         "hearth: plugin 'applications' requires 'messages', which is disabled: enable 'messages' or disable "
-        "'applications'"]
+        "'applications'"
+    ]
     assert "serving on" not in result.stdout
 
 
 def test_a_plugin_that_cannot_be_imported_is_named_in_one_line(tmp_path):
-    site = scratch_distribution(tmp_path / "site", "hearth-broken", {"hearth_broken/__init__.py": "",
-                                                                     "hearth_broken/plugin.py": "import not_a_module\n"},
-                                {"broken": "hearth_broken.plugin"})
+    site = scratch_distribution(
+        tmp_path / "site",
+        "hearth-broken",
+        {"hearth_broken/__init__.py": "", "hearth_broken/plugin.py": "import not_a_module\n"},
+        {"broken": "hearth_broken.plugin"},
+    )
     result = hearth("migrate", env=env_with(site, **_database(tmp_path)))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.strip() == ("hearth: the hearth.plugins entry point 'broken' (hearth_broken.plugin) cannot be "
-                                     "loaded: ModuleNotFoundError: No module named 'not_a_module'")
+    assert result.stderr.strip() == (
+        "hearth: the hearth.plugins entry point 'broken' (hearth_broken.plugin) cannot be "
+        "loaded: ModuleNotFoundError: No module named 'not_a_module'"
+    )
 
 
 async def test_a_route_claimed_twice_stops_the_server_with_status_2_and_no_traceback(tmp_path):
-    site = scratch_distribution(tmp_path / "site", "hearth-claimer", {"hearth_claimer/__init__.py": "",
-                                                                      "hearth_claimer/plugin.py": CLAIMER},
-                                {"claimer": "hearth_claimer.plugin"})
+    site = scratch_distribution(
+        tmp_path / "site",
+        "hearth-claimer",
+        {"hearth_claimer/__init__.py": "", "hearth_claimer/plugin.py": CLAIMER},
+        {"claimer": "hearth_claimer.plugin"},
+    )
     env = env_with(site, **_database(tmp_path))
     server = Supervised.hearth(workers=1, env={"PYTHONPATH": env["PYTHONPATH"], **_database(tmp_path)})
     try:
@@ -119,8 +145,9 @@ def test_plugins_start_without_their_optional_plugins(tmp_path):
     from core.plugins import discover, with_dependents
 
     def served(disabled: list[str]) -> dict[str, int]:
-        result = hearth("check", env=env_with(tmp_path, HEARTH_PLUGINS_DISABLED=",".join(disabled),
-                                              **_database(tmp_path)))
+        result = hearth(
+            "check", env=env_with(tmp_path, HEARTH_PLUGINS_DISABLED=",".join(disabled), **_database(tmp_path))
+        )
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
         return {line.split()[0]: int(line.split()[2]) for line in result.stdout.splitlines() if "routes" in line}
 

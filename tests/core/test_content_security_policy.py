@@ -25,7 +25,9 @@ def directives(header: str) -> dict[str, list[str]]:
 @pytest.fixture
 async def spa(make_app, tmp_path) -> AsyncIterator[Any]:
     (tmp_path / "assets").mkdir()
-    (tmp_path / "index.html").write_text('<!doctype html><title>Hearth</title><script type="module" src="/assets/app.js"></script>')
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><title>Hearth</title><script type="module" src="/assets/app.js"></script>'
+    )
     (tmp_path / "assets" / "app.js").write_text("console.log('hi')")
     app = make_app(**{"server.webui_dist": str(tmp_path)})
     async with app.test_app():

@@ -23,8 +23,14 @@ RESTRICTED = {**FLAGS, "test_enable_rate_limit_restrict_ms": 2000}
 @pytest.fixture
 async def dev(make_app, smtp_server) -> AsyncIterator[Any]:
     """A dev-mode app with rate limits on, a real SMTP server and a captcha secret configured."""
-    app = make_app(**{"server.dev_mode": True, "rate_limits.enabled": True,
-                      "accounts.captcha_secret": "turnstile-secret", **smtp_server.overrides})
+    app = make_app(
+        **{
+            "server.dev_mode": True,
+            "rate_limits.enabled": True,
+            "accounts.captcha_secret": "turnstile-secret",
+            **smtp_server.overrides,
+        }
+    )
     async with app.test_app():
         yield app.test_client()
 
@@ -41,8 +47,10 @@ async def verified(client: Any) -> Person:
     status, body = await call(client, "POST", "/api/users/emails/verify/send-code", token=person.token)
     assert status == 200, body
     code = body["message"].split(": ")[2]  # how the reference's own tests read it
-    assert await call(client, "POST", f"/api/users/emails/verify?code={code}", token=person.token) == \
-        (200, {"status": True})
+    assert await call(client, "POST", f"/api/users/emails/verify?code={code}", token=person.token) == (
+        200,
+        {"status": True},
+    )
     return person
 
 
@@ -91,8 +99,9 @@ async def test_without_the_flag_there_are_no_rate_limits(dev):
 async def test_slow_mode_stays_on_in_dev_mode(dev):
     place = await community(dev)
     person = await join(dev, place, await verified(dev))
-    await ok(dev, "POST", f"/api/servers/{place.id}/channels/{place.general}", {"slowModeSeconds": 30},
-             place.owner.token)
+    await ok(
+        dev, "POST", f"/api/servers/{place.id}/channels/{place.general}", {"slowModeSeconds": 30}, place.owner.token
+    )
     await sent(dev, person, place.general, "first")
     status, body = await send(dev, person, place.general, "second")
     assert status == 429 and body["slowMode"] is True and 0 < body["ttl"] <= 30_000
@@ -110,23 +119,34 @@ async def test_codes_come_back_in_the_responses_and_are_not_mailed(dev, smtp_ser
     status, body = await call(dev, "POST", "/api/users/emails/verify/send-code", token=person.token)
     assert status == 200 and re.fullmatch(r"DEV MODE: Email verify code: \d{5}", body["message"])
     code = body["message"].split(": ")[2]
-    assert await call(dev, "POST", f"/api/users/emails/verify?code={code}", token=person.token) == \
-        (200, {"status": True})
+    assert await call(dev, "POST", f"/api/users/emails/verify?code={code}", token=person.token) == (
+        200,
+        {"status": True},
+    )
 
     status, body = await call(dev, "POST", "/api/users/reset-password/send-code", {"email": person.email})
     assert status == 200
-    link = re.fullmatch(r"DEV MODE: Password reset link: (http://hearth\.test/reset-password\?code=(\w+)&userId=(\d+))",
-                        body["message"])
+    link = re.fullmatch(
+        r"DEV MODE: Password reset link: (http://hearth\.test/reset-password\?code=(\w+)&userId=(\d+))", body["message"]
+    )
     assert link and link.group(3) == person.id
-    status, reset = await call(dev, "POST", f"/api/users/reset-password?code={link.group(2)}&userId={person.id}",
-                               {"newPassword": "a brand new one"})
+    status, reset = await call(
+        dev,
+        "POST",
+        f"/api/users/reset-password?code={link.group(2)}&userId={person.id}",
+        {"newPassword": "a brand new one"},
+    )
     assert status == 200 and reset["token"]
     assert smtp_server.inbox.messages == []
 
 
 async def test_the_captcha_always_passes_in_dev_mode(dev):
-    status, body = await call(dev, "POST", "/api/users/register",
-                              {"email": "dev@example.com", "username": "devuser", "password": "correct horse 1"})
+    status, body = await call(
+        dev,
+        "POST",
+        "/api/users/register",
+        {"email": "dev@example.com", "username": "devuser", "password": "correct horse 1"},
+    )
     assert status == 200 and body["token"]
 
 

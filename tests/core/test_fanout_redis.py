@@ -103,8 +103,9 @@ async def test_a_stalled_event_loop_is_not_taken_for_a_dead_redis_link(caplog):
     # A worker whose loop did not run for longer than the silence window (a long collection, a
     # starved machine) finds its heartbeats waiting on the socket when it runs again: that is not a
     # dead link, and resubscribing would ask every socket of the worker to reconnect.
-    fanout = FastEmitRedisManager(REDIS_URL, channel=f"hearth-test-stall-{time.monotonic_ns()}",
-                                  timeout=0.5, beat_seconds=0.2)
+    fanout = FastEmitRedisManager(
+        REDIS_URL, channel=f"hearth-test-stall-{time.monotonic_ns()}", timeout=0.5, beat_seconds=0.2
+    )
     gaps: list[str] = []
 
     async def on_gap(why: str) -> None:
@@ -128,16 +129,19 @@ async def test_a_link_that_goes_silent_is_given_up_and_listened_to_again_when_it
     target = urlsplit(REDIS_URL)
     proxy = TcpProxy(target.port or 6379)
     await proxy.start()
-    fanout = FastEmitRedisManager(f"redis://127.0.0.1:{proxy.port}{target.path}",
-                                  channel=f"hearth-test-silent-{time.monotonic_ns()}", timeout=0.5, beat_seconds=0.2)
+    fanout = FastEmitRedisManager(
+        f"redis://127.0.0.1:{proxy.port}{target.path}",
+        channel=f"hearth-test-silent-{time.monotonic_ns()}",
+        timeout=0.5,
+        beat_seconds=0.2,
+    )
     await fanout.start()
     try:
         assert fanout.listening
         proxy.delay = 3600.0  # the connection stays open and nothing comes through: no reset to notice
         await wait_until(lambda: fanout.listen_outage.down, timeout=30, what="the silent link given up")
         proxy.delay = 0.0
-        await wait_until(lambda: fanout.listening and not fanout.listen_outage.down, timeout=30,
-                         what="listening again")
+        await wait_until(lambda: fanout.listening and not fanout.listen_outage.down, timeout=30, what="listening again")
     finally:
         await fanout.stop()
         await proxy.close()

@@ -8,9 +8,21 @@ from core.identity.tokens import token_hash
 from tests.support import call, connect_socket, register
 
 KERNEL_KEYS = {
-    "user", "servers", "channels", "serverMembers", "serverRoles", "serverSettings", "notificationSettings",
-    "lastSeenServerChannelIds", "messageMentions", "presences", "friends", "inbox", "voiceChannelUsers",
-    "pid", "sessionId",
+    "user",
+    "servers",
+    "channels",
+    "serverMembers",
+    "serverRoles",
+    "serverSettings",
+    "notificationSettings",
+    "lastSeenServerChannelIds",
+    "messageMentions",
+    "presences",
+    "friends",
+    "inbox",
+    "voiceChannelUsers",
+    "pid",
+    "sessionId",
 }
 
 
@@ -78,7 +90,10 @@ async def test_events_leave_only_after_the_transaction_commits(client, live_serv
 
 async def test_events_reach_every_socket_of_the_user_and_nobody_else(client, live_server):
     alice, bob = await register(client), await register(client)
-    alice_tab, alice_phone = await connect_socket(live_server.url, alice.token), await connect_socket(live_server.url, alice.token)
+    alice_tab, alice_phone = (
+        await connect_socket(live_server.url, alice.token),
+        await connect_socket(live_server.url, alice.token),
+    )
     bob_socket = await connect_socket(live_server.url, bob.token)
     await live_server.app.quart.extensions["hearth"].gateway.emit("test:event", {"for": "alice"}, to=alice.id)
     assert await alice_tab.wait_for("test:event") == {"for": "alice"}
@@ -128,8 +143,9 @@ async def test_a_failing_payload_hook_answers_with_an_error_instead_of_hanging(s
     port = free_port()
     config.bind = [f"127.0.0.1:{port}"]
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(HearthASGI(app, app.extensions["hearth"].gateway.sio), config,
-                                     shutdown_trigger=stop.wait))
+    task = asyncio.create_task(
+        serve(HearthASGI(app, app.extensions["hearth"].gateway.sio), config, shutdown_trigger=stop.wait)
+    )
     await asyncio.sleep(0.3)
     try:
         person = await register(client)

@@ -27,8 +27,7 @@ async def handshake(server: Any, origin: str | None) -> bool:
 
 
 async def test_a_list_of_origins_refuses_other_pages(start_server):
-    server = await start_server(**{"server.cors_origins": [ALLOWED],
-                                   "server.public_url": "https://hearth.example"})
+    server = await start_server(**{"server.cors_origins": [ALLOWED], "server.public_url": "https://hearth.example"})
     own = f"http://{urlsplit(server.url).netloc}"
     assert await handshake(server, ALLOWED)
     assert await handshake(server, own)  # the web UI served by this server
@@ -43,6 +42,7 @@ async def test_any_origin_without_credentials(start_server, origins):
     server = await start_server(**{"server.cors_origins": origins})
     assert await handshake(server, "https://evil.example")
     async with aiohttp.ClientSession() as session:
-        async with session.get(f"{server.url}/socket.io/?EIO=4&transport=polling",
-                               headers={"Origin": "https://evil.example"}) as response:
+        async with session.get(
+            f"{server.url}/socket.io/?EIO=4&transport=polling", headers={"Origin": "https://evil.example"}
+        ) as response:
             assert response.headers.get("Access-Control-Allow-Credentials") != "true"

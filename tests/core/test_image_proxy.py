@@ -66,8 +66,10 @@ async def test_a_trusted_host_is_proxied_but_not_its_redirect_to_a_private_addre
 @pytest.mark.parametrize("path", ["/og", "/fake.png", "/drawing.svg", "/json"])
 async def test_only_images_are_answered_checked_by_their_bytes(make_app, site, path):
     response, body = await get(make_app, proxied(site.url(path)), **OPEN)
-    assert json_error(response, body) == \
-        (415, {"message": "The link is not a supported image (PNG, JPEG, GIF or WebP).", "path": None})
+    assert json_error(response, body) == (
+        415,
+        {"message": "The link is not a supported image (PNG, JPEG, GIF or WebP).", "path": None},
+    )
 
 
 async def test_size_pixels_and_time_are_bounded(make_app, site):
@@ -82,8 +84,12 @@ async def test_size_pixels_and_time_are_bounded(make_app, site):
 async def test_unreachable_images_and_bad_urls(make_app, site):
     response, body = await get(make_app, proxied(site.url("/missing.png")), **OPEN)
     assert json_error(response, body) == (502, {"message": "Could not fetch the image.", "path": None})
-    for path in (proxied("ftp://127.0.0.1/a.png"), proxied("javascript:alert(1)"), "/cdn/proxy/no-name",
-                 proxied("https://" + "a" * 2100 + ".example/x.png")):
+    for path in (
+        proxied("ftp://127.0.0.1/a.png"),
+        proxied("javascript:alert(1)"),
+        "/cdn/proxy/no-name",
+        proxied("https://" + "a" * 2100 + ".example/x.png"),
+    ):
         response, body = await get(make_app, path, **OPEN)
         assert json_error(response, body) == (400, {"message": "Invalid URL.", "path": None}), path
 

@@ -24,7 +24,9 @@ def test_the_key_is_made_on_first_use_readable_only_by_its_owner_and_kept(tmp_pa
 
 
 def test_two_deployments_get_different_keys(tmp_path):
-    assert module.instance_key(settings_for(tmp_path / "a.key")) != module.instance_key(settings_for(tmp_path / "b.key"))
+    assert module.instance_key(settings_for(tmp_path / "a.key")) != module.instance_key(
+        settings_for(tmp_path / "b.key")
+    )
 
 
 def test_an_emptied_key_file_is_refused_rather_than_used(tmp_path):

@@ -15,15 +15,24 @@ from tests.support import call
 
 async def moderator(database_url: str, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "HEARTH_DATABASE_URL": database_url}
-    return await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "core", "moderator", *args], cwd=ROOT,
-                                   env=env, capture_output=True, text=True, timeout=120)
+    return await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "core", "moderator", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 async def test_grant_and_revoke_while_the_server_runs(client, database_url):
     person = await member(client)
     await User.filter(id=int(person.id)).update(badges=16)  # a cosmetic badge is kept throughout
-    assert await call(client, "GET", "/api/moderation/audit-logs", token=person.token) == \
-        (403, error("Admin access only!"))
+    assert await call(client, "GET", "/api/moderation/audit-logs", token=person.token) == (
+        403,
+        error("Admin access only!"),
+    )
 
     done = await moderator(database_url, "grant", person.email.upper())
     assert done.returncode == 0, done.stderr

@@ -10,8 +10,10 @@ def test_an_enabled_optional_plugin_is_ordered_before_its_user(settings):
 
 
 def test_a_disabled_or_missing_optional_plugin_does_not_stop_start_up(settings):
-    chosen = select(available(plugin("alpha", optional=["zulu", "never_installed"]), plugin("zulu")),
-                    settings.with_overrides({"plugins.disabled": ["zulu"]}))
+    chosen = select(
+        available(plugin("alpha", optional=["zulu", "never_installed"]), plugin("zulu")),
+        settings.with_overrides({"plugins.disabled": ["zulu"]}),
+    )
     assert [p.id for p in chosen] == ["alpha"]
     host = PluginHost(chosen)
     assert host.enabled("alpha") and not host.enabled("zulu") and not host.enabled("never_installed")

@@ -10,11 +10,19 @@ from core.app import create_quart_app
 from core.plugins import LoadedPlugin, Manifest, PluginError, PluginHost, discover, select
 
 
-def plugin(plugin_id: str, requires=(), routes=(), blueprints=(), events=None, essential=False,
-           optional=()) -> ModuleType:
+def plugin(
+    plugin_id: str, requires=(), routes=(), blueprints=(), events=None, essential=False, optional=()
+) -> ModuleType:
     module = ModuleType(f"test_plugin_{plugin_id}")
-    module.manifest = Manifest(id=plugin_id, name=plugin_id.title(), version="0.0.1", requires=tuple(requires),
-                               routes=tuple(routes), essential=essential, optional=tuple(optional))
+    module.manifest = Manifest(
+        id=plugin_id,
+        name=plugin_id.title(),
+        version="0.0.1",
+        requires=tuple(requires),
+        routes=tuple(routes),
+        essential=essential,
+        optional=tuple(optional),
+    )
     if blueprints:
         module.hearth_blueprints = hookimpl(lambda: list(blueprints))
     if events:
@@ -31,15 +39,19 @@ def host(*modules: ModuleType) -> PluginHost:
 
 
 def test_dependencies_are_ordered_before_their_dependents(settings):
-    chosen = select(available(plugin("inbox", requires=["messages"]), plugin("messages", requires=["base"]),
-                              plugin("base")), settings)
+    chosen = select(
+        available(plugin("inbox", requires=["messages"]), plugin("messages", requires=["base"]), plugin("base")),
+        settings,
+    )
     assert [p.id for p in chosen] == ["base", "messages", "inbox"]
 
 
 def test_a_disabled_dependency_is_a_clear_startup_error(settings):
     with pytest.raises(PluginError, match="'inbox' requires 'messages', which is disabled"):
-        select(available(plugin("inbox", requires=["messages"]), plugin("messages")),
-               settings.with_overrides({"plugins.disabled": ["messages"]}))
+        select(
+            available(plugin("inbox", requires=["messages"]), plugin("messages")),
+            settings.with_overrides({"plugins.disabled": ["messages"]}),
+        )
 
 
 def test_a_missing_dependency_is_a_clear_startup_error(settings):
@@ -48,8 +60,9 @@ def test_a_missing_dependency_is_a_clear_startup_error(settings):
 
 
 def test_enabled_list_keeps_only_those_plugins(settings):
-    chosen = select(available(plugin("a"), plugin("b"), plugin("c")),
-                    settings.with_overrides({"plugins.enabled": ["c", "a"]}))
+    chosen = select(
+        available(plugin("a"), plugin("b"), plugin("c")), settings.with_overrides({"plugins.enabled": ["c", "a"]})
+    )
     assert [p.id for p in chosen] == ["a", "c"]
 
 
@@ -60,7 +73,9 @@ def test_naming_an_unknown_plugin_in_config_is_an_error(settings):
 
 def test_essential_plugins_cannot_be_disabled(settings):
     with pytest.raises(PluginError, match="essential"):
-        select(available(plugin("core-ish", essential=True)), settings.with_overrides({"plugins.disabled": ["core-ish"]}))
+        select(
+            available(plugin("core-ish", essential=True)), settings.with_overrides({"plugins.disabled": ["core-ish"]})
+        )
 
 
 def test_dependency_cycles_are_refused(settings):

@@ -79,6 +79,7 @@ async def test_arguments_it_cannot_probe_run_the_query_as_written(client):
 
 # --- writes that commit together -------------------------------------------------------------
 
+
 async def test_an_insert_statement_stores_what_saving_the_instance_would(client):
     from core.ids import new_id
     from core.prepared import insert_statement, write_together
@@ -88,8 +89,12 @@ async def test_an_insert_statement_stores_what_saving_the_instance_would(client)
     made = Session(id=new_id(), user_id=user.id, token_hash="a" * 64, ip_address="203.0.113.9", device_type=2)
     await write_together([insert_statement(made)])
     stored = await Session.get(id=made.id)
-    assert (stored.user_id, stored.token_hash, stored.ip_address, stored.device_type) == (user.id, "a" * 64,
-                                                                                           "203.0.113.9", 2)
+    assert (stored.user_id, stored.token_hash, stored.ip_address, stored.device_type) == (
+        user.id,
+        "a" * 64,
+        "203.0.113.9",
+        2,
+    )
     assert stored.created_at == made.created_at  # auto_now_add filled in as saving would
 
 
@@ -130,7 +135,9 @@ async def test_writes_together_join_the_surrounding_transaction(client):
 
     with pytest.raises(Abandon):
         async with transaction():
-            await write_together([insert_statement(made), ("UPDATE users SET tag = $1 WHERE id = $2", ["9999", user.id])])
+            await write_together(
+                [insert_statement(made), ("UPDATE users SET tag = $1 WHERE id = $2", ["9999", user.id])]
+            )
             raise Abandon
     assert not await Session.filter(id=made.id).exists()
     assert (await User.get(id=user.id)).tag == person.tag

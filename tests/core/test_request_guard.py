@@ -33,22 +33,31 @@ async def servers_of(client: Any, token: str) -> list[Any]:
     return await Member.filter(user_id=int(body["user"]["id"]))
 
 
-@pytest.mark.parametrize("body, message, path", [
-    (b'{"name": "caf\xe9 bar"}', "The request body must be valid UTF-8.", None),
-    (b'{"name": "ab\\ud800cd"}', "Text must not contain unpaired surrogates.", "name"),
-    (b'{"name": "ab\\udc00"}', "Text must not contain unpaired surrogates.", "name"),
-    (b'{"name": "ab\\u0000cd"}', "Text must not contain NUL characters.", "name"),
-    (b'{"name": "abc", "x\\u0000": 1}', "Text must not contain NUL characters.", "x\\u0000"),
-    (b'{"name": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
-     f"The request body is nested too deeply (at most {MAX_DEPTH} levels).", None),
-    (b'{"name": ' + b"[" * 40 + b"]" * 40 + b"}",
-     f"The request body is nested too deeply (at most {MAX_DEPTH} levels).", "name" + "[0]" * (MAX_DEPTH - 1)),
-    (b'{"name": NaN}', "Numbers must be finite and fit in 64 bits.", "name"),
-    (b'{"name": -Infinity}', "Numbers must be finite and fit in 64 bits.", "name"),
-    (b'{"name": 1e400}', "Numbers must be finite and fit in 64 bits.", "name"),
-    (b'{"name": 9223372036854775808}', "Numbers must be finite and fit in 64 bits.", "name"),
-    (b'{"name": "abc",}', "The request body must be valid JSON.", None),
-])
+@pytest.mark.parametrize(
+    "body, message, path",
+    [
+        (b'{"name": "caf\xe9 bar"}', "The request body must be valid UTF-8.", None),
+        (b'{"name": "ab\\ud800cd"}', "Text must not contain unpaired surrogates.", "name"),
+        (b'{"name": "ab\\udc00"}', "Text must not contain unpaired surrogates.", "name"),
+        (b'{"name": "ab\\u0000cd"}', "Text must not contain NUL characters.", "name"),
+        (b'{"name": "abc", "x\\u0000": 1}', "Text must not contain NUL characters.", "x\\u0000"),
+        (
+            b'{"name": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            f"The request body is nested too deeply (at most {MAX_DEPTH} levels).",
+            None,
+        ),
+        (
+            b'{"name": ' + b"[" * 40 + b"]" * 40 + b"}",
+            f"The request body is nested too deeply (at most {MAX_DEPTH} levels).",
+            "name" + "[0]" * (MAX_DEPTH - 1),
+        ),
+        (b'{"name": NaN}', "Numbers must be finite and fit in 64 bits.", "name"),
+        (b'{"name": -Infinity}', "Numbers must be finite and fit in 64 bits.", "name"),
+        (b'{"name": 1e400}', "Numbers must be finite and fit in 64 bits.", "name"),
+        (b'{"name": 9223372036854775808}', "Numbers must be finite and fit in 64 bits.", "name"),
+        (b'{"name": "abc",}', "The request body must be valid JSON.", None),
+    ],
+)
 async def test_bad_json_bodies_are_400s_and_create_nothing(client, body, message, path):
     person = await register(client)
     assert await raw_post(client, "/api/servers", body, person.token) == (400, {"message": message, "path": path})
@@ -56,8 +65,10 @@ async def test_bad_json_bodies_are_400s_and_create_nothing(client, body, message
 
 
 async def test_the_guard_runs_before_authentication_as_upstreams_body_parser_does(client):
-    assert await raw_post(client, "/api/servers", b'{"name": "\xff"}') == \
-        (400, {"message": "The request body must be valid UTF-8.", "path": None})
+    assert await raw_post(client, "/api/servers", b'{"name": "\xff"}') == (
+        400,
+        {"message": "The request body must be valid UTF-8.", "path": None},
+    )
 
 
 async def test_routes_reading_an_optional_body_get_the_same_400(client):
@@ -66,24 +77,31 @@ async def test_routes_reading_an_optional_body_get_the_same_400(client):
     other = await register(client)
     status, server = await call(client, "POST", "/api/servers", {"name": "Guarded"}, token=person.token)
     assert status == 200
-    response = await client.post(f"/api/servers/{server['id']}/bans/{other.id}", data=b'{"reason": "\xc3"}',
-                                 headers={**JSON, "Authorization": person.token})
-    assert (response.status_code, await response.get_json()) == \
-        (400, {"message": "The request body must be valid UTF-8.", "path": None})
+    response = await client.post(
+        f"/api/servers/{server['id']}/bans/{other.id}",
+        data=b'{"reason": "\xc3"}',
+        headers={**JSON, "Authorization": person.token},
+    )
+    assert (response.status_code, await response.get_json()) == (
+        400,
+        {"message": "The request body must be valid UTF-8.", "path": None},
+    )
 
 
 async def test_nul_characters_in_the_address_are_400s(client):
     person = await register(client)
     for path in ("/api/users/search?q=a%00b", "/api/servers/invites/ab%00cd", "/api/users/search?q%00=x"):
-        assert await call(client, "GET", path, token=person.token) == \
-            (400, {"message": "The address must not contain NUL characters.", "path": None}), path
+        assert await call(client, "GET", path, token=person.token) == (
+            400,
+            {"message": "The address must not contain NUL characters.", "path": None},
+        ), path
 
 
 async def test_good_bodies_still_pass_with_unicode_and_deep_enough_nesting(client):
     person = await register(client)
     status, server = await call(client, "POST", "/api/servers", {"name": "Café 😀 ☕"}, token=person.token)
     assert status == 200 and server["name"] == "Café 😀 ☕"
-    check_value({"a": [[[[{"b": 1.5, "c": -2**63, "d": None, "e": True}]]]]})
+    check_value({"a": [[[[{"b": 1.5, "c": -(2**63), "d": None, "e": True}]]]]})
 
 
 def test_the_depth_limit_is_exact():
@@ -107,6 +125,8 @@ async def test_a_value_no_column_can_hold_is_a_400_even_where_a_route_forgot_to_
         client = app.test_client()
         assert await call(client, "GET", "/api/careless/abcd") == (200, {"found": False})
         with caplog.at_level(logging.WARNING, logger="hearth.errors"):
-            assert await call(client, "GET", "/api/careless/abcdefgh") == \
-                (400, {"message": "A value in the request is too long or malformed.", "path": None})
+            assert await call(client, "GET", "/api/careless/abcdefgh") == (
+                400,
+                {"message": "A value in the request is too long or malformed.", "path": None},
+            )
     assert "value refused by a model" in caplog.text

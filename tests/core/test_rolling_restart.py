@@ -41,8 +41,7 @@ class ReconnectingMember:
     def __init__(self, url: str, person: Person, channel_id: str):
         self.url, self.person, self.channel_id = url, person, channel_id
         self.segments: list[Segment] = []
-        self.client = socketio.AsyncClient(reconnection=True, reconnection_delay=0.1,
-                                           reconnection_delay_max=0.5)
+        self.client = socketio.AsyncClient(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.5)
         self.client.on("connect", self._authenticate)
         self.client.on("user:authenticated", self._authenticated)
         self.client.on("message:created", self._message)
@@ -81,15 +80,25 @@ class Sent:
     started: float
 
 
-async def send_steadily(http: aiohttp.ClientSession, url: str, sender: Person, channel_id: str,
-                        stop: asyncio.Event, sent: list[Sent], failures: list[str]) -> None:
+async def send_steadily(
+    http: aiohttp.ClientSession,
+    url: str,
+    sender: Person,
+    channel_id: str,
+    stop: asyncio.Event,
+    sent: list[Sent],
+    failures: list[str],
+) -> None:
     n = 0
     while not stop.is_set():
         n += 1
         started = time.monotonic()
         try:
-            async with http.post(f"{url}/api/channels/{channel_id}/messages", json={"content": f"{sender.username} {n}"},
-                                 headers={"Authorization": sender.token}) as response:
+            async with http.post(
+                f"{url}/api/channels/{channel_id}/messages",
+                json={"content": f"{sender.username} {n}"},
+                headers={"Authorization": sender.token},
+            ) as response:
                 body = await response.json(content_type=None)
                 if response.status == 200:
                     sent.append(Sent(body["id"], started))
@@ -104,8 +113,9 @@ async def history(http: aiohttp.ClientSession, url: str, person: Person, channel
     ids: set[str] = set()
     before = ""
     while True:
-        async with http.get(f"{url}/api/channels/{channel_id}/messages?limit=100{before}",
-                            headers={"Authorization": person.token}) as response:
+        async with http.get(
+            f"{url}/api/channels/{channel_id}/messages?limit=100{before}", headers={"Authorization": person.token}
+        ) as response:
             assert response.status == 200, await response.text()
             page = await response.json()
         if not page:
@@ -126,8 +136,14 @@ async def until(condition, timeout: float, what: str) -> None:  # type: ignore[n
 async def test_a_rolling_restart_under_load_loses_nothing_and_leaves_no_socket_behind(client, database_url):
     place = await community(client)
     people = [place.owner] + [await join(client, place) for _ in range(3)]
-    server = Supervised.hearth(workers=2, env={"HEARTH_DATABASE_URL": database_url, "HEARTH_REDIS_URL": REDIS_URL,
-                                               "HEARTH_SERVER_SHUTDOWN_GRACE_SECONDS": "5"})
+    server = Supervised.hearth(
+        workers=2,
+        env={
+            "HEARTH_DATABASE_URL": database_url,
+            "HEARTH_REDIS_URL": REDIS_URL,
+            "HEARTH_SERVER_SHUTDOWN_GRACE_SECONDS": "5",
+        },
+    )
     members: list[ReconnectingMember] = []
     try:
         await server.wait_for_log(r"worker \d \(pid \d+\) ready", count=2, timeout=120)
@@ -144,16 +160,21 @@ async def test_a_rolling_restart_under_load_loses_nothing_and_leaves_no_socket_b
 
         stop, sent, failures = asyncio.Event(), [], []
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
-            senders = [asyncio.create_task(send_steadily(http, server.url, people[i], place.general, stop, sent,
-                                                         failures)) for i in range(SENDERS)]
+            senders = [
+                asyncio.create_task(send_steadily(http, server.url, people[i], place.general, stop, sent, failures))
+                for i in range(SENDERS)
+            ]
             await until(lambda: len(sent) >= 15, 30, "messages flow")
             server.signal(signal.SIGHUP)
             await server.wait_for_log("rolling restart done", timeout=120)
             replaced = set(server.ready_workers().values())
             assert not replaced & original
             # every socket is back, on a live worker, and messages keep flowing a little longer
-            await until(lambda: all(m.current and m.current.pid in replaced for m in members), 30,
-                        "every socket is authenticated on a new worker")
+            await until(
+                lambda: all(m.current and m.current.pid in replaced for m in members),
+                30,
+                "every socket is authenticated on a new worker",
+            )
             flowing = len(sent)
             await until(lambda: len(sent) >= flowing + 15, 30, "messages flow after the restart")
             stop.set()
@@ -163,10 +184,14 @@ async def test_a_rolling_restart_under_load_loses_nothing_and_leaves_no_socket_b
             def caught_up(member: ReconnectingMember) -> bool:
                 segment = member.current
                 return segment is not None and all(
-                    s.id in segment.message_ids for s in sent if s.started > segment.opened)
+                    s.id in segment.message_ids for s in sent if s.started > segment.opened
+                )
 
-            await until(lambda: all(caught_up(m) for m in members), 20,
-                        "every connected socket has every message sent since it authenticated")
+            await until(
+                lambda: all(caught_up(m) for m in members),
+                20,
+                "every connected socket has every message sent since it authenticated",
+            )
             stored = await history(http, server.url, people[-1], place.general)
         assert {s.id for s in sent} <= stored  # no acknowledged message lost
         for member in members:
@@ -195,8 +220,11 @@ async def test_workers_that_start_before_redis_are_started_again_until_it_is_up(
     try:
         # a worker start-up that fails without Redis is logged and tried again (if start-up does
         # not need Redis, the workers simply serve)
-        await until(lambda: server.matches("starting it again") or len(server.ready_workers()) == 2, 120,
-                    "the workers fail to start or serve")
+        await until(
+            lambda: server.matches("starting it again") or len(server.ready_workers()) == 2,
+            120,
+            "the workers fail to start or serve",
+        )
         await redis.start()
         await server.wait_for_log(r"worker 1 \(pid \d+\) ready", timeout=120)
         await server.wait_for_log(r"worker 2 \(pid \d+\) ready", timeout=120)

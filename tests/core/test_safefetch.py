@@ -23,11 +23,30 @@ from tests.testsite import site  # noqa: F401 - the test web server fixture
 OPEN = FetchPolicy(allow_private=True)
 
 
-@pytest.mark.parametrize("address", [
-    "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1",
-    "240.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1", "ff02::1", "::ffff:127.0.0.1",
-    "2002:7f00:1::1", "192.0.2.1", "not an ip",
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "127.0.0.1",
+        "10.1.2.3",
+        "172.16.0.1",
+        "192.168.1.1",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "224.0.0.1",
+        "240.0.0.1",
+        "255.255.255.255",
+        "::1",
+        "::",
+        "fe80::1",
+        "fc00::1",
+        "ff02::1",
+        "::ffff:127.0.0.1",
+        "2002:7f00:1::1",
+        "192.0.2.1",
+        "not an ip",
+    ],
+)
 def test_non_public_addresses_are_refused(address):
     assert not address_allowed(address)
 
@@ -39,11 +58,13 @@ def test_public_addresses_are_allowed(address):
 
 def test_the_address_rules_come_from_the_fetch_section():
     assert policy_from_settings(load_settings(environ={})) == FetchPolicy()
-    settings = load_settings(environ={"HEARTH_FETCH_ALLOW_PRIVATE_NETWORKS": "true",
-                                      "HEARTH_FETCH_TRUSTED_HOSTS": "Wiki.Internal,intranet"})
+    settings = load_settings(
+        environ={"HEARTH_FETCH_ALLOW_PRIVATE_NETWORKS": "true", "HEARTH_FETCH_TRUSTED_HOSTS": "Wiki.Internal,intranet"}
+    )
     policy = policy_from_settings(settings, max_image_bytes=5)
-    assert policy == FetchPolicy(allow_private=True, trusted_hosts=frozenset({"wiki.internal", "intranet"}),
-                                 max_image_bytes=5)
+    assert policy == FetchPolicy(
+        allow_private=True, trusted_hosts=frozenset({"wiki.internal", "intranet"}), max_image_bytes=5
+    )
 
 
 async def fetch(url, policy=OPEN, accept=IMAGE_TYPES):

@@ -43,8 +43,10 @@ async def test_a_worker_that_fails_to_start_is_started_again_with_backoff(server
     server = Supervised.app(APP, workers=1, env={**state, "SERVE_TEST_FAIL_STARTS": "2"})
     servers.append(server)
     await server.wait_for_log(r"worker 1 \(pid \d+\) ready")
-    failures = server.matches(r"worker 1 \(pid \d+\) exited with code 1 before it was ready; "
-                              r"starting it again in ([\d.]+) s")
+    failures = server.matches(
+        r"worker 1 \(pid \d+\) exited with code 1 before it was ready; "
+        r"starting it again in ([\d.]+) s"
+    )
     assert [float(m[1]) for m in failures] == [0.5, 1.0]  # backoff doubles
     assert len(list(tmp_path.glob("start-*"))) == 3
     assert (await get(f"{server.url}/"))["pid"] == server.ready_workers()[1]

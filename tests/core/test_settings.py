@@ -12,14 +12,16 @@ def test_defaults_serve_sqlite_on_localhost_8000():
 def test_config_file_then_environment_override(tmp_path):
     extra = tmp_path / "hearth.toml"
     extra.write_text('[server]\nport = 9000\n[plugins]\ndisabled = ["x"]\n')
-    settings = load_settings(environ={
-        "HEARTH_CONFIG": str(extra),
-        "HEARTH_SERVER_WORKERS": "4",
-        "HEARTH_CDN_MAX_UPLOAD_MB": "5",
-        "HEARTH_RATE_LIMITS_ENABLED": "false",
-        "HEARTH_PLUGINS_ENABLED": "accounts, friends",
-        "HEARTH_DATABASE_URL": "postgres://db/hearth",
-    })
+    settings = load_settings(
+        environ={
+            "HEARTH_CONFIG": str(extra),
+            "HEARTH_SERVER_WORKERS": "4",
+            "HEARTH_CDN_MAX_UPLOAD_MB": "5",
+            "HEARTH_RATE_LIMITS_ENABLED": "false",
+            "HEARTH_PLUGINS_ENABLED": "accounts, friends",
+            "HEARTH_DATABASE_URL": "postgres://db/hearth",
+        }
+    )
     assert settings.server.port == 9000
     assert settings.plugins.disabled == ["x"]
     assert settings.server.workers == 4

@@ -25,8 +25,11 @@ async def test_an_event_from_one_process_reaches_a_client_of_the_other(client, t
     probe = await connect_socket(first, person.token)
     assert probe.received("user:authenticated")
     async with aiohttp.ClientSession() as http:
-        async with http.post(f"{second}/api/users", json={"username": "renamed", "password": person.password},
-                             headers={"Authorization": person.token}) as response:
+        async with http.post(
+            f"{second}/api/users",
+            json={"username": "renamed", "password": person.password},
+            headers={"Authorization": person.token},
+        ) as response:
             assert response.status == 200, await response.text()
         update = await probe.wait_for("user:updatedSelf")
         assert update["username"] == "renamed"
@@ -44,19 +47,25 @@ def other_database(url: str) -> str:
 
 @needs_redis
 async def test_two_hearths_on_one_redis_server_with_different_database_numbers_do_not_hear_each_other(
-        client, database_url):
+    client, database_url
+):
     import aiohttp
 
     (first_process, first), (second_process, second) = (
-        await start_process(database_url, REDIS_URL), await start_process(database_url, other_database(REDIS_URL)))
+        await start_process(database_url, REDIS_URL),
+        await start_process(database_url, other_database(REDIS_URL)),
+    )
     try:
         person = await register(client)
         on_first = await connect_socket(first, person.token)
         on_second = await connect_socket(second, person.token)
         async with aiohttp.ClientSession() as http:
             for url, name in ((second, "heard-on-second"), (first, "heard-on-first")):
-                async with http.post(f"{url}/api/users", json={"username": name, "password": person.password},
-                                     headers={"Authorization": person.token}) as response:
+                async with http.post(
+                    f"{url}/api/users",
+                    json={"username": name, "password": person.password},
+                    headers={"Authorization": person.token},
+                ) as response:
                     assert response.status == 200, await response.text()
         assert (await on_second.wait_for("user:updatedSelf"))["username"] == "heard-on-second"
         assert (await on_first.wait_for("user:updatedSelf"))["username"] == "heard-on-first"

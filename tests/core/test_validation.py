@@ -8,9 +8,15 @@ from core.validation import Body, Rules, validate_body
 
 
 class SampleBody(Body):
-    name: Annotated[StrictStr, Rules(required="Name is required.", type="Name must be a string.",
-                                     length="Name must be between 2 and 5 characters long."),
-                    Field(min_length=2, max_length=5)]
+    name: Annotated[
+        StrictStr,
+        Rules(
+            required="Name is required.",
+            type="Name must be a string.",
+            length="Name must be between 2 and 5 characters long.",
+        ),
+        Field(min_length=2, max_length=5),
+    ]
     count: Annotated[StrictInt, Rules(type="Invalid count.", length="Count must be 0 to 3.")] = 0
 
     @field_validator("name")
@@ -21,15 +27,18 @@ class SampleBody(Body):
         return value
 
 
-@pytest.mark.parametrize("data, message, path", [
-    ({}, "Name is required.", "name"),
-    (None, "Name is required.", "name"),
-    ({"name": 3}, "Name must be a string.", "name"),
-    ({"name": "a"}, "Name must be between 2 and 5 characters long.", "name"),
-    ({"name": "a:b"}, "Name cannot contain the : symbol", "name"),
-    ({"name": "ab", "count": "x"}, "Invalid count.", "count"),
-    ([1, 2], "The request body must be a JSON object.", None),
-])
+@pytest.mark.parametrize(
+    "data, message, path",
+    [
+        ({}, "Name is required.", "name"),
+        (None, "Name is required.", "name"),
+        ({"name": 3}, "Name must be a string.", "name"),
+        ({"name": "a"}, "Name must be between 2 and 5 characters long.", "name"),
+        ({"name": "a:b"}, "Name cannot contain the : symbol", "name"),
+        ({"name": "ab", "count": "x"}, "Invalid count.", "count"),
+        ([1, 2], "The request body must be a JSON object.", None),
+    ],
+)
 def test_first_failing_rule_gives_the_reference_text(data, message, path):
     with pytest.raises(ApiError) as failure:
         validate_body(SampleBody, data)

@@ -38,8 +38,9 @@ async def test_a_quiet_connection_writes_at_once_and_a_busy_one_waits_for_the_wi
 
     server = await asyncio.start_server(reader, "127.0.0.1", 0)
     _, writer = await asyncio.open_connection("127.0.0.1", server.sockets[0].getsockname()[1])
-    connection_class = type("Probe", (wsdirect.DirectWebSocket,),
-                            {"registry": {}, "coalescer": wsdirect.Coalescer(window=3600)})
+    connection_class = type(
+        "Probe", (wsdirect.DirectWebSocket,), {"registry": {}, "coalescer": wsdirect.Coalescer(window=3600)}
+    )
     connection = connection_class(None, None)
     connection.transport = writer.transport
     first, second, third = (wsdirect.text_frame(t) for t in ("one", "two", "three"))
@@ -80,8 +81,12 @@ async def test_every_socket_under_hypercorn_takes_the_direct_path_and_bursts_kee
 
 async def raw_socket(url: str, token: str) -> websockets.ClientConnection:
     """An authenticated Socket.IO client by hand, whose reading we control."""
-    ws = await websockets.connect(url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket",
-                                  max_queue=1, compression=None, max_size=None)
+    ws = await websockets.connect(
+        url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket",
+        max_queue=1,
+        compression=None,
+        max_size=None,
+    )
     await ws.recv()
     await ws.send("40")
     while not (await ws.recv()).startswith("40"):

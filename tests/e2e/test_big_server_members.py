@@ -29,8 +29,8 @@ async def test_a_thousand_members_scroll_online_first_and_a_joiner_appears(live_
     server = await big_server(int(crowd[0].id), name="Thousands")
     await add_members(server.id, [int(p.id) for p in crowd[1:]])
     me = crowd[500]
-    awake = [await online(live_server.url, person) for person in crowd[900:900 + ONLINE]]
-    awake_ids = {person.id for person in crowd[900:900 + ONLINE]} | {me.id}
+    awake = [await online(live_server.url, person) for person in crowd[900 : 900 + ONLINE]]
+    awake_ids = {person.id for person in crowd[900 : 900 + ONLINE]} | {me.id}
 
     page = await signed_in(me)
     await page.goto(f"{live_server.url}/app/servers/{server.id}")

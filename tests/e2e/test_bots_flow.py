@@ -45,7 +45,8 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     # Its profile: a picture through the upload protocol, a name and a bio.
     await owner.get_by_role("link", name="Profile").click()
     await owner.locator("input[type=file]").first.set_input_files(
-        files=[{"name": "bot.png", "mimeType": "image/png", "buffer": png_bytes((64, 64), (40, 120, 220))}])
+        files=[{"name": "bot.png", "mimeType": "image/png", "buffer": png_bytes((64, 64), (40, 120, 220))}]
+    )
     await expect(owner.locator(".developer-picture img.avatar")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await owner.get_by_label("Username").fill("Weather Bot")
     await owner.get_by_label("Bio").fill("Forecasts on demand")
@@ -70,7 +71,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await expect(invite.get_by_text("The bot was added to Bot Lab.")).to_be_visible()
     await expect(invite.get_by_role("heading", name=re.compile("Weather Bot"))).to_be_visible()
     await owner.screenshot(path=str(SCREENSHOTS / "bots-invite.png"), full_page=True)
-    roles = (await ok(client, "GET", f"/api/applications/{app_id}", token=place.owner.token))
+    roles = await ok(client, "GET", f"/api/applications/{app_id}", token=place.owner.token)
     bot_id = roles["botUser"]["id"]
 
     process = await _start_bot(url, token)

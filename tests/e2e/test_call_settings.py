@@ -53,7 +53,8 @@ async def launch(playwright_driver):
     async def launch(*flags):
         if flags not in browsers:
             browsers[flags] = await playwright_driver.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *flags, AUTOPLAY])
+                executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *flags, AUTOPLAY]
+            )
         return browsers[flags]
 
     yield launch
@@ -110,12 +111,16 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
     page = await open_as(person)
     await page.goto(settings_url(live_server))
     sidebar = page.get_by_test_id("settings-sidebar")
-    await expect(sidebar.get_by_role("link", name="Call settings")).to_have_attribute("aria-current", "page", timeout=BROWSER_PATIENCE_MS)
+    await expect(sidebar.get_by_role("link", name="Call settings")).to_have_attribute(
+        "aria-current", "page", timeout=BROWSER_PATIENCE_MS
+    )
 
     # the devices by name (the browser names them once the microphone is allowed)
     microphones = page.get_by_role("combobox", name="Microphone")
     speakers = page.get_by_role("combobox", name="Speaker")
-    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
+    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(
+        1, timeout=BROWSER_PATIENCE_MS
+    )
     await expect(speakers.locator("option", has_text="Fake Audio Output 1")).to_have_count(1)
     await expect(microphones).to_have_value("")  # System default
 
@@ -162,8 +167,9 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
       const track = audio.srcObject?.getAudioTracks()[0];
       return track ? {playing: !audio.paused, live: track.readyState === 'live', label: track.label, sink: audio.sinkId} : null;
     }"""
-    await eventually(page, loopback,
-                     {"playing": True, "live": True, "label": "Fake Audio Input 2", "sink": first_speaker})
+    await eventually(
+        page, loopback, {"playing": True, "live": True, "label": "Fake Audio Input 2", "sink": first_speaker}
+    )
     await page.set_viewport_size({"width": 1280, "height": 1300})  # the whole section in one picture
     await page.screenshot(path=str(SCREENSHOTS / "call-settings-1280.png"))
     await page.set_viewport_size({"width": 1280, "height": 800})
@@ -191,7 +197,9 @@ async def test_the_page_fits_a_phone(live_server, open_as):
     person = await member(live_server.app.quart.test_client())
     page = await open_as(person, width=390)
     await page.goto(settings_url(live_server))
-    await expect(page.get_by_role("combobox", name="Microphone").locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
+    await expect(
+        page.get_by_role("combobox", name="Microphone").locator("option", has_text="Fake Audio Input 2")
+    ).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await page.get_by_role("radio", name="Push to talk").check()
     await page.get_by_role("button", name="Record key").click()
     await page.keyboard.press("ControlRight")
@@ -207,14 +215,18 @@ async def test_a_denied_or_missing_microphone_is_explained(live_server, open_as)
     person = await member(live_server.app.quart.test_client())
     denied = await open_as(person, flags=(FAKE_DEVICES,))  # the browser refuses the permission
     await denied.goto(settings_url(live_server))
-    await expect(denied.get_by_test_id("mic-problem")).to_contain_text("The browser was not allowed to use your microphone", timeout=BROWSER_PATIENCE_MS)
+    await expect(denied.get_by_test_id("mic-problem")).to_contain_text(
+        "The browser was not allowed to use your microphone", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(denied.get_by_role("button", name="Start test")).to_be_disabled()
     await denied.get_by_role("button", name="Try again").click()
     await expect(denied.get_by_test_id("mic-problem")).to_contain_text("not allowed")
 
     missing = await open_as(person, flags=(GRANT,))  # allowed, but there is no microphone
     await missing.goto(settings_url(live_server))
-    await expect(missing.get_by_test_id("mic-problem")).to_contain_text("No microphone was found", timeout=BROWSER_PATIENCE_MS)
+    await expect(missing.get_by_test_id("mic-problem")).to_contain_text(
+        "No microphone was found", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(missing.get_by_role("radio", name="Voice activity")).to_be_checked()  # the rest still works
 
 
@@ -231,7 +243,9 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
     # bob chooses push to talk with B, the second microphone and the first speaker
     await page_b.goto(settings_url(live_server))
     microphones = page_b.get_by_role("combobox", name="Microphone")
-    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
+    await expect(microphones.locator("option", has_text="Fake Audio Input 2")).to_have_count(
+        1, timeout=BROWSER_PATIENCE_MS
+    )
     await microphones.select_option(await option_value(microphones, "Fake Audio Input 2"))
     speakers = page_b.get_by_role("combobox", name="Speaker")
     first_speaker = await option_value(speakers, "Fake Audio Output 1")
@@ -252,7 +266,11 @@ async def test_a_call_uses_the_chosen_microphone_speaker_and_push_to_talk_key(li
     # the call's microphone is the chosen one (the settings page's own was stopped on leaving it)
     await eventually(page_b, LIVE_TRACK_LABELS, ["Fake Audio Input 2"])
     # and ada's voice plays through the chosen speaker
-    await eventually(page_b, "[...document.querySelectorAll('[data-voice-audio] audio')].map((audio) => audio.sinkId)", [first_speaker])
+    await eventually(
+        page_b,
+        "[...document.querySelectorAll('[data-voice-audio] audio')].map((audio) => audio.sinkId)",
+        [first_speaker],
+    )
 
     await page_b.get_by_test_id("voice-mute").click()  # everyone joins muted (spec §4)
     await expect(page_b.get_by_test_id("call-bar")).to_contain_text("Hold B to talk")

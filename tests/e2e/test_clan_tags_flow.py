@@ -37,8 +37,11 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     await ok(client, "POST", "/api/users", {"clanServerId": place.id}, bob.token)
     await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
-    loaded = await message.get_by_test_id("clan-badge").locator("img").evaluate(
-        "(img) => img.complete && img.naturalWidth > 0")
+    loaded = (
+        await message.get_by_test_id("clan-badge")
+        .locator("img")
+        .evaluate("(img) => img.complete && img.naturalWidth > 0")
+    )
     assert loaded
     SCREENSHOTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(SCREENSHOTS / "clan-tags-channel.png"))

@@ -71,7 +71,9 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     # Deleting the clan takes it off Bob's profile.
     await owner_page.set_viewport_size({"width": 1280, "height": 800})
     await owner_page.get_by_test_id("clan-section").get_by_role("button", name="Delete clan").click()
-    await expect(owner_page.get_by_test_id("clan-section")).to_contain_text("This server has no clan yet.", timeout=BROWSER_PATIENCE_MS)
+    await expect(owner_page.get_by_test_id("clan-section")).to_contain_text(
+        "This server has no clan yet.", timeout=BROWSER_PATIENCE_MS
+    )
     await bob_page.goto(f"{url}/app/profile/{bob.id}")
     await expect(bob_page.get_by_test_id("profile-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(bob_page.get_by_test_id("profile-clan")).to_have_count(0)

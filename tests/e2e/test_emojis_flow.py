@@ -107,7 +107,9 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     await name_box.press("Enter")
     await expect(row.get_by_role("status")).to_have_text("Saved")
     await page_b.get_by_role("button", name="Emoji", exact=True).click()
-    await expect(page_b.locator('section[aria-label="Hearthside"]').get_by_role("button", name=":fiesta:")).to_be_visible()
+    await expect(
+        page_b.locator('section[aria-label="Hearthside"]').get_by_role("button", name=":fiesta:")
+    ).to_be_visible()
     await page_b.keyboard.press("Escape")
     await row.get_by_role("button", name="Delete :fiesta:").click()
     await page_a.get_by_role("dialog").get_by_role("button", name="Delete emoji").click()

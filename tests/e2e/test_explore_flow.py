@@ -74,7 +74,8 @@ async def test_owner_publishes_and_another_user_finds_and_joins(live_server, sig
     await embed.get_by_role("button", name="Create embed").click()
     await expect(embed.get_by_test_id("external-embed-status")).to_contain_text(invite["code"])
     await expect(embed.get_by_test_id("external-embed-url")).to_have_text(
-        f"{url}/api/servers/{server['id']}/external-embed.json")
+        f"{url}/api/servers/{server['id']}/external-embed.json"
+    )
     await page_a.screenshot(path=str(SCREENSHOTS / "external-embed-section.png"))
     widget = await ok(client, "GET", f"/api/servers/{server['id']}/external-embed.json")
     assert widget["serverInviteCode"] == invite["code"] and widget["onlineMembersCount"] == 2

@@ -42,7 +42,8 @@ async def test_pick_a_gif_and_it_is_sent(live_server, signed_in, provider):
     picks = picker.get_by_role("button", name="Send this GIF")
     await expect(picks).to_have_count(4)
     await page_a.wait_for_function(
-        "() => [...document.querySelectorAll('.gif-picker__gif img')].every((img) => img.complete && img.naturalWidth === 30)")
+        "() => [...document.querySelectorAll('.gif-picker__gif img')].every((img) => img.complete && img.naturalWidth === 30)"
+    )
     assert [c["q"] for c in provider.calls if c["path"] == "/v2/search"] == ["happy cat"]  # typing was debounced
     SCREENSHOTS.mkdir(exist_ok=True)
     await page_a.screenshot(path=str(SCREENSHOTS / "gif-picker.png"))

@@ -20,13 +20,48 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.servers.helpers import community
 
-CODES = ["de-de", "fr-FR", "es-es", "it", "nl-nl", "pl-pl", "pt-br", "ro-ro", "ru-ru", "sv-sv", "tr-tr", "uk",
-         "hu-hu", "ja-jp", "zh-hans", "zh-hant", "ar-ps", "th-th"]
+CODES = [
+    "de-de",
+    "fr-FR",
+    "es-es",
+    "it",
+    "nl-nl",
+    "pl-pl",
+    "pt-br",
+    "ro-ro",
+    "ru-ru",
+    "sv-sv",
+    "tr-tr",
+    "uk",
+    "hu-hu",
+    "ja-jp",
+    "zh-hans",
+    "zh-hant",
+    "ar-ps",
+    "th-th",
+]
 # <html lang> for each code (webui/src/i18n/languageCodes.ts)
-HTML_LANG = {"en-gb": "en-GB", "de-de": "de-DE", "fr-FR": "fr-FR", "es-es": "es-ES", "it": "it", "nl-nl": "nl-NL",
-             "pl-pl": "pl-PL", "pt-br": "pt-BR", "ro-ro": "ro-RO", "ru-ru": "ru-RU", "sv-sv": "sv-SE", "tr-tr": "tr-TR",
-             "uk": "uk", "hu-hu": "hu-HU", "ja-jp": "ja-JP", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", "ar-ps": "ar",
-             "th-th": "th-TH"}
+HTML_LANG = {
+    "en-gb": "en-GB",
+    "de-de": "de-DE",
+    "fr-FR": "fr-FR",
+    "es-es": "es-ES",
+    "it": "it",
+    "nl-nl": "nl-NL",
+    "pl-pl": "pl-PL",
+    "pt-br": "pt-BR",
+    "ro-ro": "ro-RO",
+    "ru-ru": "ru-RU",
+    "sv-sv": "sv-SE",
+    "tr-tr": "tr-TR",
+    "uk": "uk",
+    "hu-hu": "hu-HU",
+    "ja-jp": "ja-JP",
+    "zh-hans": "zh-Hans",
+    "zh-hant": "zh-Hant",
+    "ar-ps": "ar",
+    "th-th": "th-TH",
+}
 SHELL_LOCALES = Path(ROOT) / "webui" / "src" / "i18n" / "locales"
 TRANSLATED = [code for code in CODES if (SHELL_LOCALES / f"{code}.json").exists()]
 NO_FILES = "no translation file exists yet (webui/src/i18n/locales/<code>.json): nothing to switch to"

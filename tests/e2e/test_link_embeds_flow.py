@@ -54,13 +54,17 @@ async def test_a_link_preview_appears_live_for_the_other_user(live_server, signe
     await expect(image).to_have_attribute("src", "/cdn/proxy/" + quote(site.url("/wide.png"), safe="") + "/wide.png")
     await page_b.wait_for_function(
         "() => { const img = document.querySelector('[data-testid=message-embed] img');"
-        " return img && img.complete && img.naturalWidth === 640; }")
+        " return img && img.complete && img.naturalWidth === 640; }"
+    )
 
     assert direct == [] and site.hits["/wide.png"] == 2  # the preview's measure, then the proxy
 
     # the sender sees it too
-    await expect(page_a.get_by_test_id("message").filter(has_text="Have a look")
-                 .get_by_role("link", name="Hearth test page", exact=True)).to_be_visible()
+    await expect(
+        page_a.get_by_test_id("message")
+        .filter(has_text="Have a look")
+        .get_by_role("link", name="Hearth test page", exact=True)
+    ).to_be_visible()
 
     # a page without a large card shows a thumbnail beside the text
     await box.fill(f"and {site.url('/og')}")

@@ -58,8 +58,10 @@ async def test_friends_dm_reply_reaction_live_and_a_failed_send(live_server, sig
     await expect(page_b.locator(f'[data-message-id="{first_id}"]').get_by_role("button", name="👍 1")).to_be_visible()
 
     # the server becomes unreachable for the send: failed, draft restored, a local error shown
-    await page_a.route("**/api/channels/*/messages",
-                       lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    await page_a.route(
+        "**/api/channels/*/messages",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
     await box.fill("this will fail")
     await box.press("Enter")
     await expect(page_a.locator('[data-testid="message"][data-sent-status="failed"]')).to_be_visible()

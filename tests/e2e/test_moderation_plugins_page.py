@@ -31,7 +31,9 @@ async def test_staff_see_what_runs_on_the_instance(start_server, signed_in):
     await page.screenshot(path=str(SCREENSHOTS / "moderation-plugins.png"))
     narrow = await signed_in(mod, width=800)
     await narrow.goto(f"{server.url}/app/moderation/plugins")
-    await expect(narrow.locator('[data-plugin-id="reminders"]')).to_contain_text("Disabled", timeout=BROWSER_PATIENCE_MS)
+    await expect(narrow.locator('[data-plugin-id="reminders"]')).to_contain_text(
+        "Disabled", timeout=BROWSER_PATIENCE_MS
+    )
     await narrow.screenshot(path=str(SCREENSHOTS / "moderation-plugins-800.png"))
 
     outsider = await signed_in(person)

@@ -40,8 +40,13 @@ async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed
     await dialog.get_by_label("Reason").fill("Posts scam links in every server")
     await dialog.get_by_role("button", name="Suggest").click()
     await expect(dialog).to_have_count(0)
-    await ok(client, "POST", "/api/moderation/suggest_action",
-             {"reason": "Rude once", "actionType": 7, "userId": other.id}, mod.token)
+    await ok(
+        client,
+        "POST",
+        "/api/moderation/suggest_action",
+        {"reason": "Rude once", "actionType": 7, "userId": other.id},
+        mod.token,
+    )
     await mod_page.goto(f"{url}/app/moderation/servers/{place.id}")
     await mod_page.get_by_role("button", name="Suggest an action").click()
     dialog = mod_page.get_by_role("dialog")

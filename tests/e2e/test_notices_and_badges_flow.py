@@ -26,7 +26,9 @@ async def test_a_warning_stays_until_dismissed_even_across_reloads(live_server, 
 
     await ok(client, "POST", "/api/moderation/users/warn", pw(userIds=[target.id], reason="Mind the rules."), mod.token)
     warning = page.get_by_test_id("moderation-warning")
-    await expect(warning).to_contain_text("Mind the rules.", timeout=BROWSER_PATIENCE_MS)  # live, through user:notice_created
+    await expect(warning).to_contain_text(
+        "Mind the rules.", timeout=BROWSER_PATIENCE_MS
+    )  # live, through user:notice_created
 
     await page.reload()  # not dismissed yet: user:authenticated brings it back
     await expect(warning).to_contain_text("Mind the rules.", timeout=BROWSER_PATIENCE_MS)

@@ -52,7 +52,9 @@ async def two_people(client):
 
 
 async def count(page, name: str, expected: int) -> None:
-    await page.wait_for_function(f"(expected) => window.{name}.length >= expected", arg=expected, timeout=BROWSER_PATIENCE_MS)
+    await page.wait_for_function(
+        f"(expected) => window.{name}.length >= expected", arg=expected, timeout=BROWSER_PATIENCE_MS
+    )
     assert await page.evaluate(f"window.{name}.length") == expected
 
 
@@ -69,7 +71,9 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     await expect(switch).not_to_be_checked(timeout=BROWSER_PATIENCE_MS)  # off until the user turns it on
     await switch.check()
     await expect(switch).to_be_checked()
-    await expect(page.get_by_test_id("desktop-permission")).to_have_text("Your browser allows Hearth to show notifications.")
+    await expect(page.get_by_test_id("desktop-permission")).to_have_text(
+        "Your browser allows Hearth to show notifications."
+    )
     await expect(page.get_by_test_id("notification-server")).to_contain_text("Ping: All · Sound: All")
     await page.evaluate(HIDE)
 
@@ -77,7 +81,8 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     await sent(client, bob, place.general, f"hi [@:{ada.id}]")
     await count(page, "__notifications", 1)
     assert await page.evaluate(NOTIFICATIONS) == [
-        {"title": "bob in #General (Hearthside)", "body": "hi @ada", "tag": place.general, "silent": True}]
+        {"title": "bob in #General (Hearthside)", "body": "hi @ada", "tag": place.general, "silent": True}
+    ]
     await count(page, "__sounds", 1)
     sound = (await page.evaluate("window.__sounds"))[0]
     assert sound["src"].startswith("blob:") and sound["volume"] == 1
@@ -102,7 +107,9 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     await server_row.get_by_test_id("notification-ping").get_by_role("radio", name="Mute").check()
     await expect(server_row).to_contain_text("Ping: Mute · Sound: Mute")
     await server_row.get_by_test_id("notification-channel").filter(has_text="#General").get_by_role("button").click()
-    await expect(server_row.get_by_test_id("notification-channel").get_by_role("radio", name="Use server default").first).to_be_checked()
+    await expect(
+        server_row.get_by_test_id("notification-channel").get_by_role("radio", name="Use server default").first
+    ).to_be_checked()
 
     await sent(client, bob, place.general, f"are you there [@:{ada.id}]")
     dm = await open_dm(client, bob, ada)
@@ -117,7 +124,8 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     # Saved on the server: after a reload both pages show it.
     await page.reload()
     await expect(page.get_by_test_id("notification-server").filter(has_text="Hearthside")).to_contain_text(
-        "Ping: Mute · Sound: Mute", timeout=BROWSER_PATIENCE_MS)
+        "Ping: Mute · Sound: Mute", timeout=BROWSER_PATIENCE_MS
+    )
     await page.goto(f"{url}/app/servers/{place.id}/{place.general}")
     await page.get_by_role("button", name="Server menu").click()
     await page.get_by_role("menuitem", name="Notification settings").click()
@@ -132,7 +140,9 @@ async def test_visible_tab_stacks_two_pop_ups_newest_on_top(live_server, signed_
     page = await signed_in(ada, width=390)
     await page.context.add_init_script(RECORDER)
     await page.goto(f"{url}/app/settings/notifications")
-    await expect(page.get_by_test_id("notification-server")).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # signed in, servers known
+    await expect(page.get_by_test_id("notification-server")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )  # signed in, servers known
 
     for text in ("one", "two", "three"):
         await sent(client, bob, place.general, text)
@@ -192,11 +202,16 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
     await expect(page.get_by_role("combobox", name="Reminder sound")).to_have_value("ding")
     await expect(page.get_by_role("switch", name=re.compile("Mute notification sounds"))).to_be_checked()
     assert json.loads(await page.evaluate("localStorage.getItem('notificationSounds')")) == {
-        "message": "default", "mention": "music-box", "reminder": "ding"}
+        "message": "default",
+        "mention": "music-box",
+        "reminder": "ding",
+    }
 
     phone = await signed_in(person, width=390)
     await phone.goto(f"{live_server.url}/app/settings/notifications")
-    await expect(phone.get_by_test_id("volume-value")).to_have_text("10 / 10", timeout=BROWSER_PATIENCE_MS)  # another browser: its own settings
+    await expect(phone.get_by_test_id("volume-value")).to_have_text(
+        "10 / 10", timeout=BROWSER_PATIENCE_MS
+    )  # another browser: its own settings
     await phone.set_viewport_size({"width": 390, "height": 2000})
     await phone.screenshot(path=str(SCREENSHOTS / "settings-notifications-390.png"))
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -28,8 +28,10 @@ PHONE = {"width": 390, "height": 844}
 ADMIN = 2  # the badge that makes a moderator
 LONG_WORD = "Supercalifragilisticexpialidocious" * 4
 LONG_URL = "https://example.com/" + "a-very-long-path-segment-" * 8
-LONG_TEXT = ("A long message that has to wrap onto several lines on a phone instead of pushing the page "
-             "sideways, which is what happens when a layout forgets that phones are narrow. ") * 3
+LONG_TEXT = (
+    "A long message that has to wrap onto several lines on a phone instead of pushing the page "
+    "sideways, which is what happens when a layout forgets that phones are narrow. "
+) * 3
 
 # Code blocks keep their lines and scroll sideways on purpose.
 SCROLLS_ON_PURPOSE = "pre, code"
@@ -102,8 +104,15 @@ async def world(database: Any, base_settings: Any) -> AsyncIterator[World]:
     await sent(client, bob, place.general, LONG_TEXT)
     await sent(client, bob, place.general, LONG_WORD)
     await sent(client, bob, place.general, f"look at {LONG_URL}")
-    status, upload = await upload_file(client, bob.token, "attachments", place.general, png_bytes((1200, 300)),
-                                       filename="wide.png", channel_id=place.general)
+    status, upload = await upload_file(
+        client,
+        bob.token,
+        "attachments",
+        place.general,
+        png_bytes((1200, 300)),
+        filename="wide.png",
+        channel_id=place.general,
+    )
     assert status == 200, upload
     await sent(client, bob, place.general, "a wide picture", nerimityCdnFileId=upload["fileId"])
     await sent(client, viewer, place.general, "and my reply")
@@ -115,11 +124,17 @@ async def world(database: Any, base_settings: Any) -> AsyncIterator[World]:
     await post(client, viewer, "a reply to bob", postId=made["id"])
     await post(client, bob, LONG_WORD, postId=made["id"])
     ticket = await open_ticket(client, viewer, "A ticket with a title long enough to wrap on a phone", LONG_TEXT)
-    await ok(client, "POST", f"/api/explore/servers/{place.id}", {"description": f"For phones {LONG_WORD[:80]}"},
-             viewer.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/explore/servers/{place.id}",
+        {"description": f"For phones {LONG_WORD[:80]}"},
+        viewer.token,
+    )
     role = await ok(client, "POST", f"/api/servers/{place.id}/roles", token=viewer.token)
-    yield World(url=url, viewer=viewer, bob=bob, place=place, dm=dm, post=made["id"], ticket=str(ticket["id"]),
-                role=role["id"])
+    yield World(
+        url=url, viewer=viewer, bob=bob, place=place, dm=dm, post=made["id"], ticket=str(ticket["id"]), role=role["id"]
+    )
     stop.set()
     await task
     await clear_tables(REDIS_URL)
@@ -160,13 +175,21 @@ def settings(section: str, test_id: str, primary: Callable[[Any], Any] = MENU) -
 
 
 def server_settings(section: str, primary: Callable[[Any], Any] = MENU) -> Screen:
-    return Screen(f"server-settings-{section.replace('/', '-')}",
-                  lambda w: f"/app/servers/{w.place.id}/settings/{section}", by_id("server-settings"), primary)
+    return Screen(
+        f"server-settings-{section.replace('/', '-')}",
+        lambda w: f"/app/servers/{w.place.id}/settings/{section}",
+        by_id("server-settings"),
+        primary,
+    )
 
 
 def moderation(section: str, ready: Callable[[Any], Any], primary: Callable[[Any], Any] = MENU) -> Screen:
-    return Screen(f"moderation-{section.split('/')[0] or 'home'}", lambda w: f"/app/moderation/{section}".rstrip("/"),
-                  ready, primary)
+    return Screen(
+        f"moderation-{section.split('/')[0] or 'home'}",
+        lambda w: f"/app/moderation/{section}".rstrip("/"),
+        ready,
+        primary,
+    )
 
 
 def channel(w: World) -> str:
@@ -174,38 +197,75 @@ def channel(w: World) -> str:
 
 
 SCREENS = [
-    Screen("landing", lambda w: "/", by_css(".hero__actions a"),
-           lambda page: page.get_by_role("main").get_by_role("link", name="Register"), signed_in=False),
+    Screen(
+        "landing",
+        lambda w: "/",
+        by_css(".hero__actions a"),
+        lambda page: page.get_by_role("main").get_by_role("link", name="Register"),
+        signed_in=False,
+    ),
     Screen("login", lambda w: "/login", by_role("button", "Log in"), by_role("button", "Log in"), signed_in=False),
-    Screen("register", lambda w: "/register", by_role("button", "Create account"), by_role("button", "Create account"),
-           signed_in=False),
-    Screen("home", lambda w: "/app", by_id("home-feed"),
-           lambda page: page.get_by_test_id("post-composer").get_by_role("textbox")),
+    Screen(
+        "register",
+        lambda w: "/register",
+        by_role("button", "Create account"),
+        by_role("button", "Create account"),
+        signed_in=False,
+    ),
+    Screen(
+        "home",
+        lambda w: "/app",
+        by_id("home-feed"),
+        lambda page: page.get_by_test_id("post-composer").get_by_role("textbox"),
+    ),
     Screen("channel", channel, by_id("message"), COMPOSER),
     Screen("channel-members", channel, by_id("message"), by_id("member-row"), opens=SIDE_PANEL),
     Screen("channel-list", channel, by_id("message"), by_id("channel-item"), opens=SIDE_NAV),
-    Screen("home-menu", lambda w: "/app", by_css("[data-testid=dashboard-welcome], [data-testid=home-feed]"),
-           by_role("link", "Settings"), opens=SIDE_NAV),
-    Screen("settings-menu", lambda w: "/app/settings/interface", by_id("settings-interface"),
-           lambda page: page.get_by_test_id("settings-sidebar").get_by_role("link", name="Account"), opens=SIDE_NAV),
+    Screen(
+        "home-menu",
+        lambda w: "/app",
+        by_css("[data-testid=dashboard-welcome], [data-testid=home-feed]"),
+        by_role("link", "Settings"),
+        opens=SIDE_NAV,
+    ),
+    Screen(
+        "settings-menu",
+        lambda w: "/app/settings/interface",
+        by_id("settings-interface"),
+        lambda page: page.get_by_test_id("settings-sidebar").get_by_role("link", name="Account"),
+        opens=SIDE_NAV,
+    ),
     Screen("server-welcome", lambda w: f"/app/servers/{w.place.id}/welcome", by_css(".main-pane__content *")),
     server_settings("general", by_css(".main-pane__content input")),
-    Screen("server-settings-menu", lambda w: f"/app/servers/{w.place.id}/settings/general", by_id("server-settings"),
-           lambda page: page.locator(".settings-nav__link").filter(has_text="Roles"), opens=SIDE_NAV),
+    Screen(
+        "server-settings-menu",
+        lambda w: f"/app/servers/{w.place.id}/settings/general",
+        by_id("server-settings"),
+        lambda page: page.locator(".settings-nav__link").filter(has_text="Roles"),
+        opens=SIDE_NAV,
+    ),
     server_settings("roles"),
     server_settings("verify"),
     server_settings("external-embed"),
-    Screen("server-settings-role", lambda w: f"/app/servers/{w.place.id}/settings/roles/{w.role}",
-           by_id("role-editor")),
+    Screen(
+        "server-settings-role", lambda w: f"/app/servers/{w.place.id}/settings/roles/{w.role}", by_id("role-editor")
+    ),
     server_settings("channels"),
-    Screen("server-settings-channel", lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}",
-           by_id("channel-editor")),
-    Screen("server-settings-channel-permissions",
-           lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}/permissions",
-           by_id("channel-editor")),
-    Screen("server-settings-channel-webhooks",
-           lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}/webhooks",
-           by_id("channel-editor")),
+    Screen(
+        "server-settings-channel",
+        lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}",
+        by_id("channel-editor"),
+    ),
+    Screen(
+        "server-settings-channel-permissions",
+        lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}/permissions",
+        by_id("channel-editor"),
+    ),
+    Screen(
+        "server-settings-channel-webhooks",
+        lambda w: f"/app/servers/{w.place.id}/settings/channels/{w.place.general}/webhooks",
+        by_id("channel-editor"),
+    ),
     server_settings("invites"),
     server_settings("bans"),
     server_settings("emojis"),
@@ -215,21 +275,37 @@ SCREENS = [
     server_settings("publish-server"),
     Screen("dm", lambda w: f"/app/inbox/{w.dm}", by_id("message"), COMPOSER),
     Screen("dm-list", lambda w: f"/app/inbox/{w.dm}", by_id("message"), by_id("dm-item"), opens=SIDE_NAV),
-    Screen("dm-drawer", lambda w: f"/app/inbox/{w.dm}", by_id("message"),
-           lambda page: page.locator(".right-drawer").get_by_role("button", name="Hide side panel"),
-           opens=SIDE_PANEL),
+    Screen(
+        "dm-drawer",
+        lambda w: f"/app/inbox/{w.dm}",
+        by_id("message"),
+        lambda page: page.locator(".right-drawer").get_by_role("button", name="Hide side panel"),
+        opens=SIDE_PANEL,
+    ),
     Screen("friends", lambda w: "/app/inbox", by_id("friends-pane"), by_role("tab", "All")),
     Screen("notifications", lambda w: "/app/notifications", by_css(".main-pane__content *")),
     Screen("mentions", lambda w: "/app/mentions", by_id("mentions-page")),
-    Screen("explore-servers", lambda w: "/app/explore/servers", by_id("explore-card"),
-           by_role("searchbox", "Search servers")),
-    Screen("explore-server", lambda w: f"/app/explore/servers/{w.place.id}", by_id("explore-card"),
-           lambda page: page.get_by_test_id("explore-card").locator("a.button").first),
+    Screen(
+        "explore-servers",
+        lambda w: "/app/explore/servers",
+        by_id("explore-card"),
+        by_role("searchbox", "Search servers"),
+    ),
+    Screen(
+        "explore-server",
+        lambda w: f"/app/explore/servers/{w.place.id}",
+        by_id("explore-card"),
+        lambda page: page.get_by_test_id("explore-card").locator("a.button").first,
+    ),
     Screen("explore-bots", lambda w: "/app/explore/bots", by_id("explore-bots-page")),
     Screen("profile", lambda w: f"/app/profile/{w.bob.id}", by_id("profile-page"), by_role("button", "Message")),
     Screen("profile-posts", lambda w: f"/app/profile/{w.bob.id}/posts", by_id("post")),
-    Screen("post-with-replies", lambda w: f"/app?postId={w.post}", by_id("post-view"),
-           lambda page: page.get_by_test_id("post-view").get_by_role("textbox").first),
+    Screen(
+        "post-with-replies",
+        lambda w: f"/app?postId={w.post}",
+        by_id("post-view"),
+        lambda page: page.get_by_test_id("post-view").get_by_role("textbox").first,
+    ),
     Screen("settings-account", lambda w: "/app/settings/account", by_css(".account-settings__title")),
     settings("account/profile", "profile-preview", by_role("textbox", "Bio", exact=True)),
     settings("badges", "badge-settings"),
@@ -250,8 +326,12 @@ SCREENS = [
     Screen("settings-ticket", lambda w: f"/app/settings/tickets/{w.ticket}", by_id("ticket-messages")),
     moderation("", by_id("moderation-servers")),
     moderation("users", by_id("moderation-users"), by_role("button", "Search")),
-    Screen("moderation-user", lambda w: f"/app/moderation/users/{w.bob.id}", by_role("button", "Suspend"),
-           by_role("button", "Suspend")),
+    Screen(
+        "moderation-user",
+        lambda w: f"/app/moderation/users/{w.bob.id}",
+        by_role("button", "Suspend"),
+        by_role("button", "Suspend"),
+    ),
     Screen("moderation-server", lambda w: f"/app/moderation/servers/{w.place.id}", by_css(".main-pane__content h2")),
     moderation("tickets", by_id("staff-ticket-list")),
     Screen("moderation-ticket", lambda w: f"/app/moderation/tickets/{w.ticket}", by_id("ticket-messages")),
@@ -264,13 +344,23 @@ SCREENS = [
     Screen("channel-ar-ps", channel, by_id("message"), COMPOSER, language="ar-ps"),
     Screen("channel-list-ar-ps", channel, by_id("message"), by_id("channel-item"), opens=SIDE_NAV, language="ar-ps"),
     Screen("channel-members-ar-ps", channel, by_id("message"), by_id("member-row"), opens=SIDE_PANEL, language="ar-ps"),
-    Screen("settings-profile-ar-ps", lambda w: "/app/settings/account/profile", by_id("settings-profile"),
-           language="ar-ps"),
-    Screen("landing-de-de", lambda w: "/",
-           lambda page: page.get_by_role("main").get_by_role("link", name="Registrieren"),
-           by_css(".hero__actions a"), signed_in=False, language="de-de"),
-    Screen("server-settings-general-de-de", lambda w: f"/app/servers/{w.place.id}/settings/general",
-           by_id("server-settings"), language="de-de"),
+    Screen(
+        "settings-profile-ar-ps", lambda w: "/app/settings/account/profile", by_id("settings-profile"), language="ar-ps"
+    ),
+    Screen(
+        "landing-de-de",
+        lambda w: "/",
+        lambda page: page.get_by_role("main").get_by_role("link", name="Registrieren"),
+        by_css(".hero__actions a"),
+        signed_in=False,
+        language="de-de",
+    ),
+    Screen(
+        "server-settings-general-de-de",
+        lambda w: f"/app/servers/{w.place.id}/settings/general",
+        by_id("server-settings"),
+        language="de-de",
+    ),
     Screen("moderation-de-de", lambda w: "/app/moderation", by_id("moderation-servers"), language="de-de"),
 ]
 

@@ -17,8 +17,9 @@ async def test_a_due_post_reminder_opens_the_post(live_server, signed_in):
     client = live_server.app.quart.test_client()
     alice, bob = await confirmed(client), await confirmed(client)
     theirs = await post(client, bob, "Remember to water the plants on Sunday")
-    status, _ = await call(client, "POST", "/api/reminders", {"timestamp": PAST, "postId": theirs["id"]},
-                           token=alice.token)
+    status, _ = await call(
+        client, "POST", "/api/reminders", {"timestamp": PAST, "postId": theirs["id"]}, token=alice.token
+    )
     assert status == 200
 
     page = await signed_in(alice, width=800)

@@ -68,9 +68,13 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
 
     # the profile tabs: the author's posts, and the liker's liked posts
     await mine.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
-    await expect(mine.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(mine.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     await theirs.goto(f"{live_server.url}/app/profile/{bob.id}/liked")
-    await expect(theirs.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(theirs.get_by_test_id("post").filter(has_text="Tea or coffee")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     await theirs.get_by_role("link", name="With replies").click()
     await expect(theirs.get_by_test_id("post-list")).to_contain_text("No posts yet.")
 
@@ -88,7 +92,9 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
     await page.goto(f"{live_server.url}/p/{first['id']}")
     await page.wait_for_url(re.compile(rf"/app\?postId={first['id']}$"))
     view = page.get_by_test_id("post-view")
-    await expect(view.get_by_test_id("post").filter(has_text="A reply from bob")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(view.get_by_test_id("post").filter(has_text="A reply from bob")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     reply_box = view.get_by_test_id("post-composer")
     await reply_box.get_by_label("Write a reply").fill("Thanks bob")
     await reply_box.get_by_role("button", name="Reply", exact=True).click()
@@ -123,11 +129,15 @@ async def test_the_feed_at_phone_width(live_server, signed_in):
         await post(client, alice, f"Small screen post {n}", poll={"choices": ["yes", "no"]} if n == 1 else None)
     page = await signed_in(alice, width=390)
     await page.goto(f"{live_server.url}/app")
-    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 2")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 2")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
     await page.screenshot(path="test-results/posts-feed-390.png")
     await page.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
-    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 0")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("post").filter(has_text="Small screen post 0")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     assert await page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     await page.screenshot(path="test-results/posts-profile-390.png")

@@ -28,7 +28,9 @@ async def test_the_section_and_the_worker_show_a_push(live_server, signed_in):
     await page.context.grant_permissions(["notifications"], origin=live_server.url)
     await page.goto(f"{live_server.url}/app/settings/notifications")
     section = page.get_by_test_id("settings-notifications")
-    await expect(section.get_by_role("heading", name="Notifications", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(section.get_by_role("heading", name="Notifications", exact=True)).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     await expect(page.get_by_role("switch", name="Push notifications")).to_be_enabled(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("push-status")).to_have_text("Push notifications are off for this browser.")
 
@@ -46,7 +48,11 @@ async def test_the_section_and_the_worker_show_a_push(live_server, signed_in):
     }""")
     assert scope == f"{live_server.url}/"
     payload = {"title": "ada", "body": "hello there", "url": "/app/inbox/1", "tag": "channel-1"}
-    push = {"origin": live_server.url, "registrationId": await registration_id(cdp, updates), "data": json.dumps(payload)}
+    push = {
+        "origin": live_server.url,
+        "registrationId": await registration_id(cdp, updates),
+        "data": json.dumps(payload),
+    }
     shown = None
     for attempt in range(300):
         if attempt % 30 == 0:  # DevTools may drop a push sent while the worker starts: send again (same tag)

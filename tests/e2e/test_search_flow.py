@@ -24,7 +24,9 @@ async def test_search_a_channel_and_jump_to_an_old_message(live_server, signed_i
         await sent(client, place.owner, place.general, f"filler message {n}")
     page = await signed_in(bob)
     await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
-    await expect(page.get_by_test_id("message").filter(has_text="filler message 69")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("message").filter(has_text="filler message 69")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
     old = page.locator(f'[data-testid="message"][data-message-id="{needle["id"]}"]')
     await expect(old).to_have_count(0)
 
@@ -69,10 +71,20 @@ async def test_mentions_inbox_opens_the_channel_at_the_message(live_server, sign
     mention = await sent(client, place.owner, place.general, f"look here [@:{bob.id}]")
     for n in range(60):
         await sent(client, place.owner, place.general, f"chatter {n}")
-    await ok(client, "POST", f"/api/channels/{place.general}/messages/{mention['id']}/reactions", {"name": "🔥"},
-             place.owner.token)
-    buttons = await sent(client, place.owner, place.general, "choose", buttons=[
-        {"id": "go", "label": "Go"}, {"id": "stop", "label": "Stop", "alert": True}])
+    await ok(
+        client,
+        "POST",
+        f"/api/channels/{place.general}/messages/{mention['id']}/reactions",
+        {"name": "🔥"},
+        place.owner.token,
+    )
+    buttons = await sent(
+        client,
+        place.owner,
+        place.general,
+        "choose",
+        buttons=[{"id": "go", "label": "Go"}, {"id": "stop", "label": "Stop", "alert": True}],
+    )
 
     page = await signed_in(bob)
     await page.goto(f"{live_server.url}/app")

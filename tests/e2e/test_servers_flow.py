@@ -65,7 +65,9 @@ async def test_create_server_private_channel_invite_join_and_live_permissions(li
     box_a = page_a.get_by_label("Message", exact=True)
     await box_a.fill("Top secret plans")
     await box_a.press("Enter")
-    await expect(page_a.get_by_test_id("message").filter(has_text="Top secret plans")).to_have_attribute("data-message-id", re.compile(r"^\d+$"))
+    await expect(page_a.get_by_test_id("message").filter(has_text="Top secret plans")).to_have_attribute(
+        "data-message-id", re.compile(r"^\d+$")
+    )
     await page_a.get_by_test_id("channel-item").filter(has_text="General").click()
     await expect(page_a.get_by_test_id("channel-title")).to_have_text("General")
 
@@ -103,7 +105,11 @@ async def test_create_server_private_channel_invite_join_and_live_permissions(li
 
     # The owner gives the default role "View channel" back: B's list gains the channel live.
     await page_a.goto(f"{url}/app/servers/{server_id}/settings/channels/{secret_id}/permissions")
-    view = page_a.get_by_test_id("channel-permission-row").filter(has_text="(everyone)").get_by_role("checkbox", name="View channel")
+    view = (
+        page_a.get_by_test_id("channel-permission-row")
+        .filter(has_text="(everyone)")
+        .get_by_role("checkbox", name="View channel")
+    )
     await expect(view).not_to_be_checked()
     await view.check()
     await expect(view).to_be_checked()

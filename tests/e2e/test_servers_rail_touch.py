@@ -50,7 +50,9 @@ async def rail_ids(page):
 async def test_touch_reorder_and_folder_at_850px(live_server, browser):
     client = live_server.app.quart.test_client()
     ada = await member(client, username="ada")
-    ids = [(await ok(client, "POST", "/api/servers", {"name": name}, ada.token))["id"] for name in ("One", "Two", "Three")]
+    ids = [
+        (await ok(client, "POST", "/api/servers", {"name": name}, ada.token))["id"] for name in ("One", "Two", "Three")
+    ]
     context, page = await touch_page(browser, ada)
     try:
         await page.goto(f"{live_server.url}/app")
@@ -96,12 +98,22 @@ async def test_the_deletion_banner_follows_the_moderators_schedule(live_server, 
         banner = page.get_by_test_id("server-deletion-banner")
         await expect(page.get_by_test_id("channel-title")).to_have_text("General")
         await expect(banner).to_have_count(0)
-        await ok(client, "DELETE", f"/api/moderation/servers/{server['id']}", {"password": PASSWORD, "reason": "spam"},
-                 mod.token)
+        await ok(
+            client,
+            "DELETE",
+            f"/api/moderation/servers/{server['id']}",
+            {"password": PASSWORD, "reason": "spam"},
+            mod.token,
+        )
         await expect(banner).to_contain_text("This server is scheduled for deletion.")
         await page.screenshot(path=str(SCREENSHOTS / "servers-deletion-banner.png"))
-        await ok(client, "DELETE", f"/api/moderation/servers/{server['id']}/schedule-delete", {"password": PASSWORD},
-                 mod.token)
+        await ok(
+            client,
+            "DELETE",
+            f"/api/moderation/servers/{server['id']}/schedule-delete",
+            {"password": PASSWORD},
+            mod.token,
+        )
         await expect(banner).to_have_count(0)
         assert page.errors == []
     finally:

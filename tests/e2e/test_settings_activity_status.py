@@ -13,7 +13,9 @@ from tests.support import call, connect_socket
 
 
 async def befriend(client, one, other) -> None:
-    status, body = await call(client, "POST", "/api/friends/add", token=one.token, json={"username": other.username, "tag": other.tag})
+    status, body = await call(
+        client, "POST", "/api/friends/add", token=one.token, json={"username": other.username, "tag": other.tag}
+    )
     assert status == 200, body
     status, body = await call(client, "POST", f"/api/friends/{one.id}", token=other.token)
     assert status == 200, body
@@ -21,10 +23,14 @@ async def befriend(client, one, other) -> None:
 
 async def activity_names(probe, user_id: str, want: list[str], timeout: float = 30) -> None:
     """Waits until the probe's latest presence update of the user carries exactly these activity names."""
+
     async def until() -> None:
         while True:
-            updates = [data for data in probe.received("user:presence_update")
-                       if isinstance(data, dict) and data.get("userId") == user_id and "activities" in data]
+            updates = [
+                data
+                for data in probe.received("user:presence_update")
+                if isinstance(data, dict) and data.get("userId") == user_id and "activities" in data
+            ]
             if updates and [item["name"] for item in updates[-1]["activities"] or []] == want:
                 return
             probe._arrived.clear()
@@ -48,7 +54,9 @@ async def test_an_activity_is_shared_seen_by_a_friend_kept_and_stopped(live_serv
     await page.get_by_label("Details (optional)").fill("Debussy")
     await page.get_by_role("button", name="Share").click()
     current = page.get_by_test_id("activity-current")
-    await expect(current).to_contain_text("Listening to Clair de Lune", timeout=BROWSER_PATIENCE_MS)  # the server's presence update
+    await expect(current).to_contain_text(
+        "Listening to Clair de Lune", timeout=BROWSER_PATIENCE_MS
+    )  # the server's presence update
     await expect(current).to_contain_text("Debussy")
 
     await activity_names(watcher, person.id, ["Clair de Lune"])  # a friend receives it

@@ -10,8 +10,25 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
-SIDEBAR_AT_1280 = ["Account", "Profile", "Clan", "Badges", "Interface", "Custom CSS", "Notifications", "Call settings", "Connections", "Privacy", "Web embed",
-                   "Activity status", "Language", "Developer", "Applications", "Experiments", "Support tickets"]
+SIDEBAR_AT_1280 = [
+    "Account",
+    "Profile",
+    "Clan",
+    "Badges",
+    "Interface",
+    "Custom CSS",
+    "Notifications",
+    "Call settings",
+    "Connections",
+    "Privacy",
+    "Web embed",
+    "Activity status",
+    "Language",
+    "Developer",
+    "Applications",
+    "Experiments",
+    "Support tickets",
+]
 
 
 async def test_sections_have_their_own_urls_and_the_back_button_works(live_server, signed_in):

@@ -31,7 +31,10 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
     await page.get_by_label("Text", exact=True).fill("red; background: url(/x)")
     await expect(page.get_by_test_id("custom-colour-text")).to_contain_text("Use a hex colour such as #3a7bd5.")
     assert await page.evaluate(ROOT_VARIABLE, "--text") == "#e9eaef"
-    assert json.loads(await page.evaluate("localStorage.getItem('customColors')")) == {"accent": "#3a7bd5", "bg-main": "#204060"}
+    assert json.loads(await page.evaluate("localStorage.getItem('customColors')")) == {
+        "accent": "#3a7bd5",
+        "bg-main": "#204060",
+    }
 
     # the light theme keeps the overrides and shows its own colours for the rest
     await page.get_by_role("radio", name="Light").check()
@@ -63,7 +66,9 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
 async def test_interface_settings_fit_a_phone(live_server, signed_in):
     person = await member(live_server.app.quart.test_client())
     page = await signed_in(person, width=390)
-    await page.add_init_script("localStorage.setItem('customColors', JSON.stringify({accent: '#3a7bd5', 'bg-main': '#204060'}))")
+    await page.add_init_script(
+        "localStorage.setItem('customColors', JSON.stringify({accent: '#3a7bd5', 'bg-main': '#204060'}))"
+    )
     await page.goto(f"{live_server.url}/app/settings/interface")
     await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5")

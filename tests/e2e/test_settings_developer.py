@@ -13,7 +13,9 @@ from tests.support import call
 async def test_developer_mode_adds_copy_id_entries_and_survives_a_reload(live_server, signed_in):
     client = live_server.app.quart.test_client()
     person, other, channel_id = await dm_pair(client)
-    status, body = await call(client, "POST", f"/api/channels/{channel_id}/messages", token=other.token, json={"content": "ids please"})
+    status, body = await call(
+        client, "POST", f"/api/channels/{channel_id}/messages", token=other.token, json={"content": "ids please"}
+    )
     assert status == 200, body
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/developer")

@@ -57,7 +57,9 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     await page.screenshot(path=str(SCREENSHOTS / "settings-custom-css-1280.png"))
 
     await page.reload()
-    await expect(editor).to_have_value(".custom-css-preview { background: rgb(10, 120, 30) !important; }", timeout=BROWSER_PATIENCE_MS)
+    await expect(editor).to_have_value(
+        ".custom-css-preview { background: rgb(10, 120, 30) !important; }", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(preview).to_have_css("background-color", "rgb(10, 120, 30)")
 
     await editor.fill(".custom-css-preview { background: rgb(200, 0, 0) !important; }")
@@ -70,4 +72,7 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     await page.get_by_test_id("settings-sidebar").get_by_role("link", name="Language").click()
     await expect(page.get_by_test_id("settings-language")).to_be_visible()
     assert "rgb(1, 2, 3)" not in await page.evaluate("getComputedStyle(document.body).outlineColor")
-    assert await page.evaluate("localStorage.getItem('customCss')") == ".custom-css-preview { background: rgb(10, 120, 30) !important; }"
+    assert (
+        await page.evaluate("localStorage.getItem('customCss')")
+        == ".custom-css-preview { background: rgb(10, 120, 30) !important; }"
+    )

@@ -7,8 +7,27 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.messages.helpers import member
 
-CODES = ["en-gb", "de-de", "fr-FR", "es-es", "it", "nl-nl", "pl-pl", "pt-br", "ro-ro", "ru-ru", "sv-sv", "tr-tr", "uk",
-         "hu-hu", "ja-jp", "zh-hans", "zh-hant", "ar-ps", "th-th"]
+CODES = [
+    "en-gb",
+    "de-de",
+    "fr-FR",
+    "es-es",
+    "it",
+    "nl-nl",
+    "pl-pl",
+    "pt-br",
+    "ro-ro",
+    "ru-ru",
+    "sv-sv",
+    "tr-tr",
+    "uk",
+    "hu-hu",
+    "ja-jp",
+    "zh-hans",
+    "zh-hant",
+    "ar-ps",
+    "th-th",
+]
 
 
 async def test_the_languages_are_listed_and_a_choice_survives_a_reload(live_server, signed_in):

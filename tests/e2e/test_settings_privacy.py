@@ -32,9 +32,16 @@ async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server
     await expect(page.get_by_role("switch", name="Hide who I follow")).not_to_be_checked()
 
     account = await Account.get(user_id=int(person.id))
-    assert (account.dm_status, account.friend_request_status, account.hide_followers, account.hide_following) == (2, 2, True, False)
+    assert (account.dm_status, account.friend_request_status, account.hide_followers, account.hide_following) == (
+        2,
+        2,
+        True,
+        False,
+    )
     assert (await User.get(id=int(person.id))).last_online_status == 0
-    status, body = await call(client, "POST", "/api/friends/add", token=other.token, json={"username": person.username, "tag": person.tag})
+    status, body = await call(
+        client, "POST", "/api/friends/add", token=other.token, json={"username": person.username, "tag": person.tag}
+    )
     assert (status, body["message"]) == (400, "This user has disabled friend requests.")
     status, body = await call(client, "GET", f"/api/users/{person.id}", token=other.token)
     assert status == 200 and body["hideFollowers"] is True

@@ -65,9 +65,17 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await page.get_by_role("button", name="Save").click()
     await expect(page.get_by_role("progressbar", name="Uploading banner")).to_be_visible()
     await expect(page.get_by_role("status")).to_have_text("Saved.", timeout=BROWSER_PATIENCE_MS)
-    await expect(preview.get_by_test_id("profile-card-banner")).to_have_attribute("style", re.compile(rf"/cdn/profile_banners/{person.id}/\d+\.png"))
+    await expect(preview.get_by_test_id("profile-card-banner")).to_have_attribute(
+        "style", re.compile(rf"/cdn/profile_banners/{person.id}/\d+\.png")
+    )
     profile = await Profile.get(user_id=int(person.id))
-    assert (profile.bio, profile.bg_color_one, profile.bg_color_two, profile.primary_color, profile.font) == (BIO, "#203040", "#a05030", "#3a7bd5", 1)
+    assert (profile.bio, profile.bg_color_one, profile.bg_color_two, profile.primary_color, profile.font) == (
+        BIO,
+        "#203040",
+        "#a05030",
+        "#3a7bd5",
+        1,
+    )
     assert (await User.get(id=int(person.id))).banner.startswith(f"profile_banners/{person.id}/")
     await page.screenshot(path=str(SCREENSHOTS / "settings-profile-1280.png"))
 
@@ -82,8 +90,12 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     # another user meets the new bio and colours on the profile
     visitor = await signed_in(other)
     await visitor.goto(f"{url}/app/profile/{person.id}")
-    await expect(visitor.get_by_test_id("profile-page")).to_contain_text("Keeper of the hearth since 2024", timeout=BROWSER_PATIENCE_MS)
-    await expect(visitor.get_by_test_id("profile-page")).to_have_css("background-image", re.compile(r"rgb\(32, 48, 64\).*rgb\(160, 80, 48\)"))
+    await expect(visitor.get_by_test_id("profile-page")).to_contain_text(
+        "Keeper of the hearth since 2024", timeout=BROWSER_PATIENCE_MS
+    )
+    await expect(visitor.get_by_test_id("profile-page")).to_have_css(
+        "background-image", re.compile(r"rgb\(32, 48, 64\).*rgb\(160, 80, 48\)")
+    )
     await expect(visitor.locator(".profile-page__name span").first).to_have_css("font-family", re.compile("Georgia"))
     await visitor.screenshot(path=str(SCREENSHOTS / "settings-profile-seen-by-another-1280.png"))
 
@@ -108,7 +120,9 @@ async def test_the_server_refusal_is_shown_and_nothing_is_kept(live_server, sign
     Image.new("RGB", (300, 100), (40, 90, 160)).save(banner)
     await page.locator('.profile-settings input[type="file"]').set_input_files(str(banner))
     await page.get_by_role("button", name="Save").click()
-    await expect(page.get_by_role("alert")).to_have_text("You must confirm your email before choosing an avatar or banner.", timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_role("alert")).to_have_text(
+        "You must confirm your email before choosing an avatar or banner.", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(page.get_by_role("button", name="Save")).to_be_enabled()  # the draft is kept to try again
     await expect(page.get_by_label("Bio", exact=True)).to_have_value("Not yet")
     assert (await Profile.get_or_none(user_id=int(person.id))) is None

@@ -70,7 +70,9 @@ async def test_without_explore_the_bot_keeps_its_invite_link_but_not_publishing(
     page = await signed_in(bot.developer)
     await page.goto(f"{server.url}/app/settings/developer/applications/{bot.app_id}/bot")
     tabs = page.get_by_role("navigation", name="Bot settings")
-    await expect(tabs.get_by_role("link")).to_have_text(["Token", "Profile", "Invite link"], timeout=BROWSER_PATIENCE_MS)
+    await expect(tabs.get_by_role("link")).to_have_text(
+        ["Token", "Profile", "Invite link"], timeout=BROWSER_PATIENCE_MS
+    )
 
 
 async def test_voice_without_servers_calls_from_a_dm(start_server, signed_in):

@@ -58,22 +58,30 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await user_page.screenshot(path=str(SCREENSHOTS / "ticket-user.png"))
 
     await admin_page.reload()
-    await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=BROWSER_PATIENCE_MS)
+    await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text(
+        "That worked, thanks!", timeout=BROWSER_PATIENCE_MS
+    )
     await admin_page.get_by_label("Status", exact=True).select_option(label="Closed (done)")
     await expect(admin_page.locator(".ticket-status")).to_have_text("Closed (done)")
 
     await user_page.reload()
-    await expect(user_page.get_by_test_id("ticket-closed")).to_have_text("This ticket is closed.", timeout=BROWSER_PATIENCE_MS)
+    await expect(user_page.get_by_test_id("ticket-closed")).to_have_text(
+        "This ticket is closed.", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(user_page.get_by_label("Your reply")).to_have_count(0)
     narrow = await signed_in(user, width=800)
     await narrow.goto(f"{url}/app/settings/tickets/{ticket_id}")
-    await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text("That worked, thanks!", timeout=BROWSER_PATIENCE_MS)
+    await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text(
+        "That worked, thanks!", timeout=BROWSER_PATIENCE_MS
+    )
     await narrow.screenshot(path=str(SCREENSHOTS / "ticket-user-800.png"))
 
     # The tab bars filter both lists by status.
     await narrow.goto(f"{url}/app/settings/tickets")
     tabs = narrow.get_by_role("tablist", name="Ticket status")
-    await expect(tabs.get_by_role("tab", name="All")).to_have_attribute("aria-selected", "true", timeout=BROWSER_PATIENCE_MS)
+    await expect(tabs.get_by_role("tab", name="All")).to_have_attribute(
+        "aria-selected", "true", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(narrow.get_by_test_id("ticket-list")).to_contain_text("Cannot change my avatar")
     await tabs.get_by_role("tab", name="Waiting for a moderator").click()
     await expect(narrow.get_by_text("No tickets with this status.")).to_be_visible()
@@ -84,7 +92,8 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await admin_page.goto(f"{url}/app/moderation/tickets")
     staff_tabs = admin_page.get_by_role("tablist", name="Ticket status")
     await expect(staff_tabs.get_by_role("tab", name="Waiting for a moderator")).to_have_attribute(
-        "aria-selected", "true", timeout=BROWSER_PATIENCE_MS)
+        "aria-selected", "true", timeout=BROWSER_PATIENCE_MS
+    )
     await expect(admin_page.get_by_text("No tickets.")).to_be_visible()
     await staff_tabs.get_by_role("tab", name="Closed (done)").click()
     await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")

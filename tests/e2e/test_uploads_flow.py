@@ -26,8 +26,10 @@ def noisy_png(width: int, height: int) -> bytes:
 async def throttle_uploads(page, bytes_per_second: int) -> None:
     session = await page.context.new_cdp_session(page)
     await session.send("Network.enable")
-    await session.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": bytes_per_second})
+    await session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": bytes_per_second},
+    )
 
 
 async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, signed_in, tmp_path):
@@ -59,14 +61,16 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     avatar_image = page_a.locator(".avatar-editor img.avatar")
     await expect(avatar_image).to_have_attribute("src", re.compile(rf"^/cdn/avatars/{ada.id}/\d+\.png$"))
     await page_a.wait_for_function(
-        "() => { const img = document.querySelector('.avatar-editor img.avatar'); return img && img.complete && img.naturalWidth === 500; }")
+        "() => { const img = document.querySelector('.avatar-editor img.avatar'); return img && img.complete && img.naturalWidth === 500; }"
+    )
     await page_a.screenshot(path=str(SCREENSHOTS / "uploads-avatar-set.png"))
     # The banner the same way; the upload token of a moment ago is reused (kept 2 minutes).
     banner = tmp_path / "banner.png"
     Image.new("RGB", (300, 100), (40, 90, 160)).save(banner)
     await page_a.locator('input[type="file"]').nth(1).set_input_files(str(banner))
     await expect(page_a.get_by_test_id("banner-preview")).to_have_attribute(
-        "style", re.compile(rf'/cdn/profile_banners/{ada.id}/\d+\.png'))
+        "style", re.compile(rf"/cdn/profile_banners/{ada.id}/\d+\.png")
+    )
 
     narrow = await signed_in(ada, width=800)
     await narrow.goto(f"{url}/app/settings/account")
@@ -86,7 +90,8 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     uploading = page_a.get_by_role("progressbar", name=re.compile(r"^Uploading holiday\.png"))
     await expect(uploading).to_be_visible()
     await page_a.wait_for_function(  # photograph it mid-way
-        "() => Number(document.querySelector('.message [role=progressbar]')?.getAttribute('aria-valuenow')) >= 20")
+        "() => Number(document.querySelector('.message [role=progressbar]')?.getAttribute('aria-valuenow')) >= 20"
+    )
     await page_a.screenshot(path=str(SCREENSHOTS / "uploads-attachment-progress.png"))
 
     message = page_b.get_by_test_id("message").filter(has_text="From the beach")
@@ -94,7 +99,8 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     picture = message.get_by_role("img", name="holiday.png")
     await expect(picture).to_have_attribute("src", re.compile(rf"^/cdn/attachments/{channel_id}/\d+/holiday\.png$"))
     await page_b.wait_for_function(
-        "() => [...document.querySelectorAll('.attachment--image img')].some(i => i.complete && i.naturalWidth === 700)")
+        "() => [...document.querySelectorAll('.attachment--image img')].some(i => i.complete && i.naturalWidth === 700)"
+    )
     await expect(message.locator("img.avatar")).to_have_attribute("src", re.compile(rf"^/cdn/avatars/{ada.id}/"))
     await page_b.screenshot(path=str(SCREENSHOTS / "uploads-attachment-received-850px.png"))
     await expect(uploading).to_have_count(0)
@@ -102,5 +108,10 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
 
     # Both uploads went token first, then the file to /cdn/<type>/<group>; nothing else.
     posts = [path for method, path in requests if method == "POST" and "cdn" in path]
-    assert posts == ["/api/cdn/token", f"/cdn/avatars/{ada.id}", f"/cdn/profile_banners/{ada.id}",
-                     f"/api/channels/{channel_id}/cdn/token", f"/cdn/attachments/{channel_id}"]
+    assert posts == [
+        "/api/cdn/token",
+        f"/cdn/avatars/{ada.id}",
+        f"/cdn/profile_banners/{ada.id}",
+        f"/api/channels/{channel_id}/cdn/token",
+        f"/cdn/attachments/{channel_id}",
+    ]

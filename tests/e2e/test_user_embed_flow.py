@@ -15,10 +15,14 @@ async def test_a_user_creates_opens_and_deletes_their_embed(live_server, signed_
     await page.set_viewport_size({"width": 390, "height": 800})
     await page.goto(f"{live_server.url}/app/settings/external-embed")
     card = page.get_by_test_id("user-external-embed")
-    await expect(card).to_contain_text("You have no embed yet.", timeout=BROWSER_PATIENCE_MS)  # the first load on a busy machine
+    await expect(card).to_contain_text(
+        "You have no embed yet.", timeout=BROWSER_PATIENCE_MS
+    )  # the first load on a busy machine
     await card.get_by_role("button", name="Create embed").click()
     address = card.get_by_test_id("user-embed-url")
-    await expect(address).to_have_text(f"{live_server.url}/api/users/{ada.id}/external-embed.json", timeout=BROWSER_PATIENCE_MS)
+    await expect(address).to_have_text(
+        f"{live_server.url}/api/users/{ada.id}/external-embed.json", timeout=BROWSER_PATIENCE_MS
+    )
     SCREENSHOTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(SCREENSHOTS / "user-embed.png"))
     widget = await page.request.get(await address.inner_text())

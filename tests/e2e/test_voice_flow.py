@@ -12,8 +12,11 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
 from tests.plugins.messages.helpers import member, open_dm
 from tests.plugins.servers.helpers import community, join
 
-MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-              "--autoplay-policy=no-user-gesture-required"]
+MEDIA_ARGS = [
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+    "--autoplay-policy=no-user-gesture-required",
+]
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +24,9 @@ async def media_browser():
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                   args=[*CHROMIUM_ARGS, *MEDIA_ARGS])
+        browser = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *MEDIA_ARGS]
+        )
         yield browser
         await browser.close()
 
@@ -70,7 +74,9 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await row.hover()
     await row.get_by_test_id("voice-channel-join").click()
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute(
+            "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+        )
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
     await both_speaking(page_a, page_b, ada, bob)
 
@@ -154,16 +160,22 @@ async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
 
     # bob's connection drops: he sees "Reconnecting…", comes back into the same call
     await page_b.context.set_offline(True)
-    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute("data-status", "reconnecting", timeout=BROWSER_PATIENCE_MS)
+    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute(
+        "data-status", "reconnecting", timeout=BROWSER_PATIENCE_MS
+    )
     await page_b.context.set_offline(False)
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute(
+            "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+        )
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
 
     # a reload puts bob back into the call it was in
     await page_b.reload()
     for page in (page_a, page_b):
-        await expect(page.get_by_test_id("call-bar")).to_have_attribute("data-status", "connected", timeout=BROWSER_PATIENCE_MS)
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute(
+            "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+        )
         await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
 
     # the call settings page, at the narrow width

@@ -14,7 +14,9 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import SCREENSHOTS
 from tests.plugins.servers.helpers import community, join
 
-PIXEL = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+PIXEL = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 
 async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, signed_in):
@@ -28,7 +30,9 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     # for real); this machine has no outside network, so the proxy's answer is given in the browser,
     # and any request straight to the avatar's host is counted: there must be none.
     proxy_path = "/cdn/proxy/https%3A%2F%2Fimages.example.com%2Fci.png/ci.png"
-    await page_b.route(f"{url}{proxy_path}", lambda route: route.fulfill(status=200, content_type="image/png", body=PIXEL))
+    await page_b.route(
+        f"{url}{proxy_path}", lambda route: route.fulfill(status=200, content_type="image/png", body=PIXEL)
+    )
     direct: list[str] = []
     await page_b.route("https://images.example.com/**", lambda route: (direct.append(route.request.url), route.abort()))
     await page_b.goto(f"{url}/app/servers/{place.id}/{place.general}")
@@ -68,8 +72,9 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
 
     # A service posts through it: the member sees it live.
     async with aiohttp.ClientSession() as http:
-        async with http.post(execute_url, json={"content": "Deploy **finished**",
-                                                "avatarUrl": "https://images.example.com/ci.png"}) as response:
+        async with http.post(
+            execute_url, json={"content": "Deploy **finished**", "avatarUrl": "https://images.example.com/ci.png"}
+        ) as response:
             assert response.status == 200, await response.text()
     message = page_b.get_by_test_id("message").filter(has_text="Deploy finished")
     await expect(message).to_be_visible()
@@ -88,7 +93,10 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     await expect(page_a.get_by_text("No webhooks in this channel yet.")).to_be_visible()
     async with aiohttp.ClientSession() as http:
         async with http.post(execute_url, json={"content": "again"}) as response:
-            assert (response.status, await response.json()) == (401, {"message": "Invalid webhook token.", "path": None})
+            assert (response.status, await response.json()) == (
+                401,
+                {"message": "Invalid webhook token.", "path": None},
+            )
     await page_b.reload()
     await expect(page_b.get_by_test_id("channel-title")).to_have_text("General")
     await expect(page_b.get_by_test_id("message").filter(has_text="Deploy finished")).to_have_count(0)

@@ -19,13 +19,23 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     place = await community(client, "Hearthside")
     bob = await member(client, username="bob")
     role = await role_with(client, place, 0)
-    await ok(client, "POST", f"/api/servers/{place.id}/roles/{role}", {"name": "Artists", "hexColor": "#e67e22"},
-             place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/roles/{role}",
+        {"name": "Artists", "hexColor": "#e67e22"},
+        place.owner.token,
+    )
     other = await role_with(client, place, 0)
     await ok(client, "POST", f"/api/servers/{place.id}/roles/{other}", {"name": "Gamers"}, place.owner.token)
     studio = await private_channel(client, place, "studio")
-    await ok(client, "POST", f"/api/servers/{place.id}/channels/{studio}/permissions/{role}", {"permissions": 3},
-             place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{studio}/permissions/{role}",
+        {"permissions": 3},
+        place.owner.token,
+    )
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     url = live_server.url
     page_a, page_b = await signed_in(place.owner), await signed_in(bob, width=850)
@@ -87,7 +97,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     # The owner deletes the question after confirming.
     await page_a.get_by_role("button", name="Delete What brings you here?").click()
     dialog = page_a.get_by_role("dialog")
-    await expect(dialog).to_contain_text("Delete \"What brings you here?\"?")
+    await expect(dialog).to_contain_text('Delete "What brings you here?"?')
     await dialog.get_by_role("button", name="Delete").click()
     await expect(page_a.get_by_test_id("welcome-question-row")).to_have_count(0)
     await expect(page_a.get_by_text("No questions yet.")).to_be_visible()

@@ -28,12 +28,29 @@ EXAMPLE = ROOT / "examples" / "hearth-hello"
 def hello_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("hello")
     source = work / "hearth-hello"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache"))
+    shutil.copytree(
+        EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache")
+    )
     site = work / "site"
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--no-build-isolation", "--no-index", "--target", str(site), str(source)],
-        capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(site),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return site
 
@@ -50,12 +67,31 @@ def hello_webui(hello_site: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     work = tmp_path_factory.mktemp("hello-webui")
     bundles, dist = work / "plugin-bundles.json", work / "dist"
     env = hello_env(hello_site)
-    subprocess.run([sys.executable, "-m", "core", "plugins", "--web-bundles", str(bundles)], cwd=ROOT, env=env,
-                   check=True, timeout=120)
-    result = subprocess.run([str(ROOT / "node_modules" / ".bin" / "vite"), "build", "--config", "webui/vite.config.ts",
-                             "--outDir", str(dist), "--emptyOutDir", "--logLevel", "warn"],
-                            cwd=ROOT, env={**env, "HEARTH_PLUGIN_BUNDLES": str(bundles)}, capture_output=True,
-                            text=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "core", "plugins", "--web-bundles", str(bundles)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    result = subprocess.run(
+        [
+            str(ROOT / "node_modules" / ".bin" / "vite"),
+            "build",
+            "--config",
+            "webui/vite.config.ts",
+            "--outDir",
+            str(dist),
+            "--emptyOutDir",
+            "--logLevel",
+            "warn",
+        ],
+        cwd=ROOT,
+        env={**env, "HEARTH_PLUGIN_BUNDLES": str(bundles)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return dist
 
@@ -63,15 +99,21 @@ def hello_webui(hello_site: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 @asynccontextmanager
 async def hearth_with_hello(site: Path, webui: Path, database_url: str, **env: str) -> AsyncIterator[Supervised]:
     """``hearth migrate`` then ``hearth serve`` in child processes that see the installed plugin."""
-    settings = {"HEARTH_DATABASE_URL": database_url, "HEARTH_SERVER_WEBUI_DIST": str(webui),
-                "HEARTH_REDIS_URL": os.environ.get("HEARTH_TEST_REDIS_URL", ""),
-                "HEARTH_SERVER_INSTANCE_KEY_FILE": str(webui.parent / "instance.key"), **env}
+    settings = {
+        "HEARTH_DATABASE_URL": database_url,
+        "HEARTH_SERVER_WEBUI_DIST": str(webui),
+        "HEARTH_REDIS_URL": os.environ.get("HEARTH_TEST_REDIS_URL", ""),
+        "HEARTH_SERVER_INSTANCE_KEY_FILE": str(webui.parent / "instance.key"),
+        **env,
+    }
     child = hello_env(site, **settings)
-    migrated = subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=child, capture_output=True,
-                              text=True, timeout=300)
+    migrated = subprocess.run(
+        [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=child, capture_output=True, text=True, timeout=300
+    )
     assert migrated.returncode == 0, migrated.stderr
-    server = Supervised.hearth(workers=1, env={k: child[k] for k in ("PYTHONPATH", "HEARTH_RATE_LIMITS_ENABLED",
-                                                                       *settings)})
+    server = Supervised.hearth(
+        workers=1, env={k: child[k] for k in ("PYTHONPATH", "HEARTH_RATE_LIMITS_ENABLED", *settings)}
+    )
     try:
         await server.wait_for_log(r"worker 1 \(pid \d+\) ready", timeout=90)
         yield server

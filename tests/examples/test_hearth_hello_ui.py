@@ -17,8 +17,10 @@ pytestmark = pytest.mark.e2e
 
 async def register(url: str, username: str) -> Person:
     async with aiohttp.ClientSession() as http:
-        async with http.post(f"{url}/api/users/register", json={
-                "email": f"{username}@example.com", "username": username, "password": "correct horse 1"}) as response:
+        async with http.post(
+            f"{url}/api/users/register",
+            json={"email": f"{username}@example.com", "username": username, "password": "correct horse 1"},
+        ) as response:
             assert response.status == 200, await response.text()
             token = (await response.json())["token"]
         async with http.get(f"{url}/api/users", headers={"Authorization": token}) as response:

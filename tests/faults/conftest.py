@@ -36,8 +36,9 @@ async def workers(database_url: str, http: aiohttp.ClientSession) -> AsyncIterat
     (``database=`` another URL of the test database, e.g. through a proxy)."""
     started: list[Worker] = []
 
-    async def start(count: int, redis_url: str = "", database: str | None = None,
-                    **env: str) -> list[tuple[Worker, HttpClient]]:
+    async def start(
+        count: int, redis_url: str = "", database: str | None = None, **env: str
+    ) -> list[tuple[Worker, HttpClient]]:
         import asyncio
 
         batch = [Worker(database or database_url, redis_url, **env) for _ in range(count)]

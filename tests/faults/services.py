@@ -59,8 +59,24 @@ class RedisServer:
     async def start(self) -> None:
         assert REDIS_SERVER, "redis-server is not installed"
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", self.dir, "--loglevel", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.dir,
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         await wait_until(self._answers, what="redis-server to answer")
 
     async def _answers(self) -> bool:
@@ -191,8 +207,9 @@ class HttpClient:
         self.url = url
         self.session = session
 
-    async def open(self, path: str, method: str = "GET", json: Any = None, headers: dict | None = None,
-                   **_: Any) -> _Response:
+    async def open(
+        self, path: str, method: str = "GET", json: Any = None, headers: dict | None = None, **_: Any
+    ) -> _Response:
         async with self.session.request(method, self.url + path, json=json, headers=headers or {}) as response:
             return _Response(response.status, response.content_type, await response.read(), dict(response.headers))
 
@@ -219,14 +236,25 @@ class Worker:
     def __init__(self, database_url: str, redis_url: str = "", **env: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "HEARTH_DATABASE_URL": database_url, "HEARTH_REDIS_URL": redis_url,
-                    "HEARTH_RATE_LIMITS_ENABLED": "false", "HEARTH_SERVER_WEBUI_DIST": "/nonexistent", **env}
+        self.env = {
+            **os.environ,
+            "HEARTH_DATABASE_URL": database_url,
+            "HEARTH_REDIS_URL": redis_url,
+            "HEARTH_RATE_LIMITS_ENABLED": "false",
+            "HEARTH_SERVER_WEBUI_DIST": "/nonexistent",
+            **env,
+        }
         self.process: subprocess.Popen | None = None
         self.log = tempfile.NamedTemporaryFile(prefix="hearth-worker-", suffix=".log", delete=False)
 
     async def start(self) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "core", "serve", "--port", str(self.port)], cwd=ROOT,
-                                        env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "core", "serve", "--port", str(self.port)],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
 
         async def listening() -> bool:
             if self.process.poll() is not None:

@@ -19,15 +19,18 @@ from tests.plugins.messages.helpers import member, send
 from tests.plugins.servers.helpers import community
 from tests.support import call, connect_socket, register
 
-pytestmark = pytest.mark.skipif(not DATABASE_URL.startswith("postgres"),
-                                reason="connections to cut, backends to terminate: PostgreSQL only (SQLite is a file)")
+pytestmark = pytest.mark.skipif(
+    not DATABASE_URL.startswith("postgres"),
+    reason="connections to cut, backends to terminate: PostgreSQL only (SQLite is a file)",
+)
 UNAVAILABLE = {"message": "The service is temporarily unavailable. Try again shortly.", "path": None}
 
 
 async def _terminate_others(connection: asyncpg.Connection) -> int:
     return await connection.fetchval(
         "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-        " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
 
 
 async def test_messages_acknowledged_during_terminate_storms_are_all_stored(client):
@@ -91,13 +94,16 @@ async def proxied(workers, database_url):
 
 async def test_a_database_outage_answers_503_and_the_pool_recovers_by_itself(proxied, database_url):
     proxy, workers = proxied
-    (worker, api), = await workers(1, database=through(database_url, proxy),
-                                   HEARTH_DATABASE_CONNECT_TIMEOUT_SECONDS="2")
+    ((worker, api),) = await workers(
+        1, database=through(database_url, proxy), HEARTH_DATABASE_CONNECT_TIMEOUT_SECONDS="2"
+    )
     place = await community(api)
 
     await proxy.cut()
-    for method, path, body in (("GET", "/api/users", None),
-                               ("POST", f"/api/channels/{place.general}/messages", {"content": "lost?"})):
+    for method, path, body in (
+        ("GET", "/api/users", None),
+        ("POST", f"/api/channels/{place.general}/messages", {"content": "lost?"}),
+    ):
         response = await api.open(path, method=method, json=body, headers={"Authorization": place.owner.token})
         assert response.status_code == 503
         assert await response.get_json() == UNAVAILABLE
@@ -123,8 +129,12 @@ async def _answers(api, token: str) -> bool:
 async def test_a_slow_database_is_slower_and_a_stuck_one_answers_503(proxied, database_url):
     proxy, workers = proxied
     proxy.delay = 0.01
-    (worker, api), = await workers(1, database=through(database_url, proxy),
-                                   HEARTH_DATABASE_QUERY_TIMEOUT_SECONDS="1", HEARTH_DATABASE_POOL_TIMEOUT_SECONDS="2")
+    ((worker, api),) = await workers(
+        1,
+        database=through(database_url, proxy),
+        HEARTH_DATABASE_QUERY_TIMEOUT_SECONDS="1",
+        HEARTH_DATABASE_POOL_TIMEOUT_SECONDS="2",
+    )
     sender = await member(api)
     status, body = await call(api, "GET", "/api/users", token=sender.token)
     assert status == 200, body  # slower, not failing

@@ -23,8 +23,9 @@ async def test_rate_limits_fall_back_to_this_process_and_return_to_redis(redis_s
             assert statuses == [200] * 5 + [429]  # reminders_get: 5 a minute, counted here meanwhile
             status, body = await call(client, "GET", "/api/reminders", token=person.token)
             assert (status, body["message"]) == (429, "Slow down!") and body["ttl"] > 0
-            status, _ = await call(client, "POST", "/api/users/login",
-                                   {"email": person.email, "password": person.password})
+            status, _ = await call(
+                client, "POST", "/api/users/login", {"email": person.email, "password": person.password}
+            )
             assert status == 200
         down = [r for r in caplog.records if r.name == "hearth.ratelimit" and "Redis unreachable" in r.getMessage()]
         assert len(down) == 1 and "rate limits are counted per process" in down[0].getMessage()
@@ -32,8 +33,11 @@ async def test_rate_limits_fall_back_to_this_process_and_return_to_redis(redis_s
         await redis_server.start()
         other = await register(client)
         with caplog.at_level(logging.WARNING, logger="hearth.ratelimit"):
-            await wait_until(lambda: _counted_in_redis(redis_server, client, other.token), timeout=10,
-                             what="rate limits to be counted in Redis again")
+            await wait_until(
+                lambda: _counted_in_redis(redis_server, client, other.token),
+                timeout=10,
+                what="rate limits to be counted in Redis again",
+            )
         assert any(r.name == "hearth.ratelimit" and "Redis is back" in r.getMessage() for r in caplog.records)
 
 
@@ -69,8 +73,10 @@ async def test_presence_keeps_answering_and_is_restored_after_a_redis_restart(re
         await second.close()
 
         await redis_server.start()  # empty: the restart lost every presence key
-        await wait_until(lambda: presence.store.redis.exists(f"hearth:presence:user:{user_id}:sockets"),
-                         what="the socket to be put back into Redis")
+        await wait_until(
+            lambda: presence.store.redis.exists(f"hearth:presence:user:{user_id}:sockets"),
+            what="the socket to be put back into Redis",
+        )
         assert await presence.store.online([user_id]) == {user_id}
         assert await presence.store.redis.scard(f"hearth:presence:user:{user_id}:sockets") == 1
     finally:

@@ -27,7 +27,8 @@ async def acknowledged(api, person, channel, text: str, into: list[str]) -> None
 
 
 async def test_after_an_outage_connected_sockets_have_every_message_and_the_others_were_asked_to_reconnect(
-        redis_server, workers):
+    redis_server, workers
+):
     (w1, api1), (w2, api2) = await workers(2, redis_server.url)
     place = await community(api1)
     readers = [await join(api1, place) for _ in range(2)]
@@ -46,8 +47,11 @@ async def test_after_an_outage_connected_sockets_have_every_message_and_the_othe
             await asyncio.sleep(0.35)
         await redis_server.start()
         await wait_until(lambda: redis_server.subscribers(), what="a worker to listen again")
-        await wait_until(lambda: all(not p.client.connected for p in on_w2), timeout=15,
-                         what="w2's sockets, which missed w1's messages, to be asked to reconnect")
+        await wait_until(
+            lambda: all(not p.client.connected for p in on_w2),
+            timeout=15,
+            what="w2's sockets, which missed w1's messages, to be asked to reconnect",
+        )
         await wait_until(lambda: _both_listening(redis_server), what="both workers to listen again")
 
         for n in range(4):
@@ -110,8 +114,9 @@ async def test_a_kick_right_after_a_redis_restart_reaches_every_socket_on_every_
         await redis_server.restart()
         await wait_until(lambda: _both_listening(redis_server), what="both workers to listen again")
 
-        assert await ok(api1, "DELETE", f"/api/servers/{place.id}/members/{kicked.id}/kick",
-                        token=place.owner.token) == {"status": True}
+        assert await ok(
+            api1, "DELETE", f"/api/servers/{place.id}/members/{kicked.id}/kick", token=place.owner.token
+        ) == {"status": True}
         for probe in member_sockets:
             assert await probe.wait_for("server:left", timeout=10) == {"serverId": place.id}
         sent_after: list[str] = []
@@ -133,8 +138,9 @@ async def test_a_kick_while_redis_is_down_takes_effect_everywhere_once_it_is_bac
     opened = [here, there]
     try:
         redis_server.kill()
-        assert await ok(api1, "DELETE", f"/api/servers/{place.id}/members/{kicked.id}/kick",
-                        token=place.owner.token) == {"status": True}
+        assert await ok(
+            api1, "DELETE", f"/api/servers/{place.id}/members/{kicked.id}/kick", token=place.owner.token
+        ) == {"status": True}
         assert await here.wait_for("server:left") == {"serverId": place.id}  # this worker: at once
         await redis_server.start()
         # w2 finds that it missed w1's events and asks its sockets to reconnect; a client that

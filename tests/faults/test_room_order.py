@@ -17,19 +17,23 @@ from tests.support import connect_socket
 ROUNDS = 12
 
 
-async def test_a_granted_channel_delivers_the_very_next_message_on_every_process(redis_server, workers,
-                                                                                  database_url):
+async def test_a_granted_channel_delivers_the_very_next_message_on_every_process(redis_server, workers, database_url):
     port = postgres_port(database_url)
     proxy = TcpProxy(port, delay=0.015) if port else None
     if proxy:
         await proxy.start()
-    (w1, api1), = await workers(1, redis_server.url)
-    (w2, api2), = await workers(1, redis_server.url, database=through(database_url, proxy) if proxy else None)
+    ((w1, api1),) = await workers(1, redis_server.url)
+    ((w2, api2),) = await workers(1, redis_server.url, database=through(database_url, proxy) if proxy else None)
     place = await community(api1)
     staff = await private_channel(api1, place)
     role = await role_with(api1, place, 0)
-    await ok(api1, "POST", f"/api/servers/{place.id}/channels/{staff}/permissions/{role}", {"permissions": 3},
-             place.owner.token)
+    await ok(
+        api1,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff}/permissions/{role}",
+        {"permissions": 3},
+        place.owner.token,
+    )
     person = await join(api1, place)
     far, near = await connect_socket(w2.url, person.token), await connect_socket(w1.url, person.token)
     member_path = f"/api/servers/{place.id}/members/{person.id}"
@@ -44,9 +48,12 @@ async def test_a_granted_channel_delivers_the_very_next_message_on_every_process
             barrier = await sent(via, place.owner, place.general, f"barrier {round_}")
             expected += [inside["content"], barrier["content"]]
             for probe in (far, near):
-                await wait_until(lambda p=probe, b=barrier: any(d["message"]["id"] == b["id"]
-                                                     for d in p.received("message:created")),
-                                 what=f"barrier {round_}")
+                await wait_until(
+                    lambda p=probe, b=barrier: any(
+                        d["message"]["id"] == b["id"] for d in p.received("message:created")
+                    ),
+                    what=f"barrier {round_}",
+                )
         for probe in (far, near):
             assert [d["message"]["content"] for d in probe.received("message:created")] == expected
     finally:

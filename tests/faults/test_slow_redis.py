@@ -18,8 +18,13 @@ def ids(probe) -> set[str]:
 async def test_a_slow_redis_slows_delivery_and_a_stuck_one_fails_nothing(redis_server, workers):
     proxy = TcpProxy(redis_server.port, delay=0.03)
     await proxy.start()
-    (w1, api1), (w2, api2) = await workers(2, f"redis://127.0.0.1:{proxy.port}/0", HEARTH_RATE_LIMITS_ENABLED="true",
-                                           HEARTH_REDIS_TIMEOUT_SECONDS="0.5", HEARTH_REDIS_RETRY_SECONDS="0.5")
+    (w1, api1), (w2, api2) = await workers(
+        2,
+        f"redis://127.0.0.1:{proxy.port}/0",
+        HEARTH_RATE_LIMITS_ENABLED="true",
+        HEARTH_REDIS_TIMEOUT_SECONDS="0.5",
+        HEARTH_REDIS_RETRY_SECONDS="0.5",
+    )
     place = await community(api1)
     reader = await join(api1, place)
     probes = [await connect_socket(w.url, reader.token) for w in (w1, w2)]
@@ -46,8 +51,11 @@ async def test_a_slow_redis_slows_delivery_and_a_stuck_one_fails_nothing(redis_s
         for n in range(2):
             await message(api1 if n % 2 else api2, f"back {n}")
         # each socket has every message, or was asked to reconnect: none silently behind
-        await wait_until(lambda: all(not p.client.connected or ids(p) >= set(acked) for p in probes), timeout=20,
-                         what="every socket to be complete or asked to reconnect")
+        await wait_until(
+            lambda: all(not p.client.connected or ids(p) >= set(acked) for p in probes),
+            timeout=20,
+            what="every socket to be complete or asked to reconnect",
+        )
         assert_no_server_errors(w1, w2)
     finally:
         for probe in probes:

@@ -33,6 +33,7 @@ async def test_voice_answers_503_while_redis_is_down_and_works_again_after(redis
         async def owner_can_join() -> bool:
             status, _ = await join_voice(client, owner, place.general, late)
             return status == 200
+
         await wait_until(owner_can_join, timeout=15, what="voice to work again after Redis is back")
         status, body = await call(client, "POST", f"/api/channels/{place.general}/voice/leave", token=guest.token)
         assert (status, body["message"]) == (403, "You're not in a call.")  # its socket went meanwhile

@@ -64,6 +64,8 @@ async def test_deleting_an_account_deletes_its_waves(hearth):
     ada_socket, bob_socket = await hearth.socket(ada), await hearth.socket(bob)
     await ada_socket.client.emit("hello:wave", {"to": bob.id})
     await bob_socket.wait_for("hello:waved")
-    status, body = await hearth.call("DELETE", "/api/users/delete-account", {"password": ada.password, "deleteContent": True}, person=ada)
+    status, body = await hearth.call(
+        "DELETE", "/api/users/delete-account", {"password": ada.password, "deleteContent": True}, person=ada
+    )
     assert status == 200, body
     assert await Wave.all().count() == 0

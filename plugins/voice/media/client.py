@@ -38,8 +38,15 @@ class MediaProcess:
             if self.process is not None and self.process.returncode is None:
                 return self.process
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "plugins.voice.media.process", json.dumps(self.config), cwd=str(ROOT),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 20)
+                sys.executable,
+                "-m",
+                "plugins.voice.media.process",
+                json.dumps(self.config),
+                cwd=str(ROOT),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                limit=1 << 20,
+            )
             assert process.stdout is not None
             ready = json.loads(await asyncio.wait_for(process.stdout.readline(), REQUEST_TIMEOUT_S) or b"{}")
             if ready.get("event") != "ready":

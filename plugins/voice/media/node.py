@@ -62,8 +62,9 @@ class Call:
 
 
 class MediaNode:
-    def __init__(self, emit: Emit, slots: int = 3, grace_seconds: float = 15.0,
-                 ice_servers: list[dict[str, Any]] | None = None):
+    def __init__(
+        self, emit: Emit, slots: int = 3, grace_seconds: float = 15.0, ice_servers: list[dict[str, Any]] | None = None
+    ):
         self.emit = emit
         self.slot_count = max(1, slots)
         self.grace = grace_seconds
@@ -89,7 +90,9 @@ class MediaNode:
             participant = Participant(user=user, sid=sid, pc=pc, slots=slots, assignment=[None] * len(slots))
             for slot in slots:
                 pc.addTrack(slot)
-            tap_receiver(audio[0].receiver, lambda payload, ts, level: self._packet(call, participant, payload, ts, level))
+            tap_receiver(
+                audio[0].receiver, lambda payload, ts, level: self._packet(call, participant, payload, ts, level)
+            )
             pc.on("connectionstatechange", lambda: self._state_changed(call, participant))
             await pc.setLocalDescription(await pc.createAnswer())
         except Exception:
@@ -104,7 +107,11 @@ class MediaNode:
         connection is still up, so the client keeps it."""
         call = self.calls.get(call_id)
         participant = call.participants.get(user) if call else None
-        if call is None or participant is None or participant.pc.connectionState not in ("new", "connecting", "connected"):
+        if (
+            call is None
+            or participant is None
+            or participant.pc.connectionState not in ("new", "connecting", "connected")
+        ):
             return False
         if participant.drop_timer is not None:
             participant.drop_timer.cancel()
@@ -127,7 +134,8 @@ class MediaNode:
         if keep and self.grace > 0:
             participant.receiving = False
             participant.drop_timer = asyncio.get_running_loop().call_later(
-                self.grace, lambda: asyncio.ensure_future(self.drop(call_id, user)))
+                self.grace, lambda: asyncio.ensure_future(self.drop(call_id, user))
+            )
             call.dirty.set()
             return
         call.participants.pop(user, None)
@@ -151,12 +159,15 @@ class MediaNode:
             await self.end(call_id)
 
     def stats(self) -> dict[str, Any]:
-        live = sum(slot.forwarded for call in self.calls.values() for p in call.participants.values()
-                   for slot in p.slots)
-        return {"calls": len(self.calls),
-                "participants": sum(len(c.participants) for c in self.calls.values()),
-                "packetsIn": sum(p.packets_in for c in self.calls.values() for p in c.participants.values()),
-                "forwarded": self.forwarded_before + live}
+        live = sum(
+            slot.forwarded for call in self.calls.values() for p in call.participants.values() for slot in p.slots
+        )
+        return {
+            "calls": len(self.calls),
+            "participants": sum(len(c.participants) for c in self.calls.values()),
+            "packetsIn": sum(p.packets_in for c in self.calls.values() for p in c.participants.values()),
+            "forwarded": self.forwarded_before + live,
+        }
 
     # --- forwarding ----------------------------------------------------------------------
     def _packet(self, call: Call, speaker: Participant, payload: bytes, timestamp: int, level: Any) -> None:
@@ -217,13 +228,23 @@ class MediaNode:
         call.routes = routes
 
     async def _send_slots(self, call: Call, participant: Participant) -> None:
-        await self.emit({"event": "slots", "call": call.id, "user": participant.user, "sid": participant.sid,
-                         "slots": participant.assignment})
+        await self.emit(
+            {
+                "event": "slots",
+                "call": call.id,
+                "user": participant.user,
+                "sid": participant.sid,
+                "slots": participant.assignment,
+            }
+        )
 
     def _state_changed(self, call: Call, participant: Participant) -> None:
         state = participant.pc.connectionState
-        asyncio.ensure_future(self.emit({"event": "state", "call": call.id, "user": participant.user,
-                                         "sid": participant.sid, "state": state}))
+        asyncio.ensure_future(
+            self.emit(
+                {"event": "state", "call": call.id, "user": participant.user, "sid": participant.sid, "state": state}
+            )
+        )
         if state == "failed" and call.participants.get(participant.user) is participant:
             # the client sees it fail too and offers a new connection
             asyncio.ensure_future(self.drop(call.id, participant.user))

@@ -72,8 +72,12 @@ async def main(config: dict[str, Any]) -> None:
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, sys.stdout)
     out = Channel(asyncio.StreamWriter(transport, protocol, None, loop))
-    node = MediaNode(out.send, slots=int(config.get("slots", 3)), grace_seconds=float(config.get("grace", 15)),
-                     ice_servers=config.get("iceServers") or [])
+    node = MediaNode(
+        out.send,
+        slots=int(config.get("slots", 3)),
+        grace_seconds=float(config.get("grace", 15)),
+        ice_servers=config.get("iceServers") or [],
+    )
     tasks: set[asyncio.Task] = set()
     queues = CallQueues()
     await out.send({"event": "ready"})

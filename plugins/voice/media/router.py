@@ -28,9 +28,11 @@ COMMAND = "voice:media"
 
 def media_config(settings: Any) -> dict[str, Any]:
     server = ice_server(settings, "hearth-media")
-    return {"slots": int(settings.get("voice.server_media_slots", 3)),
-            "grace": float(settings.get("voice.reconnect_grace_seconds", 15)),
-            "iceServers": [server] if server else []}
+    return {
+        "slots": int(settings.get("voice.server_media_slots", 3)),
+        "grace": float(settings.get("voice.reconnect_grace_seconds", 15)),
+        "iceServers": [server] if server else [],
+    }
 
 
 class MediaRouter:
@@ -47,18 +49,29 @@ class MediaRouter:
 
     # --- from this worker --------------------------------------------------------------
     async def offer(self, node: str, entry: Entry, sdp: str) -> None:
-        await self._send(node, {"op": "offer", "call": str(entry.channel_id), "user": str(entry.user_id),
-                                "sid": entry.sid, "sdp": sdp})
+        await self._send(
+            node,
+            {"op": "offer", "call": str(entry.channel_id), "user": str(entry.user_id), "sid": entry.sid, "sdp": sdp},
+        )
 
     async def resume(self, node: str, entry: Entry) -> None:
-        await self._send(node, {"op": "resume", "call": str(entry.channel_id), "user": str(entry.user_id),
-                                "sid": entry.sid})
+        await self._send(
+            node, {"op": "resume", "call": str(entry.channel_id), "user": str(entry.user_id), "sid": entry.sid}
+        )
 
     async def left(self, left: Left, keep: bool) -> None:
         node = left.call.previous_node or left.call.media_node
         if node is not None:
-            await self._send(node, {"op": "drop", "call": str(left.entry.channel_id), "user": str(left.entry.user_id),
-                                    "keep": keep, "sid": left.entry.sid})
+            await self._send(
+                node,
+                {
+                    "op": "drop",
+                    "call": str(left.entry.channel_id),
+                    "user": str(left.entry.user_id),
+                    "keep": keep,
+                    "sid": left.entry.sid,
+                },
+            )
 
     async def call_changed(self, change: CallChange) -> None:
         if change.media_moved_away:
@@ -79,8 +92,9 @@ class MediaRouter:
         kind = op.get("op")
         try:
             if kind == "offer":
-                answer = await self.process.request("offer", call=op["call"], user=op["user"], sid=op["sid"],
-                                                    sdp=op["sdp"])
+                answer = await self.process.request(
+                    "offer", call=op["call"], user=op["user"], sid=op["sid"], sdp=op["sdp"]
+                )
                 await self._to_client(op["sid"], "voice:media_answer", {"channelId": op["call"], "sdp": answer["sdp"]})
             elif kind == "resume":
                 answer = await self.process.request("resume", call=op["call"], user=op["user"], sid=op["sid"])
@@ -94,8 +108,9 @@ class MediaRouter:
 
     async def _event(self, event: dict[str, Any]) -> None:
         if event.get("event") == "slots":
-            await self._to_client(event["sid"], "voice:media_slots", {"channelId": event["call"],
-                                                                       "slots": event["slots"]})
+            await self._to_client(
+                event["sid"], "voice:media_slots", {"channelId": event["call"], "slots": event["slots"]}
+            )
 
     async def _to_client(self, sid: str, name: str, payload: dict[str, Any]) -> None:
         await self.gateway.emit(name, payload, to=sid)

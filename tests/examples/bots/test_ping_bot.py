@@ -16,8 +16,9 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "bots" / "ping_bot.
 
 async def _start_bot(url: str, token: str) -> asyncio.subprocess.Process:
     env = {**os.environ, "HEARTH_URL": url, "HEARTH_BOT_TOKEN": token}
-    process = await asyncio.create_subprocess_exec(sys.executable, str(EXAMPLE), env=env,
-                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(EXAMPLE), env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
 
     async def ready() -> None:
         while (line := await process.stdout.readline()) and line.strip() != b"ready":
@@ -39,26 +40,36 @@ async def test_the_example_bot_answers_ping_and_a_button_click(live_server, live
         commands = await ok(live_client, "GET", f"/api/servers/{place.id}/bot-commands", token=person.token)
         assert [c["name"] for c in commands["commands"]] == ["echo", "ping"]
 
-        await ok(live_client, "POST", f"/api/channels/{place.general}/messages", {"content": f"/ping:{bot.id}"},
-                 person.token)
+        await ok(
+            live_client, "POST", f"/api/channels/{place.general}/messages", {"content": f"/ping:{bot.id}"}, person.token
+        )
         reply = await probe.wait_for("message:created", count=2, timeout=10)
         message = reply["message"]
         assert message["createdBy"]["id"] == bot.id and message["content"] == "Pong! 🏓"
         assert [b["id"] for b in message["buttons"]] == ["again", "thanks"]
 
-        await ok(live_client, "POST", f"/api/channels/{place.general}/messages/{message['id']}/buttons/again"
-                                      "?type=button_click", token=person.token)
+        await ok(
+            live_client,
+            "POST",
+            f"/api/channels/{place.general}/messages/{message['id']}/buttons/again?type=button_click",
+            token=person.token,
+        )
         again = (await probe.wait_for("message:created", count=3, timeout=10))["message"]
         assert again["createdBy"]["id"] == bot.id and again["content"] == f"Pong again, [@:{person.id}]!"
-        await ok(live_client, "POST", f"/api/channels/{place.general}/messages/{message['id']}/buttons/thanks"
-                                      "?type=button_click", token=person.token)
+        await ok(
+            live_client,
+            "POST",
+            f"/api/channels/{place.general}/messages/{message['id']}/buttons/thanks?type=button_click",
+            token=person.token,
+        )
         popup = await probe.wait_for("message:button_clicked_callback", timeout=10)
         assert popup["content"] == "You're welcome!" and popup["buttonId"] == "thanks"
 
         # another bot's command is not this bot's business
         await ok(live_client, "POST", f"/api/channels/{place.general}/messages", {"content": "/ping:123"}, person.token)
-        await ok(live_client, "POST", f"/api/channels/{place.general}/messages", {"content": "/echo barrier"},
-                 person.token)
+        await ok(
+            live_client, "POST", f"/api/channels/{place.general}/messages", {"content": "/echo barrier"}, person.token
+        )
         echoed = (await probe.wait_for("message:created", count=6, timeout=10))["message"]
         assert echoed["content"] == "barrier" and echoed["createdBy"]["id"] == bot.id
     finally:

@@ -49,14 +49,21 @@ def png_bytes(size: tuple[int, int] = (16, 12), color: tuple[int, int, int] = (2
     return buffer.getvalue()
 
 
-async def upload_image(client: Any, person: Person, kind: str = "avatars", group_id: str | None = None,
-                       data: bytes | None = None) -> dict[str, Any]:
+async def upload_image(
+    client: Any, person: Person, kind: str = "avatars", group_id: str | None = None, data: bytes | None = None
+) -> dict[str, Any]:
     """A real PNG uploaded the reference way (``upload_file``) to ``<kind>/<group or own id>``:
     ``{fileId, path}`` (the path read from the CDN's record, for tests that compare it)."""
     from core.cdn.models import CdnFile
 
-    status, body = await upload_file(client, person.token, kind, person.id if group_id is None else group_id,
-                                     data or png_bytes(), filename="picture.png")
+    status, body = await upload_file(
+        client,
+        person.token,
+        kind,
+        person.id if group_id is None else group_id,
+        data or png_bytes(),
+        filename="picture.png",
+    )
     assert status == 200, body
     return {**body, "path": (await CdnFile.get(id=int(body["fileId"]))).path}
 

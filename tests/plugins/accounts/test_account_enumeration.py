@@ -43,8 +43,10 @@ async def test_login_checks_a_password_for_unknown_accounts_too(client, hasher):
     attempts = [
         ({"email": person.email, "password": "not it at all"}, error("Invalid password.", "password")),
         ({"email": "nobody.here@example.com", "password": "not it at all"}, error("Invalid email address.", "email")),
-        ({"usernameAndTag": f"{person.username}:{person.tag}", "password": "not it at all"},
-         error("Invalid password.", "password")),
+        (
+            {"usernameAndTag": f"{person.username}:{person.tag}", "password": "not it at all"},
+            error("Invalid password.", "password"),
+        ),
         ({"usernameAndTag": "nobody:zzzz", "password": "not it at all"}, error("Invalid username/tag", "email")),
     ]
     for body, expected in attempts:
@@ -56,7 +58,9 @@ async def test_login_checks_a_password_for_unknown_accounts_too(client, hasher):
 async def test_the_reset_code_answers_alike_for_known_and_unknown_addresses(mail_client, smtp_server):
     person = await register(mail_client)
     assert await call(mail_client, "POST", "/api/users/reset-password/send-code", {"email": person.email}) == SENT
-    assert await call(mail_client, "POST", "/api/users/reset-password/send-code",
-                      {"email": "nobody.here@example.com"}) == SENT
+    assert (
+        await call(mail_client, "POST", "/api/users/reset-password/send-code", {"email": "nobody.here@example.com"})
+        == SENT
+    )
     await smtp_server.inbox.wait_for(person.email)  # the real one is still mailed
     assert [str(m["To"]) for m in smtp_server.inbox.messages] == [person.email]

@@ -38,5 +38,7 @@ async def test_logged_out_token(client, method, path, body):
 
 async def test_the_token_is_sent_raw_not_as_a_bearer(client):
     person = await register(client)
-    assert (await call(client, "GET", "/api/users/sessions", token=f"Bearer {person.token}")) == \
-        (401, error("Invalid token."))
+    assert (await call(client, "GET", "/api/users/sessions", token=f"Bearer {person.token}")) == (
+        401,
+        error("Invalid token."),
+    )

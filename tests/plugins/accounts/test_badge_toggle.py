@@ -70,8 +70,9 @@ async def test_unknown_bits_are_invalid_and_malformed_bodies_get_an_empty_400(cl
         assert await toggle(client, person, bit) == (400, error("Invalid badge bit")), bit
     for body in ({}, {"bit": None}, {"bit": "16"}, {"bit": True}, {"bit": [16]}, [16], "16"):
         assert await call(client, "POST", PATH, body, token=person.token) == (400, ""), body
-    response = await client.post(PATH, data=b"{not json", headers={"Authorization": person.token,
-                                                                    "Content-Type": "application/json"})
+    response = await client.post(
+        PATH, data=b"{not json", headers={"Authorization": person.token, "Content-Type": "application/json"}
+    )
     assert response.status_code == 400  # the kernel's own answer to a body that is not JSON
 
 
@@ -79,8 +80,10 @@ async def test_only_signed_in_users_not_bots(client):
     assert await call(client, "POST", PATH, {"bit": PALESTINE}) == (401, error("No token provided."))
     bot = await User.create(username="badgebot", tag="b0t4", bot=True, badges=BOT)
     _, token = await create_session(bot)
-    assert await call(client, "POST", PATH, {"bit": PALESTINE}, token=token) == \
-        (401, error("Bots are not allowed to use this route."))
+    assert await call(client, "POST", PATH, {"bit": PALESTINE}, token=token) == (
+        401,
+        error("Bots are not allowed to use this route."),
+    )
     assert (await User.get(id=bot.id)).badges == BOT
 
 
@@ -89,6 +92,7 @@ async def test_a_moderator_taking_a_hidden_badge_away_removes_it_from_the_invent
     await User.filter(id=int(person.id)).update(badges=SUPPORTER)
     assert await toggle(client, person, SUPPORTER) == (200, {"badges": 0})
     from plugins.accounts.plugin import moderation_edit_inventory, moderation_user_inventory
+
     items = await moderation_user_inventory(user_id=int(person.id))
     assert [item["itemId"] for item in items] == [str(SUPPORTER)]
     changes = await moderation_edit_inventory(user_id=int(person.id), added=[], removed_ids=[items[0]["id"]])
@@ -101,8 +105,9 @@ async def test_deleting_the_account_forgets_hidden_badges(client):
     person = await register(client)
     await User.filter(id=int(person.id)).update(badges=SUPPORTER)
     assert await toggle(client, person, SUPPORTER) == (200, {"badges": 0})
-    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": person.password},
-                              token=person.token)
+    status, body = await call(
+        client, "DELETE", "/api/users/delete-account", {"password": person.password}, token=person.token
+    )
     assert status == 200, body
     assert not await BadgeStash.filter(user_id=int(person.id)).exists()
 

@@ -23,8 +23,9 @@ DELETE = "/api/users/delete-account"
 
 
 async def delete(client, person, body=None):
-    return await call(client, "DELETE", DELETE, {"password": person.password} if body is None else body,
-                      token=person.token)
+    return await call(
+        client, "DELETE", DELETE, {"password": person.password} if body is None else body, token=person.token
+    )
 
 
 async def test_deleted_account_leaves_a_tombstone(client):
@@ -51,11 +52,18 @@ async def test_deleted_account_leaves_a_tombstone(client):
 async def test_deleted_account_cannot_log_in_or_use_its_token(client):
     person = await register(client)
     await delete(client, person, {"password": person.password, "deleteContent": True})
-    assert (await call(client, "POST", "/api/users/login", {"email": person.email, "password": person.password})) \
-        == (400, error("Invalid email address.", "email"))
-    assert (await call(client, "POST", "/api/users/login", {"usernameAndTag": f"{person.username}:{person.tag}",
-                                                            "password": person.password})) \
-        == (400, error("Invalid username/tag", "email"))
+    assert (await call(client, "POST", "/api/users/login", {"email": person.email, "password": person.password})) == (
+        400,
+        error("Invalid email address.", "email"),
+    )
+    assert (
+        await call(
+            client,
+            "POST",
+            "/api/users/login",
+            {"usernameAndTag": f"{person.username}:{person.tag}", "password": person.password},
+        )
+    ) == (400, error("Invalid username/tag", "email"))
     assert (await call(client, "GET", "/api/users", token=person.token)) == (401, error("Invalid token."))
 
 
@@ -75,18 +83,23 @@ async def test_the_email_can_register_again(client):
 
 async def test_wrong_password_is_403(client):
     person = await register(client)
-    assert (await delete(client, person, {"password": "wrong password"})) == \
-        (403, error("Invalid password.", "password"))
+    assert (await delete(client, person, {"password": "wrong password"})) == (
+        403,
+        error("Invalid password.", "password"),
+    )
     assert await Account.filter(user_id=int(person.id)).count() == 1
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({}, "Password required!", "password"),
-    ({"password": 1234}, "Password must be a string.", "password"),
-    ({"password": "abc"}, "Password must be between 4 and 72 characters long.", "password"),
-    ({"password": "a" * 73}, "Password must be between 4 and 72 characters long.", "password"),
-    ({"password": "correct horse 1", "deleteContent": "yes"}, "deleteContent must be a boolean.", "deleteContent"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({}, "Password required!", "password"),
+        ({"password": 1234}, "Password must be a string.", "password"),
+        ({"password": "abc"}, "Password must be between 4 and 72 characters long.", "password"),
+        ({"password": "a" * 73}, "Password must be between 4 and 72 characters long.", "password"),
+        ({"password": "correct horse 1", "deleteContent": "yes"}, "deleteContent must be a boolean.", "deleteContent"),
+    ],
+)
 async def test_invalid_bodies(client, body, message, path):
     person = await register(client)
     assert (await delete(client, person, body)) == (400, error(message, path))

@@ -74,17 +74,20 @@ async def test_verify_with_a_wrong_code(client):
 
 async def test_verify_before_requesting_a_code(client):
     person = await register(client)
-    assert (await call(client, "POST", f"{VERIFY}?code=12345", token=person.token)) == \
-        (400, error("You must request email verification first."))
+    assert (await call(client, "POST", f"{VERIFY}?code=12345", token=person.token)) == (
+        400,
+        error("You must request email verification first."),
+    )
 
 
 async def test_an_expired_code_counts_as_never_requested(client):
     person = await register(client)
     code = await request_dev_code(client, person)
-    await VerificationCode.filter(user_id=int(person.id)).update(
-        expires_at=datetime.now(UTC) - timedelta(seconds=1))
-    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == \
-        (400, error("You must request email verification first."))
+    await VerificationCode.filter(user_id=int(person.id)).update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
+    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == (
+        400,
+        error("You must request email verification first."),
+    )
 
 
 async def test_a_code_only_confirms_its_own_user(client):
@@ -101,8 +104,10 @@ async def test_already_verified(client):
     code = await request_dev_code(client, person)
     await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)
     assert (await call(client, "POST", SEND, token=person.token)) == (400, error("Email already verified."))
-    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == \
-        (400, error("Email already verified."))
+    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == (
+        400,
+        error("Email already verified."),
+    )
 
 
 async def test_confirming_tells_only_the_users_own_sockets(live_client, sockets):
@@ -132,8 +137,10 @@ async def test_changing_email_voids_a_code_sent_to_the_old_address(client):
     change = {"email": "elsewhere@example.com", "password": person.password}
     status, _ = await call(client, "POST", "/api/users", change, token=person.token)
     assert status == 200
-    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == \
-        (400, error("You must request email verification first."))
+    assert (await call(client, "POST", f"{VERIFY}?code={code}", token=person.token)) == (
+        400,
+        error("You must request email verification first."),
+    )
     assert not await confirmed(person)
     fresh = await request_dev_code(client, person)
     assert (await call(client, "POST", f"{VERIFY}?code={fresh}", token=person.token))[0] == 200

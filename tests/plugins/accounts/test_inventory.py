@@ -12,7 +12,9 @@ SUPPORTER, PALESTINE, BOT, MOD, CAT_EARS_WHITE, DEER_EARS_WHITE = 8, 16, 32, 64,
 async def test_the_inventory_lists_the_callers_own_item_badges(client):
     person = await register(client)
     other = await register(client)
-    await User.filter(id=int(person.id)).update(badges=1 | SUPPORTER | PALESTINE | MOD | CAT_EARS_WHITE | DEER_EARS_WHITE)
+    await User.filter(id=int(person.id)).update(
+        badges=1 | SUPPORTER | PALESTINE | MOD | CAT_EARS_WHITE | DEER_EARS_WHITE
+    )
     await User.filter(id=int(other.id)).update(badges=SUPPORTER)
     joined = (await User.get(id=int(person.id))).joined_at
 
@@ -49,8 +51,10 @@ async def test_bots_may_read_their_inventory_but_the_bot_badge_is_not_an_item(cl
 
 async def test_the_inventory_needs_a_token_and_is_not_a_profile_lookup(client):
     assert await call(client, "GET", "/api/users/inventory") == (401, {"message": "No token provided.", "path": None})
-    assert await call(client, "GET", "/api/users/inventory", token="not-a-token") == \
-        (401, {"message": "Invalid token.", "path": None})
+    assert await call(client, "GET", "/api/users/inventory", token="not-a-token") == (
+        401,
+        {"message": "Invalid token.", "path": None},
+    )
 
 
 async def test_the_inventory_allows_ten_calls_per_ten_seconds(make_app):

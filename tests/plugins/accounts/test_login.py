@@ -31,8 +31,9 @@ async def test_login_email_is_case_insensitive(client):
 
 async def test_login_by_username_and_tag(client):
     person = await register(client)
-    status, body = await call(client, "POST", LOGIN,
-                              {"usernameAndTag": f"{person.username}:{person.tag}", "password": person.password})
+    status, body = await call(
+        client, "POST", LOGIN, {"usernameAndTag": f"{person.username}:{person.tag}", "password": person.password}
+    )
     assert status == 200
     status, me = await call(client, "GET", "/api/users", token=body["token"])
     assert me["user"]["id"] == person.id
@@ -40,8 +41,9 @@ async def test_login_by_username_and_tag(client):
 
 async def test_username_and_tag_is_case_sensitive(client):
     person = await register(client, username="CamelCase")
-    status, body = await call(client, "POST", LOGIN,
-                              {"usernameAndTag": f"camelcase:{person.tag}", "password": person.password})
+    status, body = await call(
+        client, "POST", LOGIN, {"usernameAndTag": f"camelcase:{person.tag}", "password": person.password}
+    )
     assert (status, body) == (400, error("Invalid username/tag", "email"))
 
 
@@ -57,16 +59,19 @@ async def test_login_token_authenticates_a_socket(client, sockets):
 LENGTH = "Password must be between 4 and 72 characters long."
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({}, "Password is required.", "password"),
-    ({"email": "x@example.com"}, "Password is required.", "password"),
-    ({"email": "x@example.com", "password": 1234}, "Password must be a string.", "password"),
-    ({"email": "x@example.com", "password": "abc"}, LENGTH, "password"),
-    ({"email": "x@example.com", "password": "a" * 73}, LENGTH, "password"),
-    ({"email": "not-an-email", "password": "abcd"}, "Invalid email.", "email"),
-    ({"email": 5, "password": "abcd"}, "Invalid email.", "email"),
-    ({"usernameAndTag": 5, "password": "abcd"}, "Invalid username & tag", "usernameAndTag"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({}, "Password is required.", "password"),
+        ({"email": "x@example.com"}, "Password is required.", "password"),
+        ({"email": "x@example.com", "password": 1234}, "Password must be a string.", "password"),
+        ({"email": "x@example.com", "password": "abc"}, LENGTH, "password"),
+        ({"email": "x@example.com", "password": "a" * 73}, LENGTH, "password"),
+        ({"email": "not-an-email", "password": "abcd"}, "Invalid email.", "email"),
+        ({"email": 5, "password": "abcd"}, "Invalid email.", "email"),
+        ({"usernameAndTag": 5, "password": "abcd"}, "Invalid username & tag", "usernameAndTag"),
+    ],
+)
 async def test_invalid_bodies_report_the_first_failing_rule(client, body, message, path):
     status, answer = await call(client, "POST", LOGIN, body)
     assert (status, answer) == (400, error(message, path))
@@ -74,8 +79,12 @@ async def test_invalid_bodies_report_the_first_failing_rule(client, body, messag
 
 async def test_both_email_and_username_and_tag_is_refused(client):
     person = await register(client)
-    status, body = await call(client, "POST", LOGIN, {"email": person.email, "password": person.password,
-                                                      "usernameAndTag": f"{person.username}:{person.tag}"})
+    status, body = await call(
+        client,
+        "POST",
+        LOGIN,
+        {"email": person.email, "password": person.password, "usernameAndTag": f"{person.username}:{person.tag}"},
+    )
     assert (status, body) == (400, error("Only one of username:tag/email are required!", "email"))
 
 
@@ -98,8 +107,9 @@ async def test_unknown_email(client):
 async def test_unknown_username_and_tag_reports_path_email_as_upstream(client):
     person = await register(client)
     other_tag = "zzzz" if person.tag != "zzzz" else "yyyy"
-    status, body = await call(client, "POST", LOGIN,
-                              {"usernameAndTag": f"{person.username}:{other_tag}", "password": person.password})
+    status, body = await call(
+        client, "POST", LOGIN, {"usernameAndTag": f"{person.username}:{other_tag}", "password": person.password}
+    )
     assert (status, body) == (400, error("Invalid username/tag", "email"))
 
 

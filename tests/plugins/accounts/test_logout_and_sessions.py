@@ -11,13 +11,15 @@ from tests.support import Person, call, register
 
 async def login(client, person: Person, agent: str | None = None) -> str:
     headers = {"User-Agent": agent} if agent else {}
-    response = await client.post("/api/users/login", json={"email": person.email, "password": person.password},
-                                 headers=headers)
+    response = await client.post(
+        "/api/users/login", json={"email": person.email, "password": person.password}, headers=headers
+    )
     assert response.status_code == 200
     return (await response.get_json())["token"]
 
 
 # --- logout ------------------------------------------------------------------------------
+
 
 async def test_logout_revokes_only_the_presented_session(client):
     person = await register(client)
@@ -72,6 +74,7 @@ async def test_logged_out_token_cannot_authenticate_a_socket(client, sockets):
 
 # --- listing sessions --------------------------------------------------------------------
 
+
 async def test_sessions_lists_every_session_with_its_device_type(client):
     person = await register(client)
     await login(client, person, agent="Mozilla/5.0 (Linux; Android 14) Mobile Safari")
@@ -103,6 +106,7 @@ async def test_token_and_socket_carry_the_same_session_id(client, sockets):
 
 # --- destroying sessions -----------------------------------------------------------------
 
+
 async def test_destroy_all_sessions_kicks_every_socket_of_the_user(live_client, sockets):
     person = await register(live_client)
     second_token = await login(live_client, person)
@@ -110,8 +114,9 @@ async def test_destroy_all_sessions_kicks_every_socket_of_the_user(live_client, 
     mine = [await sockets(person.token), await sockets(second_token)]
     theirs = await sockets(other.token)
 
-    status, body = await call(live_client, "DELETE", "/api/users/sessions", {"password": person.password},
-                              token=person.token)
+    status, body = await call(
+        live_client, "DELETE", "/api/users/sessions", {"password": person.password}, token=person.token
+    )
     assert (status, body) == (200, True)
 
     for probe in mine:
@@ -128,8 +133,13 @@ async def test_destroy_one_session_kicks_only_its_sockets(live_client, sockets):
     target = await sockets(second_token)
     survivor = await sockets(person.token)
 
-    status, body = await call(live_client, "DELETE", f"/api/users/sessions/{session_id_of(second_token)}",
-                              {"password": person.password}, token=person.token)
+    status, body = await call(
+        live_client,
+        "DELETE",
+        f"/api/users/sessions/{session_id_of(second_token)}",
+        {"password": person.password},
+        token=person.token,
+    )
     assert (status, body) == (200, True)
 
     await assert_kicked(target, "Session Destroyed.")
@@ -141,8 +151,13 @@ async def test_destroy_one_session_kicks_only_its_sockets(live_client, sockets):
 async def test_cannot_destroy_another_users_session(client):
     person = await register(client)
     other = await register(client)
-    status, body = await call(client, "DELETE", f"/api/users/sessions/{session_id_of(other.token)}",
-                              {"password": person.password}, token=person.token)
+    status, body = await call(
+        client,
+        "DELETE",
+        f"/api/users/sessions/{session_id_of(other.token)}",
+        {"password": person.password},
+        token=person.token,
+    )
     assert (status, body) == (400, error("Invalid session.", "sessionId"))
     status, _ = await call(client, "GET", "/api/users", token=other.token)
     assert status == 200
@@ -150,25 +165,32 @@ async def test_cannot_destroy_another_users_session(client):
 
 async def test_destroy_sessions_with_a_wrong_password_changes_nothing(client):
     person = await register(client)
-    status, body = await call(client, "DELETE", "/api/users/sessions", {"password": "wrong password"},
-                              token=person.token)
+    status, body = await call(
+        client, "DELETE", "/api/users/sessions", {"password": "wrong password"}, token=person.token
+    )
     assert (status, body) == (400, error("Invalid password.", "password"))
     assert await Session.filter(user_id=int(person.id)).count() == 1
 
 
 async def test_destroy_sessions_validates_the_password(client):
     person = await register(client)
-    cases = [({}, "Password required!"), ({"password": 1234}, "Password must be a string."),
-             ({"password": "abc"}, "Password must be between 4 and 72 characters long."),
-             ({"password": "a" * 73}, "Password must be between 4 and 72 characters long.")]
+    cases = [
+        ({}, "Password required!"),
+        ({"password": 1234}, "Password must be a string."),
+        ({"password": "abc"}, "Password must be between 4 and 72 characters long."),
+        ({"password": "a" * 73}, "Password must be between 4 and 72 characters long."),
+    ]
     for body, message in cases:
-        assert (await call(client, "DELETE", "/api/users/sessions", body, token=person.token)) == \
-            (400, error(message, "password"))
+        assert (await call(client, "DELETE", "/api/users/sessions", body, token=person.token)) == (
+            400,
+            error(message, "password"),
+        )
 
 
 async def test_destroy_session_with_a_malformed_or_huge_id(client):
     person = await register(client)
     for session_id in ("abc", "9" * 30):
-        status, body = await call(client, "DELETE", f"/api/users/sessions/{session_id}",
-                                  {"password": person.password}, token=person.token)
+        status, body = await call(
+            client, "DELETE", f"/api/users/sessions/{session_id}", {"password": person.password}, token=person.token
+        )
         assert (status, body) == (400, error("Invalid session.", "sessionId"))

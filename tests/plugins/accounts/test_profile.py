@@ -19,8 +19,22 @@ async def test_anonymous_visitor_sees_a_public_profile(client):
     assert (body["mutualFriendIds"], body["mutualServerIds"], body["latestPost"]) == ([], [], None)
     assert body["profile"] is None
     user = body["user"]
-    assert {"id", "username", "tag", "hexColor", "avatar", "banner", "badges", "bot", "joinedAt", "application",
-            "followers", "following", "_count", "account"} <= set(user)
+    assert {
+        "id",
+        "username",
+        "tag",
+        "hexColor",
+        "avatar",
+        "banner",
+        "badges",
+        "bot",
+        "joinedAt",
+        "application",
+        "followers",
+        "following",
+        "_count",
+        "account",
+    } <= set(user)
     assert (user["id"], user["username"], user["tag"]) == (person.id, person.username, person.tag)
     assert isinstance(user["joinedAt"], int)
     assert user["_count"] == {"followers": 0, "following": 0, "likedPosts": 0, "posts": 0}

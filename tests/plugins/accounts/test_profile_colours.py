@@ -28,8 +28,10 @@ CSS = [
 async def test_anything_but_a_hex_colour_is_refused_and_not_stored(client, field, value):
     person = await register(client)
     assert (await call(client, "POST", "/api/users", {field: "#102030"}, token=person.token))[0] == 200
-    assert await call(client, "POST", "/api/users", {field: value, "bio": "changed"}, token=person.token) == \
-        (400, error("Invalid hex color.", field))
+    assert await call(client, "POST", "/api/users", {field: value, "bio": "changed"}, token=person.token) == (
+        400,
+        error("Invalid hex color.", field),
+    )
     _, shown = await call(client, "GET", f"/api/users/{person.id}")
     assert shown["profile"][field] == "#102030" and shown["profile"]["bio"] is None
 

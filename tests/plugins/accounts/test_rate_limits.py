@@ -53,14 +53,17 @@ async def test_verify_send_code_allows_one_per_user_per_minute(limited):
 async def test_reset_send_code_allows_one_per_ip_per_minute(limited):
     first = await register(limited)
     second = await register(limited)
-    status, _ = await call(limited, "POST", "/api/users/reset-password/send-code", {"email": first.email},
-                           **from_ip("10.0.2.1"))
+    status, _ = await call(
+        limited, "POST", "/api/users/reset-password/send-code", {"email": first.email}, **from_ip("10.0.2.1")
+    )
     assert status == 200
-    status, body = await call(limited, "POST", "/api/users/reset-password/send-code", {"email": second.email},
-                              **from_ip("10.0.2.1"))
+    status, body = await call(
+        limited, "POST", "/api/users/reset-password/send-code", {"email": second.email}, **from_ip("10.0.2.1")
+    )
     assert_limited(status, body, window_ms=60_000)
-    status, _ = await call(limited, "POST", "/api/users/reset-password/send-code", {"email": second.email},
-                           **from_ip("10.0.2.2"))
+    status, _ = await call(
+        limited, "POST", "/api/users/reset-password/send-code", {"email": second.email}, **from_ip("10.0.2.2")
+    )
     assert status == 200
 
 

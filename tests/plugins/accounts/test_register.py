@@ -61,25 +61,28 @@ async def test_same_username_gets_a_different_tag(client):
     assert first.tag != second.tag
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({}, "Email is required.", "email"),
-    ({"username": "ada", "password": "secret"}, "Email is required.", "email"),
-    ({**VALID, "email": 42}, "Invalid email.", "email"),
-    ({**VALID, "email": "not-an-email"}, "Invalid email.", "email"),
-    ({**VALID, "email": "a" * 310 + "@example.com"}, "Email must be between 1 and 320 characters long.", "email"),
-    ({"email": "ada@example.com"}, "Username is required.", "username"),
-    ({**VALID, "username": 7}, "Invalid username.", "username"),
-    ({**VALID, "username": "ada@home"}, "Username cannot contain the @ symbol", "username"),
-    ({**VALID, "username": "ada:1234"}, "Username cannot contain the : symbol", "username"),
-    ({**VALID, "username": "ad"}, "Username must be between 3 and 35 characters long.", "username"),
-    ({**VALID, "username": "  ad  "}, "Username must be between 3 and 35 characters long.", "username"),
-    ({**VALID, "username": "a" * 36}, "Username must be between 3 and 35 characters long.", "username"),
-    ({"email": "ada@example.com", "username": "ada"}, "Password is required.", "password"),
-    ({**VALID, "password": ["secret"]}, "Password must be a string.", "password"),
-    ({**VALID, "password": "abc"}, "Password must be between 4 and 64 characters long.", "password"),
-    ({**VALID, "password": "a" * 65}, "Password must be between 4 and 64 characters long.", "password"),
-    ({**VALID, "token": ""}, "Invalid captcha! Please try again.", "token"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({}, "Email is required.", "email"),
+        ({"username": "ada", "password": "secret"}, "Email is required.", "email"),
+        ({**VALID, "email": 42}, "Invalid email.", "email"),
+        ({**VALID, "email": "not-an-email"}, "Invalid email.", "email"),
+        ({**VALID, "email": "a" * 310 + "@example.com"}, "Email must be between 1 and 320 characters long.", "email"),
+        ({"email": "ada@example.com"}, "Username is required.", "username"),
+        ({**VALID, "username": 7}, "Invalid username.", "username"),
+        ({**VALID, "username": "ada@home"}, "Username cannot contain the @ symbol", "username"),
+        ({**VALID, "username": "ada:1234"}, "Username cannot contain the : symbol", "username"),
+        ({**VALID, "username": "ad"}, "Username must be between 3 and 35 characters long.", "username"),
+        ({**VALID, "username": "  ad  "}, "Username must be between 3 and 35 characters long.", "username"),
+        ({**VALID, "username": "a" * 36}, "Username must be between 3 and 35 characters long.", "username"),
+        ({"email": "ada@example.com", "username": "ada"}, "Password is required.", "password"),
+        ({**VALID, "password": ["secret"]}, "Password must be a string.", "password"),
+        ({**VALID, "password": "abc"}, "Password must be between 4 and 64 characters long.", "password"),
+        ({**VALID, "password": "a" * 65}, "Password must be between 4 and 64 characters long.", "password"),
+        ({**VALID, "token": ""}, "Invalid captcha! Please try again.", "token"),
+    ],
+)
 async def test_invalid_bodies_report_the_first_failing_rule(client, body, message, path):
     status, answer = await call(client, "POST", REGISTER, body)
     assert (status, answer) == (400, error(message, path))

@@ -19,14 +19,17 @@ def signup() -> dict[str, str]:
 
 
 async def register_from(client: Any, ip: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
-    response = await client.post("/api/users/register", json=signup() if body is None else body, headers={"X-Forwarded-For": ip})
+    response = await client.post(
+        "/api/users/register", json=signup() if body is None else body, headers={"X-Forwarded-For": ip}
+    )
     return response.status_code, await response.get_json()
 
 
 @pytest.fixture
 async def limited(make_app) -> AsyncIterator[Any]:
-    app = make_app(**{"rate_limits.enabled": True, "server.trust_proxy_headers": True,
-                      "accounts.register_global_limit": 8})
+    app = make_app(
+        **{"rate_limits.enabled": True, "server.trust_proxy_headers": True, "accounts.register_global_limit": 8}
+    )
     async with app.test_app():
         yield app.test_client()
 
@@ -45,8 +48,12 @@ async def test_one_address_using_up_its_bucket_does_not_close_registration_for_o
 
 
 async def test_invalid_requests_do_not_use_up_the_bucket(limited):
-    for bad in ({}, {"email": "x"}, {"email": "ok@example.com", "username": "a@b", "password": "secret pass"},
-                {"email": "ok@example.com", "username": "fine", "password": "no"}) * 3:
+    for bad in (
+        {},
+        {"email": "x"},
+        {"email": "ok@example.com", "username": "a@b", "password": "secret pass"},
+        {"email": "ok@example.com", "username": "fine", "password": "no"},
+    ) * 3:
         status, body = await register_from(limited, "203.0.113.8", bad)
         assert status == 400, body
     for _ in range(5):

@@ -38,12 +38,17 @@ async def dev_link(client, email) -> tuple[str, str]:
     assert status == 200, body
     prefix = "DEV MODE: Password reset link: "
     assert body["message"].startswith(prefix)
-    return parse_link(body["message"][len(prefix):])
+    return parse_link(body["message"][len(prefix) :])
 
 
 async def reset(client, code: str, user_id: str, body=None, token=None):
-    return await call(client, "POST", f"{RESET}?code={code}&userId={user_id}",
-                      {"newPassword": NEW_PASSWORD} if body is None else body, token=token)
+    return await call(
+        client,
+        "POST",
+        f"{RESET}?code={code}&userId={user_id}",
+        {"newPassword": NEW_PASSWORD} if body is None else body,
+        token=token,
+    )
 
 
 async def test_mailed_link_resets_the_password(mail_client, smtp_server):
@@ -55,8 +60,9 @@ async def test_mailed_link_resets_the_password(mail_client, smtp_server):
     status, body = await reset(mail_client, code, user_id)
     assert status == 200 and set(body) == {"token"}
     assert (await call(mail_client, "GET", "/api/users", token=body["token"]))[1]["user"]["id"] == person.id
-    assert (await call(mail_client, "POST", "/api/users/login", {"email": person.email, "password": person.password})) \
-        == (400, error("Invalid password.", "password"))
+    assert (
+        await call(mail_client, "POST", "/api/users/login", {"email": person.email, "password": person.password})
+    ) == (400, error("Invalid password.", "password"))
     status, _ = await call(mail_client, "POST", "/api/users/login", {"email": person.email, "password": NEW_PASSWORD})
     assert status == 200
 
@@ -102,8 +108,7 @@ async def test_a_new_link_replaces_the_previous_one(client):
 async def test_expired_code(client):
     person = await register(client)
     code, user_id = await dev_link(client, person.email)
-    await VerificationCode.filter(user_id=int(person.id)).update(
-        expires_at=datetime.now(UTC) - timedelta(seconds=1))
+    await VerificationCode.filter(user_id=int(person.id)).update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert (await reset(client, code, user_id)) == (400, error("Invalid or expired code."))
 
 
@@ -116,36 +121,45 @@ async def test_code_of_one_user_does_not_reset_another(client):
     assert status == 200
 
 
-@pytest.mark.parametrize(("query", "message"), [
-    ("userId=1", "Invalid code."),
-    ("code=&userId=1", "Invalid code."),
-    ("code=abc", "Invalid userId."),
-    ("code=abc&userId=me", "Invalid userId."),
-    ("code=abc&userId=" + "9" * 30, "Invalid userId."),
-    ("code=abc&userId=12345", "Invalid or expired code."),
-])
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("userId=1", "Invalid code."),
+        ("code=&userId=1", "Invalid code."),
+        ("code=abc", "Invalid userId."),
+        ("code=abc&userId=me", "Invalid userId."),
+        ("code=abc&userId=" + "9" * 30, "Invalid userId."),
+        ("code=abc&userId=12345", "Invalid or expired code."),
+    ],
+)
 async def test_bad_query(client, query, message):
     status, body = await call(client, "POST", f"{RESET}?{query}", {"newPassword": NEW_PASSWORD})
     assert (status, body) == (400, error(message))
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ({}, "newPassword is required."),
-    ({"newPassword": 1234}, "New password must be a string."),
-    ({"newPassword": "abc"}, "New password must be between 4 and 64 characters long."),
-    ({"newPassword": "a" * 65}, "New password must be between 4 and 64 characters long."),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({}, "newPassword is required."),
+        ({"newPassword": 1234}, "New password must be a string."),
+        ({"newPassword": "abc"}, "New password must be between 4 and 64 characters long."),
+        ({"newPassword": "a" * 65}, "New password must be between 4 and 64 characters long."),
+    ],
+)
 async def test_bad_new_password(client, body, message):
     person = await register(client)
     code, user_id = await dev_link(client, person.email)
     assert (await reset(client, code, user_id, body)) == (400, error(message, "newPassword"))
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({}, "Email is required.", "email"),
-    ({"email": "not-an-email"}, "Invalid email.", "email"),
-    ({"email": "nobody@example.com"}, "Invalid email.", None),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({}, "Email is required.", "email"),
+        ({"email": "not-an-email"}, "Invalid email.", "email"),
+        ({"email": "nobody@example.com"}, "Invalid email.", None),
+    ],
+)
 async def test_send_code_refusals(client, body, message, path):
     assert (await call(client, "POST", SEND, body)) == (400, error(message, path))
 

@@ -32,14 +32,26 @@ async def login(client, body) -> int:
 
 # --- profile and privacy fields (no password needed) --------------------------------------
 
+
 async def test_profile_fields_are_saved_and_returned(client):
     person = await register(client)
-    fields = {"bio": "Hello there", "bgColorOne": "#112233", "bgColorTwo": "#445566", "primaryColor": "#778899",
-              "font": 3}
+    fields = {
+        "bio": "Hello there",
+        "bgColorOne": "#112233",
+        "bgColorTwo": "#445566",
+        "primaryColor": "#778899",
+        "font": 3,
+    }
     status, body = await update(client, person, fields)
     assert status == 200
-    assert body["user"]["profile"] == {"font": 3, "bio": "Hello there", "bgColorOne": "#112233",
-                                       "bgColorTwo": "#445566", "primaryColor": "#778899", "clan": None}
+    assert body["user"]["profile"] == {
+        "font": 3,
+        "bio": "Hello there",
+        "bgColorOne": "#112233",
+        "bgColorTwo": "#445566",
+        "primaryColor": "#778899",
+        "clan": None,
+    }
     _, shown = await call(client, "GET", f"/api/users/{person.id}")
     assert shown["profile"] == body["user"]["profile"]
 
@@ -58,17 +70,39 @@ async def test_response_is_the_full_self_user(client):
     assert status == 200
     assert set(body) == {"user"}
     user = body["user"]
-    assert {"id", "username", "tag", "hexColor", "avatar", "banner", "badges", "bot", "joinedAt", "status",
-            "customStatus", "lastOnlineAt", "lastOnlineStatus", "profile", "email", "emailConfirmed", "dmStatus",
-            "friendRequestStatus", "hideFollowers", "hideFollowing"} <= set(user)
+    assert {
+        "id",
+        "username",
+        "tag",
+        "hexColor",
+        "avatar",
+        "banner",
+        "badges",
+        "bot",
+        "joinedAt",
+        "status",
+        "customStatus",
+        "lastOnlineAt",
+        "lastOnlineStatus",
+        "profile",
+        "email",
+        "emailConfirmed",
+        "dmStatus",
+        "friendRequestStatus",
+        "hideFollowers",
+        "hideFollowing",
+    } <= set(user)
     assert (user["id"], user["email"], user["emailConfirmed"]) == (person.id, person.email, False)
     assert user["profile"] is None
 
 
 async def test_privacy_settings(client):
     person = await register(client)
-    status, body = await update(client, person, {"dmStatus": 2, "friendRequestStatus": 1, "lastOnlineStatus": 2,
-                                                 "hideFollowers": True, "hideFollowing": True})
+    status, body = await update(
+        client,
+        person,
+        {"dmStatus": 2, "friendRequestStatus": 1, "lastOnlineStatus": 2, "hideFollowers": True, "hideFollowing": True},
+    )
     assert status == 200
     user = body["user"]
     assert (user["dmStatus"], user["friendRequestStatus"], user["lastOnlineStatus"]) == (2, 1, 2)
@@ -86,35 +120,38 @@ async def test_hidden_last_online_status_clears_last_online_at(client):
     assert (body["user"]["lastOnlineStatus"], body["user"]["lastOnlineAt"]) == (0, None)
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({"bio": ""}, "Invalid bio.", "bio"),
-    ({"bio": "a" * 1001}, "Invalid bio.", "bio"),
-    ({"bio": 5}, "Invalid bio.", "bio"),
-    ({"bgColorOne": "#ab"}, "Invalid bgColorOne.", "bgColorOne"),
-    ({"bgColorTwo": "x" * 101}, "Invalid bgColorTwo.", "bgColorTwo"),
-    ({"primaryColor": 123456}, "Invalid primaryColor.", "primaryColor"),
-    ({"font": 11}, "Invalid font.", "font"),
-    ({"font": "3"}, "Invalid font.", "font"),
-    ({"dmStatus": 3}, "Invalid dmStatus.", "dmStatus"),
-    ({"friendRequestStatus": -1}, "Invalid friendRequestStatus.", "friendRequestStatus"),
-    ({"lastOnlineStatus": "2"}, "Invalid lastOnlineStatus.", "lastOnlineStatus"),
-    ({"hideFollowers": "yes"}, "Invalid hideFollowers.", "hideFollowers"),
-    ({"hideFollowing": 1}, "Invalid hideFollowing.", "hideFollowing"),
-    ({"email": "not-an-email"}, "Invalid email.", "email"),
-    ({"email": 7}, "Invalid email.", "email"),
-    ({"username": 7}, "Invalid username.", "username"),
-    ({"username": "me@home"}, "Username cannot contain the @ symbol", "username"),
-    ({"username": "me:home"}, "Username cannot contain the : symbol", "username"),
-    ({"username": "me"}, "Username must be between 3 and 35 characters long.", "username"),
-    ({"tag": "ab1"}, "Tag must be 4 characters long", "tag"),
-    ({"tag": "ab123"}, "Tag must be 4 characters long", "tag"),
-    ({"tag": "ab-1"}, "Tag must be alphanumerical!", "tag"),
-    ({"tag": "ab!"}, "Tag must be alphanumerical!", "tag"),
-    ({"tag": "äbc1"}, "Tag must be alphanumerical!", "tag"),
-    ({"password": 1234}, "Password must be a string.", "password"),
-    ({"newPassword": 1234}, "New password must be a string.", "newPassword"),
-    ({"newPassword": "abc"}, "Password must be between 4 and 64 characters long.", "newPassword"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({"bio": ""}, "Invalid bio.", "bio"),
+        ({"bio": "a" * 1001}, "Invalid bio.", "bio"),
+        ({"bio": 5}, "Invalid bio.", "bio"),
+        ({"bgColorOne": "#ab"}, "Invalid bgColorOne.", "bgColorOne"),
+        ({"bgColorTwo": "x" * 101}, "Invalid bgColorTwo.", "bgColorTwo"),
+        ({"primaryColor": 123456}, "Invalid primaryColor.", "primaryColor"),
+        ({"font": 11}, "Invalid font.", "font"),
+        ({"font": "3"}, "Invalid font.", "font"),
+        ({"dmStatus": 3}, "Invalid dmStatus.", "dmStatus"),
+        ({"friendRequestStatus": -1}, "Invalid friendRequestStatus.", "friendRequestStatus"),
+        ({"lastOnlineStatus": "2"}, "Invalid lastOnlineStatus.", "lastOnlineStatus"),
+        ({"hideFollowers": "yes"}, "Invalid hideFollowers.", "hideFollowers"),
+        ({"hideFollowing": 1}, "Invalid hideFollowing.", "hideFollowing"),
+        ({"email": "not-an-email"}, "Invalid email.", "email"),
+        ({"email": 7}, "Invalid email.", "email"),
+        ({"username": 7}, "Invalid username.", "username"),
+        ({"username": "me@home"}, "Username cannot contain the @ symbol", "username"),
+        ({"username": "me:home"}, "Username cannot contain the : symbol", "username"),
+        ({"username": "me"}, "Username must be between 3 and 35 characters long.", "username"),
+        ({"tag": "ab1"}, "Tag must be 4 characters long", "tag"),
+        ({"tag": "ab123"}, "Tag must be 4 characters long", "tag"),
+        ({"tag": "ab-1"}, "Tag must be alphanumerical!", "tag"),
+        ({"tag": "ab!"}, "Tag must be alphanumerical!", "tag"),
+        ({"tag": "äbc1"}, "Tag must be alphanumerical!", "tag"),
+        ({"password": 1234}, "Password must be a string.", "password"),
+        ({"newPassword": 1234}, "New password must be a string.", "newPassword"),
+        ({"newPassword": "abc"}, "Password must be between 4 and 64 characters long.", "newPassword"),
+    ],
+)
 async def test_invalid_fields(client, body, message, path):
     person = await register(client)
     assert (await update(client, person, body)) == (400, error(message, path))
@@ -122,13 +159,18 @@ async def test_invalid_fields(client, body, message, path):
 
 # --- username, tag, e-mail and password (password needed) --------------------------------
 
-@pytest.mark.parametrize("change", [{"username": "renamed"}, {"tag": "ZZ99"}, {"email": "new@example.com"},
-                                    {"newPassword": "another secret"}])
+
+@pytest.mark.parametrize(
+    "change",
+    [{"username": "renamed"}, {"tag": "ZZ99"}, {"email": "new@example.com"}, {"newPassword": "another secret"}],
+)
 async def test_sensitive_changes_need_the_current_password(client, change):
     person = await register(client)
     assert (await update(client, person, change)) == (400, error("Password is required.", "password"))
-    assert (await update(client, person, {**change, "password": "wrong password"})) == \
-        (400, error("Invalid Password", "password"))
+    assert (await update(client, person, {**change, "password": "wrong password"})) == (
+        400,
+        error("Invalid Password", "password"),
+    )
     account = await Account.get(user_id=int(person.id)).select_related("user")
     assert (account.user.username, account.user.tag, account.email) == (person.username, person.tag, person.email)
 
@@ -139,8 +181,9 @@ async def test_username_and_tag_change(client):
     assert status == 200
     assert (body["user"]["username"], body["user"]["tag"]) == ("renamed", "Ab12")
     assert await login(client, {"usernameAndTag": "renamed:Ab12", "password": person.password}) == 200
-    assert await login(client, {"usernameAndTag": f"{person.username}:{person.tag}",
-                                "password": person.password}) == 400
+    assert (
+        await login(client, {"usernameAndTag": f"{person.username}:{person.tag}", "password": person.password}) == 400
+    )
 
 
 async def test_username_and_tag_already_taken(client):
@@ -197,8 +240,10 @@ async def test_blank_new_password_is_ignored_as_upstream(client):
 
 async def test_blank_current_password_counts_as_missing(client):
     person = await register(client)
-    assert (await update(client, person, {"username": "renamed", "password": "    "})) == \
-        (400, error("Password is required.", "password"))
+    assert (await update(client, person, {"username": "renamed", "password": "    "})) == (
+        400,
+        error("Password is required.", "password"),
+    )
 
 
 async def test_no_new_token_without_a_password_change(client):
@@ -210,11 +255,14 @@ async def test_no_new_token_without_a_password_change(client):
 
 # --- avatar and banner ---------------------------------------------------------------------
 
+
 async def test_avatar_needs_a_confirmed_email(client):
     person = await register(client)
     uploaded = await upload_image(client, person)
-    assert (await update(client, person, {"avatarId": uploaded["fileId"]})) == \
-        (400, error("You must confirm your email before choosing an avatar or banner."))
+    assert (await update(client, person, {"avatarId": uploaded["fileId"]})) == (
+        400,
+        error("You must confirm your email before choosing an avatar or banner."),
+    )
 
 
 async def test_avatar_and_banner_upload_set_and_remove(client):
@@ -248,14 +296,26 @@ async def test_upload_must_be_made_for_the_avatar_of_this_user(client):
     other = await register(client)
     await confirm_email(client, person)
     banner = await upload_image(client, person, kind="profile_banners")
-    assert (await update(client, person, {"avatarId": banner["fileId"]})) == \
-        (403, error("This file was uploaded for something else."))
+    assert (await update(client, person, {"avatarId": banner["fileId"]})) == (
+        403,
+        error("This file was uploaded for something else."),
+    )
     # a picture uploaded for a server's avatar is not the user's avatar either
-    other_group = await CdnFile.create(uploader_id=int(person.id), kind="avatars", group_id=other.id,
-                                       path=f"avatars/{other.id}/x.png", filename="x.png", mimetype="image/png",
-                                       size=1, width=1, height=1)
-    assert (await update(client, person, {"avatarId": str(other_group.id)})) == \
-        (403, error("This file was uploaded for something else."))
+    other_group = await CdnFile.create(
+        uploader_id=int(person.id),
+        kind="avatars",
+        group_id=other.id,
+        path=f"avatars/{other.id}/x.png",
+        filename="x.png",
+        mimetype="image/png",
+        size=1,
+        width=1,
+        height=1,
+    )
+    assert (await update(client, person, {"avatarId": str(other_group.id)})) == (
+        403,
+        error("This file was uploaded for something else."),
+    )
 
 
 async def test_malformed_avatar_id(client):
@@ -267,16 +327,19 @@ async def test_malformed_avatar_id(client):
 
 # --- realtime ------------------------------------------------------------------------------
 
+
 async def test_update_tells_every_own_socket_and_nobody_else(live_client, sockets):
     person = await register(live_client)
-    _, login_body = await call(live_client, "POST", "/api/users/login",
-                               {"email": person.email, "password": person.password})
+    _, login_body = await call(
+        live_client, "POST", "/api/users/login", {"email": person.email, "password": person.password}
+    )
     other = await register(live_client)
     mine = [await sockets(person.token), await sockets(login_body["token"])]
     theirs = await sockets(other.token)
 
-    status, _ = await update(live_client, person, {"bio": "Fresh bio", "username": "renamed", "dmStatus": 1,
-                                                   "password": person.password})
+    status, _ = await update(
+        live_client, person, {"bio": "Fresh bio", "username": "renamed", "dmStatus": 1, "password": person.password}
+    )
     assert status == 200
     for probe in mine:
         event = await probe.wait_for("user:updatedSelf")
@@ -300,8 +363,9 @@ async def test_avatar_change_is_in_the_self_event(live_client, sockets):
 
 async def test_password_change_kicks_every_own_socket(live_client, sockets):
     person = await register(live_client)
-    _, login_body = await call(live_client, "POST", "/api/users/login",
-                               {"email": person.email, "password": person.password})
+    _, login_body = await call(
+        live_client, "POST", "/api/users/login", {"email": person.email, "password": person.password}
+    )
     other = await register(live_client)
     mine = [await sockets(person.token), await sockets(login_body["token"])]
     theirs = await sockets(other.token)
@@ -319,5 +383,7 @@ async def test_password_change_kicks_every_own_socket(live_client, sockets):
 async def test_huge_avatar_id_is_a_403_not_a_500(client):
     person = await register(client)
     await confirm_email(client, person)
-    assert (await call(client, "POST", "/api/users", {"avatarId": "9" * 30}, token=person.token)) == \
-        (403, error("File not found."))
+    assert (await call(client, "POST", "/api/users", {"avatarId": "9" * 30}, token=person.token)) == (
+        403,
+        error("File not found."),
+    )

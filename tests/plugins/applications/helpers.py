@@ -41,6 +41,7 @@ async def new_bot(client: Any, developer: Person | None = None) -> Bot:
 
 async def add_to(client: Any, bot: Bot, place: Community, permissions: int | None = None) -> None:
     query = f"?permissions={permissions}" if permissions is not None else ""
-    result = await ok(client, "POST", f"/api/servers/{place.id}/invites/applications/{bot.app_id}/bot{query}",
-                      token=place.owner.token)
+    result = await ok(
+        client, "POST", f"/api/servers/{place.id}/invites/applications/{bot.app_id}/bot{query}", token=place.owner.token
+    )
     assert result == {"success": True}

@@ -24,37 +24,51 @@ async def test_create_list_and_read_an_application(client):
     status, again = await call(client, "GET", f"/api/applications/{app['id']}", token=developer.token)
     assert again["clientSecret"] == details["clientSecret"]  # generated once, on first read
 
-    status, refreshed = await call(client, "POST", f"/api/applications/{app['id']}/client-secret-refresh",
-                                   token=developer.token)
+    status, refreshed = await call(
+        client, "POST", f"/api/applications/{app['id']}/client-secret-refresh", token=developer.token
+    )
     assert status == 200 and refreshed["clientSecret"] != details["clientSecret"]
 
 
 async def test_unconfirmed_email_and_the_limit_of_ten(client):
     unconfirmed = await register(client)
     assert await call(client, "POST", "/api/applications", token=unconfirmed.token) == (
-        403, {"message": "You must confirm your email first.", "path": None})
+        403,
+        {"message": "You must confirm your email first.", "path": None},
+    )
     developer = await member(client)
     for _ in range(10):
         await new_app(client, developer)
     assert await call(client, "POST", "/api/applications", token=developer.token) == (
-        400, {"message": "You already created the maximum amount of applications!", "path": None})
+        400,
+        {"message": "You already created the maximum amount of applications!", "path": None},
+    )
 
 
 async def test_rename_and_redirect_uris(client):
     developer, app = await new_app(client)
     path = f"/api/applications/{app['id']}"
-    status, body = await call(client, "PATCH", path, {"name": "Weather", "redirectUris": ["http://localhost:3000/cb"]},
-                              token=developer.token)
+    status, body = await call(
+        client, "PATCH", path, {"name": "Weather", "redirectUris": ["http://localhost:3000/cb"]}, token=developer.token
+    )
     assert (status, body) == (200, {"name": "Weather", "redirectUris": ["http://localhost:3000/cb"], "id": app["id"]})
     assert await call(client, "PATCH", path, {"name": "ab"}, token=developer.token) == (
-        400, {"message": "name must be between 3 and 35 characters long.", "path": "name"})
+        400,
+        {"message": "name must be between 3 and 35 characters long.", "path": "name"},
+    )
     assert await call(client, "PATCH", path, {"redirectUris": "x"}, token=developer.token) == (
-        400, {"message": "redirectUris must be an array of strings.", "path": "redirectUris"})
+        400,
+        {"message": "redirectUris must be an array of strings.", "path": "redirectUris"},
+    )
     assert await call(client, "PATCH", path, {"redirectUris": ["not a url"]}, token=developer.token) == (
-        400, {"message": "Each redirectUri must be a valid URL.", "path": "redirectUris"})
+        400,
+        {"message": "Each redirectUri must be a valid URL.", "path": "redirectUris"},
+    )
     many = [f"https://example.com/{n}" for n in range(11)]
     assert await call(client, "PATCH", path, {"redirectUris": many}, token=developer.token) == (
-        403, {"message": "Too many redirect URIs!", "path": None})
+        403,
+        {"message": "Too many redirect URIs!", "path": None},
+    )
     status, listed = await call(client, "GET", "/api/applications", token=developer.token)
     assert listed[0]["name"] == "Weather"
 
@@ -77,7 +91,9 @@ async def test_someone_elses_application_is_refused_everywhere(client):
     ]
     for method, path, body, status, message in cases:
         assert await call(client, method, path, body, token=stranger.token) == (
-            status, {"message": message, "path": None}), (method, path)
+            status,
+            {"message": message, "path": None},
+        ), (method, path)
     # nothing changed, and the real token still works
     status, details = await call(client, "GET", app, token=bot.developer.token)
     assert details["name"] == "Untitled 1" and details["botUser"]["username"] == bot.user["username"]
@@ -86,31 +102,53 @@ async def test_someone_elses_application_is_refused_everywhere(client):
 
 async def test_missing_applications(client):
     developer = await member(client)
-    for method, path, status in [("GET", "/api/applications/123", 404), ("GET", "/api/applications/123/exists", 404),
-                                 ("DELETE", "/api/applications/123", 400), ("GET", "/api/applications/x/bot", 400)]:
+    for method, path, status in [
+        ("GET", "/api/applications/123", 404),
+        ("GET", "/api/applications/123/exists", 404),
+        ("DELETE", "/api/applications/123", 400),
+        ("GET", "/api/applications/x/bot", 400),
+    ]:
         assert await call(client, method, path, token=developer.token) == (
-            status, {"message": "Application not found!", "path": None}), path
+            status,
+            {"message": "Application not found!", "path": None},
+        ), path
     _, app = await new_app(client, developer)
     other = await member(client)
     assert await call(client, "GET", f"/api/applications/{app['id']}/exists", token=other.token) == (
-        200, {"exists": True})
+        200,
+        {"exists": True},
+    )
 
 
 async def test_bots_may_not_use_user_routes(client):
     bot = await new_bot(client)
     refused = (401, {"message": "Bots are not allowed to use this route.", "path": None})
-    for method, path in [("POST", "/api/applications"), ("GET", "/api/applications"),
-                         ("GET", f"/api/applications/{bot.app_id}"), ("GET", f"/api/applications/{bot.app_id}/token"),
-                         ("POST", f"/api/applications/{bot.app_id}/token"), ("GET", "/api/oauth2/applications"),
-                         ("POST", "/api/servers", ), ("POST", "/api/friends/add")]:
+    for method, path in [
+        ("POST", "/api/applications"),
+        ("GET", "/api/applications"),
+        ("GET", f"/api/applications/{bot.app_id}"),
+        ("GET", f"/api/applications/{bot.app_id}/token"),
+        ("POST", f"/api/applications/{bot.app_id}/token"),
+        ("GET", "/api/oauth2/applications"),
+        (
+            "POST",
+            "/api/servers",
+        ),
+        ("POST", "/api/friends/add"),
+    ]:
         assert await call(client, method, path, {}, token=bot.token) == refused, path
 
 
 async def test_delete_tombstones_the_bot_and_revokes_its_token(client):
     bot = await new_bot(client)
     assert await call(client, "DELETE", f"/api/applications/{bot.app_id}", token=bot.developer.token) == (
-        200, {"status": True})
-    assert await call(client, "GET", "/api/users", token=bot.token) == (401, {"message": "Invalid token.", "path": None})
+        200,
+        {"status": True},
+    )
+    assert await call(client, "GET", "/api/users", token=bot.token) == (
+        401,
+        {"message": "Invalid token.", "path": None},
+    )
     status, profile = await call(client, "GET", f"/api/users/{bot.id}", token=bot.developer.token)
     assert profile["user"]["username"].startswith("Deleted Bot ")
     status, listed = await call(client, "GET", "/api/applications", token=bot.developer.token)
@@ -119,13 +157,23 @@ async def test_delete_tombstones_the_bot_and_revokes_its_token(client):
 
 async def test_deleting_the_account_deletes_its_applications_and_bots(client):
     bot = await new_bot(client)
-    status, _ = await call(client, "DELETE", "/api/users/delete-account",
-                           {"password": bot.developer.password, "deleteContent": True}, token=bot.developer.token)
+    status, _ = await call(
+        client,
+        "DELETE",
+        "/api/users/delete-account",
+        {"password": bot.developer.password, "deleteContent": True},
+        token=bot.developer.token,
+    )
     assert status == 200
-    assert await call(client, "GET", "/api/users", token=bot.token) == (401, {"message": "Invalid token.", "path": None})
+    assert await call(client, "GET", "/api/users", token=bot.token) == (
+        401,
+        {"message": "Invalid token.", "path": None},
+    )
     other = await member(client)
     assert await call(client, "GET", f"/api/applications/{bot.app_id}/exists", token=other.token) == (
-        404, {"message": "Application not found!", "path": None})
+        404,
+        {"message": "Application not found!", "path": None},
+    )
     status, profile = await call(client, "GET", f"/api/users/{bot.id}", token=other.token)
     assert profile["user"]["username"].startswith("Deleted Bot ")
 
@@ -136,7 +184,8 @@ async def test_applications_made_at_once_stop_at_ten_and_are_numbered_apart(clie
         await new_app(client, developer)
     answers = await at_once(*(call(client, "POST", "/api/applications", token=developer.token) for _ in range(4)))
     assert [status for status, _ in answers] == [200, 200, 400, 400]
-    assert [body for _, body in answers[2:]] == \
-        [{"message": "You already created the maximum amount of applications!", "path": None}] * 2
+    assert [body for _, body in answers[2:]] == [
+        {"message": "You already created the maximum amount of applications!", "path": None}
+    ] * 2
     status, listed = await call(client, "GET", "/api/applications", token=developer.token)
     assert sorted(app["name"] for app in listed) == sorted(f"Untitled {n}" for n in range(1, 11))

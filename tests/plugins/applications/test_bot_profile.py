@@ -21,9 +21,19 @@ async def test_owner_renames_the_bot_and_sets_its_pictures(live_client, sockets)
     assert status == 200, avatar
     status, banner = await upload_file(live_client, bot.developer.token, "profile_banners", bot.id, png_bytes((60, 20)))
     assert status == 200, banner
-    status, body = await call(live_client, "PATCH", f"/api/applications/{bot.app_id}/bot",
-                              {"username": "Weather Bot", "tag": "WTHR", "avatarId": avatar["fileId"],
-                               "bannerId": banner["fileId"], "bio": "Forecasts on demand"}, token=bot.developer.token)
+    status, body = await call(
+        live_client,
+        "PATCH",
+        f"/api/applications/{bot.app_id}/bot",
+        {
+            "username": "Weather Bot",
+            "tag": "WTHR",
+            "avatarId": avatar["fileId"],
+            "bannerId": banner["fileId"],
+            "bio": "Forecasts on demand",
+        },
+        token=bot.developer.token,
+    )
     assert status == 200, body
     assert body["username"] == "Weather Bot" and body["tag"] == "WTHR" and body["bot"] is True
     assert body["avatar"] and body["banner"] and body["profile"]["bio"] == "Forecasts on demand"
@@ -40,22 +50,31 @@ async def test_bad_input_and_uploads_by_others(client):
     bot = await new_bot(client)
     path = f"/api/applications/{bot.app_id}/bot"
     assert await call(client, "PATCH", path, {"username": "a@b"}, token=bot.developer.token) == (
-        400, {"message": "Username cannot contain the @ symbol", "path": "username"})
+        400,
+        {"message": "Username cannot contain the @ symbol", "path": "username"},
+    )
     assert await call(client, "PATCH", path, {"tag": "ab"}, token=bot.developer.token) == (
-        400, {"message": "Tag must be 4 characters long", "path": "tag"})
+        400,
+        {"message": "Tag must be 4 characters long", "path": "tag"},
+    )
     taken = await register(client)
-    assert await call(client, "PATCH", path, {"username": taken.username, "tag": taken.tag},
-                      token=bot.developer.token) == (
-        403, {"message": "Someone already has this combination of tag and username.", "path": None})
+    assert await call(
+        client, "PATCH", path, {"username": taken.username, "tag": taken.tag}, token=bot.developer.token
+    ) == (403, {"message": "Someone already has this combination of tag and username.", "path": None})
     # someone else may not upload into the bot's group, nor use their own file for it
     stranger = await register(client)
     status, _ = await upload_file(client, stranger.token, "avatars", bot.id, png_bytes())
     assert status == 403
     status, own = await upload_file(client, stranger.token, "avatars", stranger.id, png_bytes())
     assert await call(client, "PATCH", path, {"avatarId": own["fileId"]}, token=bot.developer.token) == (
-        403, {"message": "File not found.", "path": None})
+        403,
+        {"message": "File not found.", "path": None},
+    )
     botless = (await call(client, "POST", "/api/applications", token=bot.developer.token))[1]
-    assert await call(client, "PATCH", f"/api/applications/{botless['id']}/bot", {"username": "Nobody"},
-                      token=bot.developer.token) == (400, {"message": "You must create a bot first!", "path": None})
+    assert await call(
+        client, "PATCH", f"/api/applications/{botless['id']}/bot", {"username": "Nobody"}, token=bot.developer.token
+    ) == (400, {"message": "You must create a bot first!", "path": None})
     assert await call(client, "POST", f"/api/applications/{bot.app_id}/bot", token=bot.developer.token) == (
-        400, {"message": "This application already has a bot!", "path": None})
+        400,
+        {"message": "This application already has a bot!", "path": None},
+    )

@@ -30,12 +30,17 @@ async def test_token_reset_drops_the_bots_sockets_and_only_them(live_client, soc
     first, second = await sockets(bot.token), await sockets(bot.token)
     developer = await sockets(bot.developer.token)
     assert await call(live_client, "POST", f"/api/applications/{bot.app_id}/token", token=bot.developer.token) == (
-        200, {"status": True})
+        200,
+        {"status": True},
+    )
     for probe in (first, second):
         assert await probe.wait_for("user:authenticate_error") == {"message": "Invalid Token"}
         await probe.wait_disconnected()
     assert developer.client.connected and developer.received("user:authenticate_error") == []
-    assert await call(live_client, "GET", "/api/users", token=bot.token) == (401, {"message": "Invalid token.", "path": None})
+    assert await call(live_client, "GET", "/api/users", token=bot.token) == (
+        401,
+        {"message": "Invalid token.", "path": None},
+    )
     refused = await sockets(bot.token)
     assert refused.received("user:authenticate_error") == [{"message": "Invalid token."}]
     fresh = (await ok(live_client, "GET", f"/api/applications/{bot.app_id}/token", token=bot.developer.token))["token"]
@@ -47,8 +52,9 @@ async def test_the_token_is_stable_until_reset(client):
     bot = await new_bot(client)
     again = await ok(client, "GET", f"/api/applications/{bot.app_id}/token", token=bot.developer.token)
     assert again == {"token": bot.token}
-    assert await call(client, "GET", f"/api/applications/{bot.app_id}/token", token=(await new_bot(client)).developer.token) == (
-        404, {"message": "Application not found!", "path": None})
+    assert await call(
+        client, "GET", f"/api/applications/{bot.app_id}/token", token=(await new_bot(client)).developer.token
+    ) == (404, {"message": "Application not found!", "path": None})
 
 
 async def test_adding_a_bot_gives_its_role_exactly_the_chosen_permissions(live_client, sockets):
@@ -56,7 +62,11 @@ async def test_adding_a_bot_gives_its_role_exactly_the_chosen_permissions(live_c
     place = await community(live_client)
     person = await join(live_client, place)
     outsider = (await community(live_client, "Elsewhere")).owner
-    bot_probe, member_probe, outsider_probe = await sockets(bot.token), await sockets(person.token), await sockets(outsider.token)
+    bot_probe, member_probe, outsider_probe = (
+        await sockets(bot.token),
+        await sockets(person.token),
+        await sockets(outsider.token),
+    )
     owner_probe = await sockets(place.owner.token)
 
     await add_to(live_client, bot, place, permissions=2 | 16 | 32)  # send, kick, ban
@@ -70,13 +80,17 @@ async def test_adding_a_bot_gives_its_role_exactly_the_chosen_permissions(live_c
     assert created["id"] == role["id"]
     assert (await member_probe.wait_for("server:member_joined"))["member"]["userId"] == bot.id
     await ok(live_client, "GET", f"/api/servers/{place.id}/bot-commands", token=person.token)  # a barrier
-    assert outsider_probe.received("server:member_joined") == [] and outsider_probe.received("server:role_created") == []
+    assert (
+        outsider_probe.received("server:member_joined") == [] and outsider_probe.received("server:role_created") == []
+    )
 
     # the bot may now kick (its role has KICK) but not manage channels
     status, _ = await call(live_client, "DELETE", f"/api/servers/{place.id}/members/{person.id}/kick", token=bot.token)
     assert status == 200
     assert await call(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "bots"}, token=bot.token) == (
-        403, {"message": "Missing Manage Channels permission", "path": None})
+        403,
+        {"message": "Missing Manage Channels permission", "path": None},
+    )
 
     # leaving removes the bot's role
     await ok(live_client, "DELETE", f"/api/servers/{place.id}/members/{bot.id}/kick", token=place.owner.token)
@@ -91,25 +105,38 @@ async def test_default_permissions_and_who_may_add(client):
     place = await community(client)
     person = await join(client, place)
     path = f"/api/servers/{place.id}/invites/applications/{bot.app_id}/bot"
-    assert await call(client, "POST", path, token=person.token) == (403, {"message": "Missing Admin permission", "path": None})
+    assert await call(client, "POST", path, token=person.token) == (
+        403,
+        {"message": "Missing Admin permission", "path": None},
+    )
     outsider = (await community(client, "Elsewhere")).owner
     assert await call(client, "POST", path, token=outsider.token) == (
-        403, {"message": "Server member is not in this server.", "path": None})
-    assert await call(client, "POST", f"/api/servers/{place.id}/invites/applications/999/bot", token=place.owner.token) == (
-        400, {"message": "Application not found!", "path": None})
+        403,
+        {"message": "Server member is not in this server.", "path": None},
+    )
+    assert await call(
+        client, "POST", f"/api/servers/{place.id}/invites/applications/999/bot", token=place.owner.token
+    ) == (400, {"message": "Application not found!", "path": None})
     botless = await ok(client, "POST", "/api/applications", token=bot.developer.token)
-    assert await call(client, "POST", f"/api/servers/{place.id}/invites/applications/{botless['id']}/bot",
-                      token=place.owner.token) == (400, {"message": "Application does not have a bot!", "path": None})
+    assert await call(
+        client, "POST", f"/api/servers/{place.id}/invites/applications/{botless['id']}/bot", token=place.owner.token
+    ) == (400, {"message": "Application does not have a bot!", "path": None})
     assert await call(client, "POST", path, token=bot.token) == (
-        401, {"message": "Bots are not allowed to use this route.", "path": None})
+        401,
+        {"message": "Bots are not allowed to use this route.", "path": None},
+    )
 
     assert await call(client, "POST", path, token=place.owner.token) == (200, {"success": True})
     assert await call(client, "POST", path, token=place.owner.token) == (
-        400, {"message": "This bot is already in this server", "path": None})
-    roles = (await ok(client, "GET", f"/api/applications/{bot.app_id}/bot?includeServers=1", token=place.owner.token))
+        400,
+        {"message": "This bot is already in this server", "path": None},
+    )
+    roles = await ok(client, "GET", f"/api/applications/{bot.app_id}/bot?includeServers=1", token=place.owner.token)
     assert roles["servers"] == [{"id": place.id, "name": place.server["name"]}]
     assert roles["bot"]["application"]["creatorAccount"]["user"]["id"] == bot.developer.id
-    status, sent = await call(client, "POST", f"/api/channels/{place.general}/messages", {"content": "hi"}, token=bot.token)
+    status, sent = await call(
+        client, "POST", f"/api/channels/{place.general}/messages", {"content": "hi"}, token=bot.token
+    )
     assert status == 200 and sent["createdBy"]["bot"] is True  # SEND_MESSAGE by default
 
 
@@ -121,25 +148,41 @@ async def test_bot_messages_and_button_clicks_reach_only_who_may_see_them(live_c
     outsider = (await community(live_client, "Elsewhere")).owner
     await add_to(live_client, bot, place, permissions=1)  # ADMIN: sees the private channel too
     bot_probe, member_probe, owner_probe, outsider_probe = (
-        await sockets(bot.token), await sockets(person.token), await sockets(place.owner.token), await sockets(outsider.token))
+        await sockets(bot.token),
+        await sockets(person.token),
+        await sockets(place.owner.token),
+        await sockets(outsider.token),
+    )
 
     hidden = await ok(live_client, "POST", f"/api/channels/{staff}/messages", {"content": "staff"}, bot.token)
-    message = await ok(live_client, "POST", f"/api/channels/{place.general}/messages",
-                       {"content": "Pick one", "buttons": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}]},
-                       bot.token)
+    message = await ok(
+        live_client,
+        "POST",
+        f"/api/channels/{place.general}/messages",
+        {"content": "Pick one", "buttons": [{"id": "yes", "label": "Yes"}, {"id": "no", "label": "No"}]},
+        bot.token,
+    )
     event = await member_probe.wait_for("message:created")
     assert event["message"]["id"] == message["id"] and event["message"]["buttons"][0]["id"] == "yes"
     assert hidden["id"] not in str(member_probe.events)
     assert (await owner_probe.wait_for("message:created"))["message"]["id"] == hidden["id"]
 
-    status, _ = await call(live_client, "POST",
-                           f"/api/channels/{place.general}/messages/{message['id']}/buttons/yes?type=button_click",
-                           token=person.token)
+    status, _ = await call(
+        live_client,
+        "POST",
+        f"/api/channels/{place.general}/messages/{message['id']}/buttons/yes?type=button_click",
+        token=person.token,
+    )
     assert status == 200
     clicked = await bot_probe.wait_for("message:button_clicked")
     assert clicked["userId"] == person.id and clicked["buttonId"] == "yes" and clicked["messageId"] == message["id"]
-    await ok(live_client, "POST", f"/api/channels/{place.general}/messages/{message['id']}/buttons/yes/callback",
-             {"userId": person.id, "content": "You picked yes"}, bot.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/channels/{place.general}/messages/{message['id']}/buttons/yes/callback",
+        {"userId": person.id, "content": "You picked yes"},
+        bot.token,
+    )
     callback = await member_probe.wait_for("message:button_clicked_callback")
     assert callback["content"] == "You picked yes"
     await asyncio.sleep(0)  # let anything misrouted arrive before looking

@@ -28,39 +28,63 @@ def _q(**values):
 async def test_the_authorization_code_flow(client):
     developer, app, secret = await _client_app(client)
     user = await member(client)
-    status, preview = await call(client, "GET", "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT),
-                                 token=user.token)
+    status, preview = await call(
+        client, "GET", "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT), token=user.token
+    )
     assert status == 200 and preview["application"]["id"] == app["id"] and preview["user"]["id"] == user.id
     assert preview["application"]["creatorAccount"]["user"]["id"] == developer.id
-    status, granted = await call(client, "POST", "/api/oauth2/authorize" + _q(
-        clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO USER_EMAIL"), token=user.token)
+    status, granted = await call(
+        client,
+        "POST",
+        "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO USER_EMAIL"),
+        token=user.token,
+    )
     assert status == 200 and granted["redirectUri"] == REDIRECT and len(granted["code"]) == 43
 
     token_path = "/api/oauth2/token"
-    exchange = _q(clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=granted["code"],
-                  redirectUri=REDIRECT)
+    exchange = _q(
+        clientId=app["id"],
+        clientSecret=secret,
+        grantType="authorization_code",
+        code=granted["code"],
+        redirectUri=REDIRECT,
+    )
     status, tokens = await call(client, "POST", token_path + exchange)
     assert status == 200 and tokens["expiresIn"] == 86400 and tokens["accessToken"] != tokens["refreshToken"]
     assert await call(client, "POST", token_path + exchange) == (
-        400, {"message": "Invalid code or redirect URI.", "path": None})  # a code is used once
+        400,
+        {"message": "Invalid code or redirect URI.", "path": None},
+    )  # a code is used once
 
     status, me = await call(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"])
     assert status == 200 and me["user"]["id"] == user.id and me["email"] == user.email
-    status, refreshed = await call(client, "POST", token_path + _q(
-        clientId=app["id"], clientSecret=secret, grantType="refresh_token", refreshToken=tokens["refreshToken"]))
+    status, refreshed = await call(
+        client,
+        "POST",
+        token_path
+        + _q(clientId=app["id"], clientSecret=secret, grantType="refresh_token", refreshToken=tokens["refreshToken"]),
+    )
     assert status == 200
     assert await call(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"]) == (
-        404, {"message": "Invalid token.", "path": None})
+        404,
+        {"message": "Invalid token.", "path": None},
+    )
     assert (await call(client, "GET", "/api/oauth2/users/current", token=refreshed["accessToken"]))[0] == 200
 
     status, grants = await call(client, "GET", "/api/oauth2/applications", token=user.token)
     assert status == 200 and [g["application"]["id"] for g in grants] == [app["id"]]
     assert await call(client, "DELETE", f"/api/oauth2/applications/{app['id']}", token=user.token) == (
-        200, {"status": True})
+        200,
+        {"status": True},
+    )
     assert await call(client, "DELETE", f"/api/oauth2/applications/{app['id']}", token=user.token) == (
-        400, {"message": "Grant not found", "path": None})
+        400,
+        {"message": "Grant not found", "path": None},
+    )
     assert await call(client, "GET", "/api/oauth2/users/current", token=refreshed["accessToken"]) == (
-        404, {"message": "Invalid token.", "path": None})
+        404,
+        {"message": "Invalid token.", "path": None},
+    )
 
 
 async def test_refusals_answer_400_with_the_references_texts_where_upstream_answers_500(client):
@@ -68,36 +92,65 @@ async def test_refusals_answer_400_with_the_references_texts_where_upstream_answ
     user = await member(client)
     authorize = "/api/oauth2/authorize"
     assert await call(client, "GET", authorize + _q(clientId="999", redirectUri=REDIRECT), token=user.token) == (
-        400, {"message": "Invalid client ID.", "path": None})
-    assert await call(client, "GET", authorize + _q(clientId=app["id"], redirectUri="http://evil.example/cb"),
-                      token=user.token) == (400, {"message": "Invalid redirect URI.", "path": None})
-    assert await call(client, "POST", authorize + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="EVERYTHING"),
-                      token=user.token) == (400, {"message": "Invalid scopes!", "path": None})
+        400,
+        {"message": "Invalid client ID.", "path": None},
+    )
+    assert await call(
+        client, "GET", authorize + _q(clientId=app["id"], redirectUri="http://evil.example/cb"), token=user.token
+    ) == (400, {"message": "Invalid redirect URI.", "path": None})
+    assert await call(
+        client, "POST", authorize + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="EVERYTHING"), token=user.token
+    ) == (400, {"message": "Invalid scopes!", "path": None})
     assert await call(client, "POST", authorize + _q(clientId=app["id"], scopes="USER_INFO"), token=user.token) == (
-        400, {"message": "redirectUri is required.", "path": None})
-    assert await call(client, "POST", "/api/oauth2/token" + _q(clientId=app["id"], clientSecret=secret,
-                                                              grantType="password")) == (
-        400, 'grantType must be "authorization_code" or "refresh_token"!')
-    assert await call(client, "POST", "/api/oauth2/token" + _q(clientId=app["id"], clientSecret=secret,
-                                                              grantType="authorization_code")) == (
-        400, {"message": "code is required!", "path": None})
-    assert await call(client, "POST", "/api/oauth2/token" + _q(clientId=app["id"], clientSecret="wrong",
-                                                              grantType="authorization_code", code="x")) == (
-        400, {"message": "Invalid client secret.", "path": None})
-    assert await call(client, "GET", "/api/oauth2/users/current") == (401, {"message": "No token provided.", "path": None})
+        400,
+        {"message": "redirectUri is required.", "path": None},
+    )
+    assert await call(
+        client, "POST", "/api/oauth2/token" + _q(clientId=app["id"], clientSecret=secret, grantType="password")
+    ) == (400, 'grantType must be "authorization_code" or "refresh_token"!')
+    assert await call(
+        client,
+        "POST",
+        "/api/oauth2/token" + _q(clientId=app["id"], clientSecret=secret, grantType="authorization_code"),
+    ) == (400, {"message": "code is required!", "path": None})
+    assert await call(
+        client,
+        "POST",
+        "/api/oauth2/token" + _q(clientId=app["id"], clientSecret="wrong", grantType="authorization_code", code="x"),
+    ) == (400, {"message": "Invalid client secret.", "path": None})
+    assert await call(client, "GET", "/api/oauth2/users/current") == (
+        401,
+        {"message": "No token provided.", "path": None},
+    )
     # a grant without USER_INFO may not read the user; USER_EMAIL alone
-    code = (await ok(client, "POST", authorize + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_EMAIL"),
-                     token=user.token))["code"]
-    tokens = await ok(client, "POST", "/api/oauth2/token" + _q(
-        clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=code, redirectUri=REDIRECT))
+    code = (
+        await ok(
+            client,
+            "POST",
+            authorize + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_EMAIL"),
+            token=user.token,
+        )
+    )["code"]
+    tokens = await ok(
+        client,
+        "POST",
+        "/api/oauth2/token"
+        + _q(clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=code, redirectUri=REDIRECT),
+    )
     assert await call(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"]) == (
-        401, {"message": "Scope not allowed.", "path": None})
+        401,
+        {"message": "Scope not allowed.", "path": None},
+    )
     # a user's session token is not an access token, and grants are per user
     assert await call(client, "GET", "/api/oauth2/users/current", token=user.token) == (
-        404, {"message": "Invalid token.", "path": None})
+        404,
+        {"message": "Invalid token.", "path": None},
+    )
     other = await member(client)
     assert await call(client, "DELETE", f"/api/oauth2/applications/{app['id']}", token=other.token) == (
-        400, {"message": "Grant not found", "path": None})
+        400,
+        {"message": "Grant not found", "path": None},
+    )
 
 
 async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
@@ -111,11 +164,24 @@ async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
 
 async def _access_token(client, user, scopes):
     _, app, secret = await _client_app(client)
-    granted = await ok(client, "POST", "/api/oauth2/authorize" + _q(
-        clientId=app["id"], redirectUri=REDIRECT, scopes=scopes), token=user.token)
-    tokens = await ok(client, "POST", "/api/oauth2/token" + _q(
-        clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=granted["code"],
-        redirectUri=REDIRECT))
+    granted = await ok(
+        client,
+        "POST",
+        "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes=scopes),
+        token=user.token,
+    )
+    tokens = await ok(
+        client,
+        "POST",
+        "/api/oauth2/token"
+        + _q(
+            clientId=app["id"],
+            clientSecret=secret,
+            grantType="authorization_code",
+            code=granted["code"],
+            redirectUri=REDIRECT,
+        ),
+    )
     return tokens["accessToken"]
 
 
@@ -136,8 +202,19 @@ async def test_the_user_servers_scope_lists_the_servers_the_user_is_in_oldest_fi
     servers = await ok(client, "GET", SERVERS, token=await _access_token(client, own.owner, "USER_SERVERS"))
     assert [s["id"] for s in servers] == [own.id, joined.id]
     assert elsewhere.id not in {s["id"] for s in servers}
-    assert set(servers[0]) == {"id", "name", "avatar", "banner", "createdById", "createdAt", "hexColor",
-                               "verified", "systemChannelId", "defaultRoleId", "publicServer"}
+    assert set(servers[0]) == {
+        "id",
+        "name",
+        "avatar",
+        "banner",
+        "createdById",
+        "createdAt",
+        "hexColor",
+        "verified",
+        "systemChannelId",
+        "defaultRoleId",
+        "publicServer",
+    }
     assert servers[0]["name"] == "Own place" and servers[0]["createdById"] == own.owner.id
     assert servers[0]["defaultRoleId"] == own.server["defaultRoleId"]
     assert [s["publicServer"] for s in servers] == [False, True]
@@ -146,7 +223,9 @@ async def test_the_user_servers_scope_lists_the_servers_the_user_is_in_oldest_fi
 async def test_the_servers_route_refuses_tokens_without_the_user_servers_scope(client):
     user = await member(client)
     assert await call(client, "GET", SERVERS, token=await _access_token(client, user, "USER_INFO USER_EMAIL")) == (
-        401, {"message": "Scope not allowed.", "path": None})
+        401,
+        {"message": "Scope not allowed.", "path": None},
+    )
     assert await call(client, "GET", SERVERS) == (401, {"message": "No token provided.", "path": None})
     # the user's own session token is not an OAuth2 access token
     assert await call(client, "GET", SERVERS, token=user.token) == (404, {"message": "Invalid token.", "path": None})

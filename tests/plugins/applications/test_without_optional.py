@@ -42,24 +42,36 @@ async def test_without_servers_bots_live_in_direct_messages(live_without):
     assert answer["message"]["content"] == "Rainy." and answer["message"]["createdBy"]["id"] == bot.id
 
     # commands are kept and shown on the bot's profile
-    assert await call(client, "POST", "/api/applications/bot/commands",
-                      {"commands": [{"name": "weather", "description": "Forecast", "args": "<city>"}]},
-                      token=bot.token) == (200, {"status": True})
+    assert await call(
+        client,
+        "POST",
+        "/api/applications/bot/commands",
+        {"commands": [{"name": "weather", "description": "Forecast", "args": "<city>"}]},
+        token=bot.token,
+    ) == (200, {"status": True})
     profile = await ok(client, "GET", f"/api/users/{bot.id}?includeBotCommands=true", token=person.token)
     assert [c["name"] for c in profile["user"]["application"]["botCommands"]] == ["weather"]
 
     # what needed servers: no server to add the bot to, no explore listing
-    assert await call(client, "POST", f"/api/servers/1/invites/applications/{bot.app_id}/bot",
-                      token=person.token) == NOT_FOUND
+    assert (
+        await call(client, "POST", f"/api/servers/1/invites/applications/{bot.app_id}/bot", token=person.token)
+        == NOT_FOUND
+    )
     card = await ok(client, "GET", f"/api/applications/{bot.app_id}/bot?includeServers=1", token=person.token)
     assert card["servers"] == [] and card["bot"]["id"] == bot.id
     for method in ("GET", "POST"):
-        assert await call(client, method, f"/api/explore/bots/{bot.app_id}", {"description": "x"},
-                          token=bot.developer.token) == NOT_FOUND
+        assert (
+            await call(
+                client, method, f"/api/explore/bots/{bot.app_id}", {"description": "x"}, token=bot.developer.token
+            )
+            == NOT_FOUND
+        )
 
     # deleting the application tombstones the bot and drops its socket
     assert await call(client, "DELETE", f"/api/applications/{bot.app_id}", token=bot.developer.token) == (
-        200, {"status": True})
+        200,
+        {"status": True},
+    )
     assert await bot_socket.wait_for("user:authenticate_error") == {"message": "Invalid Token"}
     assert (await User.get(id=int(bot.id))).username.startswith("Deleted Bot ")
 
@@ -68,11 +80,24 @@ async def test_without_servers_the_oauth2_provider_works(client_without):
     client = await client_without("servers")
     _, app, secret = await _client_app(client)
     user = await member(client)
-    granted = await ok(client, "POST", "/api/oauth2/authorize" + _q(
-        clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO"), token=user.token)
-    tokens = await ok(client, "POST", "/api/oauth2/token" + _q(
-        clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=granted["code"],
-        redirectUri=REDIRECT))
+    granted = await ok(
+        client,
+        "POST",
+        "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO"),
+        token=user.token,
+    )
+    tokens = await ok(
+        client,
+        "POST",
+        "/api/oauth2/token"
+        + _q(
+            clientId=app["id"],
+            clientSecret=secret,
+            grantType="authorization_code",
+            code=granted["code"],
+            redirectUri=REDIRECT,
+        ),
+    )
     me = await ok(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"])
     assert me["user"]["id"] == user.id and "email" not in me
     assert await call(client, "GET", "/api/oauth2/users/current/servers", token=tokens["accessToken"]) == NOT_FOUND
@@ -82,8 +107,12 @@ async def test_without_explore_there_is_no_bots_section_and_bots_join_servers(cl
     client = await client_without("explore")
     assert "applications" in await enabled_plugins(client) and "explore" not in await enabled_plugins(client)
     bot = await new_bot(client)
-    assert await call(client, "POST", f"/api/explore/bots/{bot.app_id}", {"description": "Forecasts"},
-                      token=bot.developer.token) == NOT_FOUND
+    assert (
+        await call(
+            client, "POST", f"/api/explore/bots/{bot.app_id}", {"description": "Forecasts"}, token=bot.developer.token
+        )
+        == NOT_FOUND
+    )
     assert await call(client, "GET", f"/api/explore/bots/{bot.app_id}", token=bot.developer.token) == NOT_FOUND
     assert await call(client, "GET", "/api/explore?type=bot", token=bot.developer.token) == NOT_FOUND
 
@@ -94,5 +123,7 @@ async def test_without_explore_there_is_no_bots_section_and_bots_join_servers(cl
     assert card["servers"] == [{"id": place.id, "name": place.server["name"]}]
     # deleting the application takes the bot out of its servers (no listing to remove)
     assert await call(client, "DELETE", f"/api/applications/{bot.app_id}", token=bot.developer.token) == (
-        200, {"status": True})
+        200,
+        {"status": True},
+    )
     assert not await Member.exists(server_id=int(place.id), user_id=int(bot.id))

@@ -25,8 +25,13 @@ async def icon(client: Any, place: Community, token: str | None = None) -> str:
 
 
 async def with_clan(client: Any, place: Community, tag: str = "HRTH") -> dict[str, Any]:
-    return await ok(client, "POST", f"/api/servers/{place.id}/clans", {"tag": tag, "icon": await icon(client, place)},
-                    place.owner.token)
+    return await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/clans",
+        {"tag": tag, "icon": await icon(client, place)},
+        place.owner.token,
+    )
 
 
 @dataclass

@@ -9,8 +9,10 @@ from tests.plugins.servers.helpers import join, ok
 
 
 def profile_update(person, clan, font=None):
-    return {"userId": person.id, "updated": {"username": person.username, "tag": person.tag,
-                                             "profile": {"font": font, "clan": clan}}}
+    return {
+        "userId": person.id,
+        "updated": {"username": person.username, "tag": person.tag, "profile": {"font": font, "clan": clan}},
+    }
 
 
 async def test_putting_a_clan_on_and_off_reaches_server_mates_and_friends(live_client, sockets):
@@ -40,7 +42,9 @@ async def test_a_profile_change_without_the_clan_or_font_sends_no_profile(live_c
     await ok(live_client, "POST", "/api/users", {"username": "renamed", "password": wearer.password}, wearer.token)
     await probe.wait_for("user:updated", count=2)
     assert [event["updated"] for event in probe.received("user:updated")] == [
-        {"username": wearer.username, "tag": wearer.tag}, {"username": "renamed", "tag": wearer.tag}]
+        {"username": wearer.username, "tag": wearer.tag},
+        {"username": "renamed", "tag": wearer.tag},
+    ]
 
 
 async def test_leaving_the_server_takes_the_clan_off_for_those_who_see_the_wearer(live_client, sockets):
@@ -71,8 +75,9 @@ async def test_a_changed_or_deleted_clan_shows_on_the_wearer_s_messages(client):
     w = await wearing(client)
     await sent(client, w.wearer, w.place.general, "tagged")
     path = f"/api/channels/{w.place.general}/messages"
-    changed = await ok(client, "POST", f"/api/servers/{w.place.id}/clans", {"tag": "NEW", "icon": w.clan["icon"]},
-                       w.place.owner.token)
+    changed = await ok(
+        client, "POST", f"/api/servers/{w.place.id}/clans", {"tag": "NEW", "icon": w.clan["icon"]}, w.place.owner.token
+    )
     assert (await ok(client, "GET", path, token=w.plain.token))[0]["createdBy"]["profile"]["clan"] == changed
     await ok(client, "DELETE", f"/api/servers/{w.place.id}/clans", token=w.place.owner.token)
     assert (await ok(client, "GET", path, token=w.plain.token))[0]["createdBy"]["profile"]["clan"] is None

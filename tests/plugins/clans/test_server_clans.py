@@ -15,8 +15,9 @@ async def test_the_owner_sets_the_clan_and_the_server_row_carries_it(client):
     assert clan["tag"] == "HRT" and clan["serverId"] == place.id
     assert clan["icon"].startswith(f"avatars/{place.id}/") and set(clan) == {"icon", "tag", "serverId"}
     # Changing the tag alone keeps the icon (its current path is accepted as is).
-    changed = await ok(client, "POST", f"/api/servers/{place.id}/clans", {"tag": "NEW", "icon": clan["icon"]},
-                       place.owner.token)
+    changed = await ok(
+        client, "POST", f"/api/servers/{place.id}/clans", {"tag": "NEW", "icon": clan["icon"]}, place.owner.token
+    )
     assert changed == {**clan, "tag": "NEW"}
     assert await ServerClan.all().count() == 1
     listed = await ok(client, "GET", "/api/explore?filter=clans", token=place.owner.token)
@@ -40,11 +41,16 @@ async def test_bad_input(client):
     for body, message, path in cases:
         assert await call(client, "POST", base, body, token=token) == (400, error(message, path)), body
     # Not a file this owner uploaded for this server's pictures: the CDN's refusal.
-    assert await call(client, "POST", base, {"tag": "HR", "icon": "1234567"}, token=token) == (403, error("File not found."))
+    assert await call(client, "POST", base, {"tag": "HR", "icon": "1234567"}, token=token) == (
+        403,
+        error("File not found."),
+    )
     other = await community(client, "Other")
     foreign = await icon(client, other)
-    assert await call(client, "POST", base, {"tag": "HR", "icon": foreign}, token=token) == \
-        (403, error("File not found."))
+    assert await call(client, "POST", base, {"tag": "HR", "icon": foreign}, token=token) == (
+        403,
+        error("File not found."),
+    )
     assert await ServerClan.all().count() == 0
 
 
@@ -56,18 +62,28 @@ async def test_who_may_not(client):
     base = f"/api/servers/{place.id}/clans"
     body = {"tag": "HR", "icon": file_id}
     assert await call(client, "POST", base, body, token=admin.token) == (400, error("You are not the server owner"))
-    assert await call(client, "POST", base, body, token=outsider.token) == \
-        (403, error("Server member is not in this server."))
+    assert await call(client, "POST", base, body, token=outsider.token) == (
+        403,
+        error("Server member is not in this server."),
+    )
     assert await call(client, "POST", base, body) == (401, error("No token provided."))
-    assert await call(client, "POST", "/api/servers/123456789/clans", body, token=place.owner.token) == \
-        (403, error("Server does not exist."))
+    assert await call(client, "POST", "/api/servers/123456789/clans", body, token=place.owner.token) == (
+        403,
+        error("Server does not exist."),
+    )
     unverified = await community(client, "Plain")
-    assert await call(client, "POST", f"/api/servers/{unverified.id}/clans",
-                      {"tag": "HR", "icon": await icon(client, unverified)}, token=unverified.owner.token) == \
-        (400, error("Server is not verified"))
+    assert await call(
+        client,
+        "POST",
+        f"/api/servers/{unverified.id}/clans",
+        {"tag": "HR", "icon": await icon(client, unverified)},
+        token=unverified.owner.token,
+    ) == (400, error("Server is not verified"))
     await with_clan(client, place)
-    for person, expected in ((admin, (400, error("You are not the server owner"))),
-                             (outsider, (403, error("Server member is not in this server.")))):
+    for person, expected in (
+        (admin, (400, error("You are not the server owner"))),
+        (outsider, (403, error("Server member is not in this server."))),
+    ):
         assert await call(client, "DELETE", base, token=person.token) == expected
     assert await ServerClan.all().count() == 1
 
@@ -91,10 +107,16 @@ async def test_clan_updated_reaches_the_server_room_only(live_client, sockets):
     probes = {p.id: await sockets(p.token) for p in (place.owner, fellow, outsider)}
     clan = await with_clan(live_client, place)
     for person in (place.owner, fellow):
-        assert await probes[person.id].wait_for("server:clan_updated", timeout=20) == {"clan": clan, "serverId": place.id}
+        assert await probes[person.id].wait_for("server:clan_updated", timeout=20) == {
+            "clan": clan,
+            "serverId": place.id,
+        }
     await ok(live_client, "DELETE", f"/api/servers/{place.id}/clans", token=place.owner.token)
     for person in (place.owner, fellow):
-        assert await probes[person.id].wait_for("server:clan_updated", timeout=20, count=2) == {"clan": None, "serverId": place.id}
+        assert await probes[person.id].wait_for("server:clan_updated", timeout=20, count=2) == {
+            "clan": None,
+            "serverId": place.id,
+        }
     await ping(live_client, outsider, probes[outsider.id])
     assert probes[outsider.id].received("server:clan_updated") == []
 
@@ -104,8 +126,13 @@ async def test_a_refused_change_tells_nobody(live_client, sockets):
     fellow = await join(live_client, place)
     probe = await sockets(fellow.token)
     await Server.filter(id=int(place.id)).update(verified=False)
-    status, _ = await call(live_client, "POST", f"/api/servers/{place.id}/clans",
-                           {"tag": "HR", "icon": await icon(live_client, place)}, token=place.owner.token)
+    status, _ = await call(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/clans",
+        {"tag": "HR", "icon": await icon(live_client, place)},
+        token=place.owner.token,
+    )
     assert status == 400
     await ping(live_client, fellow, probe)
     assert probe.received("server:clan_updated") == []
@@ -127,7 +154,10 @@ async def test_rate_limit(make_app):
         place = await community(client)
         base = f"/api/servers/{place.id}/clans"
         for n in range(10):  # one bucket for setting and deleting
-            assert (await call(client, "POST" if n % 2 else "DELETE", base, {"tag": "x", "icon": "y"},
-                               token=place.owner.token))[0] in (400, 403)
+            assert (
+                await call(
+                    client, "POST" if n % 2 else "DELETE", base, {"tag": "x", "icon": "y"}, token=place.owner.token
+                )
+            )[0] in (400, 403)
         status, body = await call(client, "DELETE", base, token=place.owner.token)
         assert status == 429 and body["ttl"] > 0

@@ -26,22 +26,32 @@ async def test_wearing_refusals(client):
     await with_clan(client, place)
     outsider = await member(client)
     await join(client, plain, outsider)
-    assert await call(client, "POST", "/api/users", {"clanServerId": place.id}, token=outsider.token) == \
-        (400, error("Member is not in this server."))
-    assert await call(client, "POST", "/api/users", {"clanServerId": plain.id}, token=outsider.token) == \
-        (400, error("Server does not have a clan."))
-    assert await call(client, "POST", "/api/users", {"clanServerId": "abc"}, token=outsider.token) == \
-        (400, error("Invalid clanServerId.", "clanServerId"))
-    assert await call(client, "POST", "/api/users", {"clanServerId": 5}, token=outsider.token) == \
-        (400, error("Invalid clanServerId.", "clanServerId"))
+    assert await call(client, "POST", "/api/users", {"clanServerId": place.id}, token=outsider.token) == (
+        400,
+        error("Member is not in this server."),
+    )
+    assert await call(client, "POST", "/api/users", {"clanServerId": plain.id}, token=outsider.token) == (
+        400,
+        error("Server does not have a clan."),
+    )
+    assert await call(client, "POST", "/api/users", {"clanServerId": "abc"}, token=outsider.token) == (
+        400,
+        error("Invalid clanServerId.", "clanServerId"),
+    )
+    assert await call(client, "POST", "/api/users", {"clanServerId": 5}, token=outsider.token) == (
+        400,
+        error("Invalid clanServerId.", "clanServerId"),
+    )
     assert await WornClan.all().count() == 0
 
 
 async def test_a_refused_clan_changes_nothing_else(client):
     place = await community(client)
     person = await join(client, place)
-    assert await call(client, "POST", "/api/users", {"clanServerId": place.id, "bio": "kept?"}, token=person.token) \
-        == (400, error("Server does not have a clan."))
+    assert await call(client, "POST", "/api/users", {"clanServerId": place.id, "bio": "kept?"}, token=person.token) == (
+        400,
+        error("Server does not have a clan."),
+    )
     assert (await ok(client, "GET", f"/api/users/{person.id}"))["profile"] is None
 
 

@@ -36,8 +36,11 @@ async def test_every_embedded_profile_has_a_null_clan(client):
 async def test_there_is_no_clan_to_wear(client):
     place = await community(client)
     person = await join(client, place)
-    assert await call(client, "POST", "/api/users", {"clanServerId": place.id}, token=person.token) == \
-        (400, {"message": "Server does not have a clan.", "path": None})
-    status, _ = await call(client, "POST", f"/api/servers/{place.id}/clans", {"tag": "HR", "icon": "x"},
-                           token=place.owner.token)
+    assert await call(client, "POST", "/api/users", {"clanServerId": place.id}, token=person.token) == (
+        400,
+        {"message": "Server does not have a clan.", "path": None},
+    )
+    status, _ = await call(
+        client, "POST", f"/api/servers/{place.id}/clans", {"tag": "HR", "icon": "x"}, token=place.owner.token
+    )
     assert status == 404

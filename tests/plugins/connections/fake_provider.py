@@ -54,15 +54,26 @@ class FakeProvider:
 
     def oidc_settings(self, **entry: Any) -> dict[str, Any]:
         """Hearth's settings for a provider ``fake`` found by OpenID Connect discovery."""
-        return {"connections.providers": {"fake": {
-            "name": "Fake ID", "client_id": "hearth-client", "client_secret": "hearth-secret", "issuer": self.url,
-            **entry}}}
+        return {
+            "connections.providers": {
+                "fake": {
+                    "name": "Fake ID",
+                    "client_id": "hearth-client",
+                    "client_secret": "hearth-secret",
+                    "issuer": self.url,
+                    **entry,
+                }
+            }
+        }
 
     def google_settings(self) -> dict[str, Any]:
-        return {"connections.google_client_id": "google-client", "connections.google_client_secret": "google-secret",
-                "connections.google_authorize_url": f"{self.url}/authorize",
-                "connections.google_token_url": f"{self.url}/token",
-                "connections.google_revoke_url": f"{self.url}/revoke"}
+        return {
+            "connections.google_client_id": "google-client",
+            "connections.google_client_secret": "google-secret",
+            "connections.google_authorize_url": f"{self.url}/authorize",
+            "connections.google_token_url": f"{self.url}/token",
+            "connections.google_revoke_url": f"{self.url}/revoke",
+        }
 
     def issuer_for(self, client_id: str) -> str:
         return GOOGLE_ISSUER if client_id == "google-client" else self.url
@@ -86,8 +97,14 @@ async def provider() -> AsyncIterator[FakeProvider]:
     fake = FakeProvider(port=free_port())
 
     async def discovery(request: web.Request) -> web.Response:
-        return web.json_response({"issuer": fake.url, "authorization_endpoint": f"{fake.url}/authorize",
-                                  "token_endpoint": f"{fake.url}/token", "userinfo_endpoint": f"{fake.url}/userinfo"})
+        return web.json_response(
+            {
+                "issuer": fake.url,
+                "authorization_endpoint": f"{fake.url}/authorize",
+                "token_endpoint": f"{fake.url}/token",
+                "userinfo_endpoint": f"{fake.url}/userinfo",
+            }
+        )
 
     async def authorize(request: web.Request) -> web.Response:
         query = dict(request.query)
@@ -99,8 +116,13 @@ async def provider() -> AsyncIterator[FakeProvider]:
             answer = {"error": "access_denied", "error_description": "The user said no"}
         else:
             code = secrets.token_urlsafe(16)
-            fake.codes[code] = {"client_id": query["client_id"], "redirect_uri": back, "account": dict(fake.account),
-                                "challenge": query.get("code_challenge"), "method": query.get("code_challenge_method")}
+            fake.codes[code] = {
+                "client_id": query["client_id"],
+                "redirect_uri": back,
+                "account": dict(fake.account),
+                "challenge": query.get("code_challenge"),
+                "method": query.get("code_challenge_method"),
+            }
             answer = {"code": code}
         if "state" in query:
             answer["state"] = query["state"]
@@ -126,15 +148,22 @@ async def provider() -> AsyncIterator[FakeProvider]:
         if grant["client_id"] != client_id or grant["redirect_uri"] != form.get("redirect_uri"):
             return _error("invalid_grant", "The redirect URI does not match")
         verifier = form.get("code_verifier", "")
-        if grant["challenge"] and (grant["method"] != "S256" or _b64(hashlib.sha256(verifier.encode()).digest()) != grant["challenge"]):
+        if grant["challenge"] and (
+            grant["method"] != "S256" or _b64(hashlib.sha256(verifier.encode()).digest()) != grant["challenge"]
+        ):
             return _error("invalid_grant", "PKCE verification failed")
         access = secrets.token_urlsafe(16)
         fake.access_tokens[access] = grant["account"]
-        answer: dict[str, Any] = {"access_token": access, "token_type": "Bearer", "expires_in": 3599,
-                                  "refresh_token": f"refresh-{secrets.token_urlsafe(8)}"}
+        answer: dict[str, Any] = {
+            "access_token": access,
+            "token_type": "Bearer",
+            "expires_in": 3599,
+            "refresh_token": f"refresh-{secrets.token_urlsafe(8)}",
+        }
         audience = "someone-else" if fake.mode == "alien-id-token" else client_id
-        answer["id_token"] = id_token({"iss": fake.issuer_for(client_id), "aud": audience,
-                                       "exp": int(time.time()) + 600, **grant["account"]})
+        answer["id_token"] = id_token(
+            {"iss": fake.issuer_for(client_id), "aud": audience, "exp": int(time.time()) + 600, **grant["account"]}
+        )
         if fake.mode == "no-refresh":
             del answer["refresh_token"]
         if fake.mode == "no-id-token":

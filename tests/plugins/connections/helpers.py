@@ -36,7 +36,16 @@ async def link(client: Any, person: Person, provider_id: str = "fake") -> tuple[
 
 
 async def callback(client: Any, person: Person, answer: dict[str, str], provider_id: str = "fake") -> tuple[int, Any]:
-    body = {"state": answer.get("state"), "code": answer.get("code"), "error": answer.get("error"),
-            "errorDescription": answer.get("error_description")}
-    return await call(client, "POST", f"/api/connections/{provider_id}/callback",
-                      {k: v for k, v in body.items() if v is not None}, token=person.token)
+    body = {
+        "state": answer.get("state"),
+        "code": answer.get("code"),
+        "error": answer.get("error"),
+        "errorDescription": answer.get("error_description"),
+    }
+    return await call(
+        client,
+        "POST",
+        f"/api/connections/{provider_id}/callback",
+        {k: v for k, v in body.items() if v is not None},
+        token=person.token,
+    )

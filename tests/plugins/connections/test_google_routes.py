@@ -25,14 +25,20 @@ def client(server):
 
 
 async def create_link(client, person, kind="google", query=""):
-    status, url = await call(client, "GET", f"/api/connections/{kind}/create-link{query}", token=person.token if person else None)
+    status, url = await call(
+        client, "GET", f"/api/connections/{kind}/create-link{query}", token=person.token if person else None
+    )
     assert status == 200, url
     return url
 
 
 async def link_account(client, kind, answer):
-    return await call(client, "POST", f"/api/connections/{kind}/link-account",
-                      {"nerimityToken": answer["state"], "code": answer["code"]})
+    return await call(
+        client,
+        "POST",
+        f"/api/connections/{kind}/link-account",
+        {"nerimityToken": answer["state"], "code": answer["code"]},
+    )
 
 
 async def test_google_link_and_unlink(server, client, provider):
@@ -45,8 +51,12 @@ async def test_google_link_and_unlink(server, client, provider):
         url = await response.get_data(as_text=True)
         sent = query_of(url)
         assert url.startswith(f"{provider.url}/authorize?")
-        assert (sent["scope"], sent["access_type"], sent["prompt"], sent["client_id"]) == \
-            ("openid", "offline", "consent", "google-client")
+        assert (sent["scope"], sent["access_type"], sent["prompt"], sent["client_id"]) == (
+            "openid",
+            "offline",
+            "consent",
+            "google-client",
+        )
         assert sent["redirect_uri"] == "http://hearth.test/connections/google-redirect"
         assert sent["state"] and sent["code_challenge_method"] == "S256"
 
@@ -66,13 +76,19 @@ async def test_google_link_and_unlink(server, client, provider):
         assert [p["id"] for p in listed["providers"]] == ["GOOGLE", "GOOGLE_DRIVE"]
         assert listed["connections"] == [connection]
 
-        assert await call(client, "POST", "/api/connections/google/unlink-account", token=bob.token) == \
-            (400, error("Account not connected to Google."))
-        assert await call(client, "POST", "/api/connections/google/unlink-account", token=alice.token) == \
-            (200, {"status": True})
+        assert await call(client, "POST", "/api/connections/google/unlink-account", token=bob.token) == (
+            400,
+            error("Account not connected to Google."),
+        )
+        assert await call(client, "POST", "/api/connections/google/unlink-account", token=alice.token) == (
+            200,
+            {"status": True},
+        )
         assert await alice_socket.wait_for("user:connection_removed") == {"connectionId": connection["id"]}
-        assert await call(client, "POST", "/api/connections/google/unlink-account", token=alice.token) == \
-            (400, error("Account not connected to Google."))
+        assert await call(client, "POST", "/api/connections/google/unlink-account", token=alice.token) == (
+            400,
+            error("Account not connected to Google."),
+        )
 
         provider.account = {"sub": "ext-bob"}
         _, answer = await follow(await create_link(client, bob))
@@ -96,13 +112,19 @@ async def test_google_login_link_has_no_state(client, provider):
 
 async def test_google_create_link_without_a_token(client, provider):
     assert await call(client, "GET", "/api/connections/google/create-link") == (401, {"error": "Unauthorized"})
-    assert await call(client, "GET", "/api/connections/google/create-link?login=false") == (401, {"error": "Unauthorized"})
+    assert await call(client, "GET", "/api/connections/google/create-link?login=false") == (
+        401,
+        {"error": "Unauthorized"},
+    )
     status, body = await call(client, "GET", "/api/connections/google/create-link", token="nonsense")
     assert (status, body) == (401, error("Invalid token."))
     for path in ("/api/connections/google-drive/create-link", "/api/connections/google-drive/access-token"):
         assert await call(client, "GET", path) == (401, error("No token provided."))
     for kind in ("google", "google-drive"):
-        assert await call(client, "POST", f"/api/connections/{kind}/unlink-account") == (401, error("No token provided."))
+        assert await call(client, "POST", f"/api/connections/{kind}/unlink-account") == (
+            401,
+            error("No token provided."),
+        )
 
 
 async def test_drive_link_access_token_and_unlink(client, provider, server):
@@ -118,8 +140,10 @@ async def test_drive_link_access_token_and_unlink(client, provider, server):
     assert row.external_id is None and row.secret and "refresh-" not in row.secret  # sealed
 
     first_access = next(iter(provider.access_tokens))
-    assert await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token) == \
-        (200, {"accessToken": first_access})  # kept from the exchange
+    assert await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token) == (
+        200,
+        {"accessToken": first_access},
+    )  # kept from the exchange
     calls = len(provider.token_calls)
     server.app.quart.extensions["connections"].forget_drive_token(int(alice.id))
     status, body = await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token)
@@ -128,11 +152,15 @@ async def test_drive_link_access_token_and_unlink(client, provider, server):
     assert len(provider.token_calls) == calls + 1 and refresh["grant_type"] == "refresh_token"
     assert (await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token))[1] == body
 
-    assert await call(client, "POST", "/api/connections/google-drive/unlink-account", token=alice.token) == \
-        (200, {"status": True})
+    assert await call(client, "POST", "/api/connections/google-drive/unlink-account", token=alice.token) == (
+        200,
+        {"status": True},
+    )
     assert provider.revoked == [refresh["refresh_token"]]
-    assert await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token) == \
-        (400, error("You have not linked your Google account."))
+    assert await call(client, "GET", "/api/connections/google-drive/access-token", token=alice.token) == (
+        400,
+        error("You have not linked your Google account."),
+    )
 
 
 async def test_state_tokens_belong_to_their_flow(client, provider):
@@ -144,17 +172,21 @@ async def test_state_tokens_belong_to_their_flow(client, provider):
 
     _, answer = await follow(await create_link(client, alice))
     from datetime import datetime, timedelta
+
     await LinkState.all().update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert await link_account(client, "google", answer) == (400, EXPIRED)
 
 
-@pytest.mark.parametrize("mode, kind, message", [
-    ("refuse", "google", "Invalid code."),
-    ("down", "google-drive", "Invalid code."),
-    ("no-refresh", "google-drive", "Invalid code."),
-    ("no-id-token", "google", "Invalid code or missing ID token."),
-    ("alien-id-token", "google", "Invalid ID token payload."),
-])
+@pytest.mark.parametrize(
+    "mode, kind, message",
+    [
+        ("refuse", "google", "Invalid code."),
+        ("down", "google-drive", "Invalid code."),
+        ("no-refresh", "google-drive", "Invalid code."),
+        ("no-id-token", "google", "Invalid code or missing ID token."),
+        ("alien-id-token", "google", "Invalid ID token payload."),
+    ],
+)
 async def test_google_refusals(client, provider, mode, kind, message):
     alice = await register(client)
     _, answer = await follow(await create_link(client, alice, kind))
@@ -172,17 +204,20 @@ async def test_a_deleted_user_state(client, provider):
     assert await link_account(client, "google", answer) == (400, error("Invalid user Id"))
 
 
-@pytest.mark.parametrize("body, message, path", [
-    (None, "nerimityToken is required.", "nerimityToken"),
-    ({"code": "c"}, "nerimityToken is required.", "nerimityToken"),
-    ({"nerimityToken": "", "code": "c"}, "nerimityToken is required.", "nerimityToken"),
-    ({"nerimityToken": 1, "code": "c"}, "nerimityToken must be a string!", "nerimityToken"),
-    ({"nerimityToken": "t"}, "code is required.", "code"),
-    ({"nerimityToken": "t", "code": " "}, "code is required.", "code"),
-    ({"nerimityToken": "t", "code": {"a": 1}}, "code must be a string!", "code"),
-    ({"nerimityToken": "t" * 201, "code": "c"}, "Token expired. Please try again.", "nerimityToken"),
-    ({"nerimityToken": "t", "code": "c" * 2049}, "Invalid code.", "code"),
-])
+@pytest.mark.parametrize(
+    "body, message, path",
+    [
+        (None, "nerimityToken is required.", "nerimityToken"),
+        ({"code": "c"}, "nerimityToken is required.", "nerimityToken"),
+        ({"nerimityToken": "", "code": "c"}, "nerimityToken is required.", "nerimityToken"),
+        ({"nerimityToken": 1, "code": "c"}, "nerimityToken must be a string!", "nerimityToken"),
+        ({"nerimityToken": "t"}, "code is required.", "code"),
+        ({"nerimityToken": "t", "code": " "}, "code is required.", "code"),
+        ({"nerimityToken": "t", "code": {"a": 1}}, "code must be a string!", "code"),
+        ({"nerimityToken": "t" * 201, "code": "c"}, "Token expired. Please try again.", "nerimityToken"),
+        ({"nerimityToken": "t", "code": "c" * 2049}, "Invalid code.", "code"),
+    ],
+)
 async def test_bad_link_input(client, provider, body, message, path):
     for kind in ("google", "google-drive"):
         assert await call(client, "POST", f"/api/connections/{kind}/link-account", body) == (400, error(message, path))
@@ -192,15 +227,22 @@ async def test_bad_link_input(client, provider, body, message, path):
 async def test_without_google_configured(app):
     client = app.test_client()
     alice = await register(client)
-    for path in ("/api/connections/google/create-link", "/api/connections/google-drive/create-link",
-                 "/api/connections/google-drive/access-token", "/api/connections/google/create-link?login=true"):
+    for path in (
+        "/api/connections/google/create-link",
+        "/api/connections/google-drive/create-link",
+        "/api/connections/google-drive/access-token",
+        "/api/connections/google/create-link?login=true",
+    ):
         assert await call(client, "GET", path, token=alice.token) == (400, NOT_SET_UP)
     assert await call(client, "GET", "/api/connections/google/create-link?login=true") == (400, NOT_SET_UP)
     for kind in ("google", "google-drive"):
-        assert await call(client, "POST", f"/api/connections/{kind}/link-account",
-                          {"nerimityToken": "t", "code": "c"}) == (400, NOT_SET_UP)
-        assert await call(client, "POST", f"/api/connections/{kind}/unlink-account", token=alice.token) == \
-            (400, error("Account not connected to Google."))
+        assert await call(
+            client, "POST", f"/api/connections/{kind}/link-account", {"nerimityToken": "t", "code": "c"}
+        ) == (400, NOT_SET_UP)
+        assert await call(client, "POST", f"/api/connections/{kind}/unlink-account", token=alice.token) == (
+            400,
+            error("Account not connected to Google."),
+        )
     assert (await call(client, "GET", "/api/connections", token=alice.token))[1]["providers"] == []
 
 
@@ -208,5 +250,7 @@ async def test_a_google_link_can_be_removed_once_google_is_gone(app):
     client = app.test_client()
     alice = await register(client)
     await UserConnection.create(user_id=int(alice.id), provider="GOOGLE_DRIVE", secret="sealed-long-ago")
-    assert await call(client, "POST", "/api/connections/google-drive/unlink-account", token=alice.token) == \
-        (200, {"status": True})
+    assert await call(client, "POST", "/api/connections/google-drive/unlink-account", token=alice.token) == (
+        200,
+        {"status": True},
+    )

@@ -109,8 +109,10 @@ async def test_the_provider_saying_no_is_answered_clearly(client, provider):
     provider.mode = "deny"
     back, answer = await follow(await start_link(client, alice))
     assert answer["error"] == "access_denied" and "code" not in answer
-    assert await callback(client, alice, answer) == \
-        (400, error("Fake ID did not link the account: access_denied (The user said no)."))
+    assert await callback(client, alice, answer) == (
+        400,
+        error("Fake ID did not link the account: access_denied (The user said no)."),
+    )
     assert await callback(client, alice, {**answer, "code": "late"}) == (400, REFUSED_STATE)  # the state is spent
 
 
@@ -118,8 +120,10 @@ async def test_a_refused_code_and_an_unreachable_provider(client, provider):
     alice = await register(client)
     _, answer = await follow(await start_link(client, alice))
     provider.mode = "refuse"
-    assert await callback(client, alice, answer) == \
-        (400, error("Fake ID refused the code: invalid_grant (The code is wrong or was used).", "code"))
+    assert await callback(client, alice, answer) == (
+        400,
+        error("Fake ID refused the code: invalid_grant (The code is wrong or was used).", "code"),
+    )
     provider.mode = "down"
     _, answer = await follow(await start_link(client, alice))
     assert await callback(client, alice, answer) == (502, error("Fake ID could not be reached. Try again later."))
@@ -129,13 +133,25 @@ async def test_a_refused_code_and_an_unreachable_provider(client, provider):
 async def test_discovery_that_cannot_be_reached(make_app):
     from tests.support import free_port
 
-    app = make_app(**{"connections.providers": {"gone": {
-        "name": "Gone", "client_id": "a", "client_secret": "b", "issuer": f"http://127.0.0.1:{free_port()}"}}})
+    app = make_app(
+        **{
+            "connections.providers": {
+                "gone": {
+                    "name": "Gone",
+                    "client_id": "a",
+                    "client_secret": "b",
+                    "issuer": f"http://127.0.0.1:{free_port()}",
+                }
+            }
+        }
+    )
     async with app.test_app():
         client = app.test_client()
         alice = await register(client)
-        assert await call(client, "POST", "/api/connections/gone/link", token=alice.token) == \
-            (502, error("Gone could not be reached. Try again later."))
+        assert await call(client, "POST", "/api/connections/gone/link", token=alice.token) == (
+            502,
+            error("Gone could not be reached. Try again later."),
+        )
 
 
 async def test_unlink_reaches_only_the_owner_and_nobody_else_may(client, sockets, provider):
@@ -144,18 +160,25 @@ async def test_unlink_reaches_only_the_owner_and_nobody_else_may(client, sockets
     connection_id = body["connection"]["id"]
     alice_socket, bob_socket = await sockets(alice), await sockets(bob)
 
-    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=bob.token) == \
-        (404, error("Connection not found."))
+    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=bob.token) == (
+        404,
+        error("Connection not found."),
+    )
     status, bobs = await call(client, "GET", "/api/connections", token=bob.token)
     assert bobs["connections"] == []
     status, profile = await call(client, "GET", f"/api/users/{alice.id}", token=bob.token)
     assert status == 200 and "connections" not in profile and "connections" not in profile.get("user", {})
 
-    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=alice.token) == (200, {"status": True})
+    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=alice.token) == (
+        200,
+        {"status": True},
+    )
     assert await alice_socket.wait_for("user:connection_removed") == {"connectionId": connection_id}
     assert (await call(client, "GET", "/api/connections", token=alice.token))[1]["connections"] == []
-    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=alice.token) == \
-        (404, error("Connection not found."))
+    assert await call(client, "DELETE", f"/api/connections/{connection_id}", token=alice.token) == (
+        404,
+        error("Connection not found."),
+    )
 
     provider.account = {"sub": "ext-2", "preferred_username": "bobby"}
     await link(client, bob)  # the barrier
@@ -172,7 +195,9 @@ async def test_linking_again_replaces_the_link(client, sockets, provider):
     assert status == 200 and second["connection"]["name"] == "alice2"
     assert await probe.wait_for("user:connection_removed") == {"connectionId": first["connection"]["id"]}
     assert await probe.wait_for("user:connection_added") == second
-    assert (await call(client, "GET", "/api/connections", token=alice.token))[1]["connections"] == [second["connection"]]
+    assert (await call(client, "GET", "/api/connections", token=alice.token))[1]["connections"] == [
+        second["connection"]
+    ]
 
 
 async def test_an_external_account_belongs_to_one_user(client, provider):
@@ -182,52 +207,83 @@ async def test_an_external_account_belongs_to_one_user(client, provider):
     assert await UserConnection.filter(user_id=int(bob.id)).count() == 0
 
 
-@pytest.mark.parametrize("body, message, path", [
-    (None, "state is required.", "state"),
-    ({}, "state is required.", "state"),
-    ({"state": "  "}, "state is required.", "state"),
-    ({"state": 5}, "state must be a string.", "state"),
-    ({"state": "x" * 201, "code": "c"}, "Invalid state. Start linking again.", "state"),
-    ({"state": "abc"}, "code is required.", "code"),
-    ({"state": "abc", "code": ["c"]}, "code must be a string.", "code"),
-    ({"state": "abc", "code": "c" * 2049}, "code must be at most 2048 characters long.", "code"),
-    ({"state": "abc", "error": 3}, "error must be a string.", "error"),
-])
+@pytest.mark.parametrize(
+    "body, message, path",
+    [
+        (None, "state is required.", "state"),
+        ({}, "state is required.", "state"),
+        ({"state": "  "}, "state is required.", "state"),
+        ({"state": 5}, "state must be a string.", "state"),
+        ({"state": "x" * 201, "code": "c"}, "Invalid state. Start linking again.", "state"),
+        ({"state": "abc"}, "code is required.", "code"),
+        ({"state": "abc", "code": ["c"]}, "code must be a string.", "code"),
+        ({"state": "abc", "code": "c" * 2049}, "code must be at most 2048 characters long.", "code"),
+        ({"state": "abc", "error": 3}, "error must be a string.", "error"),
+    ],
+)
 async def test_bad_callback_input(client, provider, body, message, path):
     alice = await register(client)
     await start_link(client, alice)
-    assert await call(client, "POST", "/api/connections/fake/callback", body, token=alice.token) == \
-        (400, error(message, path))
+    assert await call(client, "POST", "/api/connections/fake/callback", body, token=alice.token) == (
+        400,
+        error(message, path),
+    )
     assert await LinkState.filter(user_id=int(alice.id)).count() == 1  # nothing was spent
 
 
 async def test_unknown_providers_and_signed_out_callers(client, provider):
     alice = await register(client)
     for method, path in (("POST", "/api/connections/nope/link"), ("POST", "/api/connections/nope/callback")):
-        assert await call(client, method, path, {"state": "a", "code": "b"}, token=alice.token) == \
-            (404, error("Provider not found.", "providerId"))
-    for method, path in (("GET", "/api/connections"), ("POST", "/api/connections/fake/link"),
-                         ("POST", "/api/connections/fake/callback"), ("DELETE", "/api/connections/1")):
+        assert await call(client, method, path, {"state": "a", "code": "b"}, token=alice.token) == (
+            404,
+            error("Provider not found.", "providerId"),
+        )
+    for method, path in (
+        ("GET", "/api/connections"),
+        ("POST", "/api/connections/fake/link"),
+        ("POST", "/api/connections/fake/callback"),
+        ("DELETE", "/api/connections/1"),
+    ):
         assert await call(client, method, path, {"state": "a"}) == (401, error("No token provided."))
-    assert await call(client, "DELETE", "/api/connections/not-an-id", token=alice.token) == \
-        (404, error("Connection not found."))
+    assert await call(client, "DELETE", "/api/connections/not-an-id", token=alice.token) == (
+        404,
+        error("Connection not found."),
+    )
 
 
 async def test_nothing_configured(app):
     client = app.test_client()
     alice = await register(client)
-    assert await call(client, "GET", "/api/connections", token=alice.token) == (200, {"providers": [], "connections": []})
-    assert await call(client, "POST", "/api/connections/fake/link", token=alice.token) == \
-        (404, error("Provider not found.", "providerId"))
+    assert await call(client, "GET", "/api/connections", token=alice.token) == (
+        200,
+        {"providers": [], "connections": []},
+    )
+    assert await call(client, "POST", "/api/connections/fake/link", token=alice.token) == (
+        404,
+        error("Provider not found.", "providerId"),
+    )
 
 
 async def test_a_provider_with_its_own_urls_and_nested_user_info(make_app, provider):
     """GitHub-like: no discovery, the secret in the form, a numeric id under its own name."""
-    app = make_app(**{"connections.providers": {"hub": {
-        "name": "Hub", "client_id": "hearth-client", "client_secret": "hearth-secret",
-        "authorize_url": f"{provider.url}/authorize", "token_url": f"{provider.url}/token",
-        "userinfo_url": f"{provider.url}/userinfo", "scopes": ["read:user"], "id_field": "account.id",
-        "name_field": "account.login", "token_auth": "client_secret_post"}}})
+    app = make_app(
+        **{
+            "connections.providers": {
+                "hub": {
+                    "name": "Hub",
+                    "client_id": "hearth-client",
+                    "client_secret": "hearth-secret",
+                    "authorize_url": f"{provider.url}/authorize",
+                    "token_url": f"{provider.url}/token",
+                    "userinfo_url": f"{provider.url}/userinfo",
+                    "scopes": ["read:user"],
+                    "id_field": "account.id",
+                    "name_field": "account.login",
+                    "token_auth": "client_secret_post",
+                }
+            }
+        }
+    )
     provider.account = {"account": {"id": 42, "login": "octo"}}
     async with app.test_app():
         client = app.test_client()
@@ -241,9 +297,19 @@ async def test_a_provider_with_its_own_urls_and_nested_user_info(make_app, provi
 
 
 async def test_a_provider_known_by_its_id_token_only(make_app, provider):
-    app = make_app(**{"connections.providers": {"idt": {
-        "client_id": "hearth-client", "client_secret": "hearth-secret",
-        "authorize_url": f"{provider.url}/authorize", "token_url": f"{provider.url}/token", "scopes": ["openid"]}}})
+    app = make_app(
+        **{
+            "connections.providers": {
+                "idt": {
+                    "client_id": "hearth-client",
+                    "client_secret": "hearth-secret",
+                    "authorize_url": f"{provider.url}/authorize",
+                    "token_url": f"{provider.url}/token",
+                    "scopes": ["openid"],
+                }
+            }
+        }
+    )
     async with app.test_app():
         client = app.test_client()
         alice = await register(client)
@@ -259,10 +325,20 @@ def test_incomplete_providers_are_left_out(caplog):
     from plugins.connections.providers import oauth_providers
 
     good = {"client_id": "a", "client_secret": "b", "issuer": "https://id.example.org/"}
-    settings = load_settings(environ={}, overrides={"connections.providers": {
-        "ok": good, "google": good, "Bad Id": good, "nosecret": {"client_id": "a", "issuer": "https://x.org"},
-        "nourls": {"client_id": "a", "client_secret": "b"}, "badurl": {**good, "token_url": "ftp://x"},
-        "badauth": {**good, "token_auth": "jwt"}}})
+    settings = load_settings(
+        environ={},
+        overrides={
+            "connections.providers": {
+                "ok": good,
+                "google": good,
+                "Bad Id": good,
+                "nosecret": {"client_id": "a", "issuer": "https://x.org"},
+                "nourls": {"client_id": "a", "client_secret": "b"},
+                "badurl": {**good, "token_url": "ftp://x"},
+                "badauth": {**good, "token_auth": "jwt"},
+            }
+        },
+    )
     providers = oauth_providers(settings)
     assert list(providers) == ["ok"] and providers["ok"].issuer == "https://id.example.org"
     assert providers["ok"].name == "ok" and providers["ok"].scopes == ("openid", "profile")
@@ -273,8 +349,9 @@ async def test_deleting_the_account_removes_its_links(client, provider):
     alice = await register(client)
     await link(client, alice)
     await start_link(client, alice)
-    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": alice.password},
-                              token=alice.token)
+    status, body = await call(
+        client, "DELETE", "/api/users/delete-account", {"password": alice.password}, token=alice.token
+    )
     assert status == 200, body
     assert await UserConnection.filter(user_id=int(alice.id)).count() == 0
     assert await LinkState.filter(user_id=int(alice.id)).count() == 0

@@ -25,8 +25,14 @@ def picture(kind: str = "PNG", frames: int = 1) -> bytes:
     return buffer.getvalue()
 
 
-async def uploaded(client: Any, token: str, data: bytes | None = None, kind: str = "emojis",
-                   filename: str = "e.png", group_id: str | None = None) -> dict[str, Any]:
+async def uploaded(
+    client: Any,
+    token: str,
+    data: bytes | None = None,
+    kind: str = "emojis",
+    filename: str = "e.png",
+    group_id: str | None = None,
+) -> dict[str, Any]:
     """An emoji picture (or ``kind`` in ``group_id``) uploaded the reference way: token, then ``f``."""
     status, body = await upload_file(client, token, kind, group_id, data or picture(), filename=filename)
     assert status == 200, body
@@ -45,10 +51,21 @@ async def test_an_admin_adds_an_emoji_whose_id_is_the_cdn_file(live_client, sock
     outsider = await member(live_client)
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
     file = await uploaded(live_client, place.owner.token)
-    emoji = await ok(live_client, "POST", f"/api/servers/{place.id}/emojis",
-                     {"name": "party time!", "fileId": file["fileId"]}, place.owner.token)
-    assert emoji == {"id": file["fileId"], "name": "party_time_", "gif": False, "webp": False,
-                     "serverId": place.id, "uploadedById": place.owner.id}
+    emoji = await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/emojis",
+        {"name": "party time!", "fileId": file["fileId"]},
+        place.owner.token,
+    )
+    assert emoji == {
+        "id": file["fileId"],
+        "name": "party_time_",
+        "gif": False,
+        "webp": False,
+        "serverId": place.id,
+        "uploadedById": place.owner.id,
+    }
     event = await fan_socket.wait_for("server:emoji_add")
     assert event == {"serverId": place.id, "emoji": emoji}
     # The picture is reachable by the emoji id alone, as the markup [ce:<id>:<name>] needs.
@@ -75,13 +92,14 @@ async def test_add_body_rules(client):
     file = await uploaded(client, place.owner.token)
     path = f"/api/servers/{place.id}/emojis"
     for body, message, field in (
-            ({"fileId": file["fileId"]}, "Name is required.", "name"),
-            ({"name": 5, "fileId": file["fileId"]}, "Name must be a string.", "name"),
-            ({"name": "x", "fileId": file["fileId"]}, "Name must be between 2 and 15 characters long.", "name"),
-            ({"name": "x" * 16, "fileId": file["fileId"]}, "Name must be between 2 and 15 characters long.", "name"),
-            ({"name": "ok"}, "fileId is required.", "fileId"),
-            ({"name": "ok", "fileId": 12}, "fileId must be a string.", "fileId"),
-            ({"name": "ok", "fileId": "1"}, "fileId must be between 2 and 255 characters long.", "fileId")):
+        ({"fileId": file["fileId"]}, "Name is required.", "name"),
+        ({"name": 5, "fileId": file["fileId"]}, "Name must be a string.", "name"),
+        ({"name": "x", "fileId": file["fileId"]}, "Name must be between 2 and 15 characters long.", "name"),
+        ({"name": "x" * 16, "fileId": file["fileId"]}, "Name must be between 2 and 15 characters long.", "name"),
+        ({"name": "ok"}, "fileId is required.", "fileId"),
+        ({"name": "ok", "fileId": 12}, "fileId must be a string.", "fileId"),
+        ({"name": "ok", "fileId": "1"}, "fileId must be between 2 and 255 characters long.", "fileId"),
+    ):
         assert await call(client, "POST", path, body, token=place.owner.token) == (400, error(message, field))
     assert await CustomEmoji.all().count() == 0
 
@@ -93,33 +111,52 @@ async def test_cdn_failures_are_403(client):
     path = f"/api/servers/{place.id}/emojis"
     avatar = await uploaded(client, place.owner.token, kind="avatars", group_id=place.owner.id)
     someone_elses = await uploaded(client, admin.token)
-    for file_id, message in ((avatar["fileId"], "This file was uploaded for something else."),
-                             (someone_elses["fileId"], "File not found."), ("123456", "File not found."),
-                             ("not-an-id", "File not found.")):
-        assert await call(client, "POST", path, {"name": "nope", "fileId": file_id}, token=place.owner.token) == \
-            (403, error(message))
+    for file_id, message in (
+        (avatar["fileId"], "This file was uploaded for something else."),
+        (someone_elses["fileId"], "File not found."),
+        ("123456", "File not found."),
+        ("not-an-id", "File not found."),
+    ):
+        assert await call(client, "POST", path, {"name": "nope", "fileId": file_id}, token=place.owner.token) == (
+            403,
+            error(message),
+        )
     mine = await uploaded(client, place.owner.token)
     await ok(client, "POST", path, {"name": "once", "fileId": mine["fileId"]}, place.owner.token)
-    assert await call(client, "POST", path, {"name": "twice", "fileId": mine["fileId"]}, token=place.owner.token) == \
-        (403, error("File not found."))
+    assert await call(client, "POST", path, {"name": "twice", "fileId": mine["fileId"]}, token=place.owner.token) == (
+        403,
+        error("File not found."),
+    )
     assert await CustomEmoji.all().count() == 1
 
 
 async def test_the_limit_is_80_or_200_when_verified_as_a_bare_string_like_upstream(client):
     place = await community(client)
-    await CustomEmoji.bulk_create([CustomEmoji(id=1000 + i, name=f"e{i}", server_id=int(place.id),
-                                               uploaded_by_id=int(place.owner.id)) for i in range(80)])
+    await CustomEmoji.bulk_create(
+        [
+            CustomEmoji(id=1000 + i, name=f"e{i}", server_id=int(place.id), uploaded_by_id=int(place.owner.id))
+            for i in range(80)
+        ]
+    )
     file = await uploaded(client, place.owner.token)
     path = f"/api/servers/{place.id}/emojis"
-    assert await call(client, "POST", path, {"name": "more", "fileId": file["fileId"]}, token=place.owner.token) == \
-        (400, "You have reached the maximum number of emojis for this server.")
+    assert await call(client, "POST", path, {"name": "more", "fileId": file["fileId"]}, token=place.owner.token) == (
+        400,
+        "You have reached the maximum number of emojis for this server.",
+    )
     await Server.filter(id=int(place.id)).update(verified=True)
     await ok(client, "POST", path, {"name": "more", "fileId": file["fileId"]}, place.owner.token)
-    await CustomEmoji.bulk_create([CustomEmoji(id=2000 + i, name=f"v{i}", server_id=int(place.id),
-                                               uploaded_by_id=int(place.owner.id)) for i in range(119)])
+    await CustomEmoji.bulk_create(
+        [
+            CustomEmoji(id=2000 + i, name=f"v{i}", server_id=int(place.id), uploaded_by_id=int(place.owner.id))
+            for i in range(119)
+        ]
+    )
     other = await uploaded(client, place.owner.token)
-    assert await call(client, "POST", path, {"name": "over", "fileId": other["fileId"]}, token=place.owner.token) == \
-        (400, "You have reached the maximum number of emojis for this server.")
+    assert await call(client, "POST", path, {"name": "over", "fileId": other["fileId"]}, token=place.owner.token) == (
+        400,
+        "You have reached the maximum number of emojis for this server.",
+    )
     assert await CustomEmoji.filter(server_id=int(place.id)).count() == 200
 
 
@@ -135,17 +172,30 @@ async def test_who_may_manage_emojis(client):
     base = f"/api/servers/{place.id}/emojis"
     for person in (plain, roles_manager):
         file = await uploaded(client, person.token)
-        for method, path, body in (("POST", base, {"name": "mine", "fileId": file["fileId"]}), ("GET", base, None),
-                                   ("POST", f"{base}/{emoji['id']}", {"name": "renamed"}),
-                                   ("DELETE", f"{base}/{emoji['id']}", None)):
-            assert await call(client, method, path, body, token=person.token) == (403, error("Missing Admin permission"))
-    for method, path, body in (("GET", base, None), ("POST", f"{base}/{emoji['id']}", {"name": "renamed"}),
-                               ("DELETE", f"{base}/{emoji['id']}", None)):
-        assert await call(client, method, path, body, token=outsider.token) == \
-            (403, error("Server member is not in this server."))
+        for method, path, body in (
+            ("POST", base, {"name": "mine", "fileId": file["fileId"]}),
+            ("GET", base, None),
+            ("POST", f"{base}/{emoji['id']}", {"name": "renamed"}),
+            ("DELETE", f"{base}/{emoji['id']}", None),
+        ):
+            assert await call(client, method, path, body, token=person.token) == (
+                403,
+                error("Missing Admin permission"),
+            )
+    for method, path, body in (
+        ("GET", base, None),
+        ("POST", f"{base}/{emoji['id']}", {"name": "renamed"}),
+        ("DELETE", f"{base}/{emoji['id']}", None),
+    ):
+        assert await call(client, method, path, body, token=outsider.token) == (
+            403,
+            error("Server member is not in this server."),
+        )
         assert await call(client, method, path, body) == (401, error("No token provided."))
-    assert await call(client, "GET", "/api/servers/123/emojis", token=outsider.token) == \
-        (403, error("Server does not exist."))
+    assert await call(client, "GET", "/api/servers/123/emojis", token=outsider.token) == (
+        403,
+        error("Server does not exist."),
+    )
     # An admin (not the owner) may.
     assert (await add(client, place, "by_admin", admin.token))["uploadedById"] == admin.id
     assert [e["name"] for e in await ok(client, "GET", base, token=admin.token)] == ["by_admin", "wave"]
@@ -171,11 +221,19 @@ async def test_rename_sanitises_and_tells_the_server_room(live_client, sockets):
     path = f"/api/servers/{place.id}/emojis/{emoji['id']}"
     renamed = await ok(live_client, "POST", path, {"name": "hi-there"}, place.owner.token)
     assert renamed == {**emoji, "name": "hi_there"}
-    assert await fan_socket.wait_for("server:emoji_update") == \
-        {"serverId": place.id, "emojiId": emoji["id"], "name": "hi_there"}
-    assert await call(live_client, "POST", path, {"name": "x"}, token=place.owner.token) == \
-        (400, error("Name must be between 2 and 15 characters long.", "name"))
-    assert await call(live_client, "POST", path, {}, token=place.owner.token) == (400, error("Name is required.", "name"))
+    assert await fan_socket.wait_for("server:emoji_update") == {
+        "serverId": place.id,
+        "emojiId": emoji["id"],
+        "name": "hi_there",
+    }
+    assert await call(live_client, "POST", path, {"name": "x"}, token=place.owner.token) == (
+        400,
+        error("Name must be between 2 and 15 characters long.", "name"),
+    )
+    assert await call(live_client, "POST", path, {}, token=place.owner.token) == (
+        400,
+        error("Name is required.", "name"),
+    )
     assert not outsider_socket.received("server:emoji_update")
 
 
@@ -196,8 +254,9 @@ async def test_delete_answers_an_empty_body_and_tells_the_server_room(live_clien
     outsider = await member(live_client)
     emoji = await add(live_client, place)
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
-    assert await call(live_client, "DELETE", f"/api/servers/{place.id}/emojis/{emoji['id']}",
-                      token=place.owner.token) == (200, "")
+    assert await call(
+        live_client, "DELETE", f"/api/servers/{place.id}/emojis/{emoji['id']}", token=place.owner.token
+    ) == (200, "")
     assert await fan_socket.wait_for("server:emoji_remove") == {"serverId": place.id, "emojiId": emoji["id"]}
     assert await ok(live_client, "GET", f"/api/servers/{place.id}/emojis", token=place.owner.token) == []
     assert not outsider_socket.received("server:emoji_remove")
@@ -260,12 +319,20 @@ async def test_rate_limit_buckets(make_app):
 
 async def test_emojis_added_at_once_cannot_pass_the_limit_together(client):
     place = await community(client)
-    await CustomEmoji.bulk_create([CustomEmoji(id=1000 + i, name=f"e{i}", server_id=int(place.id),
-                                               uploaded_by_id=int(place.owner.id)) for i in range(78)])
+    await CustomEmoji.bulk_create(
+        [
+            CustomEmoji(id=1000 + i, name=f"e{i}", server_id=int(place.id), uploaded_by_id=int(place.owner.id))
+            for i in range(78)
+        ]
+    )
     files = [await uploaded(client, place.owner.token) for _ in range(4)]
     path = f"/api/servers/{place.id}/emojis"
-    answers = await at_once(*(call(client, "POST", path, {"name": f"late{n}", "fileId": file["fileId"]},
-                                   token=place.owner.token) for n, file in enumerate(files)))
+    answers = await at_once(
+        *(
+            call(client, "POST", path, {"name": f"late{n}", "fileId": file["fileId"]}, token=place.owner.token)
+            for n, file in enumerate(files)
+        )
+    )
     assert [status for status, _ in answers] == [200, 200, 400, 400]
     assert [body for _, body in answers[2:]] == ["You have reached the maximum number of emojis for this server."] * 2
     assert await CustomEmoji.filter(server_id=int(place.id)).count() == 80

@@ -23,16 +23,35 @@ async def age(item_id, hours=4, **extra):
 
 # --- publish (§6.3) ---------------------------------------------------------------------------
 
+
 async def test_the_owner_publishes_and_members_hear_the_server_is_public(live_client, sockets):
     place = await community(live_client)
     person = await join(live_client, place)
     outsider = await member(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     item = await publish(live_client, place)
-    assert set(item) == {"id", "type", "serverId", "botApplicationId", "botPermissions", "description", "bumpCount",
-                         "bumpedAt", "lifetimeBumpCount", "pinnedAt", "createdAt"}
-    assert (item["type"], item["serverId"], item["description"], item["bumpCount"], item["lifetimeBumpCount"],
-            item["botApplicationId"], item["pinnedAt"]) == (0, place.id, "A cosy place", 1, 1, None, None)
+    assert set(item) == {
+        "id",
+        "type",
+        "serverId",
+        "botApplicationId",
+        "botPermissions",
+        "description",
+        "bumpCount",
+        "bumpedAt",
+        "lifetimeBumpCount",
+        "pinnedAt",
+        "createdAt",
+    }
+    assert (
+        item["type"],
+        item["serverId"],
+        item["description"],
+        item["bumpCount"],
+        item["lifetimeBumpCount"],
+        item["botApplicationId"],
+        item["pinnedAt"],
+    ) == (0, place.id, "A cosy place", 1, 1, None, None)
     assert await member_socket.wait_for("server:updated") == {"serverId": place.id, "updated": {"public": True}}
     assert (await Server.get(id=int(place.id))).public is True
     again = await publish(live_client, place, "Even cosier")
@@ -45,9 +64,12 @@ async def test_the_owner_publishes_and_members_hear_the_server_is_public(live_cl
 async def test_publish_checks_the_description(client):
     place = await community(client)
     path = f"/api/explore/servers/{place.id}"
-    for body, message in (({}, "Description must be a string!"), ({"description": 5}, "Description must be a string!"),
-                          ({"description": ""}, "Description length must be between 1 and 150 characters."),
-                          ({"description": "x" * 151}, "Description length must be between 1 and 150 characters.")):
+    for body, message in (
+        ({}, "Description must be a string!"),
+        ({"description": 5}, "Description must be a string!"),
+        ({"description": ""}, "Description length must be between 1 and 150 characters."),
+        ({"description": "x" * 151}, "Description length must be between 1 and 150 characters."),
+    ):
         assert await call(client, "POST", path, body, token=place.owner.token) == (400, error(message, "description"))
     assert await ExploreItem.all().count() == 0
     assert (await Server.get(id=int(place.id))).public is False
@@ -59,16 +81,28 @@ async def test_only_the_owner_publishes_even_admins_are_refused(client):
     await role_with(client, place, 1, admin)
     path = f"/api/explore/servers/{place.id}"
     body = {"description": "ours"}
-    assert await call(client, "POST", path, body, token=admin.token) == (401, error("Only the server creator modify this."))
-    assert await call(client, "POST", path, body, token=person.token) == (401, error("Only the server creator modify this."))
-    assert await call(client, "POST", path, body, token=outsider.token) == (403, error("Server member is not in this server."))
-    assert await call(client, "POST", "/api/explore/servers/123", body, token=outsider.token) == \
-        (403, error("Server does not exist."))
+    assert await call(client, "POST", path, body, token=admin.token) == (
+        401,
+        error("Only the server creator modify this."),
+    )
+    assert await call(client, "POST", path, body, token=person.token) == (
+        401,
+        error("Only the server creator modify this."),
+    )
+    assert await call(client, "POST", path, body, token=outsider.token) == (
+        403,
+        error("Server member is not in this server."),
+    )
+    assert await call(client, "POST", "/api/explore/servers/123", body, token=outsider.token) == (
+        403,
+        error("Server does not exist."),
+    )
     assert await call(client, "POST", path, body) == (401, error("No token provided."))
     assert await ExploreItem.all().count() == 0
 
 
 # --- get (§6.2) -------------------------------------------------------------------------------
+
 
 async def test_get_gives_the_listing_with_its_server(client):
     place = await community(client)
@@ -82,16 +116,23 @@ async def test_get_gives_the_listing_with_its_server(client):
     assert got["server"]["public"] is True and got["server"]["_count"]["serverMembers"] == 2
     unpublished = await community(client, "Hidden")
     for server_id in (unpublished.id, "nope", "9" * 30):
-        assert await call(client, "GET", f"/api/explore/servers/{server_id}", token=viewer.token) == \
-            (400, error("Server not found."))
+        assert await call(client, "GET", f"/api/explore/servers/{server_id}", token=viewer.token) == (
+            400,
+            error("Server not found."),
+        )
     assert await call(client, "GET", f"/api/explore/servers/{place.id}") == (401, error("No token provided."))
 
 
 # --- list (§6.1) ------------------------------------------------------------------------------
 
+
 async def _three(client):
     """Three listings: small (published first), big (3 members, verified), busy (2 members)."""
-    small, big, busy = await community(client, "Small"), await community(client, "Big Room"), await community(client, "Busy")
+    small, big, busy = (
+        await community(client, "Small"),
+        await community(client, "Big Room"),
+        await community(client, "Busy"),
+    )
     for place in (big, big, busy):
         await join(client, place)
     items = {}
@@ -166,15 +207,25 @@ async def test_list_pages_with_after_id_in_every_sort(client):
 
 
 async def test_most_active_ranks_by_messages_of_the_last_week_with_an_offset(client):
-    quiet, chatty, some = await community(client, "Quiet"), await community(client, "Chatty"), await community(client, "Some")
+    quiet, chatty, some = (
+        await community(client, "Quiet"),
+        await community(client, "Chatty"),
+        await community(client, "Some"),
+    )
     for place in (quiet, chatty, some):
         await publish(client, place)
     for _ in range(3):
         await sent(client, chatty.owner, chatty.general, "hello")
     await sent(client, some.owner, some.general, "hi")
     viewer = await member(client)
-    assert names(await ok(client, "GET", "/api/explore?sort=most_active", token=viewer.token)) == ["Chatty", "Some", "Quiet"]
-    assert names(await ok(client, "GET", "/api/explore?sort=most_active&limit=1&afterId=1", token=viewer.token)) == ["Some"]
+    assert names(await ok(client, "GET", "/api/explore?sort=most_active", token=viewer.token)) == [
+        "Chatty",
+        "Some",
+        "Quiet",
+    ]
+    assert names(await ok(client, "GET", "/api/explore?sort=most_active&limit=1&afterId=1", token=viewer.token)) == [
+        "Some"
+    ]
     assert names(await ok(client, "GET", "/api/explore?sort=most_active&afterId=3", token=viewer.token)) == []
 
 
@@ -189,6 +240,7 @@ async def test_servers_scheduled_for_deletion_are_not_listed(client):
 
 # --- join (§6.4) ------------------------------------------------------------------------------
 
+
 async def test_joining_a_public_server_runs_the_join_flow(live_client, sockets):
     place = await community(live_client)
     await publish(live_client, place)
@@ -199,8 +251,10 @@ async def test_joining_a_public_server_runs_the_join_flow(live_client, sockets):
     assert (await owner_socket.wait_for("server:member_joined"))["member"]["userId"] == newcomer.id
     assert (await newcomer_socket.wait_for("server:joined"))["server"]["id"] == place.id
     assert (await owner_socket.wait_for("message:created"))["message"]["type"] == 1
-    assert await call(live_client, "POST", f"/api/explore/servers/{place.id}/join", token=newcomer.token) == \
-        (400, error("You are already in this server."))
+    assert await call(live_client, "POST", f"/api/explore/servers/{place.id}/join", token=newcomer.token) == (
+        400,
+        error("You are already in this server."),
+    )
 
 
 async def test_only_public_servers_can_be_joined_and_bans_hold(client):
@@ -209,14 +263,19 @@ async def test_only_public_servers_can_be_joined_and_bans_hold(client):
     person, banned = await member(client), await join(client, place)
     await ok(client, "POST", f"/api/servers/{place.id}/bans/{banned.id}", token=place.owner.token)
     for server_id in (hidden.id, "nope"):
-        assert await call(client, "POST", f"/api/explore/servers/{server_id}/join", token=person.token) == \
-            (400, error("Server is not public."))
-    assert await call(client, "POST", f"/api/explore/servers/{place.id}/join", token=banned.token) == \
-        (400, error("You are banned from this server"))
+        assert await call(client, "POST", f"/api/explore/servers/{server_id}/join", token=person.token) == (
+            400,
+            error("Server is not public."),
+        )
+    assert await call(client, "POST", f"/api/explore/servers/{place.id}/join", token=banned.token) == (
+        400,
+        error("You are banned from this server"),
+    )
     assert await call(client, "POST", f"/api/explore/servers/{place.id}/join") == (401, error("No token provided."))
 
 
 # --- unpublish (§6.5) -------------------------------------------------------------------------
+
 
 async def test_only_the_owner_unpublishes(live_client, sockets):
     place = await community(live_client)
@@ -226,18 +285,24 @@ async def test_only_the_owner_unpublishes(live_client, sockets):
     outsider = await member(live_client)
     admin_socket, outsider_socket = await sockets(admin.token), await sockets(outsider.token)
     path = f"/api/explore/{item['id']}"
-    assert await call(live_client, "DELETE", path, token=outsider.token) == \
-        (400, error("You do not have permission to delete this explore item."))
-    assert await call(live_client, "DELETE", path, token=admin.token) == \
-        (400, error("You do not have permission to delete this explore item."))
+    assert await call(live_client, "DELETE", path, token=outsider.token) == (
+        400,
+        error("You do not have permission to delete this explore item."),
+    )
+    assert await call(live_client, "DELETE", path, token=admin.token) == (
+        400,
+        error("You do not have permission to delete this explore item."),
+    )
     assert await call(live_client, "DELETE", "/api/explore/123", token=admin.token) == (400, error("Item not found."))
     assert await call(live_client, "DELETE", "/api/explore/nope", token=admin.token) == (400, error("Item not found."))
     assert await ok(live_client, "DELETE", path, token=place.owner.token) == {"result": True}
     assert await admin_socket.wait_for("server:updated") == {"serverId": place.id, "updated": {"public": False}}
     assert (await Server.get(id=int(place.id))).public is False
     assert outsider_socket.received("server:updated") == []
-    assert await call(live_client, "GET", f"/api/explore/servers/{place.id}", token=admin.token) == \
-        (400, error("Server not found."))
+    assert await call(live_client, "GET", f"/api/explore/servers/{place.id}", token=admin.token) == (
+        400,
+        error("Server not found."),
+    )
     assert await call(live_client, "DELETE", path, token=place.owner.token) == (400, error("Item not found."))
 
 
@@ -250,12 +315,16 @@ async def test_deleting_the_server_removes_its_listing(client):
 
 # --- bump (§6.6) ------------------------------------------------------------------------------
 
+
 async def test_members_bump_once_every_three_hours_with_a_system_message(live_client, sockets):
     place = await community(live_client)
     person = await join(live_client, place)
     item = await publish(live_client, place)
     path = f"/api/explore/{item['id']}/bump"
-    assert await call(live_client, "POST", path, {}, token=person.token) == (400, error("Server was bumped too recently."))
+    assert await call(live_client, "POST", path, {}, token=person.token) == (
+        400,
+        error("Server was bumped too recently."),
+    )
     await age(item["id"])
     owner_socket = await sockets(place.owner.token)
     bumped = await ok(live_client, "POST", path, {}, person.token)
@@ -263,8 +332,10 @@ async def test_members_bump_once_every_three_hours_with_a_system_message(live_cl
     assert bumped["bumpedAt"] > item["bumpedAt"] and bumped["server"]["_count"]["serverMembers"] == 2
     message = (await owner_socket.wait_for("message:created"))["message"]
     assert message["type"] == 6 and message["createdBy"]["id"] == person.id and message["channelId"] == place.general
-    assert await call(live_client, "POST", path, {}, token=place.owner.token) == \
-        (400, error("Server was bumped too recently."))
+    assert await call(live_client, "POST", path, {}, token=place.owner.token) == (
+        400,
+        error("Server was bumped too recently."),
+    )
 
 
 async def test_bump_refusals(client):
@@ -273,11 +344,18 @@ async def test_bump_refusals(client):
     await age(item["id"])
     outsider = await member(client)
     path = f"/api/explore/{item['id']}/bump"
-    assert await call(client, "POST", path, {}, token=outsider.token) == \
-        (400, error("You must be a member of the server to bump."))
-    assert await call(client, "POST", "/api/explore/123/bump", {}, token=outsider.token) == (400, error("Item not found."))
-    assert await call(client, "POST", path, {"token": 5}, token=place.owner.token) == \
-        (400, error("Invalid captcha! Please try again.", "token"))
+    assert await call(client, "POST", path, {}, token=outsider.token) == (
+        400,
+        error("You must be a member of the server to bump."),
+    )
+    assert await call(client, "POST", "/api/explore/123/bump", {}, token=outsider.token) == (
+        400,
+        error("Item not found."),
+    )
+    assert await call(client, "POST", path, {"token": 5}, token=place.owner.token) == (
+        400,
+        error("Invalid captcha! Please try again.", "token"),
+    )
     assert await call(client, "POST", path, {}) == (401, error("No token provided."))
     assert (await ExploreItem.get(id=int(item["id"]))).lifetime_bump_count == 1
 
@@ -289,8 +367,10 @@ async def test_bumps_need_the_captcha_when_the_instance_has_one(client, make_app
     app = make_app(**{"accounts.captcha_secret": "secret"})
     async with app.test_app():
         guarded = app.test_client()
-        assert await call(guarded, "POST", f"/api/explore/{item['id']}/bump", {}, token=place.owner.token) == \
-            (403, error("Invalid captcha! Please try again.", "token"))
+        assert await call(guarded, "POST", f"/api/explore/{item['id']}/bump", {}, token=place.owner.token) == (
+            403,
+            error("Invalid captcha! Please try again.", "token"),
+        )
     assert (await ExploreItem.get(id=int(item["id"]))).lifetime_bump_count == 1
 
 
@@ -319,14 +399,17 @@ def test_the_week_starts_on_monday_at_midnight_utc():
 async def test_a_shadow_banned_owner_cannot_publish(client):
     place = await community(client)
     admin = await staff(client)
-    await ok(client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[place.owner.id], reason="spam"),
-             admin.token)
-    assert await call(client, "POST", f"/api/explore/servers/{place.id}", {"description": "x"},
-                      token=place.owner.token) == (403, error("Something went wrong. Try again later."))
+    await ok(
+        client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[place.owner.id], reason="spam"), admin.token
+    )
+    assert await call(
+        client, "POST", f"/api/explore/servers/{place.id}", {"description": "x"}, token=place.owner.token
+    ) == (403, error("Something went wrong. Try again later."))
     assert not await ExploreItem.exists()
 
 
 # --- rate limits ------------------------------------------------------------------------------
+
 
 async def test_rate_limits(make_app):
     app = make_app(**{"rate_limits.enabled": True})
@@ -335,8 +418,9 @@ async def test_rate_limits(make_app):
         place, other = await community(client), await community(client, "Other")
         for _ in range(15):
             await publish(client, place)
-        status, body = await call(client, "POST", f"/api/explore/servers/{place.id}", {"description": "x"},
-                                  token=place.owner.token)
+        status, body = await call(
+            client, "POST", f"/api/explore/servers/{place.id}", {"description": "x"}, token=place.owner.token
+        )
         assert status == 429 and body["message"] == "Slow down!" and body["ttl"] > 0
         await publish(client, other)
         joiner = await member(client)
@@ -349,6 +433,7 @@ async def test_rate_limits(make_app):
 
 
 # --- the server of a custom emoji (§5) --------------------------------------------------------
+
 
 async def _emoji(place, emoji_id=4242):
     from plugins.emojis.models import CustomEmoji
@@ -365,11 +450,15 @@ async def test_an_emoji_leads_to_its_public_server(client):
     found = await ok(client, "GET", f"/api/emojis/{emoji}/server", token=viewer.token)
     assert found["id"] == item["id"] and found["server"]["id"] == place.id and found["botApplication"] is None
     assert found["server"]["_count"]["serverMembers"] == 1
-    assert await call(client, "GET", f"/api/emojis/{hidden_emoji}/server", token=viewer.token) == \
-        (400, error("Server not found."))
+    assert await call(client, "GET", f"/api/emojis/{hidden_emoji}/server", token=viewer.token) == (
+        400,
+        error("Server not found."),
+    )
     for emoji_id in ("1", "nope"):
-        assert await call(client, "GET", f"/api/emojis/{emoji_id}/server", token=viewer.token) == \
-            (400, error("Emoji not found."))
+        assert await call(client, "GET", f"/api/emojis/{emoji_id}/server", token=viewer.token) == (
+            400,
+            error("Emoji not found."),
+        )
     assert await call(client, "GET", f"/api/emojis/{emoji}/server") == (401, error("No token provided."))
 
 

@@ -13,7 +13,9 @@ async def invite_code(client, place):
 
 async def embed(client, place):
     code = await invite_code(client, place)
-    created = await ok(client, "POST", f"/api/servers/{place.id}/external-embed?inviteId={code}", token=place.owner.token)
+    created = await ok(
+        client, "POST", f"/api/servers/{place.id}/external-embed?inviteId={code}", token=place.owner.token
+    )
     return created, code
 
 
@@ -24,8 +26,10 @@ async def test_an_admin_creates_the_embed_from_an_invite_and_anyone_reads_it(cli
     code = await invite_code(client, place)
     created = await ok(client, "POST", f"/api/servers/{place.id}/external-embed?inviteId={code}", token=admin.token)
     assert set(created) == {"id"}
-    assert await call(client, "GET", f"/api/servers/{place.id}/external-embed") == \
-        (200, {"id": created["id"], "type": 0, "serverId": place.id, "serverInviteCode": code, "userId": None})
+    assert await call(client, "GET", f"/api/servers/{place.id}/external-embed") == (
+        200,
+        {"id": created["id"], "type": 0, "serverId": place.id, "serverInviteCode": code, "userId": None},
+    )
 
 
 async def test_create_refusals(client):
@@ -51,7 +55,10 @@ async def test_only_admins_create_or_delete(client):
     base = f"/api/servers/{place.id}/external-embed"
     for method, path in (("POST", f"{base}?inviteId={code}"), ("DELETE", base)):
         assert await call(client, method, path, token=person.token) == (403, error("Missing Admin permission"))
-        assert await call(client, method, path, token=outsider.token) == (403, error("Server member is not in this server."))
+        assert await call(client, method, path, token=outsider.token) == (
+            403,
+            error("Server member is not in this server."),
+        )
         assert await call(client, method, path) == (401, error("No token provided."))
     assert await ExternalEmbed.all().count() == 0
 
@@ -71,8 +78,10 @@ async def test_reading_a_missing_embed(client):
     place = await community(client)
     for server_id in (place.id, "nope", "9" * 40):
         assert await call(client, "GET", f"/api/servers/{server_id}/external-embed") == (400, error("Embed not found."))
-        assert await call(client, "GET", f"/api/servers/{server_id}/external-embed.json") == \
-            (400, error("Embed not found."))
+        assert await call(client, "GET", f"/api/servers/{server_id}/external-embed.json") == (
+            400,
+            error("Embed not found."),
+        )
 
 
 async def test_deleting_the_server_removes_its_embed(client):
@@ -89,8 +98,13 @@ async def test_json_lists_online_members_first_with_plain_cdn_paths_where_upstre
     bot = await join(live_client, place, await member(live_client, username="robot"))
     await User.filter(id=int(bot.id)).update(bot=True)
     await User.filter(id=int(zed.id)).update(avatar="avatars/1/face.webp", banner="profile_banners/1/sky.png")
-    await ok(live_client, "POST", f"/api/servers/{place.id}/members/{ada.id}/profile", {"nickname": "Aardvark"},
-             place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/members/{ada.id}/profile",
+        {"nickname": "Aardvark"},
+        place.owner.token,
+    )
     created, code = await embed(live_client, place)
     await sockets(zed.token)
     await sockets(bot.token)
@@ -100,8 +114,14 @@ async def test_json_lists_online_members_first_with_plain_cdn_paths_where_upstre
     assert response.headers["Cache-Control"] == "public, max-age=1800"
     body = await response.get_json()
     assert body["id"] == created["id"] and body["userId"] is None and body["serverInviteCode"] == code
-    assert body["server"] == {"avatar": None, "hexColor": place.server["hexColor"], "banner": None,
-                              "name": "Hearthside", "verified": False, "serverMembers": None}
+    assert body["server"] == {
+        "avatar": None,
+        "hexColor": place.server["hexColor"],
+        "banner": None,
+        "name": "Hearthside",
+        "verified": False,
+        "serverMembers": None,
+    }
     assert body["onlineMembersCount"] == 2  # zed and the bot
     users = body["users"]
     assert [u["username"] for u in users] == ["zed", "Aardvark", place.owner.username]  # no bots

@@ -13,13 +13,19 @@ async def test_a_user_creates_their_embed_and_anyone_reads_it(client):
     ada = await member(client)
     created = await ok(client, "POST", BASE, token=ada.token)
     assert set(created) == {"id"}
-    assert await call(client, "GET", f"/api/users/{ada.id}/external-embed") == \
-        (200, {"id": created["id"], "type": 1, "serverId": None, "serverInviteCode": None, "userId": ada.id})
+    assert await call(client, "GET", f"/api/users/{ada.id}/external-embed") == (
+        200,
+        {"id": created["id"], "type": 1, "serverId": None, "serverInviteCode": None, "userId": ada.id},
+    )
     response = await client.get(f"/api/users/{ada.id}/external-embed.json")
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "public, max-age=1800"
-    assert await response.get_json() == {"id": created["id"], "userId": ada.id, "serverInviteCode": None,
-                                         "server": None}
+    assert await response.get_json() == {
+        "id": created["id"],
+        "userId": ada.id,
+        "serverInviteCode": None,
+        "server": None,
+    }
 
 
 async def test_a_second_embed_is_refused(client):
@@ -47,8 +53,10 @@ async def test_who_may_not(client):
     for method in ("POST", "DELETE"):
         assert await call(client, method, BASE) == (401, error("No token provided."))
         assert await call(client, method, BASE, token="nope") == (401, error("Invalid token."))
-        assert await call(client, method, BASE, token=bot.token) == \
-            (401, error("Bots are not allowed to use this route."))
+        assert await call(client, method, BASE, token=bot.token) == (
+            401,
+            error("Bots are not allowed to use this route."),
+        )
     assert await ExternalEmbed.all().count() == 0
 
 
@@ -56,8 +64,10 @@ async def test_reading_a_missing_embed(client):
     ada = await member(client)
     for user_id in (ada.id, "nope", "9" * 40):
         assert await call(client, "GET", f"/api/users/{user_id}/external-embed") == (400, error("Embed not found."))
-        assert await call(client, "GET", f"/api/users/{user_id}/external-embed.json") == \
-            (400, error("Embed not found."))
+        assert await call(client, "GET", f"/api/users/{user_id}/external-embed.json") == (
+            400,
+            error("Embed not found."),
+        )
 
 
 async def test_a_server_embed_is_not_a_user_embed(client):
@@ -68,16 +78,17 @@ async def test_a_server_embed_is_not_a_user_embed(client):
     await ok(client, "POST", f"/api/servers/{place.id}/external-embed?inviteId={code}", token=place.owner.token)
     # The owner has a server embed, not a user embed: the user routes do not see it.
     assert await call(client, "GET", f"/api/users/{place.owner.id}/external-embed") == (400, error("Embed not found."))
-    assert await call(client, "DELETE", BASE, token=place.owner.token) == \
-        (400, error("Something went wrong. Try again later."))
+    assert await call(client, "DELETE", BASE, token=place.owner.token) == (
+        400,
+        error("Something went wrong. Try again later."),
+    )
     assert await ExternalEmbed.all().count() == 1
 
 
 async def test_deleting_the_account_removes_the_embed(client):
     ada = await member(client)
     await ok(client, "POST", BASE, token=ada.token)
-    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": PASSWORD},
-                              token=ada.token)
+    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": PASSWORD}, token=ada.token)
     assert status == 200, body
     assert await ExternalEmbed.all().count() == 0
 

@@ -12,8 +12,9 @@ def error(message: str, path: str | None = None) -> dict[str, Any]:
 
 
 async def request_friend(client: Any, person: Person, other: Person) -> tuple[int, Any]:
-    return await call(client, "POST", "/api/friends/add", {"username": other.username, "tag": other.tag},
-                      token=person.token)
+    return await call(
+        client, "POST", "/api/friends/add", {"username": other.username, "tag": other.tag}, token=person.token
+    )
 
 
 async def accept(client: Any, person: Person, other: Person) -> tuple[int, Any]:

@@ -20,6 +20,7 @@ async def remove(client, person, other_id):
 
 # --- accept --------------------------------------------------------------------------------
 
+
 async def test_accepting_makes_both_rows_friends(client):
     me, them = await register(client), await register(client)
     await request_friend(client, me, them)
@@ -56,12 +57,15 @@ async def test_a_block_either_way_stops_acceptance(client):
 
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
-@pytest.mark.parametrize(("friend_id", "message"), [
-    ("12", "friendId must be between 3 and 320 characters long."),
-    ("9" * 321, "friendId must be between 3 and 320 characters long."),
-    ("abc", "Friend request does not exist."),
-    ("99999999999999999999999", "Friend request does not exist."),
-])
+@pytest.mark.parametrize(
+    ("friend_id", "message"),
+    [
+        ("12", "friendId must be between 3 and 320 characters long."),
+        ("9" * 321, "friendId must be between 3 and 320 characters long."),
+        ("abc", "Friend request does not exist."),
+        ("99999999999999999999999", "Friend request does not exist."),
+    ],
+)
 async def test_bad_friend_ids(client, method, friend_id, message):
     me = await register(client)
     path = "friendId" if "between" in message else None
@@ -84,6 +88,7 @@ async def test_someone_else_cannot_accept_a_request_meant_for_another(client):
 
 
 # --- remove / decline / cancel ---------------------------------------------------------------
+
 
 async def test_removing_a_friend_deletes_both_rows(client):
     me, them = await register(client), await register(client)

@@ -20,7 +20,10 @@ async def test_a_request_creates_both_rows_and_returns_yours(client):
     assert isinstance(row["createdAt"], int)
     assert set(row["recipient"]) == public_user_keys() | {"profile"}
     assert (row["recipient"]["id"], row["recipient"]["username"], row["recipient"]["profile"]) == (
-        them.id, them.username, None)
+        them.id,
+        them.username,
+        None,
+    )
     rows = {(r.user_id, r.recipient_id): r.status for r in await Friend.all()}
     assert rows == {(int(me.id), int(them.id)): 0, (int(them.id), int(me.id)): 1}
 
@@ -50,11 +53,15 @@ async def test_both_sides_are_told_and_nobody_else(live_client, sockets):
 async def test_lookup_is_exact_username_and_tag(client):
     me, them = await register(client, username="CaseName"), None
     them = await register(client, username="Target")
-    assert await call(client, "POST", "/api/friends/add", {"username": "target", "tag": them.tag},
-                      token=me.token) == (400, error("User not found."))
+    assert await call(client, "POST", "/api/friends/add", {"username": "target", "tag": them.tag}, token=me.token) == (
+        400,
+        error("User not found."),
+    )
     other_tag = "0000" if them.tag != "0000" else "1111"
-    assert await call(client, "POST", "/api/friends/add", {"username": "Target", "tag": other_tag},
-                      token=me.token) == (400, error("User not found."))
+    assert await call(client, "POST", "/api/friends/add", {"username": "Target", "tag": other_tag}, token=me.token) == (
+        400,
+        error("User not found."),
+    )
 
 
 async def test_refusals(client):
@@ -70,8 +77,10 @@ async def test_refusals(client):
 async def test_a_user_without_an_account_cannot_be_added(client):
     me = await register(client)
     bot = await User.create(username="helperbot", tag="b0t1", bot=True)
-    assert await call(client, "POST", "/api/friends/add", {"username": "helperbot", "tag": "b0t1"},
-                      token=me.token) == (400, error("This user does not exist."))
+    assert await call(client, "POST", "/api/friends/add", {"username": "helperbot", "tag": "b0t1"}, token=me.token) == (
+        400,
+        error("This user does not exist."),
+    )
     assert await Friend.filter(recipient_id=bot.id).count() == 0
 
 
@@ -97,19 +106,22 @@ async def test_blocks_either_way_stop_requests(client):
     assert await request_friend(client, them, me) == (400, error("Already in friends list."))
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({}, "Username is required.", "username"),
-    ({"username": "", "tag": "abcd"}, "Username is required.", "username"),
-    ({"username": None, "tag": "abcd"}, "Username is required.", "username"),
-    ({"username": 42, "tag": "abcd"}, "Username must be a string.", "username"),
-    ({"username": "ab", "tag": "abcd"}, "Username must be between 3 and 320 characters long.", "username"),
-    ({"username": "a" * 321, "tag": "abcd"}, "Username must be between 3 and 320 characters long.", "username"),
-    ({"username": "someone"}, "tag is required.", "tag"),
-    ({"username": "someone", "tag": ""}, "tag is required.", "tag"),
-    ({"username": "someone", "tag": 1234}, "tag must be a string.", "tag"),
-    ({"username": "someone", "tag": "abc"}, "tag must be 4 characters long.", "tag"),
-    ({"username": "someone", "tag": "abcde"}, "tag must be 4 characters long.", "tag"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({}, "Username is required.", "username"),
+        ({"username": "", "tag": "abcd"}, "Username is required.", "username"),
+        ({"username": None, "tag": "abcd"}, "Username is required.", "username"),
+        ({"username": 42, "tag": "abcd"}, "Username must be a string.", "username"),
+        ({"username": "ab", "tag": "abcd"}, "Username must be between 3 and 320 characters long.", "username"),
+        ({"username": "a" * 321, "tag": "abcd"}, "Username must be between 3 and 320 characters long.", "username"),
+        ({"username": "someone"}, "tag is required.", "tag"),
+        ({"username": "someone", "tag": ""}, "tag is required.", "tag"),
+        ({"username": "someone", "tag": 1234}, "tag must be a string.", "tag"),
+        ({"username": "someone", "tag": "abc"}, "tag must be 4 characters long.", "tag"),
+        ({"username": "someone", "tag": "abcde"}, "tag must be 4 characters long.", "tag"),
+    ],
+)
 async def test_invalid_bodies(client, body, message, path):
     me = await register(client)
     assert await call(client, "POST", "/api/friends/add", body, token=me.token) == (400, error(message, path))

@@ -19,8 +19,10 @@ SENT, PENDING, FRIENDS, BLOCKED = Friend.SENT, Friend.PENDING, Friend.FRIENDS, F
 
 async def pair_rows(a, b) -> dict[tuple[str, str], int]:
     ids = [int(a.id), int(b.id)]
-    return {(str(r.user_id), str(r.recipient_id)): r.status
-            for r in await Friend.filter(user_id__in=ids, recipient_id__in=ids)}
+    return {
+        (str(r.user_id), str(r.recipient_id)): r.status
+        for r in await Friend.filter(user_id__in=ids, recipient_id__in=ids)
+    }
 
 
 def refused_or_done(answer: tuple[int, dict]) -> bool:
@@ -40,7 +42,8 @@ async def test_accepting_while_the_sender_cancels(client):
         await request_friend(client, sender, receiver)
         accepted, cancelled = await at_once(
             call(client, "POST", f"/api/friends/{sender.id}", token=receiver.token),
-            call(client, "DELETE", f"/api/friends/{receiver.id}", token=sender.token))
+            call(client, "DELETE", f"/api/friends/{receiver.id}", token=sender.token),
+        )
         rows = await pair_rows(sender, receiver)
         if cancelled[0] == 200:
             assert rows == {}
@@ -92,10 +95,14 @@ async def test_both_block_each_other_at_once(client, both_block):
     for _ in range(ROUNDS):
         one, two = await register(client), await register(client)
         await make_friends(client, one, two)
-        second = (call(client, "POST", f"/api/users/{one.id}/block", token=two.token) if both_block
-                  else call(client, "DELETE", f"/api/friends/{one.id}", token=two.token))
+        second = (
+            call(client, "POST", f"/api/users/{one.id}/block", token=two.token)
+            if both_block
+            else call(client, "DELETE", f"/api/friends/{one.id}", token=two.token)
+        )
         await at_once(call(client, "POST", f"/api/users/{two.id}/block", token=one.token), second)
         rows = await pair_rows(one, two)
         assert rows[(one.id, two.id)] == BLOCKED
-        assert rows == ({(one.id, two.id): BLOCKED, (two.id, one.id): BLOCKED} if both_block
-                        else {(one.id, two.id): BLOCKED})
+        assert rows == (
+            {(one.id, two.id): BLOCKED, (two.id, one.id): BLOCKED} if both_block else {(one.id, two.id): BLOCKED}
+        )

@@ -75,12 +75,18 @@ async def test_block_refusals(client):
     me, them = await register(client), await register(client)
     await block(client, me, them)
     assert await call(client, "POST", f"/api/users/{them.id}/block", token=me.token) == (
-        400, error("This user is already blocked."))
+        400,
+        error("This user is already blocked."),
+    )
     for missing in ("123456789", "nope", "9" * 30):
         assert await call(client, "POST", f"/api/users/{missing}/block", token=me.token) == (
-            400, error("User does not exist."))
+            400,
+            error("User does not exist."),
+        )
     assert await call(client, "POST", f"/api/users/{me.id}/block", token=me.token) == (
-        400, error("You cannot block yourself."))
+        400,
+        error("You cannot block yourself."),
+    )
     assert await rows() == {(int(me.id), int(them.id)): 3}
 
 
@@ -121,7 +127,8 @@ async def test_needs_a_user_token(client, method):
 async def test_block_and_unblock_share_one_bucket_of_20_per_minute(client, limited):
     me, them = await register(client), await register(client)
     for n in range(20):
-        status, body = await call(limited, "POST" if n % 2 == 0 else "DELETE", f"/api/users/{them.id}/block",
-                                  token=me.token)
+        status, body = await call(
+            limited, "POST" if n % 2 == 0 else "DELETE", f"/api/users/{them.id}/block", token=me.token
+        )
         assert status == 200, body
     assert_limited(*await call(limited, "POST", f"/api/users/{them.id}/block", token=me.token), window_ms=60_000)

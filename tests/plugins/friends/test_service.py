@@ -94,8 +94,10 @@ async def test_servers_only_requests_pass_between_server_members(with_servers):
     await Account.filter(user_id__in=[int(b.id), int(c.id)]).update(friend_request_status=1)
     with_servers.shared.add(frozenset((int(a.id), int(b.id))))
     assert (await request_friend(client, a, b))[0] == 200
-    assert await request_friend(client, a, c) == (400, {"message": "This user has disabled friend requests.",
-                                                        "path": None})
+    assert await request_friend(client, a, c) == (
+        400,
+        {"message": "This user has disabled friend requests.", "path": None},
+    )
 
 
 async def test_users_in_no_common_server_share_none(client, app):
@@ -105,6 +107,7 @@ async def test_users_in_no_common_server_share_none(client, app):
 
 
 # --- GET /api/users/:userId keys ---------------------------------------------------------
+
 
 async def test_profile_says_whether_the_owner_blocked_you(client):
     me, them = await register(client), await register(client)
@@ -132,13 +135,15 @@ async def test_profile_lists_mutual_friends(client):
 
 # --- account deletion --------------------------------------------------------------------
 
+
 async def test_deleting_an_account_drops_its_rows_and_tells_the_others(live_client, sockets):
     gone, friend, blocker, outsider = [await register(live_client) for _ in range(4)]
     await make_friends(live_client, gone, friend)
     await block(live_client, blocker, gone)
     probes = [await sockets(p.token) for p in (friend, blocker, outsider)]
-    status, _ = await call(live_client, "DELETE", "/api/users/delete-account",
-                           {"password": gone.password}, token=gone.token)
+    status, _ = await call(
+        live_client, "DELETE", "/api/users/delete-account", {"password": gone.password}, token=gone.token
+    )
     assert status == 200
     assert await Friend.filter(user_id=int(gone.id)).count() == 0
     assert await Friend.filter(recipient_id=int(gone.id)).count() == 0

@@ -34,7 +34,11 @@ async def test_every_row_you_own_is_listed_with_its_recipient(live_client, socke
     friends = await snapshot(sockets, me)
     by_recipient = {row["recipientId"]: row for row in friends}
     assert {k: row["status"] for k, row in by_recipient.items()} == {
-        friend.id: 2, sent_to.id: 0, pending_from.id: 1, blocked.id: 3}
+        friend.id: 2,
+        sent_to.id: 0,
+        pending_from.id: 1,
+        blocked.id: 3,
+    }
     for row in friends:
         assert set(row) == {"id", "status", "userId", "recipientId", "createdAt", "recipient"}
         assert row["userId"] == me.id and isinstance(row["createdAt"], int)
@@ -50,11 +54,22 @@ async def test_nobody_blocked_you_shows_up(live_client, sockets):
     assert await snapshot(sockets, me) == []
 
 
-@pytest.mark.parametrize(("privacy", "relation", "shown"), [
-    (2, "friends", True), (2, "sent", True), (2, "pending", True), (2, "blocked", False),
-    (1, "friends", True), (1, "sent", False), (1, "pending", False), (1, "blocked", False),
-    (0, "friends", False), (0, "sent", False), (0, "blocked", False),
-])
+@pytest.mark.parametrize(
+    ("privacy", "relation", "shown"),
+    [
+        (2, "friends", True),
+        (2, "sent", True),
+        (2, "pending", True),
+        (2, "blocked", False),
+        (1, "friends", True),
+        (1, "sent", False),
+        (1, "pending", False),
+        (1, "blocked", False),
+        (0, "friends", False),
+        (0, "sent", False),
+        (0, "blocked", False),
+    ],
+)
 async def test_last_online_at_follows_the_recipients_privacy(live_client, sockets, privacy, relation, shown):
     me, them = await register(live_client), await register(live_client)
     if relation == "friends":

@@ -43,8 +43,11 @@ class FakeProvider:
 def _item(provider: FakeProvider, query: str, n: int) -> dict[str, Any]:
     slug = f"{query.replace(' ', '-')}-{n}"
     return {
-        "id": slug, "title": slug, "itemurl": f"https://tenor.example/view/{slug}",
-        "url": f"https://tenor.example/{slug}", "tags": [query],
+        "id": slug,
+        "title": slug,
+        "itemurl": f"https://tenor.example/view/{slug}",
+        "url": f"https://tenor.example/{slug}",
+        "tags": [query],
         "media_formats": {
             "gif": {"url": provider.media(f"{slug}.gif"), "dims": [30, 20]},
             "tinygif": {"url": provider.media(f"{slug}-tiny.gif"), "dims": [15, 10]},
@@ -56,16 +59,29 @@ def search_answer(provider: FakeProvider, query: str, pos: str | None, limit: in
     start = int(pos or 0)
     results = [_item(provider, query, n) for n in range(start, start + min(limit, 4))]
     # one item without a gif format, which the reference drops
-    results.append({"id": "sticker", "itemurl": "https://tenor.example/view/sticker",
-                    "media_formats": {"tinygif": {"url": provider.media("sticker.gif"), "dims": [10, 10]}}})
+    results.append(
+        {
+            "id": "sticker",
+            "itemurl": "https://tenor.example/view/sticker",
+            "media_formats": {"tinygif": {"url": provider.media("sticker.gif"), "dims": [10, 10]}},
+        }
+    )
     return {"results": results, "next": str(start + 4)}
 
 
 def categories_answer(provider: FakeProvider) -> dict[str, Any]:
-    return {"locale": "en", "tags": [
-        {"searchterm": term, "path": f"/v2/search?q={term}&locale=en&component=categories&contentfilter=high",
-         "image": provider.media(f"{term}.gif"), "name": f"#{term}"}
-        for term in ("happy", "dance", "thumbs up")]}
+    return {
+        "locale": "en",
+        "tags": [
+            {
+                "searchterm": term,
+                "path": f"/v2/search?q={term}&locale=en&component=categories&contentfilter=high",
+                "image": provider.media(f"{term}.gif"),
+                "name": f"#{term}",
+            }
+            for term in ("happy", "dance", "thumbs up")
+        ],
+    }
 
 
 @pytest.fixture
@@ -90,8 +106,11 @@ async def provider() -> AsyncIterator[FakeProvider]:
             return web.json_response({"results": "none today"})
         if request.path == "/v2/categories":
             return web.json_response(categories_answer(fake))
-        return web.json_response(search_answer(fake, request.query.get("q", ""), request.query.get("pos"),
-                                               int(request.query.get("limit", 20))))
+        return web.json_response(
+            search_answer(
+                fake, request.query.get("q", ""), request.query.get("pos"), int(request.query.get("limit", 20))
+            )
+        )
 
     async def media(request: web.Request) -> web.StreamResponse:
         return web.Response(body=picture, content_type="image/gif")

@@ -32,10 +32,19 @@ async def test_v2_search_gives_the_next_cursor_and_the_gifs(gifs_app, searcher, 
     assert status == 200
     assert body["next"] == "4" and len(body["results"]) == 4  # the item without a gif format is dropped
     assert body["results"][0] == {
-        "url": "https://tenor.example/view/happy-cat-0", "gifUrl": provider.media("happy-cat-0.gif"),
-        "previewUrl": provider.media("happy-cat-0-tiny.gif"), "previewWidth": 15, "previewHeight": 10}
+        "url": "https://tenor.example/view/happy-cat-0",
+        "gifUrl": provider.media("happy-cat-0.gif"),
+        "previewUrl": provider.media("happy-cat-0-tiny.gif"),
+        "previewWidth": 15,
+        "previewHeight": 10,
+    }
     [sent] = provider.calls
-    assert (sent["path"], sent["q"], sent["key"], sent["contentfilter"]) == ("/v2/search", "happy cat", API_KEY, "medium")
+    assert (sent["path"], sent["q"], sent["key"], sent["contentfilter"]) == (
+        "/v2/search",
+        "happy cat",
+        API_KEY,
+        "medium",
+    )
     assert int(sent["limit"]) == 30 and "pos" not in sent
 
     status, body = await get(gifs_app, "/api/v2/tenor/search?query=happy%20cat&pos=4", searcher)
@@ -53,8 +62,12 @@ async def test_categories_are_the_trending_ones_with_the_high_filter(gifs_app, s
     status, body = await get(gifs_app, "/api/tenor/categories", searcher)
     assert status == 200
     assert [c["searchterm"] for c in body] == ["happy", "dance", "thumbs up"]
-    assert body[0] == {"searchterm": "happy", "name": "#happy", "image": provider.media("happy.gif"),
-                       "path": "/v2/search?q=happy&locale=en&component=categories&contentfilter=high"}
+    assert body[0] == {
+        "searchterm": "happy",
+        "name": "#happy",
+        "image": provider.media("happy.gif"),
+        "path": "/v2/search?q=happy&locale=en&component=categories&contentfilter=high",
+    }
     [sent] = provider.calls
     assert (sent["path"], sent["type"], sent["contentfilter"]) == ("/v2/categories", "trending", "high")
 
@@ -94,12 +107,15 @@ async def test_the_cache_expires_and_stays_bounded(make_app, provider):
         assert len(app.extensions["gifs"].cache) == 2
 
 
-@pytest.mark.parametrize("query, message", [
-    ("", "Query is required."),
-    ("?query=", "Query is required."),
-    ("?query=%20%20", "Query is required."),
-    ("?query=" + "x" * 101, "Query must be between 1 and 100 characters long."),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("", "Query is required."),
+        ("?query=", "Query is required."),
+        ("?query=%20%20", "Query is required."),
+        ("?query=" + "x" * 101, "Query must be between 1 and 100 characters long."),
+    ],
+)
 async def test_a_missing_or_too_long_query(gifs_app, searcher, provider, query, message):
     for path in ("/api/tenor/search", "/api/v2/tenor/search"):
         assert await get(gifs_app, path + query, searcher) == (400, error(message, "query"))
@@ -107,8 +123,10 @@ async def test_a_missing_or_too_long_query(gifs_app, searcher, provider, query, 
 
 
 async def test_a_too_long_cursor(gifs_app, searcher, provider):
-    assert await get(gifs_app, "/api/v2/tenor/search?query=a&pos=" + "1" * 201, searcher) == \
-        (400, error("Invalid pos.", "pos"))
+    assert await get(gifs_app, "/api/v2/tenor/search?query=a&pos=" + "1" * 201, searcher) == (
+        400,
+        error("Invalid pos.", "pos"),
+    )
     assert provider.calls == []
 
 

@@ -29,8 +29,10 @@ async def test_opening_your_own_dm_gives_saved_notes(client):
 async def test_opening_needs_a_real_user_and_a_token(client):
     alice = await member(client)
     for target in ("123", "nope", "9" * 30):
-        assert await call(client, "POST", f"/api/users/{target}/open-channel", token=alice.token) == \
-            (400, error("Invalid userId"))
+        assert await call(client, "POST", f"/api/users/{target}/open-channel", token=alice.token) == (
+            400,
+            error("Invalid userId"),
+        )
     assert await call(client, "POST", f"/api/users/{alice.id}/open-channel") == (401, error("No token provided."))
 
 
@@ -51,10 +53,15 @@ async def test_inbox_opened_goes_to_the_opener_only(live_client, sockets):
 async def test_closing_hides_the_dm_until_it_is_opened_again(live_client, sockets):
     alice, bob, channel_id = await dm_pair(live_client)
     alice_socket, bob_socket = await sockets(alice.token), await sockets(bob.token)
-    assert await call(live_client, "DELETE", f"/api/channels/{channel_id}", token=alice.token) == (200, {"status": True})
+    assert await call(live_client, "DELETE", f"/api/channels/{channel_id}", token=alice.token) == (
+        200,
+        {"status": True},
+    )
     assert await alice_socket.wait_for("inbox:closed") == {"channelId": channel_id}
-    assert await call(live_client, "DELETE", f"/api/channels/{channel_id}", token=alice.token) == \
-        (400, error("This channel is already closed."))
+    assert await call(live_client, "DELETE", f"/api/channels/{channel_id}", token=alice.token) == (
+        400,
+        error("This channel is already closed."),
+    )
     await asyncio.sleep(0.05)
     assert bob_socket.received("inbox:closed") == []
     await open_dm(live_client, alice, bob)
@@ -64,11 +71,18 @@ async def test_closing_hides_the_dm_until_it_is_opened_again(live_client, socket
 async def test_strangers_cannot_close_or_read_someone_elses_dm(client):
     alice, bob, channel_id = await dm_pair(client)
     eve = await member(client)
-    assert await call(client, "DELETE", f"/api/channels/{channel_id}", token=eve.token) == \
-        (403, error("You are not a member of this channel."))
-    assert await call(client, "GET", f"/api/channels/{channel_id}/messages", token=eve.token) == \
-        (403, error("You are not a member of this channel."))
-    assert await call(client, "DELETE", "/api/channels/12345", token=eve.token) == (403, error("Channel does not exist."))
+    assert await call(client, "DELETE", f"/api/channels/{channel_id}", token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
+    assert await call(client, "GET", f"/api/channels/{channel_id}/messages", token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
+    assert await call(client, "DELETE", "/api/channels/12345", token=eve.token) == (
+        403,
+        error("Channel does not exist."),
+    )
 
 
 async def test_authenticated_payload_lists_open_inboxes_and_their_channels(client, live_server):

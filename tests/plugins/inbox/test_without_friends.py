@@ -17,16 +17,20 @@ async def client(client_without):
 
 async def test_the_friends_routes_are_gone_and_open_dms_work(client):
     alice, bob, channel_id = await dm_pair(client)
-    assert (await call(client, "POST", "/api/friends/add", {"username": bob.username, "tag": bob.tag},
-                       token=alice.token))[0] == 404
+    assert (
+        await call(client, "POST", "/api/friends/add", {"username": bob.username, "tag": bob.tag}, token=alice.token)
+    )[0] == 404
     assert (await call(client, "POST", f"/api/users/{bob.id}/block", token=alice.token))[0] == 404
     await sent(client, alice, channel_id, "hello")
 
 
-@pytest.mark.parametrize("sender_status, recipient_status, code", [
-    (2, 0, "NOT_FRIENDS_REQUESTER"),
-    (0, 2, "NOT_FRIENDS_RECIPIENT"),
-])
+@pytest.mark.parametrize(
+    "sender_status, recipient_status, code",
+    [
+        (2, 0, "NOT_FRIENDS_REQUESTER"),
+        (0, 2, "NOT_FRIENDS_RECIPIENT"),
+    ],
+)
 async def test_friends_only_lets_nobody_in(client, sender_status, recipient_status, code):
     alice, bob, channel_id = await dm_pair(client)
     await set_dm_status(alice, sender_status)
@@ -37,7 +41,9 @@ async def test_friends_only_lets_nobody_in(client, sender_status, recipient_stat
 async def test_friends_only_even_with_a_shared_server(client):
     place = await community(client)
     bob = await join(client, place)
-    channel_id = (await call(client, "POST", f"/api/users/{bob.id}/open-channel", token=place.owner.token))[1]["channelId"]
+    channel_id = (await call(client, "POST", f"/api/users/{bob.id}/open-channel", token=place.owner.token))[1][
+        "channelId"
+    ]
     await set_dm_status(bob, 2)
     code = "NOT_FRIENDS_RECIPIENT"
     assert await send(client, place.owner, channel_id, "hi") == (400, error(MESSAGES[code], code=code))

@@ -13,9 +13,17 @@ CLOSED = FetchPolicy()
 async def test_an_open_graph_page(site):
     embed = await build_embed(site.url("/og"), OPEN)
     assert embed == {
-        "type": "article", "title": "Hearth & friends", "description": "A place to talk.", "siteName": "Hearth Blog",
-        "url": site.url("/og?canonical=1"), "origUrl": site.url("/og"), "domain": "127.0.0.1",
-        "imageUrl": site.url("/wide.png"), "imageWidth": 640, "imageHeight": 320, "imageMime": "image/png",
+        "type": "article",
+        "title": "Hearth & friends",
+        "description": "A place to talk.",
+        "siteName": "Hearth Blog",
+        "url": site.url("/og?canonical=1"),
+        "origUrl": site.url("/og"),
+        "domain": "127.0.0.1",
+        "imageUrl": site.url("/wide.png"),
+        "imageWidth": 640,
+        "imageHeight": 320,
+        "imageMime": "image/png",
         "animated": False,
     }
 
@@ -39,8 +47,13 @@ async def test_values_are_truncated_to_1000_characters(site):
 
 async def test_direct_png_and_gif_links_are_image_embeds(site):
     assert await build_embed(site.url("/wide.png"), OPEN) == {
-        "type": "image", "imageUrl": site.url("/wide.png"), "imageWidth": 640, "imageHeight": 320,
-        "imageMime": "image/png", "animated": False}
+        "type": "image",
+        "imageUrl": site.url("/wide.png"),
+        "imageWidth": 640,
+        "imageHeight": 320,
+        "imageMime": "image/png",
+        "animated": False,
+    }
     moving = await build_embed(site.url("/moving.gif"), OPEN)
     assert (moving["type"], moving["imageMime"], moving["animated"]) == ("image", "image/gif", True)
     assert (moving["imageWidth"], moving["imageHeight"]) == (30, 20)
@@ -84,15 +97,18 @@ async def test_cookies_are_not_sent_back(site):
     assert site.hits == {"/set-cookie": 1, "/cookie-check": 1}
 
 
-@pytest.mark.parametrize("content, link", [
-    ("look at https://example.com/a.", "https://example.com/a"),
-    ("(see https://example.com/wiki/Foo_(bar))", "https://example.com/wiki/Foo_(bar)"),
-    ("[label](https://example.com/x) and https://other.example", "https://example.com/x"),
-    ("||https://example.com/spoiler||", "https://example.com/spoiler"),
-    ("first http://a.example then https://b.example", "http://a.example"),
-    ("HTTPS://EXAMPLE.COM/Up", "HTTPS://EXAMPLE.COM/Up"),
-    ("no links, ftp://example.com, https:// alone", None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "content, link",
+    [
+        ("look at https://example.com/a.", "https://example.com/a"),
+        ("(see https://example.com/wiki/Foo_(bar))", "https://example.com/wiki/Foo_(bar)"),
+        ("[label](https://example.com/x) and https://other.example", "https://example.com/x"),
+        ("||https://example.com/spoiler||", "https://example.com/spoiler"),
+        ("first http://a.example then https://b.example", "http://a.example"),
+        ("HTTPS://EXAMPLE.COM/Up", "HTTPS://EXAMPLE.COM/Up"),
+        ("no links, ftp://example.com, https:// alone", None),
+        (None, None),
+    ],
+)
 def test_the_first_link_is_read_like_the_web_client_reads_links(content, link):
     assert first_link(content) == link

@@ -15,10 +15,12 @@ from tests.plugins.webhooks.helpers import execute, execute_path, make_webhook
 def settings(base_settings):
     # The test web server listens on 127.0.0.1, a private address. Only the plugins these
     # tests use are enabled.
-    return base_settings.with_overrides({
-        "fetch.allow_private_networks": True,
-        "plugins.enabled": ["accounts", "friends", "messages", "inbox", "servers", "webhooks", "link_embeds"],
-    })
+    return base_settings.with_overrides(
+        {
+            "fetch.allow_private_networks": True,
+            "plugins.enabled": ["accounts", "friends", "messages", "inbox", "servers", "webhooks", "link_embeds"],
+        }
+    )
 
 
 async def settle(quart_app):
@@ -36,21 +38,40 @@ def updates(probe, message_id):
     return [d for d in probe.received("message:updated") if d["messageId"] == message_id]
 
 
-async def test_a_dm_message_gets_its_preview_and_both_users_hear_of_it_but_nobody_else(live_server, live_client,
-                                                                                        sockets, site):
+async def test_a_dm_message_gets_its_preview_and_both_users_hear_of_it_but_nobody_else(
+    live_server, live_client, sockets, site
+):
     alice, bob, channel_id = await dm_pair(live_client)
     carol = await member(live_client)
     await open_dm(live_client, carol, alice)
-    alice_socket, bob_socket, carol_socket = (await sockets(alice.token), await sockets(bob.token),
-                                              await sockets(carol.token))
+    alice_socket, bob_socket, carol_socket = (
+        await sockets(alice.token),
+        await sockets(bob.token),
+        await sockets(carol.token),
+    )
     message = await sent(live_client, alice, channel_id, f"read this: {site.url('/og')} !")
     assert message["embed"] is None  # the send does not wait for the fetch
 
-    expected = {"channelId": channel_id, "messageId": message["id"], "updated": {"embed": {
-        "type": "article", "title": "Hearth & friends", "description": "A place to talk.", "siteName": "Hearth Blog",
-        "url": site.url("/og?canonical=1"), "origUrl": site.url("/og"), "domain": "127.0.0.1",
-        "imageUrl": site.url("/wide.png"), "imageWidth": 640, "imageHeight": 320, "imageMime": "image/png",
-        "animated": False}}}
+    expected = {
+        "channelId": channel_id,
+        "messageId": message["id"],
+        "updated": {
+            "embed": {
+                "type": "article",
+                "title": "Hearth & friends",
+                "description": "A place to talk.",
+                "siteName": "Hearth Blog",
+                "url": site.url("/og?canonical=1"),
+                "origUrl": site.url("/og"),
+                "domain": "127.0.0.1",
+                "imageUrl": site.url("/wide.png"),
+                "imageWidth": 640,
+                "imageHeight": 320,
+                "imageMime": "image/png",
+                "animated": False,
+            }
+        },
+    }
     assert await alice_socket.wait_for("message:updated") == expected
     assert await bob_socket.wait_for("message:updated") == expected
     await settle(live_server.app.quart)
@@ -65,11 +86,23 @@ async def test_a_private_channel_preview_reaches_only_those_who_can_view_it(live
     staff = await private_channel(live_client, place)
     insider, outsider = await join(live_client, place), await join(live_client, place)
     role = await role_with(live_client, place, 0, insider)
-    await ok(live_client, "POST", f"/api/servers/{place.id}/channels/{staff}/permissions/{role}", {"permissions": 3},
-             place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff}/permissions/{role}",
+        {"permissions": 3},
+        place.owner.token,
+    )
     stranger = await member(live_client)
-    probes = {name: await sockets(person.token) for name, person in
-              (("owner", place.owner), ("insider", insider), ("outsider", outsider), ("stranger", stranger))}
+    probes = {
+        name: await sockets(person.token)
+        for name, person in (
+            ("owner", place.owner),
+            ("insider", insider),
+            ("outsider", outsider),
+            ("stranger", stranger),
+        )
+    }
 
     message = await sent(live_client, place.owner, staff, site.url("/card"))
     for name in ("owner", "insider"):
@@ -90,8 +123,13 @@ async def test_a_direct_image_link_becomes_an_image_embed(app, client, site):
     message = await sent(client, alice, channel_id, site.url("/moving.gif"))
     await settle(app)
     assert await stored(client, bob, channel_id, message["id"]) == {
-        "type": "image", "imageUrl": site.url("/moving.gif"), "imageWidth": 30, "imageHeight": 20,
-        "imageMime": "image/gif", "animated": True}
+        "type": "image",
+        "imageUrl": site.url("/moving.gif"),
+        "imageWidth": 30,
+        "imageHeight": 20,
+        "imageMime": "image/gif",
+        "animated": True,
+    }
 
 
 async def test_only_the_first_link_is_fetched(app, client, site):
@@ -103,8 +141,9 @@ async def test_only_the_first_link_is_fetched(app, client, site):
 
 
 @pytest.mark.parametrize("path", ["/json", "/huge", "/no-tags", "/missing"])
-async def test_links_without_a_preview_leave_the_embed_null_and_send_no_update(live_server, live_client, sockets,
-                                                                                 site, path):
+async def test_links_without_a_preview_leave_the_embed_null_and_send_no_update(
+    live_server, live_client, sockets, site, path
+):
     alice, bob, channel_id = await dm_pair(live_client)
     bob_socket = await sockets(bob.token)
     message = await sent(live_client, alice, channel_id, site.url(path))
@@ -116,8 +155,9 @@ async def test_links_without_a_preview_leave_the_embed_null_and_send_no_update(l
     assert bob_socket.received("message:updated") == []
 
 
-async def test_editing_to_another_link_replaces_the_preview_and_removing_it_clears_it(live_server, live_client,
-                                                                                      sockets, site):
+async def test_editing_to_another_link_replaces_the_preview_and_removing_it_clears_it(
+    live_server, live_client, sockets, site
+):
     alice, bob, channel_id = await dm_pair(live_client)
     bob_socket = await sockets(bob.token)
     message = await sent(live_client, alice, channel_id, f"see {site.url('/og')}")
@@ -132,9 +172,19 @@ async def test_editing_to_another_link_replaces_the_preview_and_removing_it_clea
 
     await ok(live_client, "PATCH", path, {"content": f"no, {site.url('/second')}"}, alice.token)
     replaced = await bob_socket.wait_for("message:updated", count=4)
-    assert replaced == {"channelId": channel_id, "messageId": message["id"], "updated": {"embed": {
-        "type": "website", "title": "The second page", "url": site.url("/second"), "origUrl": site.url("/second"),
-        "domain": "127.0.0.1"}}}
+    assert replaced == {
+        "channelId": channel_id,
+        "messageId": message["id"],
+        "updated": {
+            "embed": {
+                "type": "website",
+                "title": "The second page",
+                "url": site.url("/second"),
+                "origUrl": site.url("/second"),
+                "domain": "127.0.0.1",
+            }
+        },
+    }
 
     await ok(live_client, "PATCH", path, {"content": "never mind"}, alice.token)
     cleared = await bob_socket.wait_for("message:updated", count=6)

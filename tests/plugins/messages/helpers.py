@@ -26,7 +26,9 @@ async def dm_pair(client: Any) -> tuple[Person, Person, str]:
     return alice, bob, channel_id
 
 
-async def send(client: Any, person: Person, channel_id: str, content: str | None = "hello", **extra: Any) -> tuple[int, Any]:
+async def send(
+    client: Any, person: Person, channel_id: str, content: str | None = "hello", **extra: Any
+) -> tuple[int, Any]:
     body = {"content": content, **extra} if content is not None else extra
     return await call(client, "POST", f"/api/channels/{channel_id}/messages", body, token=person.token)
 

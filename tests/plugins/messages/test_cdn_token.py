@@ -20,14 +20,20 @@ async def test_a_channel_token_uploads_that_channels_attachments_and_nothing_els
 
     _, _, other_channel = await dm_pair(client)
     for kind, group in (("attachments", other_channel), ("attachments", alice.id)):
-        assert await upload_file(client, alice.token, kind, group, png_bytes(), channel_id=channel_id) == \
-            (403, error("You may not upload files to this group.")), (kind, group)
+        assert await upload_file(client, alice.token, kind, group, png_bytes(), channel_id=channel_id) == (
+            403,
+            error("You may not upload files to this group."),
+        ), (kind, group)
     for kind in ("avatars", "profile_banners"):
-        assert await upload_file(client, alice.token, kind, alice.id, png_bytes(), channel_id=channel_id) == \
-            (403, error("A channel upload token is only for that channel's attachments."))
+        assert await upload_file(client, alice.token, kind, alice.id, png_bytes(), channel_id=channel_id) == (
+            403,
+            error("A channel upload token is only for that channel's attachments."),
+        )
     # a plain token does not reach a channel's folder either
-    assert await upload_file(client, alice.token, "attachments", channel_id, png_bytes()) == \
-        (403, error("You may not upload files to this group."))
+    assert await upload_file(client, alice.token, "attachments", channel_id, png_bytes()) == (
+        403,
+        error("You may not upload files to this group."),
+    )
     assert await CdnFile.all().count() == 1
 
 
@@ -37,8 +43,13 @@ async def test_channel_view_access_is_checked_as_every_channel_route_checks_it(c
     outsider = await member(client)
     staff = await private_channel(client, place)
     _, _, dm_channel = await dm_pair(client)
-    cases = ((fan, staff, "This channel is private."), (outsider, place.general, None), (outsider, dm_channel, None),
-             (fan, "123456789", None), (fan, "not-an-id", None))
+    cases = (
+        (fan, staff, "This channel is private."),
+        (outsider, place.general, None),
+        (outsider, dm_channel, None),
+        (fan, "123456789", None),
+        (fan, "not-an-id", None),
+    )
     for person, channel_id, message in cases:
         status, body = await call(client, "POST", f"/api/channels/{channel_id}/cdn/token", token=person.token)
         assert (status, body) == await call(client, "GET", f"/api/channels/{channel_id}/messages", token=person.token)
@@ -52,8 +63,10 @@ async def test_both_token_routes_share_one_bucket_of_five_per_30_seconds(make_ap
     async with app.test_app():
         client = app.test_client()
         alice, bob, channel_id = await dm_pair(client)
-        statuses = [(await call(client, "POST", path, token=alice.token))[0]
-                    for path in ["/api/cdn/token"] * 3 + [f"/api/channels/{channel_id}/cdn/token"] * 2]
+        statuses = [
+            (await call(client, "POST", path, token=alice.token))[0]
+            for path in ["/api/cdn/token"] * 3 + [f"/api/channels/{channel_id}/cdn/token"] * 2
+        ]
         assert statuses == [200] * 5
         for path in ("/api/cdn/token", f"/api/channels/{channel_id}/cdn/token"):
             status, body = await call(client, "POST", path, token=alice.token)

@@ -12,10 +12,14 @@ async def test_an_emoji_id_longer_than_twenty_characters_is_a_400_in_the_body_an
     message = await sent(client, place.owner, place.general, "react to me")
     base = f"/api/channels/{place.general}/messages/{message['id']}/reactions"
     long_id = "1" * 25
-    assert await call(client, "POST", base, {"name": "cat", "emojiId": long_id}, token=place.owner.token) == \
-        (400, error("Invalid emojiId.", "emojiId"))
-    assert await call(client, "GET", f"{base}/users?name=cat&emojiId={long_id}", token=place.owner.token) == \
-        (400, error("Invalid emojiId.", "emojiId"))
+    assert await call(client, "POST", base, {"name": "cat", "emojiId": long_id}, token=place.owner.token) == (
+        400,
+        error("Invalid emojiId.", "emojiId"),
+    )
+    assert await call(client, "GET", f"{base}/users?name=cat&emojiId={long_id}", token=place.owner.token) == (
+        400,
+        error("Invalid emojiId.", "emojiId"),
+    )
 
     emoji_id = "1" * 20
     await ok(client, "POST", base, {"name": "cat", "emojiId": emoji_id}, place.owner.token)

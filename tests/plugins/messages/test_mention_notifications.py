@@ -65,13 +65,23 @@ async def test_a_channel_that_becomes_private_hides_its_notifications(client):
     staff = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "staff"}, place.owner.token)
     await sent(client, place.owner, staff["id"], f"[@:{bob.id}] see this")
     assert len(await notifications(client, bob)) == 1
-    await ok(client, "POST", f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{place.default_role}",
-             {"permissions": 0}, place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{place.default_role}",
+        {"permissions": 0},
+        place.owner.token,
+    )
     assert await notifications(client, bob) == []
     # the owner still sees their own server's private channel; the notification comes back with access
     role = await role_with(client, place, 0, bob)
-    await ok(client, "POST", f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{role}",
-             {"permissions": 1}, place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{role}",
+        {"permissions": 1},
+        place.owner.token,
+    )
     assert len(await notifications(client, bob)) == 1
 
 
@@ -109,8 +119,13 @@ async def test_direct_messages_do_not_create_notifications(client):
 async def test_a_muted_channel_gives_no_notification(client):
     place = await community(client)
     bob = await join(client, place)
-    await ok(client, "POST", "/api/users/notifications",
-             {"serverId": place.id, "channelId": place.general, "notificationPingMode": 2}, bob.token)
+    await ok(
+        client,
+        "POST",
+        "/api/users/notifications",
+        {"serverId": place.id, "channelId": place.general, "notificationPingMode": 2},
+        bob.token,
+    )
     await sent(client, place.owner, place.general, f"[@:{bob.id}] ping")
     assert await notifications(client, bob) == []
 

@@ -13,8 +13,11 @@ async def test_pinning_flags_the_message_and_posts_a_system_message(live_client,
     bob_socket = await sockets(bob.token)
     path = f"/api/channels/{channel_id}/messages/pins/{message['id']}"
     assert await call(live_client, "POST", path, token=bob.token) == (200, {"status": True})
-    assert await bob_socket.wait_for("message:updated") == \
-        {"channelId": channel_id, "messageId": message["id"], "updated": {"pinned": True}}
+    assert await bob_socket.wait_for("message:updated") == {
+        "channelId": channel_id,
+        "messageId": message["id"],
+        "updated": {"pinned": True},
+    }
     system = (await bob_socket.wait_for("message:created"))["message"]
     assert system["type"] == 7 and system["createdBy"]["id"] == bob.id and system["content"] == ""
     status, pins = await call(live_client, "GET", f"/api/channels/{channel_id}/messages/pins", token=alice.token)
@@ -23,16 +26,20 @@ async def test_pinning_flags_the_message_and_posts_a_system_message(live_client,
     assert await call(live_client, "DELETE", path, token=alice.token) == (200, {"status": True})
     assert await call(live_client, "DELETE", path, token=alice.token) == (400, error("Message not found!"))
     system_path = f"/api/channels/{channel_id}/messages/pins/{system['id']}"
-    assert await call(live_client, "POST", system_path, token=alice.token) == \
-        (400, error("Cannot pin a non-content message!"))
+    assert await call(live_client, "POST", system_path, token=alice.token) == (
+        400,
+        error("Cannot pin a non-content message!"),
+    )
 
 
 async def test_outsiders_cannot_pin(client):
     alice, _, channel_id = await dm_pair(client)
     message = await sent(client, alice, channel_id, "x")
     eve = await member(client)
-    assert await call(client, "POST", f"/api/channels/{channel_id}/messages/pins/{message['id']}", token=eve.token) == \
-        (403, error("You are not a member of this channel."))
+    assert await call(client, "POST", f"/api/channels/{channel_id}/messages/pins/{message['id']}", token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
 
 
 async def test_reactions_count_per_emoji_and_reach_both_sides(live_client, sockets):
@@ -42,12 +49,22 @@ async def test_reactions_count_per_emoji_and_reach_both_sides(live_client, socke
     base = f"/api/channels/{channel_id}/messages/{message['id']}/reactions"
     status, added = await call(live_client, "POST", base, {"name": "👍"}, token=bob.token)
     assert status == 200
-    assert added == {"reactedByUserId": bob.id, "messageId": message["id"], "channelId": channel_id,
-                     "emojiId": None, "name": "👍", "gif": False, "webp": False, "count": 1}
+    assert added == {
+        "reactedByUserId": bob.id,
+        "messageId": message["id"],
+        "channelId": channel_id,
+        "emojiId": None,
+        "name": "👍",
+        "gif": False,
+        "webp": False,
+        "count": 1,
+    }
     assert await alice_socket.wait_for("message:reaction_added") == added
     assert (await call(live_client, "POST", base, {"name": "👍"}, token=alice.token))[1]["count"] == 2
-    assert await call(live_client, "POST", base, {"name": "👍"}, token=alice.token) == \
-        (403, error("You have already reacted."))
+    assert await call(live_client, "POST", base, {"name": "👍"}, token=alice.token) == (
+        403,
+        error("You have already reacted."),
+    )
     status, page = await call(live_client, "GET", f"/api/channels/{channel_id}/messages", token=alice.token)
     assert page[0]["reactions"][0]["count"] == 2 and page[0]["reactions"][0]["reacted"] is True
     status, users = await call(live_client, "GET", f"{base}/users?name={quote('👍')}", token=alice.token)
@@ -55,10 +72,14 @@ async def test_reactions_count_per_emoji_and_reach_both_sides(live_client, socke
     status, removed = await call(live_client, "POST", f"{base}/remove", {"name": "👍"}, token=bob.token)
     assert status == 200 and removed["count"] == 1 and removed["reactionRemovedByUserId"] == bob.id
     assert (await alice_socket.wait_for("message:reaction_removed"))["count"] == 1
-    assert await call(live_client, "POST", f"{base}/remove", {"name": "👍"}, token=bob.token) == \
-        (403, error("You have already not reacted"))
-    assert await call(live_client, "POST", f"{base}/remove", {"name": "🎉"}, token=bob.token) == \
-        (403, error("Invalid Reaction"))
+    assert await call(live_client, "POST", f"{base}/remove", {"name": "👍"}, token=bob.token) == (
+        403,
+        error("You have already not reacted"),
+    )
+    assert await call(live_client, "POST", f"{base}/remove", {"name": "🎉"}, token=bob.token) == (
+        403,
+        error("Invalid Reaction"),
+    )
 
 
 async def test_reaction_input_rules(client):
@@ -66,12 +87,18 @@ async def test_reaction_input_rules(client):
     message = await sent(client, alice, channel_id, "x")
     base = f"/api/channels/{channel_id}/messages/{message['id']}/reactions"
     assert await call(client, "POST", base, {}, token=bob.token) == (403, "Name is required!")
-    assert await call(client, "POST", f"/api/channels/{channel_id}/messages/1/reactions", {"name": "👍"},
-                      token=bob.token) == (403, error("Invalid messageId"))
+    assert await call(
+        client, "POST", f"/api/channels/{channel_id}/messages/1/reactions", {"name": "👍"}, token=bob.token
+    ) == (403, error("Invalid messageId"))
     for n in range(15):
         assert (await call(client, "POST", base, {"name": f"e{n}"}, token=bob.token))[0] == 200
-    assert await call(client, "POST", base, {"name": "one-more"}, token=bob.token) == (403, error("Too many reactions."))
+    assert await call(client, "POST", base, {"name": "one-more"}, token=bob.token) == (
+        403,
+        error("Too many reactions."),
+    )
     eve = await member(client)
-    assert await call(client, "POST", base, {"name": "e1"}, token=eve.token) == \
-        (403, error("You are not a member of this channel."))
+    assert await call(client, "POST", base, {"name": "e1"}, token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
     await asyncio.sleep(0)

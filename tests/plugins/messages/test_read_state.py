@@ -19,8 +19,10 @@ async def test_typing_reaches_the_other_participant_only(live_client, sockets):
     await sent(live_client, alice, channel_id, "barrier")
     await alice_socket.wait_for("message:created")
     assert alice_socket.received("channel:typing") == [] and eve_socket.received("channel:typing") == []
-    assert await call(live_client, "POST", f"/api/channels/{channel_id}/typing", token=eve.token) == \
-        (403, error("You are not a member of this channel."))
+    assert await call(live_client, "POST", f"/api/channels/{channel_id}/typing", token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
 
 
 async def test_each_dm_message_counts_as_a_mention_until_dismissed(live_client, sockets):
@@ -57,12 +59,15 @@ async def test_mark_unread_answers_the_upstream_tuple_and_tells_your_devices(liv
     bob_socket, alice_socket = await sockets(bob.token), await sockets(alice.token)
     await bob_socket.client.emit("notification:dismiss", {"channelId": channel_id})
     await bob_socket.wait_for("notification:dismissed")
-    status, body = await call(live_client, "POST", f"/api/channels/{channel_id}/messages/{message['id']}/mark-unread",
-                              token=bob.token)
+    status, body = await call(
+        live_client, "POST", f"/api/channels/{channel_id}/messages/{message['id']}/mark-unread", token=bob.token
+    )
     assert (status, body) == (200, [True, None])
     assert await bob_socket.wait_for("message:mark_unread") == {"channelId": channel_id, "at": message["createdAt"] - 1}
     assert (await MentionCounter.get(user_id=int(bob.id), channel_id=int(channel_id))).count == 1
-    status, body = await call(live_client, "POST", f"/api/channels/{channel_id}/messages/1/mark-unread", token=bob.token)
+    status, body = await call(
+        live_client, "POST", f"/api/channels/{channel_id}/messages/1/mark-unread", token=bob.token
+    )
     assert (status, body) == (200, [False, error("Message not found!")])
     await asyncio.sleep(0.1)
     assert alice_socket.received("message:mark_unread") == []

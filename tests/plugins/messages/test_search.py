@@ -42,8 +42,10 @@ async def test_search_cursors_and_limits(client):
     assert await found(client, bob, channel_id, query="note", before=ids[3]) == ["note 0", "note 1", "note 2"]
     # `after` is ascending whatever the order says
     assert await found(client, bob, channel_id, query="note", after=ids[2], limit=2) == ["note 3", "note 4"]
-    assert await found(client, bob, channel_id, query="note", after=ids[2], limit=2, order="desc") == \
-        ["note 3", "note 4"]
+    assert await found(client, bob, channel_id, query="note", after=ids[2], limit=2, order="desc") == [
+        "note 3",
+        "note 4",
+    ]
     assert await found(client, bob, channel_id, query="note", limit=101) == []
     assert await found(client, bob, channel_id, query="note", limit=-1) == []
     assert len(await found(client, bob, channel_id, query="note", limit=0)) == 6
@@ -68,8 +70,10 @@ async def test_search_by_author(client):
     await sent(client, bob, place.general, "hello from bob")
     await sent(client, carol, place.general, "hello from carol")
     assert await found(client, bob, place.general, query="hello", user_id=bob.id) == ["hello from bob"]
-    assert await found(client, bob, place.general, query="hello", user_id=[bob.id, carol.id]) == \
-        ["hello from bob", "hello from carol"]
+    assert await found(client, bob, place.general, query="hello", user_id=[bob.id, carol.id]) == [
+        "hello from bob",
+        "hello from carol",
+    ]
     assert await found(client, bob, place.general, query="hello", user_id="not-a-user") == []
 
 
@@ -77,16 +81,26 @@ async def test_search_input_rules(client):
     alice, bob, channel_id = await dm_pair(client)
     await sent(client, alice, channel_id, "x")
     path = f"/api/channels/{channel_id}/messages/search"
-    assert await call(client, "GET", f"{path}?query=apple&order=sideways", token=bob.token) == \
-        (400, error("Invalid order."))
-    assert await call(client, "GET", f"{path}?query={'a' * 51}", token=bob.token) == \
-        (400, error("query must be between 1 and 50 characters long.", "query"))
-    assert await call(client, "GET", f"{path}?query=", token=bob.token) == \
-        (400, error("query must be between 1 and 50 characters long.", "query"))
-    assert await call(client, "GET", f"{path}?user_id=", token=bob.token) == \
-        (400, error("Each user_id must be a string between 1 and 100 characters.", "user_id"))
-    assert await call(client, "GET", f"{path}?user_id={alice.id}&user_id={'9' * 101}", token=bob.token) == \
-        (400, error("Each user_id must be a string between 1 and 100 characters.", "user_id"))
+    assert await call(client, "GET", f"{path}?query=apple&order=sideways", token=bob.token) == (
+        400,
+        error("Invalid order."),
+    )
+    assert await call(client, "GET", f"{path}?query={'a' * 51}", token=bob.token) == (
+        400,
+        error("query must be between 1 and 50 characters long.", "query"),
+    )
+    assert await call(client, "GET", f"{path}?query=", token=bob.token) == (
+        400,
+        error("query must be between 1 and 50 characters long.", "query"),
+    )
+    assert await call(client, "GET", f"{path}?user_id=", token=bob.token) == (
+        400,
+        error("Each user_id must be a string between 1 and 100 characters.", "user_id"),
+    )
+    assert await call(client, "GET", f"{path}?user_id={alice.id}&user_id={'9' * 101}", token=bob.token) == (
+        400,
+        error("Each user_id must be a string between 1 and 100 characters.", "user_id"),
+    )
     assert (await call(client, "GET", path))[0] == 401
 
 
@@ -94,22 +108,31 @@ async def test_outsiders_and_members_without_access_cannot_search(client):
     alice, _, channel_id = await dm_pair(client)
     await sent(client, alice, channel_id, "private words")
     eve = await member(client)
-    assert await call(client, "GET", search_path(channel_id, query="private"), token=eve.token) == \
-        (403, error("You are not a member of this channel."))
+    assert await call(client, "GET", search_path(channel_id, query="private"), token=eve.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
 
     place = await community(client)
     staff = await private_channel(client, place)
     await sent(client, place.owner, staff, "secret plans")
     person = await join(client, place)
-    assert await call(client, "GET", search_path(staff, query="secret"), token=person.token) == \
-        (403, error("This channel is private."))
-    assert await call(client, "GET", search_path(staff, query="secret"), token=eve.token) == \
-        (403, error("Server member is not in this server."))
+    assert await call(client, "GET", search_path(staff, query="secret"), token=person.token) == (
+        403,
+        error("This channel is private."),
+    )
+    assert await call(client, "GET", search_path(staff, query="secret"), token=eve.token) == (
+        403,
+        error("Server member is not in this server."),
+    )
     assert await found(client, place.owner, staff, query="secret") == ["secret plans"]
-    category = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "cat", "type": 2},
-                        place.owner.token)
-    assert await call(client, "GET", search_path(category["id"], query="x"), token=place.owner.token) == \
-        (400, error("Cannot get messages from a category channel"))
+    category = await ok(
+        client, "POST", f"/api/servers/{place.id}/channels", {"name": "cat", "type": 2}, place.owner.token
+    )
+    assert await call(client, "GET", search_path(category["id"], query="x"), token=place.owner.token) == (
+        400,
+        error("Cannot get messages from a category channel"),
+    )
 
 
 async def test_a_blocked_dm_keeps_its_history_searchable_for_both(client):

@@ -31,15 +31,22 @@ async def test_bad_input_gets_the_reference_messages(client):
     alice, _, channel_id = await dm_pair(client)
     assert await send(client, alice, channel_id, "   ") == (400, error("content or attachment is required."))
     assert await send(client, alice, channel_id, None) == (400, error("content or attachment is required."))
-    assert await send(client, alice, channel_id, "x" * 2001) == \
-        (400, error("Content length must be between 1 and 2000 characters.", "content"))
+    assert await send(client, alice, channel_id, "x" * 2001) == (
+        400,
+        error("Content length must be between 1 and 2000 characters.", "content"),
+    )
     assert await send(client, alice, channel_id, 42) == (400, error("Content must be a string!", "content"))
-    assert await send(client, alice, channel_id, "hi", replyToMessageIds="1") == \
-        (400, error("replyToMessageIds must be an array of strings!", "replyToMessageIds"))
-    assert await send(client, alice, channel_id, "hi", replyToMessageIds=[str(n) for n in range(6)]) == \
-        (400, error("replyToMessageIds length must be less than or equal to 5 strings.", "replyToMessageIds"))
-    assert await send(client, alice, channel_id, "hi", buttons=[{"id": "a", "label": "A"}, {"id": "a", "label": "B"}]) == \
-        (400, error("Button IDs must be unique", "buttons"))
+    assert await send(client, alice, channel_id, "hi", replyToMessageIds="1") == (
+        400,
+        error("replyToMessageIds must be an array of strings!", "replyToMessageIds"),
+    )
+    assert await send(client, alice, channel_id, "hi", replyToMessageIds=[str(n) for n in range(6)]) == (
+        400,
+        error("replyToMessageIds length must be less than or equal to 5 strings.", "replyToMessageIds"),
+    )
+    assert await send(
+        client, alice, channel_id, "hi", buttons=[{"id": "a", "label": "A"}, {"id": "a", "label": "B"}]
+    ) == (400, error("Button IDs must be unique", "buttons"))
 
 
 async def test_outsiders_and_missing_channels_are_refused(client):
@@ -47,8 +54,10 @@ async def test_outsiders_and_missing_channels_are_refused(client):
     eve = await member(client)
     assert await send(client, eve, channel_id, "let me in") == (403, error("You are not a member of this channel."))
     assert await send(client, alice, "424242", "hi") == (403, error("Channel does not exist."))
-    assert await call(client, "POST", f"/api/channels/{channel_id}/messages", {"content": "hi"}) == \
-        (401, error("No token provided."))
+    assert await call(client, "POST", f"/api/channels/{channel_id}/messages", {"content": "hi"}) == (
+        401,
+        error("No token provided."),
+    )
 
 
 async def test_replies_keep_order_drop_duplicates_and_other_channels(client):
@@ -57,8 +66,14 @@ async def test_replies_keep_order_drop_duplicates_and_other_channels(client):
     second = await sent(client, bob, channel_id, "second")
     carol, _, elsewhere = await dm_pair(client)
     other = await sent(client, carol, elsewhere, "elsewhere")
-    reply = await sent(client, alice, channel_id, "answer",
-                       replyToMessageIds=[second["id"], first["id"], second["id"], other["id"]], mentionReplies=True)
+    reply = await sent(
+        client,
+        alice,
+        channel_id,
+        "answer",
+        replyToMessageIds=[second["id"], first["id"], second["id"], other["id"]],
+        mentionReplies=True,
+    )
     assert [r["replyToMessage"]["id"] for r in reply["replyMessages"]] == [second["id"], first["id"]]
     assert reply["replyMessages"][0]["replyToMessage"]["createdBy"]["id"] == bob.id
     assert reply["mentionReplies"] is True
@@ -75,9 +90,11 @@ async def test_mentions_and_quotes_are_resolved(client):
 
 async def test_html_embeds_are_sanitised_before_anyone_sees_them(client):
     alice, bob, channel_id = await dm_pair(client)
-    html = ('<div onclick="steal()" style="color: red; background-image: url(https://evil.example/x.png)">'
-            '<script>alert(1)</script><a href="javascript:alert(1)">click</a><img src="https://evil.example/t.gif">'
-            '<b>bold</b></div>')
+    html = (
+        '<div onclick="steal()" style="color: red; background-image: url(https://evil.example/x.png)">'
+        '<script>alert(1)</script><a href="javascript:alert(1)">click</a><img src="https://evil.example/t.gif">'
+        "<b>bold</b></div>"
+    )
     message = await sent(client, alice, channel_id, "look", htmlEmbed=html)
     tree = decode_html_embed(message["htmlEmbed"])
     flat = repr(tree)
@@ -88,8 +105,9 @@ async def test_html_embeds_are_sanitised_before_anyone_sees_them(client):
 
 async def test_an_attachment_uploaded_for_the_channel_is_attached(client):
     alice, bob, channel_id = await dm_pair(client)
-    status, upload = await upload_file(client, alice.token, "attachments", channel_id, png_bytes(), filename="cat.png",
-                                       channel_id=channel_id)
+    status, upload = await upload_file(
+        client, alice.token, "attachments", channel_id, png_bytes(), filename="cat.png", channel_id=channel_id
+    )
     assert status == 200, upload
     status, message = await send(client, alice, channel_id, None, nerimityCdnFileId=upload["fileId"])
     assert status == 200, message

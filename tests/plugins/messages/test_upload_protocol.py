@@ -25,15 +25,17 @@ async def cdn_upload(http, base, upload_token, kind, group_id, data, filename, p
     form = aiohttp.FormData()
     form.add_field("f", data, filename=filename, content_type="image/png")
     query = {"points": json.dumps(points)} if points else {}
-    async with http.post(f"{base}/cdn/{kind}/{group_id}", data=form, params=query,
-                         headers={"Authorization": upload_token}) as response:
+    async with http.post(
+        f"{base}/cdn/{kind}/{group_id}", data=form, params=query, headers={"Authorization": upload_token}
+    ) as response:
         body = await response.json()
         assert response.status == 200, body
         return body
 
 
 async def test_avatar_and_attachment_through_the_reference_protocol_reach_another_member_live(
-        live_server, live_client, sockets):
+    live_server, live_client, sockets
+):
     place = await community(live_client)
     ada = place.owner
     bob = await join(live_client, place)
@@ -43,8 +45,9 @@ async def test_avatar_and_attachment_through_the_reference_protocol_reach_anothe
 
     async with aiohttp.ClientSession() as http:
         token = (await api(http, base, "POST", "/cdn/token", ada.token))["token"]
-        avatar = await cdn_upload(http, base, token, "avatars", ada.id, png_bytes((64, 48)), "me.png",
-                                  points=[8, 0, 56, 48])
+        avatar = await cdn_upload(
+            http, base, token, "avatars", ada.id, png_bytes((64, 48)), "me.png", points=[8, 0, 56, 48]
+        )
         assert list(avatar) == ["fileId"]
         me = (await api(http, base, "POST", "/users", ada.token, {"avatarId": avatar["fileId"]}))["user"]
         assert me["avatar"] == f"avatars/{ada.id}/{avatar['fileId']}.png"
@@ -52,8 +55,14 @@ async def test_avatar_and_attachment_through_the_reference_protocol_reach_anothe
         channel_token = (await api(http, base, "POST", f"/channels/{place.general}/cdn/token", ada.token))["token"]
         picture = png_bytes((30, 20), (10, 120, 200))
         attachment = await cdn_upload(http, base, channel_token, "attachments", place.general, picture, "cat.png")
-        sent = await api(http, base, "POST", f"/channels/{place.general}/messages", ada.token,
-                         {"content": "look", "nerimityCdnFileId": attachment["fileId"]})
+        sent = await api(
+            http,
+            base,
+            "POST",
+            f"/channels/{place.general}/messages",
+            ada.token,
+            {"content": "look", "nerimityCdnFileId": attachment["fileId"]},
+        )
 
         event = await bob_socket.wait_for("message:created")
         message = event["message"]

@@ -28,7 +28,13 @@ def pw(**body: Any) -> dict[str, Any]:
     return {"password": PASSWORD, **body}
 
 
-async def suspend(client: Any, mod: Person, *people: Person, days: float = 1, reason: str = "spam",
-                  **extra: Any) -> Any:
-    return await ok(client, "POST", "/api/moderation/users/suspend",
-                    pw(userIds=[p.id for p in people], days=days, reason=reason, **extra), mod.token)
+async def suspend(
+    client: Any, mod: Person, *people: Person, days: float = 1, reason: str = "spam", **extra: Any
+) -> Any:
+    return await ok(
+        client,
+        "POST",
+        "/api/moderation/users/suspend",
+        pw(userIds=[p.id for p in people], days=days, reason=reason, **extra),
+        mod.token,
+    )

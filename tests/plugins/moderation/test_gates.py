@@ -57,8 +57,9 @@ ROUTES = [
     Route("POST", "/api/moderation/posts/1/announcement", {}, password=True),
     Route("DELETE", "/api/moderation/posts/1/announcement", {}, password=True),
     Route("GET", "/api/moderation/suggest_action", staff_ok=True),
-    Route("POST", "/api/moderation/suggest_action", {"reason": "look", "actionType": 0, "userId": "{user}"},
-          staff_ok=True),
+    Route(
+        "POST", "/api/moderation/suggest_action", {"reason": "look", "actionType": 0, "userId": "{user}"}, staff_ok=True
+    ),
     Route("DELETE", "/api/moderation/suggest_action/1", staff_ok=True),
 ]
 
@@ -77,9 +78,17 @@ def test_every_moderation_plugin_route_is_covered(app):
     served = {(m, p) for m, p in app.extensions["hearth"].plugins.get("moderation").rules}
     covered = {(r.method, "/api" + r.path.split("?")[0].replace("/api", "", 1)) for r in ROUTES}
     assert len(served) == len(ROUTES) + 1  # + DELETE /users/notices/<id>, a user's own route
-    shapes = {(m, p.replace("<server_id>", "{server}").replace("<user_id>", "{user}")
-               .replace("<channel_id>", "{channel}").replace("<post_id>", "1").replace("<action_id>", "1"))
-              for m, p in served}
+    shapes = {
+        (
+            m,
+            p.replace("<server_id>", "{server}")
+            .replace("<user_id>", "{user}")
+            .replace("<channel_id>", "{channel}")
+            .replace("<post_id>", "1")
+            .replace("<action_id>", "1"),
+        )
+        for m, p in served
+    }
     assert covered <= shapes
 
 
@@ -93,10 +102,14 @@ async def test_who_may_call(client, route):
     with_password = {**(body or {}), "password": PASSWORD} if route.password else body
 
     assert await call(client, route.method, path, with_password) == (401, error("No token provided."))
-    assert await call(client, route.method, path, with_password, token=plain.token) == \
-        (403, error("Admin access only!"))
-    assert await call(client, route.method, path, with_password, token=place.owner.token) == \
-        (403, error("Admin access only!"))
+    assert await call(client, route.method, path, with_password, token=plain.token) == (
+        403,
+        error("Admin access only!"),
+    )
+    assert await call(client, route.method, path, with_password, token=place.owner.token) == (
+        403,
+        error("Admin access only!"),
+    )
     status, result = await call(client, route.method, path, with_password, token=mod.token)
     if route.staff_ok:
         assert status == 200, result
@@ -105,14 +118,22 @@ async def test_who_may_call(client, route):
 
     if route.password:
         before = await AuditEntry.all().count()
-        assert await call(client, route.method, path, {**body, "password": "wrong password"}, token=admin.token) == \
-            (403, error("Invalid password.", "password"))
-        assert await call(client, route.method, path, body, token=admin.token) == \
-            (400, error("Password is required", "password"))
-        assert await call(client, route.method, path, {**body, "password": 1234}, token=admin.token) == \
-            (400, error("Password must be a string!", "password"))
-        assert await call(client, route.method, path, {**body, "password": "abc"}, token=admin.token) == \
-            (400, error("Password must be between 4 and 72 characters long.", "password"))
+        assert await call(client, route.method, path, {**body, "password": "wrong password"}, token=admin.token) == (
+            403,
+            error("Invalid password.", "password"),
+        )
+        assert await call(client, route.method, path, body, token=admin.token) == (
+            400,
+            error("Password is required", "password"),
+        )
+        assert await call(client, route.method, path, {**body, "password": 1234}, token=admin.token) == (
+            400,
+            error("Password must be a string!", "password"),
+        )
+        assert await call(client, route.method, path, {**body, "password": "abc"}, token=admin.token) == (
+            400,
+            error("Password must be between 4 and 72 characters long.", "password"),
+        )
         assert await AuditEntry.all().count() == before  # nothing was done
         assert (await User.get(id=int(target.id))).username == target.username
 

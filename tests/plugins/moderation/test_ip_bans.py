@@ -20,13 +20,22 @@ async def test_an_ip_ban_drops_everyone_on_the_address(start_server):
     from core.identity.models import User
 
     await User.filter(id=int(mod.id)).update(badges=FOUNDER)
-    target, mate, other = (await person_at(client, BAD), await person_at(client, SHARED_HOUSE_MATE),
-                           await person_at(client, ELSEWHERE))
+    target, mate, other = (
+        await person_at(client, BAD),
+        await person_at(client, SHARED_HOUSE_MATE),
+        await person_at(client, ELSEWHERE),
+    )
     mate_socket = await socket_from(server.url, SHARED_HOUSE_MATE, mate.token)
     other_socket = await socket_from(server.url, ELSEWHERE, other.token)
     try:
-        status, body = await call_from(client, ELSEWHERE, "POST", "/api/moderation/users/suspend",
-                                       pw(userIds=[target.id], days=1, reason="spam", ipBan=True), mod.token)
+        status, body = await call_from(
+            client,
+            ELSEWHERE,
+            "POST",
+            "/api/moderation/users/suspend",
+            pw(userIds=[target.id], days=1, reason="spam", ipBan=True),
+            mod.token,
+        )
         assert (status, body) == (200, {"status": True})
         kicked = await mate_socket.wait_for("user:authenticate_error")
         assert kicked["message"] == "You have been IP Banned" and kicked["data"]["type"] == "ip-ban"
@@ -36,16 +45,18 @@ async def test_an_ip_ban_drops_everyone_on_the_address(start_server):
         await ping_from(client, ELSEWHERE, other, other_socket)
         assert other_socket.received("user:authenticate_error") == []
 
-        assert await call_from(client, BAD, "GET", "/api/users", token=mate.token) == \
-            (401, error("You are IP banned."))
+        assert await call_from(client, BAD, "GET", "/api/users", token=mate.token) == (401, error("You are IP banned."))
         assert (await call_from(client, ELSEWHERE, "GET", "/api/users", token=mate.token))[0] == 200
         again = await socket_from(server.url, BAD, mate.token)
-        assert again.received("user:authenticate_error")[0] == {"message": "You are IP banned.",
-                                                                "data": kicked["data"]}
+        assert again.received("user:authenticate_error")[0] == {"message": "You are IP banned.", "data": kicked["data"]}
         await again.wait_disconnected()
-        assert await call_from(client, BAD, "POST", "/api/users/register",
-                               {"email": "new@example.com", "username": "newbie", "password": "secret pass"}) == \
-            (401, error("You are IP banned."))
+        assert await call_from(
+            client,
+            BAD,
+            "POST",
+            "/api/users/register",
+            {"email": "new@example.com", "username": "newbie", "password": "secret pass"},
+        ) == (401, error("You are IP banned."))
         await User.filter(id=int(mate.id)).update(badges=FOUNDER)  # founders pass IP bans
         assert (await call_from(client, BAD, "GET", "/api/users", token=mate.token))[0] == 200
         assert [row.ip_address for row in await IpBan.all()] == [BAD]
@@ -59,12 +70,24 @@ async def test_without_ip_ban_the_address_stays_open(make_app):
     app = make_app(**TRUST_PROXY)
     async with app.test_app():
         client = app.test_client()
-        mod, target, mate = await person_at(client, ELSEWHERE), await person_at(client, BAD), await person_at(client, BAD)
+        mod, target, mate = (
+            await person_at(client, ELSEWHERE),
+            await person_at(client, BAD),
+            await person_at(client, BAD),
+        )
         from core.identity.models import User
 
         await User.filter(id=int(mod.id)).update(badges=2)
-        assert (await call_from(client, ELSEWHERE, "POST", "/api/moderation/users/suspend",
-                                pw(userIds=[target.id], days=1, reason="spam"), mod.token))[0] == 200
+        assert (
+            await call_from(
+                client,
+                ELSEWHERE,
+                "POST",
+                "/api/moderation/users/suspend",
+                pw(userIds=[target.id], days=1, reason="spam"),
+                mod.token,
+            )
+        )[0] == 200
         assert (await call_from(client, BAD, "GET", "/api/users", token=mate.token))[0] == 200
         assert not await IpBan.exists()
         assert (await call_from(client, BAD, "GET", "/api/users", token=target.token))[0] == 401

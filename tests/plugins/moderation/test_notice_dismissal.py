@@ -22,7 +22,9 @@ async def test_dismissing_one_notice_keeps_the_others_in_order(live_client, sock
     first, second = (await probe.wait_for("user:authenticated"))["user"]["notices"]
     assert (first["content"], second["content"]) == ("first", "second")
 
-    assert await ok(live_client, "DELETE", f"/api/users/notices/{second['id']}", token=person.token) == {"success": True}
+    assert await ok(live_client, "DELETE", f"/api/users/notices/{second['id']}", token=person.token) == {
+        "success": True
+    }
     await ping(live_client, person, probe)
     assert probe.received("user:notice_created") == []  # dismissing announces nothing
     later = await sockets(person.token)
@@ -34,11 +36,15 @@ async def test_ids_that_are_not_a_notice_of_yours_are_not_found(client):
     await warn(client, mod, other, "theirs")
     theirs = await Notice.get(user_id=int(other.id))
     for notice_id in (str(theirs.id), "123", "abc", "-1", "1.5", "9" * 30, "%20"):
-        assert await call(client, "DELETE", f"/api/users/notices/{notice_id}", token=person.token) == \
-            (404, error("Notice not found")), notice_id
+        assert await call(client, "DELETE", f"/api/users/notices/{notice_id}", token=person.token) == (
+            404,
+            error("Notice not found"),
+        ), notice_id
     # the moderator who wrote it cannot dismiss it for them either
-    assert await call(client, "DELETE", f"/api/users/notices/{theirs.id}", token=mod.token) == \
-        (404, error("Notice not found"))
+    assert await call(client, "DELETE", f"/api/users/notices/{theirs.id}", token=mod.token) == (
+        404,
+        error("Notice not found"),
+    )
     assert await Notice.filter(user_id=int(other.id)).count() == 1
 
 
@@ -46,6 +52,8 @@ async def test_bots_cannot_dismiss_notices(client):
     bot = await User.create(username="noticebot", tag="b0t5", bot=True, badges=32)
     notice = await Notice.create(user_id=bot.id, type=0, content="hello")
     _, token = await create_session(bot)
-    assert await call(client, "DELETE", f"/api/users/notices/{notice.id}", token=token) == \
-        (401, error("Bots are not allowed to use this route."))
+    assert await call(client, "DELETE", f"/api/users/notices/{notice.id}", token=token) == (
+        401,
+        error("Bots are not allowed to use this route."),
+    )
     assert await Notice.exists(id=notice.id)

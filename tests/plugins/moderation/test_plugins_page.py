@@ -16,15 +16,26 @@ async def test_staff_see_every_installed_plugin_with_its_manifest(client_without
     assert set(by_id) == set(discover())
     assert by_id["posts"]["enabled"] is False and by_id["reminders"]["enabled"] is False
     assert by_id["inbox"] == {
-        "id": "inbox", "name": "Inbox", "version": "1.0.0",
+        "id": "inbox",
+        "name": "Inbox",
+        "version": "1.0.0",
         "description": "Direct messages: open and close DMs, DM privacy, DM notices, the inbox list.",
-        "firstParty": True, "enabled": True, "essential": False, "requires": ["accounts", "messages"],
-        "optional": ["friends", "servers"], "routes": ["/users", "/channels"], "web": True,
-        "source": "plugins/inbox"}
+        "firstParty": True,
+        "enabled": True,
+        "essential": False,
+        "requires": ["accounts", "messages"],
+        "optional": ["friends", "servers"],
+        "routes": ["/users", "/channels"],
+        "web": True,
+        "source": "plugins/inbox",
+    }
     assert by_id["accounts"]["essential"] is True
 
 
 async def test_only_staff_may_list_plugins(client):
     person = await member(client)
     assert await call(client, "GET", "/api/moderation/plugins") == (401, error("No token provided."))
-    assert await call(client, "GET", "/api/moderation/plugins", token=person.token) == (403, error("Admin access only!"))
+    assert await call(client, "GET", "/api/moderation/plugins", token=person.token) == (
+        403,
+        error("Admin access only!"),
+    )

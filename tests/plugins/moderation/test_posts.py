@@ -47,13 +47,11 @@ async def test_staff_list_every_post_newest_first_whoever_blocked_them(client):
     assert ids(await ok(client, "GET", f"{LIST}?after={reply['id']}", token=mod.token)) == [first["id"]]
     assert ids(await ok(client, "GET", f"{SEARCH}?q={author.id}", token=mod.token)) == [gone["id"], first["id"]]
     assert ids(await ok(client, "GET", f"{SEARCH}?q={reply['id']}", token=mod.token)) == [reply["id"]]
-    assert ids(await ok(client, "GET", f"{SEARCH}?q={author.id}&after={gone['id']}", token=mod.token)) == \
-        [first["id"]]
+    assert ids(await ok(client, "GET", f"{SEARCH}?q={author.id}&after={gone['id']}", token=mod.token)) == [first["id"]]
     for nothing in ("abc", "", "123"):
         assert await ok(client, "GET", f"{SEARCH}?q={nothing}", token=mod.token) == []
     assert await call(client, "GET", LIST, token=author.token) == (403, error("Admin access only!"))
-    assert await call(client, "GET", f"{SEARCH}?q={author.id}", token=other.token) == \
-        (403, error("Admin access only!"))
+    assert await call(client, "GET", f"{SEARCH}?q={author.id}", token=other.token) == (403, error("Admin access only!"))
 
 
 async def test_an_admin_deletes_anyones_posts_and_the_audit_log_counts_them(live_server, live_client, sockets):
@@ -73,8 +71,10 @@ async def test_an_admin_deletes_anyones_posts_and_the_audit_log_counts_them(live
 
     body = pw(postIds=[doomed["id"], repost["id"], "123", "abc"])
     assert await call(client, "POST", DELETE, body, token=mod.token) == (403, error("Admin access only!"))
-    assert await call(client, "POST", DELETE, {**body, "password": "wrong password"}, token=admin.token) == \
-        (403, error("Invalid password.", "password"))
+    assert await call(client, "POST", DELETE, {**body, "password": "wrong password"}, token=admin.token) == (
+        403,
+        error("Invalid password.", "password"),
+    )
     assert (await get(client, fan, f"/api/posts/{doomed['id']}"))["deleted"] is False
     assert await ok(client, "POST", DELETE, body, admin.token) == {"success": True}
 
@@ -112,27 +112,41 @@ async def test_announcements_and_announcing_twice_is_a_400_where_upstream_answer
     assert ids(await get(client, reader, "/api/posts/announcement")) == [news["id"]]
     [listed] = await ok(client, "GET", f"{SEARCH}?q={news['id']}", token=admin.token)
     assert listed["announcement"]["createdAt"] > 0
-    assert await call(client, "POST", path, pw(), token=admin.token) == \
-        (400, error("Something went wrong. Try again later."))  # upstream answers 500
+    assert await call(client, "POST", path, pw(), token=admin.token) == (
+        400,
+        error("Something went wrong. Try again later."),
+    )  # upstream answers 500
     assert await ok(client, "DELETE", path, pw(), admin.token) == {"success": True}
     assert await get(client, reader, "/api/posts/announcement") == []
-    assert await call(client, "DELETE", path, pw(), token=admin.token) == \
-        (400, error("Something went wrong. Try again later."))  # upstream answers 500
+    assert await call(client, "DELETE", path, pw(), token=admin.token) == (
+        400,
+        error("Something went wrong. Try again later."),
+    )  # upstream answers 500
     for not_one in ("123", "abc", reply["id"], gone["id"]):
-        assert await call(client, "POST", announcement(not_one), pw(), token=admin.token) == \
-            (404, error("Post not found", "postId"))
-    assert await call(client, "POST", path, pw(), token=(await staff(client, MOD)).token) == \
-        (403, error("Admin access only!"))
-    assert await call(client, "POST", path, {"password": "wrong password"}, token=admin.token) == \
-        (403, error("Invalid password.", "password"))
+        assert await call(client, "POST", announcement(not_one), pw(), token=admin.token) == (
+            404,
+            error("Post not found", "postId"),
+        )
+    assert await call(client, "POST", path, pw(), token=(await staff(client, MOD)).token) == (
+        403,
+        error("Admin access only!"),
+    )
+    assert await call(client, "POST", path, {"password": "wrong password"}, token=admin.token) == (
+        403,
+        error("Invalid password.", "password"),
+    )
     assert await get(client, reader, "/api/posts/announcement") == []
 
 
 async def an_old_post(author_id: str, hours: float) -> Post:
     """A post written ``hours`` ago (post ids carry their time)."""
     when = datetime.now(UTC) - timedelta(hours=hours)
-    return await Post.create(id=(int(when.timestamp() * 1000) - EPOCH_MS) << 22, created_by_id=int(author_id),
-                             content="from earlier", created_at=when)
+    return await Post.create(
+        id=(int(when.timestamp() * 1000) - EPOCH_MS) << 22,
+        created_by_id=int(author_id),
+        content="from earlier",
+        created_at=when,
+    )
 
 
 async def test_suspending_with_delete_recent_messages_removes_the_last_seven_hours_of_posts(client):

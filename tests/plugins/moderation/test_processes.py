@@ -11,8 +11,9 @@ from tests.support import call, connect_socket
 
 
 async def test_the_loop_deletes_permanently_suspended_accounts_by_itself(start_server):
-    server = await start_server(**{"moderation.jobs_interval_seconds": 0.05,
-                                   "moderation.suspended_account_deletion_days": 0})
+    server = await start_server(
+        **{"moderation.jobs_interval_seconds": 0.05, "moderation.suspended_account_deletion_days": 0}
+    )
     client = server.app.quart.test_client()
     mod, target = await staff(client), await member(client)
     await suspend(client, mod, target, days=0)

@@ -17,15 +17,20 @@ async def test_the_audit_log_lists_newest_first_with_who_acted(client):
     place = await community(client, "Audited")
     await ok(client, "POST", f"/api/moderation/servers/{place.id}", pw(verified=True), admin.token)
     logs = await ok(client, "GET", "/api/moderation/audit-logs", token=admin.token)
-    assert [(e["actionType"], e["userId"], e["serverId"]) for e in logs] == \
-        [(4, None, place.id), (0, other.id, None), (0, target.id, None)]
+    assert [(e["actionType"], e["userId"], e["serverId"]) for e in logs] == [
+        (4, None, place.id),
+        (0, other.id, None),
+        (0, target.id, None),
+    ]
     first = logs[2]
     assert first["username"] == target.username and first["reason"] == "one" and first["actionById"] == admin.id
     assert first["actionBy"]["id"] == admin.id and "status" in first["actionBy"]
     assert isinstance(first["expireAt"], int) and first["count"] is None and first["channelId"] is None
     assert logs[0]["serverName"] == "Audited"
-    assert [e["userId"] for e in await ok(client, "GET", f"/api/moderation/audit-logs?after={logs[1]['id']}",
-                                          token=admin.token)] == [target.id]
+    assert [
+        e["userId"]
+        for e in await ok(client, "GET", f"/api/moderation/audit-logs?after={logs[1]['id']}", token=admin.token)
+    ] == [target.id]
     assert len(await ok(client, "GET", "/api/moderation/audit-logs?limit=1", token=admin.token)) == 1
     search = "/api/moderation/audit-logs/search?q="
     assert [e["userId"] for e in await ok(client, "GET", search + other.id, token=admin.token)] == [other.id]
@@ -46,7 +51,8 @@ async def test_every_servers_audit_log(client):
     only = await ok(client, "GET", f"/api/moderation/users/audit-logs?q={place.owner.id}", token=mod.token)
     assert [e["serverId"] for e in only["auditLogs"]] == [place.id]
     assert (await ok(client, "GET", f"/api/moderation/users/audit-logs?q={elsewhere.id}", token=mod.token))[
-        "auditLogs"][0]["actionType"] == "SERVER_UPDATE"
+        "auditLogs"
+    ][0]["actionType"] == "SERVER_UPDATE"
 
 
 async def test_stats_count_this_week_and_per_day(client):
@@ -55,12 +61,21 @@ async def test_stats_count_this_week_and_per_day(client):
     await sent(client, place.owner, place.general, "two")
     mod = await staff(client, MOD)
     stats = await ok(client, "GET", "/api/moderation/stats", token=mod.token)
-    assert stats == {"totalRegisteredUsers": 2, "weeklyRegisteredUsers": 2, "totalCreatedServers": 1,
-                     "totalCreatedMessages": 2, "weeklyCreatedMessages": 2}
+    assert stats == {
+        "totalRegisteredUsers": 2,
+        "weeklyRegisteredUsers": 2,
+        "totalCreatedServers": 1,
+        "totalCreatedMessages": 2,
+        "weeklyCreatedMessages": 2,
+    }
     daily = await ok(client, "GET", "/api/moderation/stats/daily?days=7", token=mod.token)
     assert len(daily["days"]) == 7
-    assert daily["days"][-1] == {"date": datetime.now(UTC).strftime("%Y-%m-%d"), "registrations": 2,
-                                 "messages": 2, "activeUsers": 1}
+    assert daily["days"][-1] == {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "registrations": 2,
+        "messages": 2,
+        "activeUsers": 1,
+    }
     assert all(day["messages"] == 0 for day in daily["days"][:-1])
     assert len((await ok(client, "GET", "/api/moderation/stats/daily?days=1000", token=mod.token))["days"]) == 90
 
@@ -69,15 +84,30 @@ async def test_any_channel_around_a_message(client):
     place = await community(client)
     said = [await sent(client, place.owner, place.general, f"m{n}") for n in range(5)]
     admin = await staff(client)
-    body = await ok(client, "GET", f"/api/moderation/channels/{place.general}/messages?aroundId={said[2]['id']}&limit=2",
-                    token=admin.token)
+    body = await ok(
+        client,
+        "GET",
+        f"/api/moderation/channels/{place.general}/messages?aroundId={said[2]['id']}&limit=2",
+        token=admin.token,
+    )
     assert [m["content"] for m in body["messages"]] == ["m2", "m3"]  # the target and one newer
-    assert body["channel"] == {"id": place.general, "name": "General",
-                               "server": {"id": place.id, "name": place.server["name"], "avatar": None}}
-    assert len((await ok(client, "GET", f"/api/moderation/channels/{place.general}/messages", token=admin.token))[
-        "messages"]) == 5
-    assert await ok(client, "GET", "/api/moderation/channels/123/messages", token=admin.token) == \
-        {"messages": [], "channel": None}
+    assert body["channel"] == {
+        "id": place.general,
+        "name": "General",
+        "server": {"id": place.id, "name": place.server["name"], "avatar": None},
+    }
+    assert (
+        len(
+            (await ok(client, "GET", f"/api/moderation/channels/{place.general}/messages", token=admin.token))[
+                "messages"
+            ]
+        )
+        == 5
+    )
+    assert await ok(client, "GET", "/api/moderation/channels/123/messages", token=admin.token) == {
+        "messages": [],
+        "channel": None,
+    }
 
 
 async def test_suggested_actions(client):
@@ -95,14 +125,21 @@ async def test_suggested_actions(client):
     server_row, user_row = listed["data"]
     assert server_row["server"]["id"] == place.id and server_row["user"] is None and server_row["post"] is None
     assert user_row["user"]["id"] == target.id and user_row["suggestBy"]["id"] == mod.id
-    assert await call(client, "POST", path, {"reason": "x", "actionType": 0}, token=mod.token) == \
-        (400, {"success": False, "error": "Something went wrong. Try again later."})
-    assert await call(client, "POST", path, {"reason": "x", "actionType": 0, "userId": "404"}, token=mod.token) == \
-        (400, {"success": False, "error": "Something went wrong. Try again later."})
-    assert await call(client, "POST", path, {"actionType": 0, "userId": target.id}, token=mod.token) == \
-        (400, error("Reason is required.", "reason"))
-    assert await call(client, "POST", path, {"reason": "x" * 501, "actionType": 0, "userId": target.id},
-                      token=mod.token) == (400, error("Reason must be 1-500 chars.", "reason"))
+    assert await call(client, "POST", path, {"reason": "x", "actionType": 0}, token=mod.token) == (
+        400,
+        {"success": False, "error": "Something went wrong. Try again later."},
+    )
+    assert await call(client, "POST", path, {"reason": "x", "actionType": 0, "userId": "404"}, token=mod.token) == (
+        400,
+        {"success": False, "error": "Something went wrong. Try again later."},
+    )
+    assert await call(client, "POST", path, {"actionType": 0, "userId": target.id}, token=mod.token) == (
+        400,
+        error("Reason is required.", "reason"),
+    )
+    assert await call(
+        client, "POST", path, {"reason": "x" * 501, "actionType": 0, "userId": target.id}, token=mod.token
+    ) == (400, error("Reason must be 1-500 chars.", "reason"))
     assert await ok(client, "DELETE", f"{path}/{first['data']['id']}", token=mod.token) == {"success": True}
     assert await SuggestedAction.all().count() == 1
 
@@ -114,11 +151,15 @@ async def test_posts_without_a_posts_plugin(make_app):
         admin = await staff(client)
         assert await ok(client, "GET", "/api/moderation/posts", token=admin.token) == []
         assert await ok(client, "GET", "/api/moderation/posts/search?q=1", token=admin.token) == []
-        assert await call(client, "POST", "/api/moderation/posts/1/announcement", pw(), token=admin.token) == \
-            (404, error("Post not found", "postId"))
-        assert await call(client, "POST", "/api/moderation/posts/delete", pw(postIds=[str(i) for i in range(5000)]),
-                          token=admin.token) == (403, error("post ids must contain less than 5000 ids."))
-        assert await ok(client, "POST", "/api/moderation/posts/delete", pw(postIds=["1"]), admin.token) == \
-            {"success": True}
+        assert await call(client, "POST", "/api/moderation/posts/1/announcement", pw(), token=admin.token) == (
+            404,
+            error("Post not found", "postId"),
+        )
+        assert await call(
+            client, "POST", "/api/moderation/posts/delete", pw(postIds=[str(i) for i in range(5000)]), token=admin.token
+        ) == (403, error("post ids must contain less than 5000 ids."))
+        assert await ok(client, "POST", "/api/moderation/posts/delete", pw(postIds=["1"]), admin.token) == {
+            "success": True
+        }
         entry = await AuditEntry.get(action_type=5)
         assert entry.count == 0

@@ -17,19 +17,30 @@ async def test_lists_search_and_details(client):
     listed = await ok(client, "GET", "/api/moderation/servers", token=mod.token)
     assert [s["id"] for s in listed] == [second.id, first.id]  # newest first
     row = listed[0]
-    assert set(row) == {"id", "name", "hexColor", "avatar", "verified", "createdAt", "scheduledForDeletion",
-                        "publicServer", "createdBy"}
+    assert set(row) == {
+        "id",
+        "name",
+        "hexColor",
+        "avatar",
+        "verified",
+        "createdAt",
+        "scheduledForDeletion",
+        "publicServer",
+        "createdBy",
+    }
     assert row["createdBy"] == {"id": second.owner.id, "username": second.owner.username, "tag": second.owner.tag}
     assert row["scheduledForDeletion"] is None and row["publicServer"] is None and row["verified"] is False
-    assert [s["id"] for s in await ok(client, "GET", f"/api/moderation/servers?after={second.id}", token=mod.token)] \
-        == [first.id]
+    assert [
+        s["id"] for s in await ok(client, "GET", f"/api/moderation/servers?after={second.id}", token=mod.token)
+    ] == [first.id]
     assert [s["id"] for s in await ok(client, "GET", "/api/moderation/servers?limit=1", token=mod.token)] == [second.id]
 
     found = await ok(client, "GET", "/api/moderation/servers/search?q=knit", token=mod.token)
     assert [s["id"] for s in found] == [second.id] and "verified" not in found[0]
     assert found[0]["createdBy"]["badges"] == 0
-    assert [s["id"] for s in await ok(client, "GET", f"/api/moderation/servers/search?q={first.id}", token=mod.token)] \
-        == [first.id]
+    assert [
+        s["id"] for s in await ok(client, "GET", f"/api/moderation/servers/search?q={first.id}", token=mod.token)
+    ] == [first.id]
     by_channel = await ok(client, "GET", f"/api/moderation/servers/search?q={first.general}", token=mod.token)
     assert [s["id"] for s in by_channel] == [first.id]
 
@@ -43,14 +54,17 @@ async def test_lists_search_and_details(client):
 
 
 async def test_the_most_active_servers_of_the_week(client):
-    busy, quiet, silent = await community(client, "Busy"), await community(client, "Quiet"), await community(client, "Silent")
+    busy, quiet, silent = (
+        await community(client, "Busy"),
+        await community(client, "Quiet"),
+        await community(client, "Silent"),
+    )
     for n in range(3):
         await sent(client, busy.owner, busy.general, f"hello {n}")
     await sent(client, quiet.owner, quiet.general, "hi")
     mod = await staff(client, MOD)
     active = await ok(client, "GET", "/api/moderation/servers/active", token=mod.token)
-    assert [(s["id"], s["messageCount"], s["userMessageCount"]) for s in active] == \
-        [(busy.id, 3, 3), (quiet.id, 1, 1)]
+    assert [(s["id"], s["messageCount"], s["userMessageCount"]) for s in active] == [(busy.id, 3, 3), (quiet.id, 1, 1)]
     assert "verified" not in active[0] and active[0]["createdBy"]["badges"] == 0
     assert silent.id not in [s["id"] for s in active]
 
@@ -59,22 +73,29 @@ async def test_rename_and_verify_tell_the_server_room_only(live_client, sockets)
     place = await community(live_client)
     person, outsider, mod = await join(live_client, place), await member(live_client), await staff(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
-    result = await ok(live_client, "POST", f"/api/moderation/servers/{place.id}", pw(name="Renamed", verified=True),
-                      mod.token)
+    result = await ok(
+        live_client, "POST", f"/api/moderation/servers/{place.id}", pw(name="Renamed", verified=True), mod.token
+    )
     assert result["name"] == "Renamed" and result["verified"] is True and result["id"] == place.id
     assert result["createdBy"] == {"id": place.owner.id, "username": place.owner.username, "tag": place.owner.tag}
-    assert await member_socket.wait_for("server:updated") == {"serverId": place.id,
-                                                               "updated": {"name": "Renamed", "verified": True}}
+    assert await member_socket.wait_for("server:updated") == {
+        "serverId": place.id,
+        "updated": {"name": "Renamed", "verified": True},
+    }
     await ping(live_client, outsider, outsider_socket)
     assert outsider_socket.received("server:updated") == []
     server = await Server.get(id=int(place.id))
     assert (server.name, server.verified) == ("Renamed", True)
     entry = await AuditEntry.get(action_type=4)
     assert (entry.server_id, entry.server_name) == (int(place.id), "Renamed")
-    assert await call(live_client, "POST", f"/api/moderation/servers/{place.id}", pw(name="x"), token=mod.token) == \
-        (400, error("Name must be between 2 and 35 characters long.", "name"))
-    assert await call(live_client, "POST", "/api/moderation/servers/123", pw(name="Other"), token=mod.token) == \
-        (404, error("Server does not exist."))
+    assert await call(live_client, "POST", f"/api/moderation/servers/{place.id}", pw(name="x"), token=mod.token) == (
+        400,
+        error("Name must be between 2 and 35 characters long.", "name"),
+    )
+    assert await call(live_client, "POST", "/api/moderation/servers/123", pw(name="Other"), token=mod.token) == (
+        404,
+        error("Server does not exist."),
+    )
 
 
 async def test_pinning_needs_an_explore_listing(client):
@@ -90,9 +111,12 @@ async def test_pinning_needs_an_explore_listing(client):
     assert [item["serverId"] for item in explore] == [place.id]
     assert await ok(client, "DELETE", path, token=mod.token) == {"success": True}
     assert (await ok(client, "GET", f"/api/moderation/servers/{place.id}", token=mod.token))["publicServer"][
-        "pinnedAt"] is None
-    assert await call(client, "DELETE", "/api/moderation/servers/1/pin", token=mod.token) == \
-        (400, error("Something went wrong. Try again later."))
+        "pinnedAt"
+    ] is None
+    assert await call(client, "DELETE", "/api/moderation/servers/1/pin", token=mod.token) == (
+        400,
+        error("Something went wrong. Try again later."),
+    )
 
 
 async def test_scheduling_a_deletion_warns_the_owner_and_is_audited(live_client, sockets):
@@ -115,10 +139,12 @@ async def test_scheduling_a_deletion_warns_the_owner_and_is_audited(live_client,
 async def test_a_servers_text_channels_for_the_message_viewer(live_client, sockets):
     place = await community(live_client, "Viewed")
     watcher = await join(live_client, place)
-    category = await ok(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "Talk", "type": 2},
-                        place.owner.token)
-    second = await ok(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "off-topic"},
-                      place.owner.token)
+    category = await ok(
+        live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "Talk", "type": 2}, place.owner.token
+    )
+    second = await ok(
+        live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "off-topic"}, place.owner.token
+    )
     elsewhere = await community(live_client, "Elsewhere")
     watcher_socket = await sockets(watcher.token)
     admin, mod = await staff(live_client), await staff(live_client, MOD)
@@ -126,16 +152,24 @@ async def test_a_servers_text_channels_for_the_message_viewer(live_client, socke
 
     body = await ok(live_client, "GET", path, token=admin.token)
     assert [c["id"] for c in body["channels"]] == [place.general, second["id"]]  # text only, in order
-    assert body["channels"][1] == {"id": second["id"], "name": "off-topic", "categoryId": None,
-                                   "order": body["channels"][1]["order"]}
+    assert body["channels"][1] == {
+        "id": second["id"],
+        "name": "off-topic",
+        "categoryId": None,
+        "order": body["channels"][1]["order"],
+    }
     assert category["id"] not in {c["id"] for c in body["channels"]}
     assert elsewhere.general not in {c["id"] for c in body["channels"]}
 
     # bad input: an unknown server, a malformed id
-    assert await call(live_client, "GET", "/api/moderation/servers/123/channels", token=admin.token) == \
-        (404, error("Server does not exist."))
-    assert await call(live_client, "GET", "/api/moderation/servers/not-an-id/channels", token=admin.token) == \
-        (404, error("Server does not exist."))
+    assert await call(live_client, "GET", "/api/moderation/servers/123/channels", token=admin.token) == (
+        404,
+        error("Server does not exist."),
+    )
+    assert await call(live_client, "GET", "/api/moderation/servers/not-an-id/channels", token=admin.token) == (
+        404,
+        error("Server does not exist."),
+    )
     # who may not: a MOD (an "A" route, like the messages it leads to), the server's own owner
     assert await call(live_client, "GET", path, token=mod.token) == (403, error("Admin access only!"))
     assert await call(live_client, "GET", path, token=place.owner.token) == (403, error("Admin access only!"))

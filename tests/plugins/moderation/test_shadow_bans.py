@@ -23,8 +23,9 @@ async def test_a_shadow_banned_user_talks_to_nobody(live_client, sockets):
     witness_socket = await sockets(witness.token)
     mod = await staff(live_client)
 
-    assert await ok(live_client, "POST", PATH, pw(userIds=[banned.id], reason="spam bot"), mod.token) == \
-        {"status": True}
+    assert await ok(live_client, "POST", PATH, pw(userIds=[banned.id], reason="spam bot"), mod.token) == {
+        "status": True
+    }
     banned_socket = await sockets(banned.token)
     me = (await banned_socket.wait_for("user:authenticated"))["user"]
     assert me["shadowBanned"] is True
@@ -37,14 +38,25 @@ async def test_a_shadow_banned_user_talks_to_nobody(live_client, sockets):
     assert not await Message.exists(id=int(fake["id"]))
     status, typing = await call(live_client, "POST", f"/api/channels/{place.general}/typing", token=banned.token)
     assert status == 204
-    assert await call(live_client, "POST", f"/api/channels/{place.general}/messages/{kept['id']}/reactions",
-                      {"name": "👍"}, token=banned.token) == (403, VAGUE)
-    assert await call(live_client, "POST", "/api/tickets", {"title": "help", "body": "please", "category": 0},
-                      token=banned.token) == (403, VAGUE)
+    assert await call(
+        live_client,
+        "POST",
+        f"/api/channels/{place.general}/messages/{kept['id']}/reactions",
+        {"name": "👍"},
+        token=banned.token,
+    ) == (403, VAGUE)
+    assert await call(
+        live_client, "POST", "/api/tickets", {"title": "help", "body": "please", "category": 0}, token=banned.token
+    ) == (403, VAGUE)
     owner_place = await community(live_client)
     await ok(live_client, "POST", PATH, pw(userIds=[owner_place.owner.id], reason="spam"), mod.token)
-    assert await call(live_client, "POST", f"/api/explore/servers/{owner_place.id}", {"description": "come"},
-                      token=owner_place.owner.token) == (403, VAGUE)
+    assert await call(
+        live_client,
+        "POST",
+        f"/api/explore/servers/{owner_place.id}",
+        {"description": "come"},
+        token=owner_place.owner.token,
+    ) == (403, VAGUE)
 
     await ping(live_client, witness, witness_socket)
     assert witness_socket.received("message:created") == []
@@ -63,8 +75,10 @@ async def test_a_shadow_banned_user_talks_to_nobody(live_client, sockets):
 
 async def test_shadow_ban_rules(client):
     mod, target = await staff(client), await staff(client, badges=0)
-    assert await call(client, "POST", PATH, pw(userIds=[target.id]), token=mod.token) == \
-        (400, error("Reason is required.", "reason"))
+    assert await call(client, "POST", PATH, pw(userIds=[target.id]), token=mod.token) == (
+        400,
+        error("Reason is required.", "reason"),
+    )
     await ok(client, "POST", PATH, pw(userIds=[target.id], reason="once"), mod.token)
     await ok(client, "POST", PATH, pw(userIds=[target.id], reason="twice"), mod.token)  # existing ones are skipped
     assert [b.reason for b in await ShadowBan.all()] == ["once"]

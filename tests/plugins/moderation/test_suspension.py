@@ -22,8 +22,11 @@ def now_ms() -> int:
 
 async def test_a_suspended_user_is_dropped_at_once_and_refused_everywhere(live_server, live_client, sockets):
     mod, target, bystander = await staff(live_client), await member(live_client), await member(live_client)
-    target_socket, other_tab, bystander_socket = (await sockets(target.token), await sockets(target.token),
-                                                  await sockets(bystander.token))
+    target_socket, other_tab, bystander_socket = (
+        await sockets(target.token),
+        await sockets(target.token),
+        await sockets(bystander.token),
+    )
     before = now_ms()
 
     assert await suspend(live_client, mod, target, days=3, reason="spamming links") == {"status": True}
@@ -49,46 +52,68 @@ async def test_a_suspended_user_is_dropped_at_once_and_refused_everywhere(live_s
     finally:
         await fresh.close()
     # logging in still hands out a token (as upstream), which is refused the same way
-    status, body = await call(live_client, "POST", "/api/users/login", {"email": target.email, "password": target.password})
+    status, body = await call(
+        live_client, "POST", "/api/users/login", {"email": target.email, "password": target.password}
+    )
     assert status == 200
     assert await call(live_client, "GET", "/api/users", token=body["token"]) == (401, error("You are suspended."))
 
     entry = await AuditEntry.get(action_type=0)
-    assert (entry.user_id, entry.username, entry.action_by_id, entry.reason) == \
-        (int(target.id), target.username, int(mod.id), "spamming links")
+    assert (entry.user_id, entry.username, entry.action_by_id, entry.reason) == (
+        int(target.id),
+        target.username,
+        int(mod.id),
+        "spamming links",
+    )
     assert (await Strikes.get(user_id=int(target.id))).suspend_count == 1
 
 
 async def test_suspension_rules(client):
     mod, target, founder = await staff(client), await member(client), await staff(client, FOUNDER)
     body = pw(userIds=[target.id], days=1, reason="spam")
-    assert await call(client, "POST", PATH, {**body, "days": 32}, token=mod.token) == \
-        (403, error("Days must be less than 31", "days"))
-    assert await call(client, "POST", PATH, {**body, "days": "2"}, token=mod.token) == \
-        (400, error("Days must be a number.", "days"))
-    assert await call(client, "POST", PATH, {k: v for k, v in body.items() if k != "reason"}, token=mod.token) == \
-        (400, error("Reason is required.", "reason"))
-    assert await call(client, "POST", PATH, {**body, "reason": "x" * 501}, token=mod.token) == \
-        (400, error("Reason must be between 1 and 500 characters long.", "reason"))
-    assert await call(client, "POST", PATH, {**body, "userIds": "nope"}, token=mod.token) == \
-        (400, error("userIds must be an array of strings.", "userIds"))
-    assert await call(client, "POST", PATH, {**body, "userIds": [str(i) for i in range(5000)]}, token=mod.token) == \
-        (400, error("user ids must contain less than 5000 ids."))
-    assert await call(client, "POST", PATH, {**body, "userIds": [target.id, founder.id]}, token=mod.token) == \
-        (400, error("You are not allowed to suspend the founder."))
+    assert await call(client, "POST", PATH, {**body, "days": 32}, token=mod.token) == (
+        403,
+        error("Days must be less than 31", "days"),
+    )
+    assert await call(client, "POST", PATH, {**body, "days": "2"}, token=mod.token) == (
+        400,
+        error("Days must be a number.", "days"),
+    )
+    assert await call(client, "POST", PATH, {k: v for k, v in body.items() if k != "reason"}, token=mod.token) == (
+        400,
+        error("Reason is required.", "reason"),
+    )
+    assert await call(client, "POST", PATH, {**body, "reason": "x" * 501}, token=mod.token) == (
+        400,
+        error("Reason must be between 1 and 500 characters long.", "reason"),
+    )
+    assert await call(client, "POST", PATH, {**body, "userIds": "nope"}, token=mod.token) == (
+        400,
+        error("userIds must be an array of strings.", "userIds"),
+    )
+    assert await call(client, "POST", PATH, {**body, "userIds": [str(i) for i in range(5000)]}, token=mod.token) == (
+        400,
+        error("user ids must contain less than 5000 ids."),
+    )
+    assert await call(client, "POST", PATH, {**body, "userIds": [target.id, founder.id]}, token=mod.token) == (
+        400,
+        error("You are not allowed to suspend the founder."),
+    )
     assert not await Suspension.exists()
     # a mod cannot, a founder can; unknown ids are skipped
     assert await suspend(client, founder, target, days=31) == {"status": True}
-    assert await ok(client, "POST", PATH, pw(userIds=["123", "nope"], days=1, reason="x"), mod.token) == \
-        {"status": True}
+    assert await ok(client, "POST", PATH, pw(userIds=["123", "nope"], days=1, reason="x"), mod.token) == {
+        "status": True
+    }
     assert await Suspension.all().count() == 1
 
 
 async def test_editing_and_lifting_a_suspension(live_server, live_client):
     mod, target = await staff(live_client), await member(live_client)
     await suspend(live_client, mod, target, days=2, reason="first")
-    assert await ok(live_client, "PATCH", PATH, pw(userIds=[target.id], days=10, reason="worse"), mod.token) == \
-        {"success": True}
+    assert await ok(live_client, "PATCH", PATH, pw(userIds=[target.id], days=10, reason="worse"), mod.token) == {
+        "success": True
+    }
     probe = await connect_socket(live_server.url, target.token)
     try:
         data = probe.received("user:authenticate_error")[0]["data"]
@@ -98,8 +123,10 @@ async def test_editing_and_lifting_a_suspension(live_server, live_client):
     assert await ok(live_client, "PATCH", PATH, pw(userIds=[target.id], days=0), mod.token) == {"success": True}
     row = await Suspension.get(user_id=int(target.id))
     assert row.expire_at is None and row.reason == "worse" and row.email_hash is not None
-    assert await call(live_client, "PATCH", PATH, pw(userIds=[target.id], days=40), token=mod.token) == \
-        (403, error("Days must be less than 31", "days"))
+    assert await call(live_client, "PATCH", PATH, pw(userIds=[target.id], days=40), token=mod.token) == (
+        403,
+        error("Days must be less than 31", "days"),
+    )
 
     assert await ok(live_client, "DELETE", PATH, pw(userIds=[target.id]), mod.token) == {"success": True}
     assert (await call(live_client, "GET", "/api/users", token=target.token))[0] == 200
@@ -108,8 +135,10 @@ async def test_editing_and_lifting_a_suspension(live_server, live_client):
         assert probe.received("user:authenticated")
     finally:
         await probe.close()
-    assert await call(live_client, "DELETE", PATH, pw(userIds=[str(i) for i in range(5000)]), token=mod.token) == \
-        (403, error("user ids must contain less than 5000 ids."))
+    assert await call(live_client, "DELETE", PATH, pw(userIds=[str(i) for i in range(5000)]), token=mod.token) == (
+        403,
+        error("user ids must contain less than 5000 ids."),
+    )
     assert [e.action_type for e in await AuditEntry.all().order_by("id")] == [0, 6, 6, 1]
     assert (await Strikes.get(user_id=int(target.id))).suspend_count == 0
 
@@ -135,7 +164,8 @@ async def test_permanent_suspensions_delete_the_account_after_fifteen_days(app, 
     mod, target, recent = await staff(client), await member(client), await member(client)
     await suspend(client, mod, target, recent, days=0, reason="ban evasion")
     await Suspension.filter(user_id=int(target.id)).update(
-        suspended_at=datetime.now(UTC) - timedelta(days=15, minutes=1))
+        suspended_at=datetime.now(UTC) - timedelta(days=15, minutes=1)
+    )
     async with app.app_context():
         assert await jobs.run_once(app.extensions["hearth"].settings) == [int(target.id)]
         assert await jobs.run_once(app.extensions["hearth"].settings) == []
@@ -144,7 +174,8 @@ async def test_permanent_suspensions_delete_the_account_after_fifteen_days(app, 
     assert (await Suspension.get(user_id=int(target.id))).user_deleted
     assert not (await User.get(id=int(recent.id))).deleted
     # the address cannot come back
-    status, body = await call(client, "POST", "/api/users/register",
-                              {"email": target.email, "username": "again", "password": "secret pass"})
+    status, body = await call(
+        client, "POST", "/api/users/register", {"email": target.email, "username": "again", "password": "secret pass"}
+    )
     assert (status, body) == (401, error("This email is suspended.", "email"))
     assert await call(client, "GET", "/api/users", token=target.token) == (401, error("Invalid token."))

@@ -18,15 +18,28 @@ async def test_the_list_filters_orders_and_pages(client):
     await suspend(client, admin, anna)
     newest_first = await ok(client, "GET", "/api/moderation/users", token=mod.token)
     assert [u["id"] for u in newest_first] == [admin.id, mod.id, bob.id, anna.id]
-    assert set(newest_first[0]) == {"id", "username", "tag", "joinedAt", "bot", "badges", "hexColor", "avatar",
-                                    "shadowBan", "suspension"}
+    assert set(newest_first[0]) == {
+        "id",
+        "username",
+        "tag",
+        "joinedAt",
+        "bot",
+        "badges",
+        "hexColor",
+        "avatar",
+        "shadowBan",
+        "suspension",
+    }
     by_name = await ok(client, "GET", "/api/moderation/users?orderBy=username&order=asc", token=mod.token)
     assert [u["username"] for u in by_name] == ["anna", "bob", "moddy", "zed"]
-    page_two = await ok(client, "GET", f"/api/moderation/users?orderBy=username&order=asc&after={bob.id}&limit=1",
-                        token=mod.token)
+    page_two = await ok(
+        client, "GET", f"/api/moderation/users?orderBy=username&order=asc&after={bob.id}&limit=1", token=mod.token
+    )
     assert [u["username"] for u in page_two] == ["moddy"]
-    assert [u["id"] for u in await ok(client, "GET", f"/api/moderation/users?order=asc&after={anna.id}&limit=2",
-                                      token=mod.token)] == [bob.id, mod.id]
+    assert [
+        u["id"]
+        for u in await ok(client, "GET", f"/api/moderation/users?order=asc&after={anna.id}&limit=2", token=mod.token)
+    ] == [bob.id, mod.id]
     either = await ok(client, "GET", "/api/moderation/users?filters=bot&filters=suspension", token=mod.token)
     assert [u["id"] for u in either] == [bob.id, anna.id]
     assert either[1]["suspension"]["reason"] == "spam" and either[0]["suspension"] is None
@@ -70,7 +83,10 @@ async def test_a_users_page(client):
     as_mod = await ok(client, "GET", f"/api/moderation/users/{target.id}", token=mod.token)
     assert "email" not in as_mod["account"] and all("ipAddress" not in d for d in as_mod["devices"])
     assert await call(client, "GET", f"/api/moderation/users/{admin.id}", token=mod.token) == (403, error("No Access!"))
-    assert await call(client, "GET", f"/api/moderation/users/{founder.id}", token=mod.token) == (403, error("No Access!"))
+    assert await call(client, "GET", f"/api/moderation/users/{founder.id}", token=mod.token) == (
+        403,
+        error("No Access!"),
+    )
     assert (await call(client, "GET", f"/api/moderation/users/{founder.id}", token=admin.token))[0] == 200
     assert await call(client, "GET", "/api/moderation/users/123", token=admin.token) == (404, error("User not found."))
 
@@ -79,23 +95,39 @@ async def test_editing_a_user(live_client, sockets):
     target, other = await member(live_client), await member(live_client)
     admin = await staff(live_client)
     path = f"/api/moderation/users/{target.id}"
-    assert await call(live_client, "POST", path, pw(username=other.username, tag=other.tag), token=admin.token) == \
-        (403, error("Someone already has this combination of tag and username."))
-    assert await call(live_client, "POST", path, pw(addedInventoryItems=[{"itemType": "badge", "itemId": "1"}]),
-                      token=admin.token) == (403, error("You cannot modify the Founder badge."))
-    assert await call(live_client, "POST", "/api/moderation/users/123", pw(username="x"), token=admin.token) == \
-        (404, error("User does not exist."))
+    assert await call(live_client, "POST", path, pw(username=other.username, tag=other.tag), token=admin.token) == (
+        403,
+        error("Someone already has this combination of tag and username."),
+    )
+    assert await call(
+        live_client, "POST", path, pw(addedInventoryItems=[{"itemType": "badge", "itemId": "1"}]), token=admin.token
+    ) == (403, error("You cannot modify the Founder badge."))
+    assert await call(live_client, "POST", "/api/moderation/users/123", pw(username="x"), token=admin.token) == (
+        404,
+        error("User does not exist."),
+    )
     probe = await sockets(target.token)
-    updated = await ok(live_client, "POST", path, pw(username="renamed", tag="ABCD", email="New@Example.com",
-                                                     newPassword="brand new pass", emailConfirmed=False,
-                                                     addedInventoryItems=[{"itemType": "badge", "itemId": "8"}]),
-                       admin.token)
+    updated = await ok(
+        live_client,
+        "POST",
+        path,
+        pw(
+            username="renamed",
+            tag="ABCD",
+            email="New@Example.com",
+            newPassword="brand new pass",
+            emailConfirmed=False,
+            addedInventoryItems=[{"itemType": "badge", "itemId": "8"}],
+        ),
+        admin.token,
+    )
     assert (updated["username"], updated["tag"], updated["badges"]) == ("renamed", "ABCD", 8)
     assert updated["account"] == {"email": "new@example.com"} and "profile" in updated
     await assert_kicked(probe, "Invalid Token")
     assert await call(live_client, "GET", "/api/users", token=target.token) == (401, error("Invalid token."))
-    status, _ = await call(live_client, "POST", "/api/users/login", {"email": "new@example.com",
-                                                                     "password": "brand new pass"})
+    status, _ = await call(
+        live_client, "POST", "/api/users/login", {"email": "new@example.com", "password": "brand new pass"}
+    )
     assert status == 200
     account = await Account.get(user_id=int(target.id))
     assert account.email_confirmed is True  # any value sent confirms
@@ -107,17 +139,25 @@ async def test_users_on_the_same_address(client):
     admin_neighbour = await staff(client, ADMIN)
     mod = await staff(client, MOD)
     # the test client is one address for everybody
-    ids = [u["id"] for u in await ok(client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip",
-                                     token=mod.token)]
+    ids = [
+        u["id"]
+        for u in await ok(client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip", token=mod.token)
+    ]
     assert target.id not in ids and neighbour.id in ids and admin_neighbour.id not in ids
-    assert admin_neighbour.id in [u["id"] for u in await ok(
-        client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip", token=admin_neighbour.token)]
-    first = (await ok(client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip?limit=1",
-                      token=mod.token))[0]
-    assert set(first) == {"id", "username", "tag", "joinedAt", "hexColor", "avatar",
-                                                 "suspension", "bot", "badges"}
-    assert await call(client, "GET", "/api/moderation/users/123/users-with-same-ip", token=mod.token) == \
-        (404, error("User does not exist."))
+    assert admin_neighbour.id in [
+        u["id"]
+        for u in await ok(
+            client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip", token=admin_neighbour.token
+        )
+    ]
+    first = (await ok(client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip?limit=1", token=mod.token))[
+        0
+    ]
+    assert set(first) == {"id", "username", "tag", "joinedAt", "hexColor", "avatar", "suspension", "bot", "badges"}
+    assert await call(client, "GET", "/api/moderation/users/123/users-with-same-ip", token=mod.token) == (
+        404,
+        error("User does not exist."),
+    )
 
 
 async def test_online_users_are_those_with_a_live_socket(live_client, sockets):
@@ -128,16 +168,23 @@ async def test_online_users_are_those_with_a_live_socket(live_client, sockets):
     assert [u["id"] for u in listed] == [online.id, mod.id]
     assert set(listed[0]) == {"id", "username", "tag", "joinedAt", "hexColor", "bot", "avatar", "badges"}
     assert offline.id not in [u["id"] for u in listed]
-    assert [u["id"] for u in await ok(live_client, "GET", "/api/moderation/online-users", token=mod.token)] == \
-        [mod.id, online.id]
+    assert [u["id"] for u in await ok(live_client, "GET", "/api/moderation/online-users", token=mod.token)] == [
+        mod.id,
+        online.id,
+    ]
 
 
 async def test_the_inventory_is_the_users_badges_and_removing_an_item_clears_its_badge(client):
     target = await member(client)
     admin = await staff(client)
     path = f"/api/moderation/users/{target.id}"
-    await ok(client, "POST", path, pw(addedInventoryItems=[{"itemType": "badge", "itemId": "8"},
-                                                            {"itemType": "badge", "itemId": "128"}]), admin.token)
+    await ok(
+        client,
+        "POST",
+        path,
+        pw(addedInventoryItems=[{"itemType": "badge", "itemId": "8"}, {"itemType": "badge", "itemId": "128"}]),
+        admin.token,
+    )
     page = await ok(client, "GET", path, token=admin.token)
     assert sorted(item["itemId"] for item in page["inventory"]) == ["128", "8"]
     assert await ok(client, "GET", "/api/users/inventory", token=target.token) == page["inventory"]

@@ -31,12 +31,17 @@ async def test_a_warned_user_gets_the_notice_live_and_nobody_else(live_client, s
 
     fresh = await sockets(target.token)
     assert (await fresh.wait_for("user:authenticated"))["user"]["notices"] == [notice]
-    assert await call(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=other.token) == \
-        (404, error("Notice not found"))
-    assert await ok(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=target.token) == \
-        {"success": True}
-    assert await call(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=target.token) == \
-        (404, error("Notice not found"))
+    assert await call(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=other.token) == (
+        404,
+        error("Notice not found"),
+    )
+    assert await ok(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=target.token) == {
+        "success": True
+    }
+    assert await call(live_client, "DELETE", f"/api/users/notices/{notice['id']}", token=target.token) == (
+        404,
+        error("Notice not found"),
+    )
     assert await call(live_client, "DELETE", f"/api/users/notices/{notice['id']}") == (401, error("No token provided."))
     later = await sockets(target.token)
     assert (await later.wait_for("user:authenticated"))["user"]["notices"] == []
@@ -46,10 +51,13 @@ async def test_a_warned_user_gets_the_notice_live_and_nobody_else(live_client, s
 
 async def test_warning_rules(client):
     mod, target = await staff(client), await member(client)
-    assert await call(client, "POST", PATH, pw(userIds=[target.id]), token=mod.token) == \
-        (400, error("Reason is required.", "reason"))
-    status, body = await call(client, "POST", PATH, pw(userIds=[str(i) for i in range(5000)], reason="x"),
-                              token=mod.token)
+    assert await call(client, "POST", PATH, pw(userIds=[target.id]), token=mod.token) == (
+        400,
+        error("Reason is required.", "reason"),
+    )
+    status, body = await call(
+        client, "POST", PATH, pw(userIds=[str(i) for i in range(5000)], reason="x"), token=mod.token
+    )
     assert (status, body) == (403, "user ids must contain less than 5000 ids.")  # a bare string, as upstream
     assert not await Notice.exists()
 

@@ -22,13 +22,20 @@ async def enabled_plugins(client):
     return {p["id"] for p in (await ok(client, "GET", "/api/plugins"))["plugins"]}
 
 
-@pytest.mark.parametrize("method, path", [
-    ("GET", "/api/moderation/servers"), ("GET", "/api/moderation/servers/active"),
-    ("GET", "/api/moderation/servers/search?q=x"), ("GET", "/api/moderation/servers/1"),
-    ("GET", "/api/moderation/servers/1/channels"), ("POST", "/api/moderation/servers/1"),
-    ("POST", "/api/moderation/servers/1/pin"), ("DELETE", "/api/moderation/servers/1/pin"),
-    ("DELETE", "/api/moderation/servers/1"),
-])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("GET", "/api/moderation/servers"),
+        ("GET", "/api/moderation/servers/active"),
+        ("GET", "/api/moderation/servers/search?q=x"),
+        ("GET", "/api/moderation/servers/1"),
+        ("GET", "/api/moderation/servers/1/channels"),
+        ("POST", "/api/moderation/servers/1"),
+        ("POST", "/api/moderation/servers/1/pin"),
+        ("DELETE", "/api/moderation/servers/1/pin"),
+        ("DELETE", "/api/moderation/servers/1"),
+    ],
+)
 async def test_without_servers_the_server_routes_are_gone(client_without, method, path):
     client = await client_without("servers")
     admin = await staff(client, ADMIN)
@@ -40,7 +47,9 @@ async def test_without_servers_there_are_no_server_audit_logs(client_without):
     admin = await staff(client, ADMIN)
     # the path now reaches a user's page, as any other id that names nobody would
     assert await call(client, "GET", "/api/moderation/users/audit-logs", token=admin.token) == (
-        404, error("User not found."))
+        404,
+        error("User not found."),
+    )
 
 
 async def test_without_servers_users_sanctions_and_the_rest_work(client_without):
@@ -51,8 +60,9 @@ async def test_without_servers_users_sanctions_and_the_rest_work(client_without)
 
     page = await ok(client, "GET", f"/api/moderation/users/{target.id}", token=admin.token)
     assert page["id"] == target.id and page["servers"] == []
-    assert [u["id"] for u in await ok(client, "GET", f"/api/moderation/users/search?q={target.id}",
-                                      token=mod.token)] == [target.id]
+    assert [
+        u["id"] for u in await ok(client, "GET", f"/api/moderation/users/search?q={target.id}", token=mod.token)
+    ] == [target.id]
 
     await ok(client, "POST", "/api/moderation/users/warn", pw(userIds=[rude.id], reason="be kind"), admin.token)
     assert [n.content for n in await Notice.filter(user_id=int(rude.id))] == ["be kind"]
@@ -62,11 +72,20 @@ async def test_without_servers_users_sanctions_and_the_rest_work(client_without)
     assert (await ok(client, "GET", f"/api/moderation/users/{spammer.id}", token=admin.token))["shadowBan"]
 
     # a MOD suggests acting on a user; a server cannot be suggested any more
-    await ok(client, "POST", "/api/moderation/suggest_action", {"reason": "rude", "actionType": 0, "userId": rude.id},
-             mod.token)
-    assert await call(client, "POST", "/api/moderation/suggest_action",
-                      {"reason": "spam server", "actionType": 3, "serverId": "123"}, token=mod.token) == (
-        400, {"success": False, "error": "Something went wrong. Try again later."})
+    await ok(
+        client,
+        "POST",
+        "/api/moderation/suggest_action",
+        {"reason": "rude", "actionType": 0, "userId": rude.id},
+        mod.token,
+    )
+    assert await call(
+        client,
+        "POST",
+        "/api/moderation/suggest_action",
+        {"reason": "spam server", "actionType": 3, "serverId": "123"},
+        token=mod.token,
+    ) == (400, {"success": False, "error": "Something went wrong. Try again later."})
     listed = (await ok(client, "GET", "/api/moderation/suggest_action", token=mod.token))["data"]
     assert [(s["user"]["id"], s["server"]) for s in listed] == [(rude.id, None)]
 
@@ -106,7 +125,12 @@ async def test_without_messages_posts_go_with_a_suspension_and_message_figures_a
     assert await call(client, "GET", "/api/users", token=spammer.token) == (401, error("You are suspended."))
 
     figures = await ok(client, "GET", "/api/moderation/stats", token=admin.token)
-    assert figures == {"totalRegisteredUsers": 2, "weeklyRegisteredUsers": 2, "totalCreatedServers": 0,
-                       "totalCreatedMessages": 0, "weeklyCreatedMessages": 0}
+    assert figures == {
+        "totalRegisteredUsers": 2,
+        "weeklyRegisteredUsers": 2,
+        "totalCreatedServers": 0,
+        "totalCreatedMessages": 0,
+        "weeklyCreatedMessages": 0,
+    }
     days = (await ok(client, "GET", "/api/moderation/stats/daily?days=2", token=admin.token))["days"]
     assert [(d["registrations"], d["messages"], d["activeUsers"]) for d in days][-1] == (2, 0, 0)

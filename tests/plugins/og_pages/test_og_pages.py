@@ -22,9 +22,13 @@ async def test_an_invite_page_describes_the_server(client):
         tags = read_tags(body)
         assert tags.title == 'Tom & "Jerry" <3 Server on Hearth'
         assert tags.description == 'You are invited to join the Tom & "Jerry" <3 server on Hearth.'
-        assert tags.og == {"site_name": "Hearth", "type": "article", "url": f"http://hearth.test/i/{invite['code']}",
-                           "title": 'Tom & "Jerry" <3 Server on Hearth',
-                           "description": 'You are invited to join the Tom & "Jerry" <3 server on Hearth.'}
+        assert tags.og == {
+            "site_name": "Hearth",
+            "type": "article",
+            "url": f"http://hearth.test/i/{invite['code']}",
+            "title": 'Tom & "Jerry" <3 Server on Hearth',
+            "description": 'You are invited to join the Tom & "Jerry" <3 server on Hearth.',
+        }
         assert tags.twitter["domain"] == "hearth.test" and "card" not in tags.twitter
 
 
@@ -44,8 +48,14 @@ async def test_a_profile_page_uses_the_bio_or_a_default_text(client):
 
 
 async def test_unknown_invites_profiles_posts_and_paths_are_json_404s(client):
-    for path in ("/api/og/i/nope", "/api/og/app/profile/123", "/api/og/app/profile/x", "/api/og/p/1",
-                 "/api/og/anything?postId=1", "/api/og/anything"):
+    for path in (
+        "/api/og/i/nope",
+        "/api/og/app/profile/123",
+        "/api/og/app/profile/x",
+        "/api/og/p/1",
+        "/api/og/anything?postId=1",
+        "/api/og/anything",
+    ):
         assert await call(client, "GET", path) == (404, {"message": "Not found.", "path": None}), path
 
 

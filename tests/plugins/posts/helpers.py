@@ -32,8 +32,9 @@ async def uploaded_image(client: Any, person: Person, kind: str = "attachments",
     """A picture uploaded through the CDN protocol (token, then multipart ``f``) to the person's
     own group, as the reference client uploads a post's image; returns its ``fileId``, what a
     client sends as ``nerimityCdnFileId``."""
-    status, body = await upload_file(client, person.token, kind, person.id, data or png_bytes((40, 30)),
-                                     filename="picture.png")
+    status, body = await upload_file(
+        client, person.token, kind, person.id, data or png_bytes((40, 30)), filename="picture.png"
+    )
     assert status == 200, body
     return body["fileId"]
 
@@ -41,8 +42,9 @@ async def uploaded_image(client: Any, person: Person, kind: str = "attachments",
 async def stored_for_another_group(app: Any, person: Person, group_id: str) -> str:
     """A picture of the person's stored for another group (as a channel's attachment would be)."""
     async with app.app_context():
-        record = await store_upload(int(person.id), "attachments", group_id, "picture.png", png_bytes((40, 30)),
-                                    image_only=True)
+        record = await store_upload(
+            int(person.id), "attachments", group_id, "picture.png", png_bytes((40, 30)), image_only=True
+        )
     return str(record.id)
 
 
@@ -50,8 +52,9 @@ def ids(posts: list[dict[str, Any]]) -> list[str]:
     return [p["id"] for p in posts]
 
 
-async def call_from(client: Any, ip: str, method: str, path: str, token: str | None = None,
-                    json: Any = None) -> tuple[int, Any]:
+async def call_from(
+    client: Any, ip: str, method: str, path: str, token: str | None = None, json: Any = None
+) -> tuple[int, Any]:
     """``call`` from another client IP (apps built with ``server.trust_proxy_headers``)."""
     headers = {"X-Forwarded-For": ip, **({"Authorization": token} if token else {})}
     response = await client.open(path, method=method, json=json, headers=headers)

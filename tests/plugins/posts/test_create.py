@@ -11,9 +11,30 @@ from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, create, post, stored_for_another_group, uploaded_image
 from tests.support import call, register
 
-POST_KEYS = {"id", "createdById", "content", "createdAt", "editedAt", "deleted", "commentToId", "repostId",
-             "quotedPostId", "views", "estimateLikes", "estimateReposts", "embed", "createdBy", "mentions",
-             "attachments", "poll", "_count", "likedBy", "reposts", "commentTo", "repost"}
+POST_KEYS = {
+    "id",
+    "createdById",
+    "content",
+    "createdAt",
+    "editedAt",
+    "deleted",
+    "commentToId",
+    "repostId",
+    "quotedPostId",
+    "views",
+    "estimateLikes",
+    "estimateReposts",
+    "embed",
+    "createdBy",
+    "mentions",
+    "attachments",
+    "poll",
+    "_count",
+    "likedBy",
+    "reposts",
+    "commentTo",
+    "repost",
+}
 
 
 async def test_a_post_has_the_wire_shape(client):
@@ -39,18 +60,39 @@ async def test_content_limits(client):
     assert (await create(client, me, "x" * 1500))[0] == 200
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    ({"content": 5}, error("Content must be a string!", "content")),
-    ({"content": "hi", "postId": 5}, error("postId must be a string!", "postId")),
-    ({"content": "hi", "postId": "1" * 501}, error("Content length must be between 1 and 500 characters.", "postId")),
-    ({"content": "hi", "nerimityCdnFileId": 1}, error("nerimityCdnFileId id must be a string!", "nerimityCdnFileId")),
-    ({"content": "hi", "poll": {"choices": ["a"] * 7}}, error("Poll must be an array with minimum 6 choices", "poll.choices")),
-    ({"content": "hi", "poll": {"choices": "a"}}, error("Poll must be an array with minimum 6 choices", "poll.choices")),
-    ({"content": "hi", "poll": {"choices": ["a", 2]}}, error("Poll choices must be an array of strings", "poll.choices[1]")),
-    ({"content": "hi", "poll": {"choices": ["x" * 57]}}, error("Poll choices length must be between 1 and 50 characters", "poll.choices[0]")),
-    ({}, error("content or attachment is required.")),
-    ({"content": "   "}, error("content or attachment is required.")),
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"content": 5}, error("Content must be a string!", "content")),
+        ({"content": "hi", "postId": 5}, error("postId must be a string!", "postId")),
+        (
+            {"content": "hi", "postId": "1" * 501},
+            error("Content length must be between 1 and 500 characters.", "postId"),
+        ),
+        (
+            {"content": "hi", "nerimityCdnFileId": 1},
+            error("nerimityCdnFileId id must be a string!", "nerimityCdnFileId"),
+        ),
+        (
+            {"content": "hi", "poll": {"choices": ["a"] * 7}},
+            error("Poll must be an array with minimum 6 choices", "poll.choices"),
+        ),
+        (
+            {"content": "hi", "poll": {"choices": "a"}},
+            error("Poll must be an array with minimum 6 choices", "poll.choices"),
+        ),
+        (
+            {"content": "hi", "poll": {"choices": ["a", 2]}},
+            error("Poll choices must be an array of strings", "poll.choices[1]"),
+        ),
+        (
+            {"content": "hi", "poll": {"choices": ["x" * 57]}},
+            error("Poll choices length must be between 1 and 50 characters", "poll.choices[0]"),
+        ),
+        ({}, error("content or attachment is required.")),
+        ({"content": "   "}, error("content or attachment is required.")),
+    ],
+)
 async def test_bad_bodies(client, body, expected):
     me = await confirmed(client)
     assert await call(client, "POST", "/api/posts", body, token=me.token) == (400, expected)
@@ -91,9 +133,15 @@ async def test_someone_elses_or_wrong_kind_of_file_is_refused(app, client):
     theirs = await uploaded_image(client, other)
     assert await create(client, me, "x", nerimityCdnFileId=theirs) == (403, error("File not found."))
     avatar = await uploaded_image(client, me, kind="avatars")
-    assert await create(client, me, "x", nerimityCdnFileId=avatar) == (403, error("This file was uploaded for something else."))
+    assert await create(client, me, "x", nerimityCdnFileId=avatar) == (
+        403,
+        error("This file was uploaded for something else."),
+    )
     elsewhere = await stored_for_another_group(app, me, "123")
-    assert await create(client, me, "x", nerimityCdnFileId=elsewhere) == (403, error("This file was uploaded for something else."))
+    assert await create(client, me, "x", nerimityCdnFileId=elsewhere) == (
+        403,
+        error("This file was uploaded for something else."),
+    )
     assert await create(client, me, "x", nerimityCdnFileId="999") == (403, error("File not found."))
     assert await Post.all().count() == 0
 
@@ -124,8 +172,12 @@ async def test_reply_refusals(client):
 async def test_mentions_become_ids_and_notify(client):
     me, them, blocker = await confirmed(client), await confirmed(client), await confirmed(client)
     await block(client, blocker, me)
-    created = await post(client, me, f"hi @{them.username}:{them.tag} and @{blocker.username}:{blocker.tag} "
-                                      f"and @nobody:zzzz and @{me.username}:{me.tag}")
+    created = await post(
+        client,
+        me,
+        f"hi @{them.username}:{them.tag} and @{blocker.username}:{blocker.tag} "
+        f"and @nobody:zzzz and @{me.username}:{me.tag}",
+    )
     assert created["content"] == (f"hi [@:{them.id}] and [@:{blocker.id}] and @nobody:zzzz and [@:{me.id}]")
     assert [m["id"] for m in created["mentions"]] == [them.id, blocker.id, me.id]
     assert set(created["mentions"][0]) == {"id", "username", "tag", "hexColor", "avatar", "badges"}
@@ -137,8 +189,9 @@ async def test_post_mention_reaches_only_the_mentioned(live_client, sockets):
     me, them, other, blocker = [await confirmed(live_client) for _ in range(4)]
     await block(live_client, blocker, me)
     mine, theirs, others, blockers = [await sockets(p.token) for p in (me, them, other, blocker)]
-    created = await post(live_client, me, f"hey @{them.username}:{them.tag} @{blocker.username}:{blocker.tag} "
-                                          f"@{me.username}:{me.tag}")
+    created = await post(
+        live_client, me, f"hey @{them.username}:{them.tag} @{blocker.username}:{blocker.tag} @{me.username}:{me.tag}"
+    )
     event = await theirs.wait_for("post:mention")
     assert event["post"]["id"] == created["id"] and event["post"]["content"] == created["content"]
     await post(live_client, me, f"again @{them.username}:{them.tag}")

@@ -34,10 +34,18 @@ async def test_edit_refusals(client):
     assert await edit(client, me, "123", "x") == (403, error("Post not found"))
     status, repost = await call(client, "POST", f"/api/posts/{theirs['id']}/repost", token=me.token)
     assert await edit(client, me, repost["id"], "x") == (403, error("Post not found"))
-    assert await edit(client, me, mine["id"], "x" * 501) == (400, error("Content length must be between 1 and 500 characters."))
-    assert await edit(client, me, mine["id"], "  ") == (400, error("Content length must be between 1 and 500 characters."))
+    assert await edit(client, me, mine["id"], "x" * 501) == (
+        400,
+        error("Content length must be between 1 and 500 characters."),
+    )
+    assert await edit(client, me, mine["id"], "  ") == (
+        400,
+        error("Content length must be between 1 and 500 characters."),
+    )
     assert await call(client, "PATCH", f"/api/posts/{mine['id']}", {}, token=me.token) == (
-        400, error("Content must be a string!", "content"))
+        400,
+        error("Content must be a string!", "content"),
+    )
     assert await edit(client, me, mine["id"], 5) == (400, error("Content must be a string!", "content"))
     assert (await get(client, me, f"/api/posts/{mine['id']}"))["content"] == "mine"
     await call(client, "DELETE", f"/api/posts/{mine['id']}", token=me.token)
@@ -92,7 +100,10 @@ async def test_deleting_a_repost_removes_it(client):
 async def test_only_the_author_deletes(client):
     me, them = await confirmed(client), await confirmed(client)
     theirs = await post(client, them, "theirs")
-    assert await call(client, "DELETE", f"/api/posts/{theirs['id']}", token=me.token) == (400, error("Post does not exist!"))
+    assert await call(client, "DELETE", f"/api/posts/{theirs['id']}", token=me.token) == (
+        400,
+        error("Post does not exist!"),
+    )
     assert await call(client, "DELETE", "/api/posts/nope", token=me.token) == (400, error("Post does not exist!"))
     assert await call(client, "DELETE", f"/api/posts/{theirs['id']}") == (401, error("No token provided."))
     assert (await get(client, me, f"/api/posts/{theirs['id']}"))["content"] == "theirs"

@@ -26,7 +26,9 @@ async def test_the_feed_holds_mine_and_whom_i_follow_newest_first(client):
     [shown, *_] = await get(client, me, "/api/posts/feed")
     assert shown["repost"]["id"] == c["id"] and shown["content"] is None
     assert shown["repost"]["_count"]["reposts"] == 1
-    assert shown["repost"]["reposts"] == [{"id": repost["id"], "createdBy": {"id": followed.id, "username": followed.username}}]
+    assert shown["repost"]["reposts"] == [
+        {"id": repost["id"], "createdBy": {"id": followed.id, "username": followed.username}}
+    ]
 
 
 async def test_feed_cursors_and_limits(client):
@@ -39,7 +41,9 @@ async def test_feed_cursors_and_limits(client):
     for junk in ("-1", "0", "abc", "1000"):
         assert ids(await get(client, me, f"/api/posts/feed?limit={junk}")) == newest_first
     assert await call(client, "GET", "/api/posts/feed?afterId=abc", token=me.token) == (
-        400, error("afterId must be a post id.", "afterId"))
+        400,
+        error("afterId must be a post id.", "afterId"),
+    )
 
 
 async def test_deleted_posts_and_their_reposts_leave_the_feed(client):
@@ -74,7 +78,9 @@ async def test_discover_most_liked_with_keyset_cursor(client):
     made = [await post(client, me, f"p{n}") for n in range(4)]
     for post_index, count in ((1, 3), (2, 1), (3, 3)):
         for liker in likers[:count]:
-            assert (await call(client, "POST", f"/api/posts/{made[post_index]['id']}/like", token=liker.token))[0] == 200
+            assert (await call(client, "POST", f"/api/posts/{made[post_index]['id']}/like", token=liker.token))[
+                0
+            ] == 200
     order = [made[1]["id"], made[3]["id"], made[2]["id"], made[0]["id"]]  # likes desc, then older first
     page = await get(client, me, "/api/posts/discover?sort=mostLikedAllTime&limit=2")
     assert ids(page) == list(reversed(order[:2]))

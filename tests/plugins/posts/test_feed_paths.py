@@ -29,7 +29,8 @@ async def test_both_ways_of_reading_the_feed_give_the_same_page(client, monkeypa
     assert ids(await get(client, me, "/api/posts/feed")) == newest_first
     assert ids(await get(client, me, f"/api/posts/feed?afterId={gone['id']}&limit=1")) == [theirs["id"]]
     page = await get(client, me, "/api/posts/feed")
-    assert page[0]["repost"]["reposts"] == [{"id": repost["id"], "createdBy": {"id": friend.id,
-                                                                             "username": friend.username}}]
+    assert page[0]["repost"]["reposts"] == [
+        {"id": repost["id"], "createdBy": {"id": friend.id, "username": friend.username}}
+    ]
     await block(client, other, me)  # who blocks me leaves my feed
     assert ids(await get(client, me, "/api/posts/feed")) == [repost["id"], theirs["id"], mine["id"]]

@@ -33,10 +33,12 @@ async def test_200_likes_a_second_on_one_post(live_server, live_client):
     tokens = await people(LIKERS)
 
     async with aiohttp.ClientSession() as http:
+
         async def like(index: int, token: str) -> int:
             await asyncio.sleep(index / PER_SECOND)  # spread over one second
-            async with http.post(f"{live_server.url}/api/posts/{target['id']}/like",
-                                 headers={"Authorization": token}) as response:
+            async with http.post(
+                f"{live_server.url}/api/posts/{target['id']}/like", headers={"Authorization": token}
+            ) as response:
                 await response.read()
                 return response.status
 

@@ -8,8 +8,21 @@ from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, get, post
 from tests.support import call, register
 
-FULL_USER = {"id", "username", "tag", "hexColor", "avatar", "banner", "badges", "bot", "joinedAt", "status",
-             "customStatus", "lastOnlineAt", "lastOnlineStatus"}
+FULL_USER = {
+    "id",
+    "username",
+    "tag",
+    "hexColor",
+    "avatar",
+    "banner",
+    "badges",
+    "bot",
+    "joinedAt",
+    "status",
+    "customStatus",
+    "lastOnlineAt",
+    "lastOnlineStatus",
+}
 
 
 async def like(client, person, post_id, action="like"):
@@ -23,7 +36,8 @@ async def test_like_and_unlike(client):
     assert status == 200, liked
     assert liked["_count"]["likedBy"] == 1 and liked["estimateLikes"] == 1 and len(liked["likedBy"]) == 1
     assert await PostNotification.filter(type=LIKED).values_list("to_id", "by_id", "post_id") == [
-        (int(them.id), int(me.id), int(theirs["id"]))]
+        (int(them.id), int(me.id), int(theirs["id"]))
+    ]
     status, unliked = await like(client, me, theirs["id"], "unlike")
     assert status == 200 and unliked["_count"]["likedBy"] == 0 and unliked["likedBy"] == []
     await like(client, me, theirs["id"])
@@ -87,13 +101,17 @@ async def test_repost(client):
     assert [entry["createdBy"]["id"] for entry in listed] == [me.id]
     assert set(listed[0]["createdBy"]) == FULL_USER
     assert (await get(client, me, f"/api/posts/{theirs['id']}"))["reposts"] == [
-        {"id": repost["id"], "createdBy": {"id": me.id, "username": me.username}}]
+        {"id": repost["id"], "createdBy": {"id": me.id, "username": me.username}}
+    ]
 
 
 async def test_repost_refusals(client):
     me, them, unconfirmed = await confirmed(client), await confirmed(client), await register(client)
     theirs = await post(client, them, "x")
-    assert await like(client, unconfirmed, theirs["id"], "repost") == (400, error("You must confirm your email to create posts."))
+    assert await like(client, unconfirmed, theirs["id"], "repost") == (
+        400,
+        error("You must confirm your email to create posts."),
+    )
     assert await like(client, me, "123", "repost") == (400, error("Comment not found"))
     _, repost = await like(client, me, theirs["id"], "repost")
     assert await like(client, me, theirs["id"], "repost") == (400, error("You have already reposted this post."))

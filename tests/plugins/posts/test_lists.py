@@ -20,7 +20,10 @@ async def test_a_users_posts_without_and_with_replies_pinned_left_out(client):
     assert (await call(client, "POST", f"/api/posts/{pinned['id']}/pin", token=them.token))[0] == 200
     assert ids(await get(client, me, f"/api/users/{them.id}/posts")) == [first["id"]]
     for flag in ("true", "false", "1", "0"):  # upstream: any present value includes replies
-        assert ids(await get(client, me, f"/api/users/{them.id}/posts?withReplies={flag}")) == [first["id"], reply["id"]]
+        assert ids(await get(client, me, f"/api/users/{them.id}/posts?withReplies={flag}")) == [
+            first["id"],
+            reply["id"],
+        ]
     assert ids(await get(client, None, f"/api/users/{them.id}/posts")) == [first["id"]]  # no token needed
     assert await get(client, me, "/api/users/123/posts") == []
 
@@ -28,9 +31,13 @@ async def test_a_users_posts_without_and_with_replies_pinned_left_out(client):
 async def test_user_posts_bad_input(client):
     me = await confirmed(client)
     assert await call(client, "GET", f"/api/users/{me.id}/posts?withReplies=yes", token=me.token) == (
-        400, error("withReplies must be a boolean!", "withReplies"))
+        400,
+        error("withReplies must be a boolean!", "withReplies"),
+    )
     assert await call(client, "GET", f"/api/users/{'1' * 101}/posts", token=me.token) == (
-        400, error("userId length must be between 1 and 100 characters.", "userId"))
+        400,
+        error("userId length must be between 1 and 100 characters.", "userId"),
+    )
 
 
 async def test_own_posts_route_takes_bots_and_any_replies_flag(client):
@@ -48,8 +55,13 @@ async def test_a_blocker_hides_their_posts(client):
     await block(client, them, me)
     assert await get(client, me, f"/api/users/{them.id}/posts") == []
     assert await get(client, me, f"/api/posts/{theirs['id']}") == {
-        "id": theirs["id"], "commentToId": None, "createdBy": theirs["createdBy"], "commentTo": None,
-        "quotedPostId": None, "block": True}
+        "id": theirs["id"],
+        "commentToId": None,
+        "createdBy": theirs["createdBy"],
+        "commentTo": None,
+        "quotedPostId": None,
+        "block": True,
+    }
     # the blocker still sees what they blocked
     assert ids(await get(client, them, f"/api/users/{them.id}/posts")) == [theirs["id"]]
 
@@ -107,13 +119,16 @@ async def test_announcements_newest_first(client):
     assert await call(client, "GET", "/api/posts/announcement") == (401, error("No token provided."))
 
 
-@pytest.mark.parametrize(("path", "name", "allowed"), [
-    ("/api/users/{id}/posts", "post_get", 100),
-    ("/api/users/{id}/posts/liked", "post_get_liked", 100),
-    ("/api/posts/announcement", "post_announcement", 20),
-    ("/api/posts/{post}", "post_get_signle", 100),
-    ("/api/posts/{post}/comments", "post_get_comments", 100),
-])
+@pytest.mark.parametrize(
+    ("path", "name", "allowed"),
+    [
+        ("/api/users/{id}/posts", "post_get", 100),
+        ("/api/users/{id}/posts/liked", "post_get_liked", 100),
+        ("/api/posts/announcement", "post_announcement", 20),
+        ("/api/posts/{post}", "post_get_signle", 100),
+        ("/api/posts/{post}/comments", "post_get_comments", 100),
+    ],
+)
 async def test_list_rate_limits(client, limited_by_user, path, name, allowed):
     me = await register(client)
     url = path.format(id=me.id, post="123")

@@ -47,8 +47,9 @@ async def test_watchers_get_the_new_counts(live_server, live_client, sockets):
     assert update["updated"]["_count"] == {"likedBy": 1, "comments": 0, "reposts": 0}
 
     choice = mine["poll"]["choices"][1]["id"]
-    await call(live_client, "POST", f"/api/posts/{mine['id']}/polls/{mine['poll']['id']}/choices/{choice}",
-               token=liker.token)
+    await call(
+        live_client, "POST", f"/api/posts/{mine['id']}/polls/{mine['poll']['id']}/choices/{choice}", token=liker.token
+    )
     await post(live_client, liker, "a reply", postId=mine["id"])
 
     async def final() -> dict:

@@ -8,8 +8,21 @@ from tests.plugins.posts.helpers import call_from, confirmed, get, ip, post
 from tests.plugins.social.helpers import follow, unfollow
 from tests.support import call, use_up
 
-FULL_USER = {"id", "username", "tag", "hexColor", "avatar", "banner", "badges", "bot", "joinedAt", "status",
-             "customStatus", "lastOnlineAt", "lastOnlineStatus"}
+FULL_USER = {
+    "id",
+    "username",
+    "tag",
+    "hexColor",
+    "avatar",
+    "banner",
+    "badges",
+    "bot",
+    "joinedAt",
+    "status",
+    "customStatus",
+    "lastOnlineAt",
+    "lastOnlineStatus",
+}
 
 
 async def count(client, person):
@@ -25,7 +38,11 @@ async def test_likes_replies_mentions_and_follows_notify_newest_first(client):
     await follow(client, them, me.id)
     listed = await get(client, me, "/api/posts/notifications")
     assert [(n["type"], n["postId"]) for n in listed] == [
-        (FOLLOWED, None), (MENTIONED, mention["id"]), (REPLIED, reply["id"]), (LIKED, mine["id"])]
+        (FOLLOWED, None),
+        (MENTIONED, mention["id"]),
+        (REPLIED, reply["id"]),
+        (LIKED, mine["id"]),
+    ]
     first = listed[0]
     assert set(first) == {"id", "createdAt", "type", "toId", "byId", "postId", "by", "post"}
     assert (first["toId"], first["byId"], first["post"]) == (me.id, them.id, None)
@@ -66,13 +83,20 @@ async def test_only_the_latest_20(client):
 
 
 async def test_notification_routes_need_a_user_and_are_limited(client, limited_by_user):
-    for method, path in (("GET", "/api/posts/notifications"), ("GET", "/api/posts/notifications/count"),
-                         ("POST", "/api/posts/notifications/dismiss")):
+    for method, path in (
+        ("GET", "/api/posts/notifications"),
+        ("GET", "/api/posts/notifications/count"),
+        ("POST", "/api/posts/notifications/dismiss"),
+    ):
         assert await call(client, method, path) == (401, error("No token provided."))
     me = await confirmed(client)
-    for n, (method, path, bucket) in enumerate((("GET", "/api/posts/notifications", "post_notifications"),
-                                                 ("GET", "/api/posts/notifications/count", "post_notification_count"),
-                                                 ("POST", "/api/posts/notifications/dismiss", "post_notification_dismiss"))):
+    for n, (method, path, bucket) in enumerate(
+        (
+            ("GET", "/api/posts/notifications", "post_notifications"),
+            ("GET", "/api/posts/notifications/count", "post_notification_count"),
+            ("POST", "/api/posts/notifications/dismiss", "post_notification_dismiss"),
+        )
+    ):
         assert (await call_from(limited_by_user, ip(3 * n), method, path, me.token))[0] == 200
         await use_up(limited_by_user.app, bucket, me.id, 48)
         assert (await call_from(limited_by_user, ip(3 * n + 1), method, path, me.token))[0] == 200  # the fiftieth

@@ -34,8 +34,9 @@ async def test_the_first_link_gets_its_preview(client_with, site):
     created = await post(client, me, f"look {site.url('/og')} and {site.url('/wide.png')}")
     embed = created["embed"]
     assert (embed["title"], embed["origUrl"], embed["siteName"]) == ("Hearth & friends", site.url("/og"), "Hearth Blog")
-    response = await client.patch(f"/api/posts/{created['id']}", json={"content": "no link now"},
-                                  headers={"Authorization": me.token})
+    response = await client.patch(
+        f"/api/posts/{created['id']}", json={"content": "no link now"}, headers={"Authorization": me.token}
+    )
     assert (await response.get_json())["embed"] is None
 
 
@@ -56,8 +57,13 @@ async def test_without_social_the_feed_is_your_own_and_nobody_is_notified_of_fol
 
 
 async def test_without_friends_nobody_is_blocked(client_with):
-    client = await client_with(**{"plugins.disabled": with_dependents(discover(), [
-        "friends", "social", "inbox", "presence", "servers", "og_pages", "tickets"])})
+    client = await client_with(
+        **{
+            "plugins.disabled": with_dependents(
+                discover(), ["friends", "social", "inbox", "presence", "servers", "og_pages", "tickets"]
+            )
+        }
+    )
     me, them = await confirmed(client), await confirmed(client)
     theirs = await post(client, them, "theirs")
     assert (await get(client, me, f"/api/posts/{theirs['id']}"))["content"] == "theirs"

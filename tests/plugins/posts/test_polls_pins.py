@@ -12,8 +12,9 @@ async def vote(client, person, created, choice_index=0, poll_id=None, choice_id=
     poll = created["poll"]
     poll_id = poll_id or poll["id"]
     choice_id = choice_id or poll["choices"][choice_index]["id"]
-    return await call(client, "POST", f"/api/posts/{created['id']}/polls/{poll_id}/choices/{choice_id}",
-                      token=person.token)
+    return await call(
+        client, "POST", f"/api/posts/{created['id']}/polls/{poll_id}/choices/{choice_id}", token=person.token
+    )
 
 
 async def test_vote_once_and_see_the_results(client):
@@ -34,13 +35,19 @@ async def test_vote_refusals(client):
     other = await post(client, them, "other", poll={"choices": ["x"]})
     assert await vote(client, me, created, poll_id="123") == (403, error("Poll not found."))
     assert await vote(client, me, created, poll_id=other["poll"]["id"]) == (403, error("Poll not found."))
-    assert await vote(client, me, created, choice_id=other["poll"]["choices"][0]["id"]) == (403, error("Poll not found."))
+    assert await vote(client, me, created, choice_id=other["poll"]["choices"][0]["id"]) == (
+        403,
+        error("Poll not found."),
+    )
     assert await vote(client, me, created, choice_id="nope") == (403, error("Poll not found."))
     await vote(client, me, created, 0)
     assert await vote(client, me, created, 1) == (403, error("Already voted."))
     await block(client, them, me)
     assert await vote(client, me, other) == (403, error("You have been blocked by this user!"))
-    assert await call(client, "POST", f"/api/posts/{created['id']}/polls/1/choices/1") == (401, error("No token provided."))
+    assert await call(client, "POST", f"/api/posts/{created['id']}/polls/1/choices/1") == (
+        401,
+        error("No token provided."),
+    )
     assert await PostPollVote.all().count() == 1
 
 

@@ -30,11 +30,14 @@ async def test_deleting_an_account_with_its_content_undoes_its_posts(client):
     await call(client, "POST", f"/api/posts/{theirs['id']}/like", token=me.token)
     await call(client, "POST", f"/api/posts/{theirs['id']}/repost", token=me.token)
     choice = theirs["poll"]["choices"][0]["id"]
-    await call(client, "POST", f"/api/posts/{theirs['id']}/polls/{theirs['poll']['id']}/choices/{choice}", token=me.token)
+    await call(
+        client, "POST", f"/api/posts/{theirs['id']}/polls/{theirs['poll']['id']}/choices/{choice}", token=me.token
+    )
     await call(client, "POST", f"/api/posts/{mine['id']}/like", token=them.token)
 
-    status, _ = await call(client, "DELETE", "/api/users/delete-account",
-                           {"password": me.password, "deleteContent": True}, token=me.token)
+    status, _ = await call(
+        client, "DELETE", "/api/users/delete-account", {"password": me.password, "deleteContent": True}, token=me.token
+    )
     assert status == 200
     after = await get(client, them, f"/api/posts/{theirs['id']}")
     assert after["_count"] == {"likedBy": 0, "comments": 0, "reposts": 0}

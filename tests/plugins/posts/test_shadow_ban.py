@@ -24,8 +24,13 @@ async def test_a_shadow_banned_author_posts_into_the_void(live_client, sockets):
     image = await uploaded_image(client, banned)
     stored_before = await Post.all().count()
 
-    fake = await post(client, banned, f"cheap stuff @{mentioned.username}:{mentioned.tag}", nerimityCdnFileId=image,
-                      poll={"choices": ["buy", "buy now"]})
+    fake = await post(
+        client,
+        banned,
+        f"cheap stuff @{mentioned.username}:{mentioned.tag}",
+        nerimityCdnFileId=image,
+        poll={"choices": ["buy", "buy now"]},
+    )
     assert fake["content"] == f"cheap stuff [@:{mentioned.id}]"
     assert fake["createdBy"]["id"] == banned.id and fake["createdById"] == banned.id
     assert [m["id"] for m in fake["mentions"]] == [mentioned.id]

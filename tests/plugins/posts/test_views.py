@@ -15,6 +15,7 @@ from tests.plugins.posts.helpers import call_from, confirmed, post
 
 async def views_after_flush(app, post_id: str, expected: int) -> int:
     """Flush until the background counting has landed (it runs after the response)."""
+
     async def until() -> int:
         while True:
             async with app.app_context():

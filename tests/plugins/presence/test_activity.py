@@ -101,19 +101,49 @@ async def test_payloads_that_are_not_activities_are_ignored(live_client, sockets
 async def test_invalid_items_are_skipped_and_the_rest_published(live_client, sockets):
     me = await register(live_client)
     mine = await sockets(me.token)
-    await publish(mine, [{"name": "No action"}, {"action": "No name"}, {"name": 5, "action": "x"},
-                         {"name": "Bad time", "action": "x", "startedAt": "yesterday"}, "text", CHESS])
+    await publish(
+        mine,
+        [
+            {"name": "No action"},
+            {"action": "No name"},
+            {"name": 5, "action": "x"},
+            {"name": "Bad time", "action": "x", "startedAt": "yesterday"},
+            "text",
+            CHESS,
+        ],
+    )
     assert await mine.wait_for(EVENT) == {"userId": me.id, "activities": [CHESS]}
 
 
 def test_fields_are_truncated_or_dropped_as_the_reference_says():
-    (activity,) = clean_activities([{
-        "name": "n" * 81, "action": "a" * 31, "title": "t" * 81, "subtitle": "s" * 80,
-        "speed": 101, "link": "l" * 300, "imgSrc": "i" * 299, "emoji": "e" * 50,
-        "startedAt": 1, "endsAt": 2.5, "updatedAt": 3, "unknown": "dropped",
-    }])
-    assert activity == {"name": "n" * 80 + "...", "action": "a" * 30, "title": "t" * 80 + "...",
-                        "subtitle": "s" * 80, "imgSrc": "i" * 299, "startedAt": 1, "endsAt": 2.5, "updatedAt": 3}
+    (activity,) = clean_activities(
+        [
+            {
+                "name": "n" * 81,
+                "action": "a" * 31,
+                "title": "t" * 81,
+                "subtitle": "s" * 80,
+                "speed": 101,
+                "link": "l" * 300,
+                "imgSrc": "i" * 299,
+                "emoji": "e" * 50,
+                "startedAt": 1,
+                "endsAt": 2.5,
+                "updatedAt": 3,
+                "unknown": "dropped",
+            }
+        ]
+    )
+    assert activity == {
+        "name": "n" * 80 + "...",
+        "action": "a" * 30,
+        "title": "t" * 80 + "...",
+        "subtitle": "s" * 80,
+        "imgSrc": "i" * 299,
+        "startedAt": 1,
+        "endsAt": 2.5,
+        "updatedAt": 3,
+    }
     (kept,) = clean_activities([{"name": "x", "action": "y", "speed": -100, "emoji": "🙂", "link": "https://a"}])
     assert kept == {"name": "x", "action": "y", "speed": -100, "emoji": "🙂", "link": "https://a"}
     assert clean_activities([{"name": "x", "action": "y", "speed": True}]) == [{"name": "x", "action": "y"}]

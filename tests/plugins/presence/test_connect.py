@@ -158,8 +158,9 @@ def subjects_plugin(subjects: dict[int, list[int]]) -> LoadedPlugin:
 @pytest.fixture
 async def subjects_server(settings, start_server) -> Any:
     subjects: dict[int, list[int]] = {}
-    app = create_quart_app(settings, plugins=PluginHost([*PluginHost.from_settings(settings).plugins,
-                                                          subjects_plugin(subjects)]))
+    app = create_quart_app(
+        settings, plugins=PluginHost([*PluginHost.from_settings(settings).plugins, subjects_plugin(subjects)])
+    )
     app.url, app.subjects = (await start_server(quart_app=app)).url, subjects
     return app
 

@@ -95,8 +95,7 @@ async def test_coming_back_from_invisible_sends_the_whole_presence(live_client, 
     await mine.client.emit("user:update_activity", {"name": "Chess", "action": "Playing"})
     await about(mine, me)
     await set_presence(live_client, me, {"status": 3})
-    expected = {"userId": me.id, "status": 3, "custom": "quiet",
-                "activities": [{"name": "Chess", "action": "Playing"}]}
+    expected = {"userId": me.id, "status": 3, "custom": "quiet", "activities": [{"name": "Chess", "action": "Playing"}]}
     assert await theirs.wait_for(EVENT) == expected
     assert await about(mine, me, count=2) == expected
 
@@ -130,15 +129,18 @@ async def test_bots_may_set_their_presence(client):
     assert (refreshed.status, refreshed.custom_status) == (4, "serving")
 
 
-@pytest.mark.parametrize(("body", "message", "path"), [
-    ({"status": "1"}, "Invalid status.", "status"),
-    ({"status": 1.5}, "Invalid status.", "status"),
-    ({"status": True}, "Invalid status.", "status"),
-    ({"status": 5}, "Status must be between 0 and 4.", "status"),
-    ({"status": -1}, "Status must be between 0 and 4.", "status"),
-    ({"custom": 12}, "Invalid custom status.", "custom"),
-    ({"custom": "x" * 201}, "custom status must be between 0 and 200.", "custom"),
-])
+@pytest.mark.parametrize(
+    ("body", "message", "path"),
+    [
+        ({"status": "1"}, "Invalid status.", "status"),
+        ({"status": 1.5}, "Invalid status.", "status"),
+        ({"status": True}, "Invalid status.", "status"),
+        ({"status": 5}, "Status must be between 0 and 4.", "status"),
+        ({"status": -1}, "Status must be between 0 and 4.", "status"),
+        ({"custom": 12}, "Invalid custom status.", "custom"),
+        ({"custom": "x" * 201}, "custom status must be between 0 and 200.", "custom"),
+    ],
+)
 async def test_invalid_bodies(client, body, message, path):
     me = await register(client)
     assert await set_presence(client, me, body) == (400, error(message, path))
@@ -154,7 +156,9 @@ async def test_the_longest_custom_status_is_200(client):
 async def test_needs_a_token(client):
     assert await call(client, "POST", "/api/users/presence", {"status": 2}) == (401, error("No token provided."))
     assert await call(client, "POST", "/api/users/presence", {"status": 2}, token="bad") == (
-        401, error("Invalid token."))
+        401,
+        error("Invalid token."),
+    )
 
 
 async def test_rate_limit_is_10_per_5_seconds(client, limited):

@@ -65,6 +65,7 @@ async def test_a_new_session_starts_without_old_activities(store):
 
 # --- several processes ---------------------------------------------------------------------
 
+
 @needs_redis
 async def test_processes_share_the_socket_set(start_server):
     first, second = await start_server(), await start_server()
@@ -110,7 +111,8 @@ async def test_a_dead_process_is_reaped_and_its_users_go_offline(start_server):
         assert (await User.get(id=int(me.id))).last_online_at is not None
         await assert_no_presence(client, friend, theirs, already=1)
         assert presences(await connect_socket(server.url, friend.token)) == [
-            p for p in presences(theirs) if p["userId"] != me.id]
+            p for p in presences(theirs) if p["userId"] != me.id
+        ]
     finally:
         await theirs.close()
 

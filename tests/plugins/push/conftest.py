@@ -22,8 +22,9 @@ from core.testing import free_port
 @pytest.fixture
 def settings(base_settings: Settings) -> Settings:
     # The local push service is plain HTTP on 127.0.0.1.
-    return base_settings.with_overrides({"push.allow_http_endpoints": True, "fetch.allow_private_networks": True,
-                                         "push.max_subscriptions_per_user": 3})
+    return base_settings.with_overrides(
+        {"push.allow_http_endpoints": True, "fetch.allow_private_networks": True, "push.max_subscriptions_per_user": 3}
+    )
 
 
 def b64(data: bytes) -> str:
@@ -40,8 +41,9 @@ class Browser:
 
     @property
     def public_bytes(self) -> bytes:
-        return self.private_key.public_key().public_bytes(serialization.Encoding.X962,
-                                                          serialization.PublicFormat.UncompressedPoint)
+        return self.private_key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
 
     def subscription(self) -> dict[str, Any]:
         return {"endpoint": self.endpoint, "keys": {"p256dh": b64(self.public_bytes), "auth": b64(self.auth_secret)}}
@@ -65,11 +67,13 @@ class PushService:
         return Browser(f"{self.url}/push/{name}")
 
     def to(self, browser: Browser) -> list[Received]:
-        path = browser.endpoint[len(self.url):]
+        path = browser.endpoint[len(self.url) :]
         return [r for r in self.received if r.path == path]
 
     async def handle(self, request: web.Request) -> web.Response:
-        self.received.append(Received(request.path, {k.lower(): v for k, v in request.headers.items()}, await request.read()))
+        self.received.append(
+            Received(request.path, {k.lower(): v for k, v in request.headers.items()}, await request.read())
+        )
         self.arrived.set()
         return web.Response(status=self.statuses.get(request.path, 201))
 

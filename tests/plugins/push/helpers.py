@@ -26,11 +26,12 @@ def decrypt(browser: Browser, received: Received) -> dict[str, Any]:
     assert received.headers["content-encoding"] == "aes128gcm"
     body = received.body
     salt, record_size, id_length = body[:16], int.from_bytes(body[16:20], "big"), body[20]
-    server_public = body[21:21 + id_length]
-    ciphertext = body[21 + id_length:]
+    server_public = body[21 : 21 + id_length]
+    ciphertext = body[21 + id_length :]
     assert id_length == 65 and len(ciphertext) <= record_size
     shared = browser.private_key.exchange(
-        ec.ECDH(), ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), server_public))
+        ec.ECDH(), ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), server_public)
+    )
     key_info = b"WebPush: info\x00" + browser.public_bytes + server_public
     ikm = _hkdf(browser.auth_secret, shared, key_info, 32)
     cek = _hkdf(salt, ikm, b"Content-Encoding: aes128gcm\x00", 16)

@@ -24,12 +24,18 @@ async def test_a_dm_to_an_offline_user_pushes_once(app, client, push_service):
     alice_name = (await User.get(id=int(alice.id))).username
     bob_name = (await User.get(id=int(bob.id))).username
     assert decrypt(bob_browser, received) == {
-        "kind": "message", "title": alice_name, "body": f"hi @{bob_name} there",
-        "url": f"/app/inbox/{channel_id}", "tag": f"channel-{channel_id}"}
+        "kind": "message",
+        "title": alice_name,
+        "body": f"hi @{bob_name} there",
+        "url": f"/app/inbox/{channel_id}",
+        "tag": f"channel-{channel_id}",
+    }
     # Signed with the deployment's VAPID key, for the push service's origin.
     authorization = received.headers["authorization"]
-    assert authorization.startswith("vapid t=") and f"k={vapid_keys(app.extensions['hearth'].settings).public_key}" \
-        in authorization
+    assert (
+        authorization.startswith("vapid t=")
+        and f"k={vapid_keys(app.extensions['hearth'].settings).public_key}" in authorization
+    )
     assert int(received.headers["ttl"]) > 0
 
 
@@ -80,12 +86,16 @@ async def test_a_mention_in_a_server_pushes_and_a_muted_channel_does_not(app, cl
     assert payload["url"] == f"/app/servers/{place.id}/{place.general}"
     assert payload["body"].startswith("@") and payload["body"].endswith("look @" + payload["body"].split()[0][1:])
     # Ada mutes the channel: mentions there no longer reach her.
-    await ok(client, "POST", "/api/users/notifications",
-             {"serverId": place.id, "channelId": place.general, "notificationPingMode": 2}, ada.token)
+    await ok(
+        client,
+        "POST",
+        "/api/users/notifications",
+        {"serverId": place.id, "channelId": place.general, "notificationPingMode": 2},
+        ada.token,
+    )
     await sent(client, place.owner, place.general, f"[@:{ada.id}] again")
     # Bob muted the whole server.
-    await ok(client, "POST", "/api/users/notifications", {"serverId": place.id, "notificationPingMode": 2},
-             bob.token)
+    await ok(client, "POST", "/api/users/notifications", {"serverId": place.id, "notificationPingMode": 2}, bob.token)
     await sent(client, place.owner, place.general, f"[@:{bob.id}] you too")
     await sent_out(app)
     assert len(push_service.to(ada_browser)) == 1
@@ -101,9 +111,13 @@ async def test_a_friend_request_pushes(app, client, push_service):
     await sent_out(app)
     [received] = push_service.to(browser)
     ada_name = (await User.get(id=int(ada.id))).username
-    assert decrypt(browser, received) == {"kind": "friend_request", "title": "Friend request",
-                                          "body": f"{ada_name} sent you a friend request.", "url": "/app/inbox",
-                                          "tag": f"friend-{ada.id}"}
+    assert decrypt(browser, received) == {
+        "kind": "friend_request",
+        "title": "Friend request",
+        "body": f"{ada_name} sent you a friend request.",
+        "url": "/app/inbox",
+        "tag": f"friend-{ada.id}",
+    }
 
 
 async def test_a_gone_subscription_is_deleted(app, client, push_service):
@@ -136,5 +150,11 @@ async def test_a_call_in_a_dm_rings_the_other_side(live_server, live_client, soc
     alice_name = (await User.get(id=int(alice.id))).username
     # The call's "started" system message is not a message push; the ring is.
     assert [decrypt(bob_browser, r) for r in push_service.to(bob_browser)] == [
-        {"kind": "call", "title": "Incoming call", "body": f"{alice_name} is calling you.",
-         "url": f"/app/inbox/{channel_id}", "tag": f"call-{channel_id}"}]
+        {
+            "kind": "call",
+            "title": "Incoming call",
+            "body": f"{alice_name} is calling you.",
+            "url": f"/app/inbox/{channel_id}",
+            "tag": f"call-{channel_id}",
+        }
+    ]

@@ -17,8 +17,9 @@ SUBSCRIPTIONS = "/api/push/subscriptions"
 
 
 async def fcm(client, body, token=None):
-    response = await client.post("/api/users/register-fcm", json=body,
-                                 headers={"Authorization": token} if token else {})
+    response = await client.post(
+        "/api/users/register-fcm", json=body, headers={"Authorization": token} if token else {}
+    )
     return response.status_code, await response.get_data(as_text=True)
 
 
@@ -42,10 +43,14 @@ async def test_register_fcm_needs_a_user(client):
     bot = await member(client)
     await User.filter(id=int(bot.id)).update(bot=True)
     assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}) == (401, error("No token provided."))
-    assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}, token="nope") == \
-        (401, error("Invalid token."))
-    assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}, token=bot.token) == \
-        (401, error("Bots are not allowed to use this route."))
+    assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}, token="nope") == (
+        401,
+        error("Invalid token."),
+    )
+    assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}, token=bot.token) == (
+        401,
+        error("Bots are not allowed to use this route."),
+    )
     assert await FcmToken.all().count() == 0
 
 
@@ -62,8 +67,11 @@ async def test_subscribe_and_unsubscribe(client, push_service):
     created = await subscribe(client, ada, browser)
     assert set(created) == {"id"}
     row = await PushSubscription.get(user_id=int(ada.id))
-    assert (row.endpoint, row.p256dh, row.auth) == (browser.endpoint, browser.subscription()["keys"]["p256dh"],
-                                                   browser.subscription()["keys"]["auth"])
+    assert (row.endpoint, row.p256dh, row.auth) == (
+        browser.endpoint,
+        browser.subscription()["keys"]["p256dh"],
+        browser.subscription()["keys"]["auth"],
+    )
     # Subscribing again keeps one row; another account signing in on that browser takes it over.
     assert (await subscribe(client, ada, browser))["id"] == created["id"]
     await subscribe(client, bob, browser)
@@ -95,8 +103,10 @@ async def test_subscribe_bad_input(client, push_service):
     ]
     for body, expected in cases:
         assert await call(client, "POST", SUBSCRIPTIONS, body, token=ada.token) == (400, expected), body
-    assert await call(client, "DELETE", SUBSCRIPTIONS, {}, token=ada.token) == \
-        (400, error("Invalid endpoint.", "endpoint"))
+    assert await call(client, "DELETE", SUBSCRIPTIONS, {}, token=ada.token) == (
+        400,
+        error("Invalid endpoint.", "endpoint"),
+    )
     assert await PushSubscription.all().count() == 0
 
 
@@ -105,8 +115,9 @@ async def test_https_is_required_unless_configured(make_app, push_service):
     async with app.test_app():
         client = app.test_client()
         ada = await member(client)
-        assert await call(client, "POST", SUBSCRIPTIONS, push_service.browser("ada").subscription(),
-                          token=ada.token) == (400, error("Invalid endpoint.", "endpoint"))
+        assert await call(
+            client, "POST", SUBSCRIPTIONS, push_service.browser("ada").subscription(), token=ada.token
+        ) == (400, error("Invalid endpoint.", "endpoint"))
 
 
 async def test_subscriptions_are_bounded_per_user(client, push_service):
@@ -127,8 +138,10 @@ async def test_subscribing_needs_a_user(client, push_service):
     body = push_service.browser("x").subscription()
     for method in ("POST", "DELETE"):
         assert await call(client, method, SUBSCRIPTIONS, body) == (401, error("No token provided."))
-        assert await call(client, method, SUBSCRIPTIONS, body, token=bot.token) == \
-            (401, error("Bots are not allowed to use this route."))
+        assert await call(client, method, SUBSCRIPTIONS, body, token=bot.token) == (
+            401,
+            error("Bots are not allowed to use this route."),
+        )
     assert await PushSubscription.all().count() == 0
 
 

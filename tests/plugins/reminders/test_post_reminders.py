@@ -60,8 +60,10 @@ async def test_which_posts_may_be_reminded_of(client):
     for missing in ("123", "abc", gone["id"]):
         assert await remind(client, me, postId=missing) == (400, error("Post not found!"))
     assert await remind(client, me, postId=blockers["id"]) == (400, error("You have been blocked by this user!"))
-    assert await remind(client, me, postId=theirs["id"], messageId="1") == \
-        (400, error("messageId and postId cannot be used together."))
+    assert await remind(client, me, postId=theirs["id"], messageId="1") == (
+        400,
+        error("messageId and postId cannot be used together."),
+    )
     assert (await remind(client, me, postId=theirs["id"]))[0] == 200
     assert await remind(client, me, postId=theirs["id"]) == (400, error("Reminder already exists!"))
     assert (await remind(client, author, postId=theirs["id"]))[0] == 200  # one each
@@ -69,8 +71,10 @@ async def test_which_posts_may_be_reminded_of(client):
         more = await post(client, author, f"more {n}")
         assert (await remind(client, me, postId=more["id"]))[0] == 200
     last = await post(client, author, "the eleventh")
-    assert await remind(client, me, postId=last["id"]) == \
-        (400, error("You already created the maximum amount of reminders!"))
+    assert await remind(client, me, postId=last["id"]) == (
+        400,
+        error("You already created the maximum amount of reminders!"),
+    )
     assert await call(client, "GET", PATH, token=blocker.token) == (200, [])
 
 

@@ -21,8 +21,13 @@ async def remind(client: Any, person: Person, message: dict[str, Any]) -> dict[s
 
 
 async def edit(client: Any, person: Person, message: dict[str, Any], content: str) -> None:
-    await ok(client, "PATCH", f"/api/channels/{message['channelId']}/messages/{message['id']}", {"content": content},
-             person.token)
+    await ok(
+        client,
+        "PATCH",
+        f"/api/channels/{message['channelId']}/messages/{message['id']}",
+        {"content": content},
+        person.token,
+    )
 
 
 def contents(reminders: list[dict[str, Any]]) -> dict[str, str | None]:
@@ -46,8 +51,13 @@ async def test_reminders_hide_messages_of_channels_the_owner_can_no_longer_see(l
     for message in messages.values():
         await remind(live_client, bob, message)
 
-    await ok(live_client, "POST", f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{place.default_role}",
-             {"permissions": 0}, place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff['id']}/permissions/{place.default_role}",
+        {"permissions": 0},
+        place.owner.token,
+    )
     await ok(live_client, "POST", f"/api/servers/{left.id}/leave", token=bob.token)
     await ok(live_client, "DELETE", f"/api/servers/{kicked.id}/members/{bob.id}/kick", token=kicked.owner.token)
     await edit(live_client, place.owner, messages["visible"], "visible, edited")
@@ -67,10 +77,14 @@ async def test_reminders_hide_messages_of_channels_the_owner_can_no_longer_see(l
     dm_message = await sent(live_client, alice, dm, "in a dm")
     await remind(live_client, alice, dm_message)
     await remind(live_client, alice, messages["visible"])
-    assert contents((await call(live_client, "GET", "/api/reminders", token=place.owner.token))[1]) == \
-        {place.general: "visible, edited", staff["id"]: "the new secret"}
-    assert contents((await call(live_client, "GET", "/api/reminders", token=alice.token))[1]) == \
-        {dm: "in a dm", place.general: "visible, edited"}
+    assert contents((await call(live_client, "GET", "/api/reminders", token=place.owner.token))[1]) == {
+        place.general: "visible, edited",
+        staff["id"]: "the new secret",
+    }
+    assert contents((await call(live_client, "GET", "/api/reminders", token=alice.token))[1]) == {
+        dm: "in a dm",
+        place.general: "visible, edited",
+    }
 
 
 async def test_checking_access_costs_the_same_queries_for_two_servers_or_five(client):

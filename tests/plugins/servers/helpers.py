@@ -48,16 +48,23 @@ async def join(client: Any, place: Community, person: Person | None = None) -> P
 
 async def role_with(client: Any, place: Community, permissions: int, holder: Person | None = None) -> str:
     role = await ok(client, "POST", f"/api/servers/{place.id}/roles", token=place.owner.token)
-    await ok(client, "POST", f"/api/servers/{place.id}/roles/{role['id']}", {"permissions": permissions},
-             place.owner.token)
+    await ok(
+        client, "POST", f"/api/servers/{place.id}/roles/{role['id']}", {"permissions": permissions}, place.owner.token
+    )
     if holder is not None:
-        await ok(client, "POST", f"/api/servers/{place.id}/members/{holder.id}", {"roleIds": [role["id"]]},
-                 place.owner.token)
+        await ok(
+            client, "POST", f"/api/servers/{place.id}/members/{holder.id}", {"roleIds": [role["id"]]}, place.owner.token
+        )
     return role["id"]
 
 
 async def private_channel(client: Any, place: Community, name: str = "staff") -> str:
     channel = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": name}, place.owner.token)
-    await ok(client, "POST", f"/api/servers/{place.id}/channels/{channel['id']}/permissions/{place.default_role}",
-             {"permissions": 0}, place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{channel['id']}/permissions/{place.default_role}",
+        {"permissions": 0},
+        place.owner.token,
+    )
     return channel["id"]

@@ -22,8 +22,12 @@ async def test_members_receive_the_joiners_full_presence_and_outsiders_do_not(li
     await about(newcomer_socket, newcomer, count=2)  # its own room hears its activity
 
     await join(live_client, place, newcomer)
-    full = {"userId": newcomer.id, "status": 3, "custom": "new here",
-            "activities": [{"name": "Chess", "action": "Playing"}]}
+    full = {
+        "userId": newcomer.id,
+        "status": 3,
+        "custom": "new here",
+        "activities": [{"name": "Chess", "action": "Playing"}],
+    }
     assert await about(owner_socket, newcomer) == full
     assert await about(existing_socket, newcomer) == full
     await assert_no_presence(live_client, outsider, outsider_socket)
@@ -44,8 +48,11 @@ async def test_an_invisible_or_disconnected_joiner_reveals_nothing(live_client, 
 
 async def test_server_joined_lists_the_presences_of_online_members_only(live_client, sockets):
     place = await community(live_client)
-    online, offline, invisible = await join(live_client, place), await join(live_client, place), \
-        await join(live_client, place)
+    online, offline, invisible = (
+        await join(live_client, place),
+        await join(live_client, place),
+        await join(live_client, place),
+    )
     stranger = await member(live_client)  # online, but not a member
     await sockets(place.owner.token)
     await sockets(online.token)
@@ -58,13 +65,22 @@ async def test_server_joined_lists_the_presences_of_online_members_only(live_cli
 
     await join(live_client, place, newcomer)
     joined = await newcomer_socket.wait_for("server:joined")
-    assert sorted(joined["memberPresences"], key=lambda p: p["userId"]) == sorted([
-        {"userId": place.owner.id, "status": 1},
-        {"userId": online.id, "status": 2, "custom": "away-ish"},
-        {"userId": newcomer.id, "status": 1},
-    ], key=lambda p: p["userId"])
+    assert sorted(joined["memberPresences"], key=lambda p: p["userId"]) == sorted(
+        [
+            {"userId": place.owner.id, "status": 1},
+            {"userId": online.id, "status": 2, "custom": "away-ish"},
+            {"userId": newcomer.id, "status": 1},
+        ],
+        key=lambda p: p["userId"],
+    )
     assert offline.id not in str(joined["memberPresences"]) and stranger.id not in str(joined["memberPresences"])
-    assert {m["userId"] for m in joined["members"]} == {place.owner.id, online.id, offline.id, invisible.id, newcomer.id}
+    assert {m["userId"] for m in joined["members"]} == {
+        place.owner.id,
+        online.id,
+        offline.id,
+        invisible.id,
+        newcomer.id,
+    }
 
 
 async def test_creating_a_server_sends_no_member_presences(live_client, sockets):

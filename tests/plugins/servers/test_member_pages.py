@@ -47,8 +47,13 @@ async def test_online_members_come_first_by_role_then_name_and_offline_last(live
     await ok(live_client, "POST", f"/api/servers/{place.id}/members/{cat.id}", {"roleIds": [mod]}, place.owner.token)
     hidden = await role_with(live_client, place, 0, amy)
     await ok(live_client, "POST", f"/api/servers/{place.id}/roles/{hidden}", {"hideRole": True}, place.owner.token)
-    await ok(live_client, "POST", f"/api/servers/{place.id}/members/{bea.id}/profile", {"nickname": "Aaron"},
-             place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/members/{bea.id}/profile",
+        {"nickname": "Aaron"},
+        place.owner.token,
+    )
 
     order, last = await pages(live_client, place, amy, limit=2)
     assert order == [zed.id, amy.id, place.owner.id, bea.id, cat.id, ghost.id]
@@ -98,20 +103,23 @@ async def test_someone_coming_online_between_pages_is_not_repeated(live_client, 
     first = await ok(live_client, "GET", f"/api/servers/{place.id}/members?limit=3", token=place.owner.token)
     assert [m["userId"] for m in first["members"]] == [p.id for p in crowd[:3]]  # all offline, by name
     await sockets(crowd[0].token)  # already listed, now online: it moves up, before the cursor
-    rest = await ok(live_client, "GET", f"/api/servers/{place.id}/members?after={first['next']}",
-                    token=place.owner.token)
+    rest = await ok(
+        live_client, "GET", f"/api/servers/{place.id}/members?after={first['next']}", token=place.owner.token
+    )
     assert [m["userId"] for m in rest["members"]] == [*(p.id for p in crowd[3:]), place.owner.id]
 
 
 async def test_bad_limits_and_cursors_are_refused(live_client):
     place = await community(live_client)
     for limit in ("0", "101", "abc", "-1", "1.5", "", "²", "١٠"):
-        status, body = await call(live_client, "GET", f"/api/servers/{place.id}/members?limit={quote(limit)}",
-                                  token=place.owner.token)
+        status, body = await call(
+            live_client, "GET", f"/api/servers/{place.id}/members?limit={quote(limit)}", token=place.owner.token
+        )
         assert (status, body) == (400, error("limit must be a whole number from 1 to 100.", "limit")), limit
     for cursor in ("garbage", "W10", "WzIsMCwiYSIsIjEiXQ", "WzAsMCwiYSIsIngiXQ"):  # [], [2,0,"a","1"], [0,0,"a","x"]
-        status, body = await call(live_client, "GET", f"/api/servers/{place.id}/members?after={cursor}",
-                                  token=place.owner.token)
+        status, body = await call(
+            live_client, "GET", f"/api/servers/{place.id}/members?after={cursor}", token=place.owner.token
+        )
         assert (status, body) == (400, error("Invalid cursor.", "after")), cursor
 
 

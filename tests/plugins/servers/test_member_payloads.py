@@ -29,7 +29,11 @@ async def model_rows(client, place, viewer_id):
         user_ids = {m.user_id for m in members}
         users = {u.id: u for u in await User.filter(id__in=user_ids)}
         profiles = await brief_profiles(user_ids)
-        return [member_row(m, member_user(users[m.user_id], profiles.get(m.user_id), viewer_id)) for m in members if m.user_id in users]
+        return [
+            member_row(m, member_user(users[m.user_id], profiles.get(m.user_id), viewer_id))
+            for m in members
+            if m.user_id in users
+        ]
 
 
 async def varied_server(client, sockets):
@@ -37,11 +41,17 @@ async def varied_server(client, sockets):
     profile, a bot, last-online privacy; one of them online."""
     place = await community(client)
     me, nick, shown, bot = [await join(client, place) for _ in range(4)]
-    await ok(client, "POST", f"/api/servers/{place.id}/members/{nick.id}/profile", {"nickname": "Nick"},
-             place.owner.token)
+    await ok(
+        client, "POST", f"/api/servers/{place.id}/members/{nick.id}/profile", {"nickname": "Nick"}, place.owner.token
+    )
     await role_with(client, place, 0, shown)
-    await ok(client, "POST", f"/api/servers/{place.id}/mutes/{nick.id}",
-             {"expireAt": (datetime.now(UTC) + timedelta(hours=1)).timestamp() * 1000}, place.owner.token)
+    await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/mutes/{nick.id}",
+        {"expireAt": (datetime.now(UTC) + timedelta(hours=1)).timestamp() * 1000},
+        place.owner.token,
+    )
     await Profile.create(user_id=int(shown.id), font=3)
     await User.filter(id=int(bot.id)).update(bot=True)
     seen = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
@@ -79,8 +89,13 @@ async def test_full_mode_rows_follow_every_change_without_reconnecting_anyone(li
     me, other = await join(live_client, place), await join(live_client, place)
     await authenticate(sockets, me.token)  # other's row is cached now
     await ok(live_client, "POST", "/api/users", {"username": "renamed", "password": other.password}, other.token)
-    await ok(live_client, "POST", f"/api/servers/{place.id}/members/{other.id}/profile", {"nickname": "Nick"},
-             place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/members/{other.id}/profile",
+        {"nickname": "Nick"},
+        place.owner.token,
+    )
     role = await role_with(live_client, place, 0, other)
     _, payload = await authenticate(sockets, me.token)
     row = next(row for row in payload["serverMembers"] if row["userId"] == other.id)
@@ -100,8 +115,13 @@ async def test_a_change_through_one_process_shows_in_the_next_payload_of_the_oth
         probe = await connect_socket(first, me.token)  # the first process caches other's row
         assert other.id in member_ids(probe.received("user:authenticated")[0])
         await probe.close()
-        await ok(live_client, "POST", f"/api/servers/{place.id}/members/{other.id}/profile", {"nickname": "Later"},
-                 place.owner.token)
+        await ok(
+            live_client,
+            "POST",
+            f"/api/servers/{place.id}/members/{other.id}/profile",
+            {"nickname": "Later"},
+            place.owner.token,
+        )
         probe = await connect_socket(first, me.token)
         row = next(r for r in probe.received("user:authenticated")[0]["serverMembers"] if r["userId"] == other.id)
         assert row["nickname"] == "Later"
@@ -125,8 +145,9 @@ async def test_hearths_partial_mode_sends_only_your_own_rows_and_no_members_pres
     await sockets(friend.token)
 
     _, payload = await authenticate(sockets, me.token, **PAGED, currentServerId=place.id)
-    assert sorted((m["serverId"], m["userId"]) for m in payload["serverMembers"]) == \
-        sorted([(place.id, me.id), (away.id, me.id)])
+    assert sorted((m["serverId"], m["userId"]) for m in payload["serverMembers"]) == sorted(
+        [(place.id, me.id), (away.id, me.id)]
+    )
     assert sorted(p["userId"] for p in payload["presences"]) == sorted([me.id, friend.id])
     assert payload["currentServerId"] == place.id
     assert sorted(s["id"] for s in payload["servers"]) == sorted([place.id, away.id])

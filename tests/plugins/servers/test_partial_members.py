@@ -62,7 +62,9 @@ async def test_without_partial_every_member_is_sent_and_nothing_is_echoed(live_c
     me, home, away, people, invisible = await two_servers(live_client, sockets)
     _, payload = await authenticate(sockets, me.token, currentServerId=home.id)
     assert "currentServerId" not in payload
-    assert member_ids(payload, away.id) == sorted([me.id, away.owner.id, *(p.id for p in people[away.id]), invisible.id])
+    assert member_ids(payload, away.id) == sorted(
+        [me.id, away.owner.id, *(p.id for p in people[away.id]), invisible.id]
+    )
 
 
 async def test_request_server_members_sends_the_whole_list_once_to_that_socket(live_client, sockets):
@@ -73,8 +75,9 @@ async def test_request_server_members_sends_the_whole_list_once_to_that_socket(l
     fetched = await probe.wait_for("server:members_fetched")
     assert isinstance(fetched, dict)  # plain JSON, not upstream's zstd buffer
     assert fetched["serverId"] == away.id
-    assert sorted(m["userId"] for m in fetched["members"]) == \
-        sorted([me.id, away.owner.id, *(p.id for p in people[away.id]), invisible.id])
+    assert sorted(m["userId"] for m in fetched["members"]) == sorted(
+        [me.id, away.owner.id, *(p.id for p in people[away.id]), invisible.id]
+    )
     row = next(m for m in fetched["members"] if m["userId"] == away.owner.id)
     assert set(row) == {"id", "serverId", "userId", "joinedAt", "nickname", "roleIds", "muteExpireAt", "user"}
     assert row["user"]["lastOnlineAt"] is None and "email" not in row["user"]

@@ -10,8 +10,14 @@ from tests.plugins.servers.helpers import community, join, ok, role_with
 from tests.support import call
 
 ADMIN, MANAGE_ROLES, MANAGE_CHANNELS, KICK, BAN, NICKNAME_MEMBER = 1, 4, 8, 16, 32, 128
-NAMES = {ADMIN: "Admin", MANAGE_ROLES: "Manage Roles", MANAGE_CHANNELS: "Manage Channels", KICK: "Kick", BAN: "Ban",
-         NICKNAME_MEMBER: "Nickname Member"}
+NAMES = {
+    ADMIN: "Admin",
+    MANAGE_ROLES: "Manage Roles",
+    MANAGE_CHANNELS: "Manage Channels",
+    KICK: "Kick",
+    BAN: "Ban",
+    NICKNAME_MEMBER: "Nickname Member",
+}
 
 # (name, bit, method, path template, body)
 ROUTES = [
@@ -20,8 +26,13 @@ ROUTES = [
     ("mute", ADMIN, "POST", "/api/servers/{server}/mutes/{victim}", {"expireAt": "FUTURE"}),
     ("create channel", MANAGE_CHANNELS, "POST", "/api/servers/{server}/channels", {"name": "new-room"}),
     ("update channel", MANAGE_CHANNELS, "POST", "/api/servers/{server}/channels/{channel}", {"name": "renamed"}),
-    ("channel permissions", MANAGE_CHANNELS, "POST", "/api/servers/{server}/channels/{channel}/permissions/{role}",
-     {"permissions": 7}),
+    (
+        "channel permissions",
+        MANAGE_CHANNELS,
+        "POST",
+        "/api/servers/{server}/channels/{channel}/permissions/{role}",
+        {"permissions": 7},
+    ),
     ("create role", MANAGE_ROLES, "POST", "/api/servers/{server}/roles", None),
     ("member roles", MANAGE_ROLES, "POST", "/api/servers/{server}/members/{victim}", {"roleIds": []}),
     ("kick", KICK, "DELETE", "/api/servers/{server}/members/{victim}/kick", None),
@@ -29,8 +40,13 @@ ROUTES = [
     ("list bans", BAN, "GET", "/api/servers/{server}/bans", None),
     # the bit is needed even for your own nickname (rest.md §4.5)
     ("own nickname", NICKNAME_MEMBER, "POST", "/api/servers/{server}/members/{self}/profile", {"nickname": "Newname"}),
-    ("put channel notice", MANAGE_CHANNELS, "PUT", "/api/servers/{server}/channels/{channel}/notice",
-     {"content": "Be kind here."}),
+    (
+        "put channel notice",
+        MANAGE_CHANNELS,
+        "PUT",
+        "/api/servers/{server}/channels/{channel}/notice",
+        {"content": "Be kind here."},
+    ),
     ("delete channel notice", MANAGE_CHANNELS, "DELETE", "/api/servers/{server}/channels/{channel}/notice", None),
 ]
 ACTORS = ["owner", "admin", "holder", "member", "outsider", "banned"]
@@ -43,10 +59,16 @@ async def test_permission_matrix(client, actor, name, bit, method, template, bod
     victim = await join(client, place)
     person = await actor_of(client, place, actor, bit)
     if name == "delete channel notice":
-        await ok(client, "PUT", f"/api/servers/{place.id}/channels/{place.general}/notice", {"content": "A notice."},
-                 place.owner.token)
-    path = template.format(server=place.id, victim=victim.id, channel=place.general, role=place.default_role,
-                           self=person.id)
+        await ok(
+            client,
+            "PUT",
+            f"/api/servers/{place.id}/channels/{place.general}/notice",
+            {"content": "A notice."},
+            place.owner.token,
+        )
+    path = template.format(
+        server=place.id, victim=victim.id, channel=place.general, role=place.default_role, self=person.id
+    )
     if body and body.get("expireAt") == "FUTURE":
         body = {"expireAt": int(time.time() * 1000) + 60_000}
     status, result = await call(client, method, path, body, token=person.token)
@@ -85,8 +107,9 @@ async def test_someone_elses_nickname_needs_admin_and_only_the_owner_renames_the
     person = await actor_of(client, place, actor, NICKNAME_MEMBER)
     body = {"nickname": "Renamed"}
     other = await call(client, "POST", f"/api/servers/{place.id}/members/{victim.id}/profile", body, token=person.token)
-    owner = await call(client, "POST", f"/api/servers/{place.id}/members/{place.owner.id}/profile", body,
-                       token=person.token)
+    owner = await call(
+        client, "POST", f"/api/servers/{place.id}/members/{place.owner.id}/profile", body, token=person.token
+    )
     expected = {
         "owner": ((200, {"nickname": "Renamed"}), (200, {"nickname": "Renamed"})),
         "admin": ((200, {"nickname": "Renamed"}), (400, error("You cannot update the server creator."))),
@@ -130,4 +153,7 @@ async def test_invite_routes_matrix(client, actor):
         assert codes == {created[1]["code"]}
         assert custom == (401, error("Only the server owner can create custom invites."))
         assert deleted_others == (403, error("Invalid invite code."))
-        assert await call(client, "DELETE", f"{base}/{created[1]['code']}", token=person.token) == (200, {"status": True})
+        assert await call(client, "DELETE", f"{base}/{created[1]['code']}", token=person.token) == (
+            200,
+            {"status": True},
+        )

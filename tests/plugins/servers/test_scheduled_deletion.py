@@ -40,8 +40,10 @@ async def test_a_moderator_schedules_and_the_members_alone_are_told(live_client,
     deletion = result["scheduledDeletion"]
     assert deletion["serverId"] == place.id and deletion["scheduledByUserId"] == mod.id
     assert before <= deletion["scheduledAt"] <= before + 60_000
-    assert await member_socket.wait_for("server:schedule_delete") == {"serverId": place.id,
-                                                                        "scheduleAt": deletion["scheduledAt"]}
+    assert await member_socket.wait_for("server:schedule_delete") == {
+        "serverId": place.id,
+        "scheduleAt": deletion["scheduledAt"],
+    }
     await ping(live_client, outsider, outsider_socket)
     assert outsider_socket.received("server:schedule_delete") == []
 
@@ -56,30 +58,47 @@ async def test_scheduling_rules(client):
     place = await community(client)
     mod, founder, plain = await moderator(client), await moderator(client, badge=1), await member(client)
     body = {"password": PASSWORD, "reason": "spam"}
-    assert await call(client, "DELETE", schedule_path(place), body, token=plain.token) == \
-        (403, error("Admin access only!"))
-    assert await call(client, "DELETE", schedule_path(place), body, token=place.owner.token) == \
-        (403, error("Admin access only!"))
+    assert await call(client, "DELETE", schedule_path(place), body, token=plain.token) == (
+        403,
+        error("Admin access only!"),
+    )
+    assert await call(client, "DELETE", schedule_path(place), body, token=place.owner.token) == (
+        403,
+        error("Admin access only!"),
+    )
     assert await call(client, "DELETE", schedule_path(place), body) == (401, error("No token provided."))
-    assert await call(client, "DELETE", schedule_path(place), {"password": PASSWORD}, token=mod.token) == \
-        (400, error("Reason is required.", "reason"))
-    assert await call(client, "DELETE", schedule_path(place), {"password": PASSWORD, "reason": "x" * 501},
-                      token=mod.token) == (400, error("Reason must be between 1 and 500 characters long.", "reason"))
-    assert await call(client, "DELETE", schedule_path(place), {"reason": "spam"}, token=mod.token) == \
-        (400, error("Password is required", "password"))
-    assert await call(client, "DELETE", schedule_path(place), {"password": "abc", "reason": "spam"},
-                      token=mod.token) == (400, error("Password must be between 4 and 72 characters long.", "password"))
-    assert await call(client, "DELETE", schedule_path(place), {"password": "wrong password", "reason": "spam"},
-                      token=mod.token) == (403, error("Invalid password.", "password"))
-    assert await call(client, "DELETE", "/api/moderation/servers/12345", body, token=mod.token) == \
-        (404, error("Server does not exist."))
-    assert await call(client, "DELETE", "/api/moderation/servers/nope", body, token=mod.token) == \
-        (404, error("Server does not exist."))
+    assert await call(client, "DELETE", schedule_path(place), {"password": PASSWORD}, token=mod.token) == (
+        400,
+        error("Reason is required.", "reason"),
+    )
+    assert await call(
+        client, "DELETE", schedule_path(place), {"password": PASSWORD, "reason": "x" * 501}, token=mod.token
+    ) == (400, error("Reason must be between 1 and 500 characters long.", "reason"))
+    assert await call(client, "DELETE", schedule_path(place), {"reason": "spam"}, token=mod.token) == (
+        400,
+        error("Password is required", "password"),
+    )
+    assert await call(
+        client, "DELETE", schedule_path(place), {"password": "abc", "reason": "spam"}, token=mod.token
+    ) == (400, error("Password must be between 4 and 72 characters long.", "password"))
+    assert await call(
+        client, "DELETE", schedule_path(place), {"password": "wrong password", "reason": "spam"}, token=mod.token
+    ) == (403, error("Invalid password.", "password"))
+    assert await call(client, "DELETE", "/api/moderation/servers/12345", body, token=mod.token) == (
+        404,
+        error("Server does not exist."),
+    )
+    assert await call(client, "DELETE", "/api/moderation/servers/nope", body, token=mod.token) == (
+        404,
+        error("Server does not exist."),
+    )
     assert (await Server.get(id=int(place.id))).scheduled_for_deletion is None  # nothing happened yet
 
     await schedule(client, founder, place)
-    assert await call(client, "DELETE", schedule_path(place), body, token=mod.token) == \
-        (400, error("Failed to schedule server deletion."))
+    assert await call(client, "DELETE", schedule_path(place), body, token=mod.token) == (
+        400,
+        error("Failed to schedule server deletion."),
+    )
 
 
 async def test_a_scheduled_server_refuses_joins_and_member_routes_but_can_be_left(client):
@@ -88,12 +107,18 @@ async def test_a_scheduled_server_refuses_joins_and_member_routes_but_can_be_lef
     person = await join(client, place)
     await schedule(client, await moderator(client), place)
     newcomer = await member(client)
-    assert await call(client, "POST", f"/api/servers/invites/{invite['code']}", token=newcomer.token) == \
-        (400, error("Server is scheduled for deletion."))
-    assert await call(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token) == \
-        (403, error("This server is scheduled for deletion."))
-    assert await call(client, "GET", f"/api/channels/{place.general}/messages", token=person.token) == \
-        (403, error("This server is scheduled for deletion."))
+    assert await call(client, "POST", f"/api/servers/invites/{invite['code']}", token=newcomer.token) == (
+        400,
+        error("Server is scheduled for deletion."),
+    )
+    assert await call(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token) == (
+        403,
+        error("This server is scheduled for deletion."),
+    )
+    assert await call(client, "GET", f"/api/channels/{place.general}/messages", token=person.token) == (
+        403,
+        error("This server is scheduled for deletion."),
+    )
     await ok(client, "POST", f"/api/servers/{place.id}/leave", token=person.token)
 
 
@@ -102,16 +127,26 @@ async def test_removing_the_schedule(live_client, sockets):
     person, outsider, mod = await join(live_client, place), await member(live_client), await moderator(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     path = f"{schedule_path(place)}/schedule-delete"
-    assert await call(live_client, "DELETE", path, {"password": PASSWORD}, token=mod.token) == \
-        (404, error("Server is already not scheduled to delete."))
+    assert await call(live_client, "DELETE", path, {"password": PASSWORD}, token=mod.token) == (
+        404,
+        error("Server is already not scheduled to delete."),
+    )
     await schedule(live_client, mod, place)
-    assert await call(live_client, "DELETE", path, {"password": PASSWORD}, token=person.token) == \
-        (403, error("Admin access only!"))
-    assert await call(live_client, "DELETE", path, {"password": "wrong password"}, token=mod.token) == \
-        (403, error("Invalid password.", "password"))
-    assert await call(live_client, "DELETE", path, {}, token=mod.token) == (400, error("Password is required", "password"))
-    assert await call(live_client, "DELETE", "/api/moderation/servers/12345/schedule-delete", {"password": PASSWORD},
-                      token=mod.token) == (404, error("Server does not exist."))
+    assert await call(live_client, "DELETE", path, {"password": PASSWORD}, token=person.token) == (
+        403,
+        error("Admin access only!"),
+    )
+    assert await call(live_client, "DELETE", path, {"password": "wrong password"}, token=mod.token) == (
+        403,
+        error("Invalid password.", "password"),
+    )
+    assert await call(live_client, "DELETE", path, {}, token=mod.token) == (
+        400,
+        error("Password is required", "password"),
+    )
+    assert await call(
+        live_client, "DELETE", "/api/moderation/servers/12345/schedule-delete", {"password": PASSWORD}, token=mod.token
+    ) == (404, error("Server does not exist."))
 
     assert await ok(live_client, "DELETE", path, {"password": PASSWORD}, mod.token) == {"success": True}
     assert await member_socket.wait_for("server:remove_schedule_delete") == {"serverId": place.id}
@@ -123,8 +158,11 @@ async def test_removing_the_schedule(live_client, sockets):
 
 
 async def test_the_job_deletes_only_servers_whose_delay_has_passed(live_server, live_client, sockets):
-    due, recent, untouched = await community(live_client, "Due"), await community(live_client, "Recent"), \
-        await community(live_client, "Fine")
+    due, recent, untouched = (
+        await community(live_client, "Due"),
+        await community(live_client, "Recent"),
+        await community(live_client, "Fine"),
+    )
     person = await join(live_client, due)
     await join(live_client, recent, person)
     await join(live_client, untouched, person)
@@ -139,8 +177,10 @@ async def test_the_job_deletes_only_servers_whose_delay_has_passed(live_server, 
     assert await person_socket.wait_for("server:left") == {"serverId": due.id}
     assert await Server.filter(id__in=[int(recent.id), int(untouched.id)]).count() == 2
     assert not await Server.exists(id=int(due.id))
-    assert await call(live_client, "GET", f"/api/channels/{due.general}/messages", token=person.token) == \
-        (403, error("Channel does not exist."))
+    assert await call(live_client, "GET", f"/api/channels/{due.general}/messages", token=person.token) == (
+        403,
+        error("Channel does not exist."),
+    )
     order = await ServerOrder.get(user_id=int(person.id))
     assert due.id not in order.ordered_ids and recent.id in order.ordered_ids
 
@@ -151,8 +191,9 @@ async def test_the_job_deletes_only_servers_whose_delay_has_passed(live_server, 
 async def test_the_job_runs_by_itself_at_the_configured_interval(start_server):
     from tests.support import connect_socket
 
-    server = await start_server(**{"servers.scheduled_deletion_interval_seconds": 0.05,
-                                   "servers.scheduled_deletion_delay_hours": 0})
+    server = await start_server(
+        **{"servers.scheduled_deletion_interval_seconds": 0.05, "servers.scheduled_deletion_delay_hours": 0}
+    )
     client = server.app.quart.test_client()
     place = await community(client)
     probe = await connect_socket(server.url, place.owner.token)

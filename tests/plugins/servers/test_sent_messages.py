@@ -27,7 +27,10 @@ async def test_a_message_moves_the_channel_and_the_senders_read_state(live_clien
 
     stored = await Message.get(id=int(second["id"]))
     assert (stored.content, stored.created_by_id, stored.mention_user_ids) == (
-        content, int(speaker.id), [place.owner.id] if names_someone else [])
+        content,
+        int(speaker.id),
+        [place.owner.id] if names_someone else [],
+    )
     channel = await Channel.get(id=int(place.general))
     assert channel.last_messaged_at == at(second["createdAt"]) > at(first["createdAt"])
     seen = await ReadState.filter(user_id=int(speaker.id), channel_id=int(place.general))

@@ -22,10 +22,14 @@ async def test_who_may_upload_a_servers_pictures(client):
             assert status == 200, body
     for person in (channel_manager, plain, outsider):
         for kind in ("avatars", "profile_banners"):
-            assert await upload_file(client, person.token, kind, place.id, png_bytes()) == \
-                (403, error("You may not upload files to this group.")), kind
-    assert await upload_file(client, place.owner.token, "avatars", "123456789", png_bytes()) == \
-        (403, error("You may not upload files to this group."))
+            assert await upload_file(client, person.token, kind, place.id, png_bytes()) == (
+                403,
+                error("You may not upload files to this group."),
+            ), kind
+    assert await upload_file(client, place.owner.token, "avatars", "123456789", png_bytes()) == (
+        403,
+        error("You may not upload files to this group."),
+    )
     assert await CdnFile.filter(group_id=place.id).count() == 4
 
 
@@ -34,9 +38,13 @@ async def test_a_picture_uploaded_for_one_server_is_not_another_servers(client):
     await join(client, other, place.owner)
     await role_with(client, other, ADMIN, place.owner)
     _, body = await upload_file(client, place.owner.token, "avatars", other.id, png_bytes())
-    response = await client.post(f"/api/servers/{place.id}", json={"avatarId": body["fileId"]},
-                                 headers={"Authorization": place.owner.token})
-    assert (response.status_code, await response.get_json()) == (403, error("This file was uploaded for something else."))
+    response = await client.post(
+        f"/api/servers/{place.id}", json={"avatarId": body["fileId"]}, headers={"Authorization": place.owner.token}
+    )
+    assert (response.status_code, await response.get_json()) == (
+        403,
+        error("This file was uploaded for something else."),
+    )
 
 
 async def test_the_new_avatar_reaches_the_members_and_nobody_else(live_client, sockets):
@@ -44,8 +52,9 @@ async def test_the_new_avatar_reaches_the_members_and_nobody_else(live_client, s
     fan = await join(live_client, place)
     outsider = await member(live_client)
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
-    status, body = await upload_file(live_client, place.owner.token, "avatars", place.id, png_bytes((20, 20)),
-                                     points=[0, 0, 10, 10])
+    status, body = await upload_file(
+        live_client, place.owner.token, "avatars", place.id, png_bytes((20, 20)), points=[0, 0, 10, 10]
+    )
     assert status == 200, body
     updated = await ok(live_client, "POST", f"/api/servers/{place.id}", {"avatarId": body["fileId"]}, place.owner.token)
     path = f"avatars/{place.id}/{body['fileId']}.png"

@@ -38,10 +38,13 @@ async def test_without_a_user_id_you_get_your_own_lists(client):
     assert [u["id"] for u in (await call(client, "GET", "/api/users/following", token=me.token))[1]] == [fan.id]
 
 
-@pytest.mark.parametrize(("kind", "flag", "message"), [
-    ("followers", "hideFollowers", "This user has hidden their followers list"),
-    ("following", "hideFollowing", "This user has hidden their following list"),
-])
+@pytest.mark.parametrize(
+    ("kind", "flag", "message"),
+    [
+        ("followers", "hideFollowers", "This user has hidden their followers list"),
+        ("following", "hideFollowing", "This user has hidden their following list"),
+    ],
+)
 async def test_hidden_lists_are_refused_to_others_but_not_to_the_owner(client, kind, flag, message):
     me, other = await confirmed(client), await confirmed(client)
     await follow(client, other, me.id)
@@ -56,8 +59,7 @@ async def test_hidden_lists_are_refused_to_others_but_not_to_the_owner(client, k
 async def test_unknown_users(client, kind):
     me = await register(client)
     for missing in ("123456789", "nope"):
-        assert await call(client, "GET", f"/api/users/{missing}/{kind}", token=me.token) == (
-            400, error("invalid User"))
+        assert await call(client, "GET", f"/api/users/{missing}/{kind}", token=me.token) == (400, error("invalid User"))
 
 
 @pytest.mark.parametrize("kind", ["followers", "following"])

@@ -32,8 +32,12 @@ async def test_hidden_counts_are_zero_for_others_only(client):
     await follow(client, me, them.id)
     await follow(client, them, me.id)
     await call(client, "POST", "/api/users", {"hideFollowers": True, "hideFollowing": True}, token=them.token)
-    assert (await profile(client, me, them))["user"]["_count"] == {"followers": 0, "following": 0, "likedPosts": 0,
-                                                                   "posts": 0}
+    assert (await profile(client, me, them))["user"]["_count"] == {
+        "followers": 0,
+        "following": 0,
+        "likedPosts": 0,
+        "posts": 0,
+    }
     assert (await profile(client, None, them))["user"]["_count"]["followers"] == 0
     own = await profile(client, them, them)
     assert (own["user"]["_count"]["followers"], own["user"]["_count"]["following"]) == (1, 1)

@@ -18,8 +18,14 @@ async def test_results_have_the_search_shape(client):
     me = await register(client, username="seeker")
     target = await register(client, username="Findable")
     (found,) = await search(client, me, "findab")
-    assert found == {"id": target.id, "username": "Findable", "tag": target.tag, "avatar": None,
-                     "hexColor": found["hexColor"], "badges": 0}
+    assert found == {
+        "id": target.id,
+        "username": "Findable",
+        "tag": target.tag,
+        "avatar": None,
+        "hexColor": found["hexColor"],
+        "badges": 0,
+    }
     assert found["hexColor"].startswith("#")
 
 

@@ -17,11 +17,13 @@ async def test_admins_list_filter_and_read_tickets(client):
     assert [t["id"] for t in listed] == [newer["id"], older["id"]]
     assert listed[0]["openedBy"]["id"] == bob.id and "status" in listed[0]["openedBy"]
     assert listed[0]["ignoredByUsers"] == [] and "seen" not in listed[0]
-    assert [t["id"] for t in await ok(client, "GET", f"/api/moderation/tickets?after={newer['id']}",
-                                      token=admin.token)] == [older["id"]]
+    assert [
+        t["id"] for t in await ok(client, "GET", f"/api/moderation/tickets?after={newer['id']}", token=admin.token)
+    ] == [older["id"]]
     await ok(client, "POST", f"/api/moderation/tickets/{older['id']}", {"status": 1}, admin.token)
-    assert [t["id"] for t in await ok(client, "GET", "/api/moderation/tickets?status=1", token=admin.token)] == \
-        [older["id"]]
+    assert [t["id"] for t in await ok(client, "GET", "/api/moderation/tickets?status=1", token=admin.token)] == [
+        older["id"]
+    ]
     one = await ok(client, "GET", f"/api/moderation/tickets/{newer['id']}", token=admin.token)
     assert one["category"] == 4 and one["title"] == "New"
     status, nothing = await call(client, "GET", "/api/moderation/tickets/999", token=admin.token)
@@ -39,12 +41,18 @@ async def test_status_changes_show_the_opener_an_update(client):
     assert [t["id"] for t in unread] == [ticket["id"]] and unread[0]["seen"] is False
     await ok(client, "GET", f"/api/tickets/{ticket['id']}", token=person.token)  # reading it marks it seen
     assert await ok(client, "GET", "/api/tickets?seen=false&limit=1", token=person.token) == []
-    assert await call(client, "POST", f"/api/moderation/tickets/{ticket['id']}", {"status": 7}, token=admin.token) == \
-        (400, error("Invalid status."))
-    assert await call(client, "POST", f"/api/moderation/tickets/{ticket['id']}", {}, token=admin.token) == \
-        (400, error("status must be a number!", "status"))
-    assert await call(client, "POST", "/api/moderation/tickets/999", {"status": 1}, token=admin.token) == \
-        (400, error("Ticket not found"))
+    assert await call(client, "POST", f"/api/moderation/tickets/{ticket['id']}", {"status": 7}, token=admin.token) == (
+        400,
+        error("Invalid status."),
+    )
+    assert await call(client, "POST", f"/api/moderation/tickets/{ticket['id']}", {}, token=admin.token) == (
+        400,
+        error("status must be a number!", "status"),
+    )
+    assert await call(client, "POST", "/api/moderation/tickets/999", {"status": 1}, token=admin.token) == (
+        400,
+        error("Ticket not found"),
+    )
 
 
 async def test_muting_hides_a_ticket_from_that_admin_only(client):
@@ -57,26 +65,33 @@ async def test_muting_hides_a_ticket_from_that_admin_only(client):
     assert await ok(client, "GET", "/api/moderation/tickets", token=admin.token) == []
     shown = await ok(client, "GET", "/api/moderation/tickets?includeIgnored=true", token=admin.token)
     assert shown[0]["ignoredByUsers"] == [{"userId": admin.id}]
-    assert [t["id"] for t in await ok(client, "GET", "/api/moderation/tickets", token=other_admin.token)] == \
-        [ticket["id"]]
-    assert await call(client, "POST", "/api/moderation/tickets/999/mute", token=admin.token) == \
-        (400, error("Ticket not found"))
+    assert [t["id"] for t in await ok(client, "GET", "/api/moderation/tickets", token=other_admin.token)] == [
+        ticket["id"]
+    ]
+    assert await call(client, "POST", "/api/moderation/tickets/999/mute", token=admin.token) == (
+        400,
+        error("Ticket not found"),
+    )
 
 
 async def test_only_admins_pass(client):
     person = await member(client)
     mod = await staff(client, MOD)
     ticket = await open_ticket(client, person)
-    for method, path, body in (("GET", "/api/moderation/tickets", None),
-                               ("GET", f"/api/moderation/tickets/{ticket['id']}", None),
-                               ("POST", f"/api/moderation/tickets/{ticket['id']}", {"status": 1}),
-                               ("POST", f"/api/moderation/tickets/{ticket['id']}/mute", None)):
+    for method, path, body in (
+        ("GET", "/api/moderation/tickets", None),
+        ("GET", f"/api/moderation/tickets/{ticket['id']}", None),
+        ("POST", f"/api/moderation/tickets/{ticket['id']}", {"status": 1}),
+        ("POST", f"/api/moderation/tickets/{ticket['id']}/mute", None),
+    ):
         for who in (person, mod):
             assert await call(client, method, path, body, token=who.token) == (403, error("Admin access only!"))
         assert await call(client, method, path, body) == (401, error("No token provided."))
     # a MOD cannot read a ticket's conversation either
-    assert await call(client, "GET", f"/api/channels/{ticket['channelId']}/messages", token=mod.token) == \
-        (403, error("You are not a member of this channel."))
+    assert await call(client, "GET", f"/api/channels/{ticket['channelId']}/messages", token=mod.token) == (
+        403,
+        error("You are not a member of this channel."),
+    )
 
 
 async def test_a_tickets_messages_reach_nobody_live(live_client, sockets):
@@ -88,11 +103,17 @@ async def test_a_tickets_messages_reach_nobody_live(live_client, sockets):
     reply = await sent(live_client, admin, ticket["channelId"], "Hi, how can we help?")
     status, typing = await call(live_client, "POST", f"/api/channels/{ticket['channelId']}/typing", token=person.token)
     assert status == 204
-    await call(live_client, "POST", f"/api/channels/{ticket['channelId']}/messages/{reply['id']}/reactions",
-               {"name": "👍"}, token=person.token)
+    await call(
+        live_client,
+        "POST",
+        f"/api/channels/{ticket['channelId']}/messages/{reply['id']}/reactions",
+        {"name": "👍"},
+        token=person.token,
+    )
     for probe, owner in zip(sockets_, (person, admin, bystander)):
         await ping(live_client, owner, probe)
         assert [e for e, _ in probe.events if e.startswith(("message:", "channel:"))] == []
-    status, history = await call(live_client, "GET", f"/api/channels/{ticket['channelId']}/messages",
-                                 token=person.token)
+    status, history = await call(
+        live_client, "GET", f"/api/channels/{ticket['channelId']}/messages", token=person.token
+    )
     assert [m["content"] for m in history] == ["I need help", "hello?", "Hi, how can we help?"]

@@ -14,10 +14,10 @@ def sid(probe: SocketProbe) -> str:
     return probe.client.get_sid("/")
 
 
-async def join_voice(client: Any, person: Person, channel_id: str, probe: SocketProbe,
-                     **extra: Any) -> tuple[int, Any]:
-    return await call(client, "POST", f"/api/channels/{channel_id}/voice/join", {"socketId": sid(probe), **extra},
-                      token=person.token)
+async def join_voice(client: Any, person: Person, channel_id: str, probe: SocketProbe, **extra: Any) -> tuple[int, Any]:
+    return await call(
+        client, "POST", f"/api/channels/{channel_id}/voice/join", {"socketId": sid(probe), **extra}, token=person.token
+    )
 
 
 async def joined(client: Any, person: Person, channel_id: str, probe: SocketProbe, **extra: Any) -> None:

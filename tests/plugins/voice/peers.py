@@ -69,10 +69,11 @@ class Ear:
 
     async def hear(self, seconds: float = 1.0, timeout: float = 15.0) -> np.ndarray:
         """The last ``seconds`` of sound, once that much has arrived and is not silence."""
+
         async def until() -> np.ndarray:
             while True:
                 if self.seconds() >= seconds:
-                    recent = np.concatenate(self.chunks)[-int(seconds * RATE):]
+                    recent = np.concatenate(self.chunks)[-int(seconds * RATE) :]
                     if np.abs(recent).max() > 1000:
                         return recent
                 await asyncio.sleep(0.05)

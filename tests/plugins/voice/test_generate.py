@@ -26,14 +26,22 @@ async def test_nothing_configured_answers_the_references_error(make_app):
 
 
 async def test_turn_rest_credentials_from_the_shared_secret(make_app):
-    person, status, body = await generate(make_app, **{
-        "voice.turn_urls": ["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349"],
-        "voice.stun_urls": ["stun:turn.example.org:3478"], "voice.turn_secret": "north-wind",
-        "voice.credential_ttl_seconds": 3600})
+    person, status, body = await generate(
+        make_app,
+        **{
+            "voice.turn_urls": ["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349"],
+            "voice.stun_urls": ["stun:turn.example.org:3478"],
+            "voice.turn_secret": "north-wind",
+            "voice.credential_ttl_seconds": 3600,
+        },
+    )
     assert status == 200
     server = body["result"]
-    assert server["urls"] == ["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349",
-                              "stun:turn.example.org:3478"]
+    assert server["urls"] == [
+        "turn:turn.example.org:3478?transport=udp",
+        "turns:turn.example.org:5349",
+        "stun:turn.example.org:3478",
+    ]
     expiry, user_id = server["username"].split(":")
     assert user_id == person.id and abs(int(expiry) - (time.time() + 3600)) < 60
     expected = base64.b64encode(hmac.new(b"north-wind", server["username"].encode(), hashlib.sha1).digest()).decode()
@@ -41,10 +49,18 @@ async def test_turn_rest_credentials_from_the_shared_secret(make_app):
 
 
 async def test_static_credentials_or_stun_only(make_app):
-    _, status, body = await generate(make_app, **{"voice.turn_urls": ["turn:relay.example.org"],
-                                                  "voice.turn_username": "hearth", "voice.turn_credential": "pw"})
-    assert (status, body) == (200, {"result": {"urls": ["turn:relay.example.org"], "username": "hearth",
-                                               "credential": "pw"}})
+    _, status, body = await generate(
+        make_app,
+        **{
+            "voice.turn_urls": ["turn:relay.example.org"],
+            "voice.turn_username": "hearth",
+            "voice.turn_credential": "pw",
+        },
+    )
+    assert (status, body) == (
+        200,
+        {"result": {"urls": ["turn:relay.example.org"], "username": "hearth", "credential": "pw"}},
+    )
     _, status, body = await generate(make_app, **{"voice.stun_urls": ["stun:stun.example.org:3478"]})
     assert (status, body) == (200, {"result": {"urls": ["stun:stun.example.org:3478"]}})
 

@@ -23,7 +23,10 @@ async def test_joining_tells_the_channel_and_posts_call_started_once(live_client
 
     await joined(live_client, bob, r.channel, r.probe(bob))
     assert await r.probe(carol).wait_for("voice:user_joined", count=2) == {
-        "channelId": r.channel, "userId": bob.id, "serverId": r.place.id}
+        "channelId": r.channel,
+        "userId": bob.id,
+        "serverId": r.place.id,
+    }
     await ping(live_client, carol, r.probe(carol))
     assert [m["message"]["type"] for m in r.probe(carol).received("message:created")] == [5]  # not a second call
 
@@ -48,11 +51,18 @@ async def test_bad_socket_ids(live_client, sockets):
     r = await room(live_client, sockets)
     alice, bob = r.people
     path = f"/api/channels/{r.channel}/voice/join"
-    assert await call(live_client, "POST", path, {}, token=alice.token) == (400, error("socketId is required", "socketId"))
+    assert await call(live_client, "POST", path, {}, token=alice.token) == (
+        400,
+        error("socketId is required", "socketId"),
+    )
     assert await call(live_client, "POST", path, {"socketId": 12345}, token=alice.token) == (
-        400, error("socketId must be a string", "socketId"))
+        400,
+        error("socketId must be a string", "socketId"),
+    )
     assert await call(live_client, "POST", path, {"socketId": "ab"}, token=alice.token) == (
-        400, error("socketId must be between 3 and 320 characters long.", "socketId"))
+        400,
+        error("socketId must be between 3 and 320 characters long.", "socketId"),
+    )
     refused = (403, error("Invalid socketId or not connected to WebSocket."))
     assert await call(live_client, "POST", path, {"socketId": "not-a-socket"}, token=alice.token) == refused
     # someone else's socket
@@ -74,31 +84,54 @@ async def test_who_may_not_join(live_client, sockets):
     outsider_probe = await sockets(outsider.token)
     # not a member
     assert await join_voice(live_client, outsider, r.channel, outsider_probe) == (
-        403, error("Server member is not in this server."))
+        403,
+        error("Server member is not in this server."),
+    )
     # a private channel
     hidden = await private_channel(live_client, r.place)
     assert await join_voice(live_client, plain, hidden, r.probe(plain)) == (403, error("This channel is private."))
     # without JOIN_VOICE (the channel stays public and writable)
-    await ok(live_client, "POST", f"/api/servers/{r.place.id}/channels/{r.channel}/permissions/{r.place.default_role}",
-             {"permissions": 3}, owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{r.place.id}/channels/{r.channel}/permissions/{r.place.default_role}",
+        {"permissions": 3},
+        owner.token,
+    )
     assert await join_voice(live_client, plain, r.channel, r.probe(plain)) == (
-        403, error("You are not allowed to join voice in this channel."))
+        403,
+        error("You are not allowed to join voice in this channel."),
+    )
     await joined(live_client, owner, r.channel, r.probe(owner))  # the owner passes every check
-    await ok(live_client, "POST", f"/api/servers/{r.place.id}/channels/{r.channel}/permissions/{r.place.default_role}",
-             {"permissions": 7}, owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{r.place.id}/channels/{r.channel}/permissions/{r.place.default_role}",
+        {"permissions": 7},
+        owner.token,
+    )
     # muted in the server
-    await ok(live_client, "POST", f"/api/servers/{r.place.id}/mutes/{muted.id}",
-             {"expireAt": 4_000_000_000_000}, owner.token)
-    assert await join_voice(live_client, muted, r.channel, r.probe(muted)) == (403, error("You are muted in this server."))
+    await ok(
+        live_client, "POST", f"/api/servers/{r.place.id}/mutes/{muted.id}", {"expireAt": 4_000_000_000_000}, owner.token
+    )
+    assert await join_voice(live_client, muted, r.channel, r.probe(muted)) == (
+        403,
+        error("You are muted in this server."),
+    )
     # an unconfirmed e-mail
     await Account.filter(user_id=int(plain.id)).update(email_confirmed=False)
     assert await join_voice(live_client, plain, r.channel, r.probe(plain)) == (
-        400, error("You must confirm your email to join voice."))
+        400,
+        error("You must confirm your email to join voice."),
+    )
     # a category is not a call
-    category = await ok(live_client, "POST", f"/api/servers/{r.place.id}/channels", {"name": "cat", "type": 2},
-                        owner.token)
+    category = await ok(
+        live_client, "POST", f"/api/servers/{r.place.id}/channels", {"name": "cat", "type": 2}, owner.token
+    )
     assert await join_voice(live_client, owner, category["id"], r.probe(owner)) == (
-        403, error("Cannot join voice channel."))
+        403,
+        error("Cannot join voice channel."),
+    )
     # none of them reached anyone
     await ping(live_client, outsider, outsider_probe)
     for person in (muted, plain):
@@ -118,7 +151,8 @@ async def test_a_private_channels_call_stays_inside_it(live_client, sockets):
     assert later.received("user:authenticated")[0]["voiceChannelUsers"] == []
     mine = await sockets(owner.token)
     assert mine.received("user:authenticated")[0]["voiceChannelUsers"] == [
-        {"userId": owner.id, "channelId": hidden, "serverId": r.place.id}]
+        {"userId": owner.id, "channelId": hidden, "serverId": r.place.id}
+    ]
     assert await leave_voice(live_client, owner, hidden) == (200, {"success": True})
     assert await r.probe(owner).wait_for("voice:user_left") == {"userId": owner.id, "channelId": hidden}
     await ping(live_client, plain, r.probe(plain))
@@ -135,7 +169,8 @@ async def test_one_call_per_user_joining_another_leaves_the_first(live_client, s
     assert (await r.probe(bob).wait_for("voice:user_joined", count=2))["channelId"] == other["id"]
     fresh = await sockets(bob.token)
     assert fresh.received("user:authenticated")[0]["voiceChannelUsers"] == [
-        {"userId": alice.id, "channelId": other["id"], "serverId": r.place.id}]
+        {"userId": alice.id, "channelId": other["id"], "serverId": r.place.id}
+    ]
 
 
 async def test_a_dropped_socket_leaves_the_call_and_the_others_are_told(live_client, sockets):
@@ -151,7 +186,8 @@ async def test_a_dropped_socket_leaves_the_call_and_the_others_are_told(live_cli
     assert await r.probe(bob).wait_for("voice:user_left") == {"userId": alice.id, "channelId": r.channel}
     fresh = await sockets(bob.token)
     assert fresh.received("user:authenticated")[0]["voiceChannelUsers"] == [
-        {"userId": bob.id, "channelId": r.channel, "serverId": r.place.id}]
+        {"userId": bob.id, "channelId": r.channel, "serverId": r.place.id}
+    ]
 
 
 async def test_rejoining_from_a_new_socket_keeps_one_call(live_client, sockets):
@@ -162,7 +198,9 @@ async def test_rejoining_from_a_new_socket_keeps_one_call(live_client, sockets):
     alice, bob = r.people
     await joined(live_client, alice, r.channel, r.probe(alice))
     await joined(live_client, bob, r.channel, r.probe(bob))
-    relogin = (await call(live_client, "POST", "/api/users/login", {"email": alice.email, "password": alice.password}))[1]
+    relogin = (await call(live_client, "POST", "/api/users/login", {"email": alice.email, "password": alice.password}))[
+        1
+    ]
     again = await sockets(relogin["token"])
     await joined(live_client, alice, r.channel, again)
     assert await r.probe(alice).wait_for("voice:session", count=2) == {"channelId": None, "reason": "elsewhere"}
@@ -173,7 +211,8 @@ async def test_rejoining_from_a_new_socket_keeps_one_call(live_client, sockets):
     assert [m["message"]["type"] for m in r.probe(bob).received("message:created")] == [5]
     fresh = await sockets(bob.token)
     assert sorted(e["userId"] for e in fresh.received("user:authenticated")[0]["voiceChannelUsers"]) == sorted(
-        [alice.id, bob.id])
+        [alice.id, bob.id]
+    )
     await r.probe(alice).close()  # the old socket going away no longer ends alice's call
     await ping(live_client, bob, r.probe(bob))
     assert len(r.probe(bob).received("voice:user_left")) == 1
@@ -207,7 +246,8 @@ async def test_a_new_member_learns_who_is_in_a_call(live_client, sockets):
     probe = await sockets(newcomer.token)
     await join(live_client, r.place, newcomer)
     assert (await probe.wait_for("server:joined"))["voiceChannelUsers"] == [
-        {"userId": alice.id, "channelId": r.channel, "serverId": r.place.id}]
+        {"userId": alice.id, "channelId": r.channel, "serverId": r.place.id}
+    ]
 
 
 async def test_dm_calls_reach_both_people_and_nobody_else(live_client, sockets):
@@ -221,7 +261,9 @@ async def test_dm_calls_reach_both_people_and_nobody_else(live_client, sockets):
     await ping(live_client, eve, probes[eve.id])
     assert probes[eve.id].received("voice:user_joined") == []
     assert await join_voice(live_client, eve, channel, probes[eve.id]) == (
-        403, error("You are not a member of this channel."))
+        403,
+        error("You are not a member of this channel."),
+    )
     # closing the DM leaves its call
     await joined(live_client, bob, channel, probes[bob.id])
     assert (await call(live_client, "DELETE", f"/api/channels/{channel}", token=alice.token))[0] == 200
@@ -238,7 +280,9 @@ async def test_a_block_refuses_dm_calls_and_ends_the_current_one(live_client, so
     assert await probes[bob.id].wait_for("voice:session", count=2) == {"channelId": None, "reason": "removed"}
     for person in (alice, bob):  # either side
         assert await join_voice(live_client, person, channel, probes[person.id]) == (
-            403, error("Cannot join voice channel."))
+            403,
+            error("Cannot join voice channel."),
+        )
 
 
 async def test_a_shadow_banned_user_seems_to_join_but_nobody_hears_of_it(live_client, sockets):

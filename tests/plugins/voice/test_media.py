@@ -25,13 +25,15 @@ async def test_peer_to_peer_a_tone_crosses_the_relay(live_client, sockets):
         speaker.addTrack(Tone(440))
         await speaker.setLocalDescription(await speaker.createOffer())
         offer = {"type": "offer", "sdp": speaker.localDescription.sdp}
-        await r.probe(alice).client.emit("voice:signal_send", {"channelId": r.channel, "toUserId": bob.id,
-                                                                "signal": offer})
+        await r.probe(alice).client.emit(
+            "voice:signal_send", {"channelId": r.channel, "toUserId": bob.id, "signal": offer}
+        )
         received = await r.probe(bob).wait_for("voice:signal_received")
         assert received["fromUserId"] == alice.id and received["signal"]["type"] == "offer"
         answer = {"type": "answer", "sdp": await answer_offer(listener, received["signal"]["sdp"])}
-        await r.probe(bob).client.emit("voice:signal_send", {"channelId": r.channel, "toUserId": alice.id,
-                                                              "signal": answer})
+        await r.probe(bob).client.emit(
+            "voice:signal_send", {"channelId": r.channel, "toUserId": alice.id, "signal": answer}
+        )
         back = await r.probe(alice).wait_for("voice:signal_received")
         await speaker.setRemoteDescription(RTCSessionDescription(**back["signal"]))
         assert abs(peak_frequency(await ear.hear(1.0)) - 440) < 5

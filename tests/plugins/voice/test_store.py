@@ -24,8 +24,9 @@ async def store(request) -> AsyncIterator[Any]:
     await store.stop()
 
 
-def entry(user: int, channel: int = 10, capable: bool = True, sid: str | None = None, server: int | None = 5,
-          node: str = "n1") -> Entry:
+def entry(
+    user: int, channel: int = 10, capable: bool = True, sid: str | None = None, server: int | None = 5, node: str = "n1"
+) -> Entry:
     return Entry(user_id=user, channel_id=channel, server_id=server, sid=sid or f"s{user}", node=node, capable=capable)
 
 

@@ -24,8 +24,11 @@ async def two_servers(database_url):
 
 
 async def voice_join(http, url, person, channel_id, probe, **extra):
-    async with http.post(f"{url}/api/channels/{channel_id}/voice/join", json={"socketId": sid(probe), **extra},
-                         headers={"Authorization": person.token}) as response:
+    async with http.post(
+        f"{url}/api/channels/{channel_id}/voice/join",
+        json={"socketId": sid(probe), **extra},
+        headers={"Authorization": person.token},
+    ) as response:
         assert response.status == 200, await response.text()
 
 
@@ -46,16 +49,29 @@ async def test_callers_on_two_processes_share_one_call(client, two_servers):
         assert (await bob_probe.wait_for("voice:user_joined"))["userId"] == alice.id
         late = await connect_socket(second, alice.token)
         assert sorted(u["userId"] for u in late.received("user:authenticated")[0]["voiceChannelUsers"]) == sorted(
-            [alice.id, bob.id])
+            [alice.id, bob.id]
+        )
         await late.close()
 
         speaker.addTrack(Tone(440))
         await speaker.setLocalDescription(await speaker.createOffer())
-        await alice_probe.client.emit("voice:signal_send", {"channelId": place.general, "toUserId": bob.id,
-                                                             "signal": {"type": "offer", "sdp": speaker.localDescription.sdp}})
+        await alice_probe.client.emit(
+            "voice:signal_send",
+            {
+                "channelId": place.general,
+                "toUserId": bob.id,
+                "signal": {"type": "offer", "sdp": speaker.localDescription.sdp},
+            },
+        )
         offer = await bob_probe.wait_for("voice:signal_received")
-        await bob_probe.client.emit("voice:signal_send", {"channelId": place.general, "toUserId": alice.id, "signal": {
-            "type": "answer", "sdp": await answer_offer(listener, offer["signal"]["sdp"])}})
+        await bob_probe.client.emit(
+            "voice:signal_send",
+            {
+                "channelId": place.general,
+                "toUserId": alice.id,
+                "signal": {"type": "answer", "sdp": await answer_offer(listener, offer["signal"]["sdp"])},
+            },
+        )
         answer = await alice_probe.wait_for("voice:signal_received")
         await speaker.setRemoteDescription(RTCSessionDescription(**answer["signal"]))
         assert abs(peak_frequency(await ear.hear(1.0)) - 440) < 5
@@ -74,8 +90,11 @@ async def test_a_server_side_call_across_processes(client, two_servers):
     first, second = two_servers
     place = await community(client)
     alice, bob, carol = place.owner, await join(client, place), await join(client, place)
-    probes = {alice.id: await connect_socket(first, alice.token), bob.id: await connect_socket(second, bob.token),
-              carol.id: await connect_socket(first, carol.token)}
+    probes = {
+        alice.id: await connect_socket(first, alice.token),
+        bob.id: await connect_socket(second, bob.token),
+        carol.id: await connect_socket(first, carol.token),
+    }
     peers = []
     try:
         async with aiohttp.ClientSession() as http:

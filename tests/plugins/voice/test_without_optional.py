@@ -96,4 +96,6 @@ async def test_without_friends_a_shared_server_lets_friends_and_servers_call(liv
     assert await probes[bob.id].wait_for("voice:user_joined") == {"channelId": shared, "userId": place.owner.id}
     strangers = await open_dm(client, stranger, bob)
     assert await join_voice(client, stranger, strangers, probes[stranger.id]) == (
-        403, error("Cannot join voice channel."))
+        403,
+        error("Cannot join voice channel."),
+    )

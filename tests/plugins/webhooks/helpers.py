@@ -17,8 +17,9 @@ async def make_webhook(client: Any, place: Community, channel_id: str | None = N
 
 
 async def token_of(client: Any, place: Community, webhook: dict[str, Any]) -> str:
-    result = await ok(client, "GET", f"{base(place, webhook['channelId'])}/{webhook['id']}/token",
-                      token=place.owner.token)
+    result = await ok(
+        client, "GET", f"{base(place, webhook['channelId'])}/{webhook['id']}/token", token=place.owner.token
+    )
     return result["token"]
 
 

@@ -15,9 +15,16 @@ SENDER = {"login": "octocat"}
 
 
 def pull(action, merged=False):
-    return {"action": action, "repository": REPO, "sender": SENDER,
-            "pull_request": {"title": "Add webhooks", "html_url": "https://github.com/hearth/hearth/pull/4",
-                             "merged": merged}}
+    return {
+        "action": action,
+        "repository": REPO,
+        "sender": SENDER,
+        "pull_request": {
+            "title": "Add webhooks",
+            "html_url": "https://github.com/hearth/hearth/pull/4",
+            "merged": merged,
+        },
+    }
 
 
 async def deliver(client, path, payload, event, **kwargs):
@@ -29,29 +36,61 @@ async def deliver(client, path, payload, event, **kwargs):
 
 
 CASES = [
-    ("pull_request", pull("opened"),
-     '[hearth/hearth] octocat created a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4'),
-    ("pull_request", pull("closed", merged=True),
-     '[hearth/hearth] octocat merged a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4'),
-    ("pull_request", pull("closed"),
-     '[hearth/hearth] octocat closed a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4'),
-    ("push", {"ref": "refs/heads/main", "repository": REPO, "sender": SENDER, "commits": [
-        {"url": "https://github.com/hearth/hearth/commit/a1", "message": "Fix the thing\n\nLong body"},
-        {"url": "https://github.com/hearth/hearth/commit/b2", "message": "Add tests"}]},
-     "[hearth/hearth] octocat pushed 2 commits to **main**\n"
-     "[🔗](https://github.com/hearth/hearth/commit/a1) Fix the thing\n"
-     "[🔗](https://github.com/hearth/hearth/commit/b2) Add tests"),
-    ("push", {"ref": "refs/tags/v1.2.0", "repository": REPO, "sender": SENDER, "commits": []},
-     "[hearth/hearth] octocat pushed the tag **v1.2.0**"),
-    ("release", {"action": "published", "repository": REPO, "sender": SENDER,
-                 "release": {"name": "Hearth 1.2", "tag_name": "v1.2.0",
-                             "html_url": "https://github.com/hearth/hearth/releases/tag/v1.2.0"}},
-     "[hearth/hearth] octocat published the release **Hearth 1.2**\nhttps://github.com/hearth/hearth/releases/tag/v1.2.0"),
+    (
+        "pull_request",
+        pull("opened"),
+        '[hearth/hearth] octocat created a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4',
+    ),
+    (
+        "pull_request",
+        pull("closed", merged=True),
+        '[hearth/hearth] octocat merged a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4',
+    ),
+    (
+        "pull_request",
+        pull("closed"),
+        '[hearth/hearth] octocat closed a **pull request** titled: "Add webhooks"\nhttps://github.com/hearth/hearth/pull/4',
+    ),
+    (
+        "push",
+        {
+            "ref": "refs/heads/main",
+            "repository": REPO,
+            "sender": SENDER,
+            "commits": [
+                {"url": "https://github.com/hearth/hearth/commit/a1", "message": "Fix the thing\n\nLong body"},
+                {"url": "https://github.com/hearth/hearth/commit/b2", "message": "Add tests"},
+            ],
+        },
+        "[hearth/hearth] octocat pushed 2 commits to **main**\n"
+        "[🔗](https://github.com/hearth/hearth/commit/a1) Fix the thing\n"
+        "[🔗](https://github.com/hearth/hearth/commit/b2) Add tests",
+    ),
+    (
+        "push",
+        {"ref": "refs/tags/v1.2.0", "repository": REPO, "sender": SENDER, "commits": []},
+        "[hearth/hearth] octocat pushed the tag **v1.2.0**",
+    ),
+    (
+        "release",
+        {
+            "action": "published",
+            "repository": REPO,
+            "sender": SENDER,
+            "release": {
+                "name": "Hearth 1.2",
+                "tag_name": "v1.2.0",
+                "html_url": "https://github.com/hearth/hearth/releases/tag/v1.2.0",
+            },
+        },
+        "[hearth/hearth] octocat published the release **Hearth 1.2**\nhttps://github.com/hearth/hearth/releases/tag/v1.2.0",
+    ),
 ]
 
 
-@pytest.mark.parametrize("event, payload, expected", CASES, ids=["pr-opened", "pr-merged", "pr-closed", "push",
-                                                                  "tag", "release"])
+@pytest.mark.parametrize(
+    "event, payload, expected", CASES, ids=["pr-opened", "pr-merged", "pr-closed", "push", "tag", "release"]
+)
 async def test_announced_events(client, event, payload, expected):
     place = await community(client)
     webhook = await make_webhook(client, place)
@@ -63,16 +102,19 @@ async def test_announced_events(client, event, payload, expected):
     assert message["createdBy"]["avatarUrl"] == GITHUB_AVATAR and message["createdBy"]["username"] == "Webhook 1"
 
 
-@pytest.mark.parametrize("event, payload", [
-    ("issues", {"action": "opened", "issue": {"title": "x"}}),
-    ("ping", {"zen": "Keep it logically awesome."}),
-    ("pull_request", {"action": "labeled", "pull_request": {"title": "x"}}),
-    ("release", {"action": "created", "release": {"name": "x"}}),
-    ("push", {"ref": "refs/heads/old", "deleted": True, "commits": []}),
-    ("push", "not an object"),
-    ("pull_request", {"action": "opened", "pull_request": "broken"}),
-    ("", {}),
-])
+@pytest.mark.parametrize(
+    "event, payload",
+    [
+        ("issues", {"action": "opened", "issue": {"title": "x"}}),
+        ("ping", {"zen": "Keep it logically awesome."}),
+        ("pull_request", {"action": "labeled", "pull_request": {"title": "x"}}),
+        ("release", {"action": "created", "release": {"name": "x"}}),
+        ("push", {"ref": "refs/heads/old", "deleted": True, "commits": []}),
+        ("push", "not an object"),
+        ("pull_request", {"action": "opened", "pull_request": "broken"}),
+        ("", {}),
+    ],
+)
 async def test_other_events_answer_200_and_post_nothing(client, event, payload):
     place = await community(client)
     path = await execute_path(client, place, await make_webhook(client, place)) + "/github"
@@ -100,12 +142,21 @@ async def test_a_bad_token_is_refused(client):
     assert not await Message.filter(webhook_id__not_isnull=True).exists()
 
 
-@pytest.mark.parametrize("payload, message", [
-    ('{"ref": "refs/heads/\\ud800", "sender": {"login": "x"}, "commits": []}', "Text must not contain unpaired surrogates."),
-    ('{"ref": "refs/heads/a\\u0000b", "sender": {"login": "x"}, "commits": []}', "Text must not contain NUL characters."),
-    ("[" * 5000 + "]" * 5000, "The request body is nested too deeply (at most 32 levels)."),
-    ("{not json", "The request body must be valid JSON."),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        (
+            '{"ref": "refs/heads/\\ud800", "sender": {"login": "x"}, "commits": []}',
+            "Text must not contain unpaired surrogates.",
+        ),
+        (
+            '{"ref": "refs/heads/a\\u0000b", "sender": {"login": "x"}, "commits": []}',
+            "Text must not contain NUL characters.",
+        ),
+        ("[" * 5000 + "]" * 5000, "The request body is nested too deeply (at most 32 levels)."),
+        ("{not json", "The request body must be valid JSON."),
+    ],
+)
 async def test_a_form_payload_gets_the_json_body_checks(client, payload, message):
     # The form's "payload" field is JSON too: it used to reach the database (or a RecursionError) unchecked.
     place = await community(client)

@@ -58,14 +58,26 @@ async def test_every_route_needs_admin(client, actor, name, method, suffix, body
 async def test_create_list_get_rename_delete(client):
     place = await community(client)
     first = await make_webhook(client, place)
-    assert set(first) == {"id", "deleting", "name", "hexColor", "avatar", "channelId", "serverId", "createdById",
-                          "createdAt"}
+    assert set(first) == {
+        "id",
+        "deleting",
+        "name",
+        "hexColor",
+        "avatar",
+        "channelId",
+        "serverId",
+        "createdById",
+        "createdAt",
+    }
     assert first["name"] == "Webhook 1" and first["deleting"] is None and first["avatar"] is None
     assert first["channelId"] == place.general and first["serverId"] == place.id
     assert first["createdById"] == place.owner.id and first["hexColor"].startswith("#")
     second = await make_webhook(client, place)
     assert second["name"] == "Webhook 2"
-    assert [w["id"] for w in await ok(client, "GET", base(place), token=place.owner.token)] == [second["id"], first["id"]]
+    assert [w["id"] for w in await ok(client, "GET", base(place), token=place.owner.token)] == [
+        second["id"],
+        first["id"],
+    ]
     assert await ok(client, "GET", f"{base(place)}/{first['id']}", token=place.owner.token) == first
 
     renamed = await ok(client, "POST", f"{base(place)}/{first['id']}", {"name": "Deploy bot"}, place.owner.token)
@@ -75,39 +87,53 @@ async def test_create_list_get_rename_delete(client):
 
     assert await ok(client, "DELETE", f"{base(place)}/{first['id']}", token=place.owner.token) == {"status": True}
     assert [w["id"] for w in await ok(client, "GET", base(place), token=place.owner.token)] == [second["id"]]
-    assert await call(client, "GET", f"{base(place)}/{first['id']}", token=place.owner.token) == \
-        (404, error("Webhook not found."))
+    assert await call(client, "GET", f"{base(place)}/{first['id']}", token=place.owner.token) == (
+        404,
+        error("Webhook not found."),
+    )
     for method, suffix, body in (("POST", "", {"name": "Again"}), ("DELETE", "", None), ("GET", "/token", None)):
-        assert await call(client, method, f"{base(place)}/{first['id']}{suffix}", body, token=place.owner.token) == \
-            (403, error("Webhook not found."))
+        assert await call(client, method, f"{base(place)}/{first['id']}{suffix}", body, token=place.owner.token) == (
+            403,
+            error("Webhook not found."),
+        )
 
 
 async def test_at_most_four_per_channel_and_only_in_text_channels(client):
     place = await community(client)
     for _ in range(4):
         await make_webhook(client, place)
-    assert await call(client, "POST", base(place), token=place.owner.token) == \
-        (403, error("You have already created the maximum amount of webhooks for this channel."))
+    assert await call(client, "POST", base(place), token=place.owner.token) == (
+        403,
+        error("You have already created the maximum amount of webhooks for this channel."),
+    )
     other = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "other"}, place.owner.token)
     assert (await make_webhook(client, place, other["id"]))["name"] == "Webhook 1"
-    category = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "Things", "type": 2},
-                        place.owner.token)
-    assert await call(client, "POST", base(place, category["id"]), token=place.owner.token) == \
-        (403, error("Channel not found."))
+    category = await ok(
+        client, "POST", f"/api/servers/{place.id}/channels", {"name": "Things", "type": 2}, place.owner.token
+    )
+    assert await call(client, "POST", base(place, category["id"]), token=place.owner.token) == (
+        403,
+        error("Channel not found."),
+    )
 
 
-@pytest.mark.parametrize("name, message", [
-    (12, "Invalid name."),
-    ("a@b and more", "Name cannot contain the @ symbol"),
-    ("time: now", "Name cannot contain the : symbol"),
-    ("ab", "Name must be between 3 and 35 characters long."),
-    ("x" * 36, "Name must be between 3 and 35 characters long."),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        (12, "Invalid name."),
+        ("a@b and more", "Name cannot contain the @ symbol"),
+        ("time: now", "Name cannot contain the : symbol"),
+        ("ab", "Name must be between 3 and 35 characters long."),
+        ("x" * 36, "Name must be between 3 and 35 characters long."),
+    ],
+)
 async def test_rename_validation_errors_are_403(client, name, message):
     place = await community(client)
     webhook = await make_webhook(client, place)
-    assert await call(client, "POST", f"{base(place)}/{webhook['id']}", {"name": name}, token=place.owner.token) == \
-        (403, error(message, "name"))
+    assert await call(client, "POST", f"{base(place)}/{webhook['id']}", {"name": name}, token=place.owner.token) == (
+        403,
+        error(message, "name"),
+    )
     assert (await ok(client, "GET", f"{base(place)}/{webhook['id']}", token=place.owner.token))["name"] == "Webhook 1"
 
 
@@ -116,16 +142,26 @@ async def test_unknown_ids_and_other_channels(client):
     webhook = await make_webhook(client, place)
     other = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "other"}, place.owner.token)
     # a webhook is reached only through its own channel
-    assert await call(client, "GET", f"{base(place, other['id'])}/{webhook['id']}", token=place.owner.token) == \
-        (404, error("Webhook not found."))
-    assert await call(client, "GET", f"{base(place)}/nope", token=place.owner.token) == (404, error("Webhook not found."))
-    assert await call(client, "GET", base(place, "12345"), token=place.owner.token) == \
-        (403, error("Channel does not exist."))
+    assert await call(client, "GET", f"{base(place, other['id'])}/{webhook['id']}", token=place.owner.token) == (
+        404,
+        error("Webhook not found."),
+    )
+    assert await call(client, "GET", f"{base(place)}/nope", token=place.owner.token) == (
+        404,
+        error("Webhook not found."),
+    )
+    assert await call(client, "GET", base(place, "12345"), token=place.owner.token) == (
+        403,
+        error("Channel does not exist."),
+    )
     elsewhere = await community(client, "Elsewhere")
-    assert await call(client, "GET", base(place, elsewhere.general), token=place.owner.token) == \
-        (403, error("Channel does not exist."))
-    assert await call(client, "GET", f"/api/servers/999/channels/{place.general}/webhooks", token=place.owner.token) == \
-        (403, error("Server does not exist."))
+    assert await call(client, "GET", base(place, elsewhere.general), token=place.owner.token) == (
+        403,
+        error("Channel does not exist."),
+    )
+    assert await call(
+        client, "GET", f"/api/servers/999/channels/{place.general}/webhooks", token=place.owner.token
+    ) == (403, error("Server does not exist."))
 
 
 async def test_a_private_channel_says_so_before_the_permission(client):
@@ -172,7 +208,8 @@ async def test_webhooks_made_at_once_stop_at_four_and_are_numbered_apart(client)
         await make_webhook(client, place)
     answers = await at_once(*(call(client, "POST", base(place), token=place.owner.token) for _ in range(4)))
     assert [status for status, _ in answers] == [200, 200, 403, 403]
-    assert [body for _, body in answers[2:]] == \
-        [error("You have already created the maximum amount of webhooks for this channel.")] * 2
+    assert [body for _, body in answers[2:]] == [
+        error("You have already created the maximum amount of webhooks for this channel.")
+    ] * 2
     listed = await ok(client, "GET", base(place), token=place.owner.token)
     assert sorted(webhook["name"] for webhook in listed) == ["Webhook 1", "Webhook 2", "Webhook 3", "Webhook 4"]

@@ -16,10 +16,19 @@ def answer_path(place: Community, answer_id: str) -> str:
     return f"/api/servers/{place.id}/welcome/answers/{answer_id}/answer"
 
 
-async def make_question(client: Any, place: Community, answers: list[dict[str, Any]], title: str = "Who are you?",
-                        multiselect: bool = False, token: str | None = None) -> dict[str, Any]:
-    body = {"title": title, "multiselect": multiselect,
-            "answers": [{"order": index, **answer} for index, answer in enumerate(answers)]}
+async def make_question(
+    client: Any,
+    place: Community,
+    answers: list[dict[str, Any]],
+    title: str = "Who are you?",
+    multiselect: bool = False,
+    token: str | None = None,
+) -> dict[str, Any]:
+    body = {
+        "title": title,
+        "multiselect": multiselect,
+        "answers": [{"order": index, **answer} for index, answer in enumerate(answers)],
+    }
     return await ok(client, "POST", questions_path(place), body, token or place.owner.token)
 
 

@@ -20,14 +20,19 @@ async def test_single_select_swaps_the_roles_of_the_previous_answer(client):
     person = await join(client, place)
     red, blue, kept = [await role_with(client, place, 0) for _ in range(3)]
     await ok(client, "POST", f"/api/servers/{place.id}/members/{person.id}", {"roleIds": [kept]}, place.owner.token)
-    question = await make_question(client, place, [{"title": "Red", "roleIds": [red]}, {"title": "Blue", "roleIds": [blue]}])
+    question = await make_question(
+        client, place, [{"title": "Red", "roleIds": [red]}, {"title": "Blue", "roleIds": [blue]}]
+    )
     first, second = (a["id"] for a in question["answers"])
     assert await ok(client, "POST", answer_path(place, first), token=person.token) == {"success": True}
     assert set(await roles_of(client, place, person)) == {kept, red}
     await ok(client, "POST", answer_path(place, second), token=person.token)
     assert set(await roles_of(client, place, person)) == {kept, blue}
     answers = (await listed(client, place, person.token))[0]["answers"]
-    assert [(a["answered"], a["_count"]) for a in answers] == [(False, {"answeredUsers": 0}), (True, {"answeredUsers": 1})]
+    assert [(a["answered"], a["_count"]) for a in answers] == [
+        (False, {"answeredUsers": 0}),
+        (True, {"answeredUsers": 1}),
+    ]
     # choosing the same single-select answer again is harmless
     await ok(client, "POST", answer_path(place, second), token=person.token)
     assert set(await roles_of(client, place, person)) == {kept, blue}
@@ -41,8 +46,9 @@ async def test_multiselect_adds_each_answers_roles_and_answering_twice_fails(cli
     person = await join(client, place)
     other = await join(client, place)
     red, blue = await role_with(client, place, 0), await role_with(client, place, 0)
-    question = await make_question(client, place, [{"title": "Red", "roleIds": [red]}, {"title": "Blue", "roleIds": [blue]}],
-                                   multiselect=True)
+    question = await make_question(
+        client, place, [{"title": "Red", "roleIds": [red]}, {"title": "Blue", "roleIds": [blue]}], multiselect=True
+    )
     first, second = (a["id"] for a in question["answers"])
     await ok(client, "POST", answer_path(place, first), token=person.token)
     await ok(client, "POST", answer_path(place, second), token=person.token)
@@ -75,8 +81,10 @@ async def test_unknown_answers_and_answers_of_other_servers_do_not_exist(client)
     theirs = await make_question(client, other, [{"title": "Yes"}])
     for answer_id in ("123", "nope", theirs["answers"][0]["id"]):
         for method in ("POST", "DELETE"):
-            assert await call(client, method, answer_path(place, answer_id), token=person.token) == \
-                (400, error("Answer does not exist.")), (method, answer_id)
+            assert await call(client, method, answer_path(place, answer_id), token=person.token) == (
+                400,
+                error("Answer does not exist."),
+            ), (method, answer_id)
 
 
 async def test_answers_grant_only_roles_that_still_exist(client):
@@ -102,8 +110,13 @@ async def test_answering_grants_a_private_channel_live_and_un_answering_takes_it
     place = await community(live_client)
     staff = await private_channel(live_client, place)
     role = await role_with(live_client, place, 0)
-    await ok(live_client, "POST", f"/api/servers/{place.id}/channels/{staff}/permissions/{role}", {"permissions": 3},
-             place.owner.token)
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{staff}/permissions/{role}",
+        {"permissions": 3},
+        place.owner.token,
+    )
     question = await make_question(live_client, place, [{"title": "Staff", "roleIds": [role]}, {"title": "Guest"}])
     staff_answer, guest_answer = (a["id"] for a in question["answers"])
     person = await join(live_client, place)
@@ -124,7 +137,9 @@ async def test_answering_grants_a_private_channel_live_and_un_answering_takes_it
     assert (await probe.wait_for("server:member_updated", count=2))["updated"] == {"roleIds": []}
     await ok(live_client, "POST", f"/api/servers/{place.id}/welcome/answers/{staff_answer}/answer", token=person.token)
     await probe.wait_for("server:member_updated", count=3)
-    await ok(live_client, "DELETE", f"/api/servers/{place.id}/welcome/answers/{staff_answer}/answer", token=person.token)
+    await ok(
+        live_client, "DELETE", f"/api/servers/{place.id}/welcome/answers/{staff_answer}/answer", token=person.token
+    )
     assert (await probe.wait_for("server:member_updated", count=4))["updated"] == {"roleIds": []}
     await sent(live_client, place.owner, staff, "after")
     barrier = await sent(live_client, place.owner, place.general, "barrier")

@@ -26,10 +26,17 @@ async def ranked_server(client):
 async def test_an_admin_cannot_create_an_answer_granting_a_role_at_or_above_their_own(client):
     place, admin, high, admin_role, low = await ranked_server(client)
     for role in (high, admin_role):
-        body = {"title": "Who?", "answers": [{"title": "Fine", "order": 0, "roleIds": [low]},
-                                             {"title": "Promote me", "order": 1, "roleIds": [low, role]}]}
-        assert await call(client, "POST", questions_path(place), body, token=admin.token) == \
-            (400, error(NO_PRIORITY, "answers[1].roleIds"))
+        body = {
+            "title": "Who?",
+            "answers": [
+                {"title": "Fine", "order": 0, "roleIds": [low]},
+                {"title": "Promote me", "order": 1, "roleIds": [low, role]},
+            ],
+        }
+        assert await call(client, "POST", questions_path(place), body, token=admin.token) == (
+            400,
+            error(NO_PRIORITY, "answers[1].roleIds"),
+        )
     assert await ok(client, "GET", questions_path(place), token=admin.token) == []
 
     question = await make_question(client, place, [{"title": "Low", "roleIds": [low]}], token=admin.token)
@@ -40,21 +47,31 @@ async def test_an_admin_cannot_create_an_answer_granting_a_role_at_or_above_thei
 
 async def test_an_admin_cannot_edit_an_answer_into_granting_a_higher_role(client):
     place, admin, high, _, low = await ranked_server(client)
-    question = await make_question(client, place, [{"title": "Low", "roleIds": [low]},
-                                                   {"title": "High", "roleIds": [high]}])
+    question = await make_question(
+        client, place, [{"title": "Low", "roleIds": [low]}, {"title": "High", "roleIds": [high]}]
+    )
     low_answer, high_answer = question["answers"]
     path = questions_path(place, question["id"])
 
     def edit(low_roles, extra=()):
-        return {"title": "Edited", "answers": [
-            {"id": low_answer["id"], "title": "Low", "order": 0, "roleIds": low_roles},
-            {"id": high_answer["id"], "title": "High", "order": 1, "roleIds": [high]}, *extra]}
+        return {
+            "title": "Edited",
+            "answers": [
+                {"id": low_answer["id"], "title": "Low", "order": 0, "roleIds": low_roles},
+                {"id": high_answer["id"], "title": "High", "order": 1, "roleIds": [high]},
+                *extra,
+            ],
+        }
 
-    assert await call(client, "POST", path, edit([low, high]), token=admin.token) == \
-        (400, error(NO_PRIORITY, "answers[0].roleIds"))
+    assert await call(client, "POST", path, edit([low, high]), token=admin.token) == (
+        400,
+        error(NO_PRIORITY, "answers[0].roleIds"),
+    )
     new_answer = {"title": "Sneaky", "order": 2, "roleIds": [high]}
-    assert await call(client, "POST", path, edit([low], [new_answer]), token=admin.token) == \
-        (400, error(NO_PRIORITY, "answers[2].roleIds"))
+    assert await call(client, "POST", path, edit([low], [new_answer]), token=admin.token) == (
+        400,
+        error(NO_PRIORITY, "answers[2].roleIds"),
+    )
 
     # untouched higher roles the owner put there stay; the admin can still edit the rest
     edited = await ok(client, "POST", path, edit([]), admin.token)
