@@ -258,8 +258,12 @@ async def serve_on_free_port(asgi: Any) -> tuple[str, asyncio.Event, asyncio.Tas
     from hypercorn.config import Config
 
     config = Config()
-    port = free_port()
-    config.bind = [f"127.0.0.1:{port}"]
+    # The socket is bound here and handed over by descriptor: choosing a free number and binding it
+    # later leaves a moment in which another process (a parallel test run) can take it.
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config.bind = [f"fd://{listener.detach()}"]
     config.accesslog = None
     config.errorlog = None
     stop = asyncio.Event()

@@ -1,6 +1,11 @@
 """Test harness. SQLite by default; PostgreSQL and Redis when HEARTH_TEST_DATABASE_URL and
-HEARTH_TEST_REDIS_URL are set (CI sets both). Migrations run once, in a subprocess, exactly as
-``hearth migrate`` does; each test then starts from empty tables."""
+HEARTH_TEST_REDIS_URL are set (CI sets both). Migrations run once per process, in a subprocess,
+exactly as ``hearth migrate`` does; each test then starts from empty tables.
+
+Tests run in parallel processes (pytest-xdist), each with a database and a Redis database of its own
+(tests/workers.py); tests marked ``serial`` run afterwards, alone (``make test`` runs both passes).
+Passwords are hashed at argon2id's lowest cost: the production cost, paid for every person a test
+makes, was a third of the suite's time (tests/core/test_password_cost.py keeps the real one honest)."""
 
 from __future__ import annotations
 
@@ -17,13 +22,19 @@ from quart.testing.app import TestApp
 
 from core import db, gcpolicy
 from core.app import build_db_config, create_app, create_quart_app
+from core.identity import passwords
 from core.plugins import PluginHost, discover, with_dependents
 from core.settings import ROOT, Settings, load_settings
 from core.testing import clear_tables, serve_on_free_port
+from tests import parallel, workers
 from tests.support import SocketProbe, connect_socket, free_port
 
-DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
-REDIS_URL = os.environ.get("HEARTH_TEST_REDIS_URL", "")
+BASE_DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
+DATABASE_URL, REDIS_URL = workers.set_up(BASE_DATABASE_URL, os.environ.get("HEARTH_TEST_REDIS_URL", ""))
+# argon2id at its cheapest (the library's minimum memory); child processes (`hearth serve` in
+# tests) inherit it through the environment.
+CHEAP_PASSWORD_HASHING = {"auth.argon2_time_cost": 1, "auth.argon2_memory_kib": 8, "auth.argon2_parallelism": 1}
+os.environ.update({"HEARTH_AUTH_ARGON2_TIME_COST": "1", "HEARTH_AUTH_ARGON2_MEMORY_KIB": "8"})
 # Browser tests serve this build of the web UI (default webui/dist; several checkouts or
 # parallel builds can point elsewhere).
 WEBUI_DIST = os.environ.get("HEARTH_TEST_WEBUI_DIST", "webui/dist")
@@ -31,6 +42,16 @@ WEBUI_DIST = os.environ.get("HEARTH_TEST_WEBUI_DIST", "webui/dist")
 
 def pytest_configure(config: pytest.Config) -> None:
     gcpolicy.collect_less_often()  # as core.testing does for plugin authors: full collections were 15% of a run
+    if workers.WORKER:
+        parallel.guard_ports()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    workers.tear_down(BASE_DATABASE_URL)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    parallel.mark_tiers(items)
 
 
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs HEARTH_TEST_REDIS_URL (CI sets it)")
@@ -51,6 +72,7 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
             "database.url": database_url,
             "redis.url": REDIS_URL,
             "rate_limits.enabled": False,
+            **CHEAP_PASSWORD_HASHING,
             "cdn.directory": str(tmp_path_factory.mktemp("cdn")),
             "server.public_url": "http://hearth.test",
             "server.webui_dist": WEBUI_DIST,
@@ -74,6 +96,7 @@ async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
         # app context, so each kept its app alive for five minutes: off here, not in Hearth.
         connection["credentials"].update(max_inactive_connection_lifetime=0, max_cached_statement_lifetime=0)
     await db.init(config)
+    passwords.configure(base_settings)  # tests.support.person hashes outside any app
     yield config
     await db.close()
 

@@ -22,9 +22,9 @@ async def befriend(client: Any, me: Any, other: Any) -> None:
 
 
 async def user_with(client: Any, count: int) -> Any:
-    me = await member(client)
+    me = await member()
     for _ in range(count):
-        other = await member(client)
+        other = await member()
         await befriend(client, me, other)
         await sent(client, me, await open_dm(client, me, other), "hello")
         place = await community(client)

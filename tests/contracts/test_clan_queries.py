@@ -37,7 +37,7 @@ async def test_a_page_from_50_clan_wearing_authors_costs_no_more_statements(clie
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     authors = []
     for n in range(AUTHORS):
-        author = await member(client)
+        author = await member()
         await ok(client, "POST", f"/api/servers/invites/{invite['code']}", token=author.token)
         await ok(client, "POST", "/api/users", {"font": n % 10}, author.token)
         await sent(client, author, place.general, f"message {n}")

@@ -16,8 +16,8 @@ async def reader_with_feed(client: Any, followed: int, posts: int) -> Person:
     """A reader following ``followed`` people whose feed holds ``posts`` posts of every kind:
     plain, with a poll, mentioning someone, liked by the reader, reposted by a followed user;
     the newest is a repost of a post older than any page (so its original loads apart)."""
-    reader = await confirmed(client)
-    authors = [await confirmed(client) for _ in range(followed)]
+    reader = await confirmed()
+    authors = [await confirmed() for _ in range(followed)]
     for author in authors:
         await follow(client, reader, author.id)
     for n in range(posts):

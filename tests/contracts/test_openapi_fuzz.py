@@ -3,7 +3,7 @@ generated requests, valid and invalid for its schema, from a signed-in user, wit
 that are random or name real things of ``fuzz_world.World``. No answer may be a 5xx.
 
 Bounded for CI: ``HEARTH_FUZZ_EXAMPLES`` examples per operation (default 20) within
-``HEARTH_FUZZ_SECONDS`` (default 150; operations past it are reported, not fuzzed), from the fixed
+``HEARTH_FUZZ_SECONDS`` (default 60; operations past it are reported, not fuzzed), from the fixed
 ``HEARTH_FUZZ_SEED``, so a failure reproduces. A longer run by hand:
 
     HEARTH_FUZZ_EXAMPLES=300 HEARTH_FUZZ_SECONDS=3600 .venv/bin/python -m pytest -m fuzz -s
@@ -30,7 +30,7 @@ from tests.contracts.fuzz_world import World
 pytestmark = pytest.mark.fuzz
 
 EXAMPLES = int(os.environ.get("HEARTH_FUZZ_EXAMPLES", "20"))
-SECONDS = float(os.environ.get("HEARTH_FUZZ_SECONDS", "150"))
+SECONDS = float(os.environ.get("HEARTH_FUZZ_SECONDS", "60"))
 SEED = int(os.environ.get("HEARTH_FUZZ_SEED", "20260917"))
 MODES = (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
 # A success of these may take away part of the world (its token, server, member, DM): rebuild it.

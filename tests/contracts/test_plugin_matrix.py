@@ -34,7 +34,7 @@ def concrete(path: str) -> str:
 
 async def smoke(client: Any, enabled: set[str]) -> None:
     """What a user does first, through whichever plugins remain."""
-    alice, bob = await member(client), await member(client)
+    alice, bob = await member(), await member()
     assert (await call(client, "GET", f"/api/users/{bob.id}", token=alice.token))[0] == 200
     if {"servers", "messages"} <= enabled:
         status, server = await call(client, "POST", "/api/servers", {"name": "Matrix"}, token=alice.token)

@@ -8,7 +8,7 @@ from core.identity.sessions import AuthFailure
 from core.identity.standing import AccountStanding
 from core.plugins import PluginHost
 from tests.core.test_plugins import host, plugin
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 
 class Judge(AccountStanding):
@@ -37,7 +37,7 @@ async def test_a_refused_token_gets_the_message_on_rest_and_the_data_on_sockets(
     app = app_with_judge(settings)
     url = (await start_server(quart_app=app)).url
     client = app.test_client()
-    refused, fine = await register(client), await register(client)
+    refused, fine = await new_person(), await new_person()
     app.extensions["hearth"].standing.refused.add(int(refused.id))
     assert await call(client, "GET", "/api/users", token=refused.token) == (
         401,
@@ -62,13 +62,13 @@ async def test_without_a_provider_everyone_is_in_good_standing(settings):
     app = create_quart_app(settings.with_overrides({"plugins.enabled": ["accounts"]}))
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         assert (await call(client, "GET", "/api/users", token=person.token))[0] == 200
         assert type(app.extensions["hearth"].standing) is AccountStanding
 
 
 async def test_an_emit_to_no_room_reaches_nobody(client, live_server, sockets):
-    person = await register(client)
+    person = await new_person()
     probe = await sockets(person.token)
     gateway = live_server.app.quart.extensions["hearth"].gateway
     await gateway.emit("test:nowhere", {"x": 1}, to=[])

@@ -14,7 +14,7 @@ from core.cdn.service import verify_file
 from core.cdn.tokens import make_token
 from core.errors import ApiError
 from core.identity.models import Session
-from tests.support import call, register, upload_file
+from tests.support import call, new_person, upload_file
 
 
 def png(width: int = 8, height: int = 8) -> bytes:
@@ -69,7 +69,7 @@ async def path_of(file_id: str) -> str:
 
 
 async def test_an_avatar_uploaded_with_an_upload_token_is_served_back(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "POST", "/api/cdn/token", token=person.token)
     assert status == 200 and list(body) == ["token"]
     status, body = await post_file(client, body["token"], f"/cdn/avatars/{person.id}", png(16, 9))
@@ -94,7 +94,7 @@ async def test_the_token_routes_need_a_signed_in_caller(client):
 
 
 async def test_an_upload_needs_a_live_upload_token(client, app):
-    person = await register(client)
+    person = await new_person()
     path = f"/cdn/avatars/{person.id}"
     assert await post_file(client, None, path, png()) == (401, error("No token provided."))
     for bad in ("nonsense", person.token, "a.b", "YQ.YQ"):  # a session token is not an upload token
@@ -113,7 +113,7 @@ async def test_an_upload_needs_a_live_upload_token(client, app):
 
 
 async def test_a_file_is_required_in_field_f(client):
-    person = await register(client)
+    person = await new_person()
     response = await client.post(
         f"/cdn/avatars/{person.id}",
         headers={"Authorization": await token_of(client, person)},
@@ -126,7 +126,7 @@ async def test_a_file_is_required_in_field_f(client):
 
 
 async def test_a_file_that_is_not_an_image_is_refused_when_an_image_is_required(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(
         client, person.token, "avatars", person.id, b"<html><script>alert(1)</script>", filename="x.png"
     )
@@ -134,7 +134,7 @@ async def test_a_file_that_is_not_an_image_is_refused_when_an_image_is_required(
 
 
 async def test_plain_attachments_download_instead_of_rendering(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(
         client, person.token, "attachments", person.id, b"<html><script>alert(1)</script></html>", filename="page.html"
     )
@@ -145,7 +145,7 @@ async def test_plain_attachments_download_instead_of_rendering(client):
 
 
 async def test_attachment_pictures_keep_their_name_and_get_their_size(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(client, person.token, "attachments", person.id, png(30, 20), filename="cat.png")
     assert status == 200, body
     record = await CdnFile.get(id=int(body["fileId"]))
@@ -161,7 +161,7 @@ async def test_oversize_images_are_refused_with_a_clear_error(make_app):
     app = make_app(**{"cdn.max_image_mb": 0})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         status, body = await upload_file(client, person.token, "avatars", person.id, png())
     assert (status, body) == (413, error("Images must be smaller than 0 MB.", "f"))
 
@@ -170,7 +170,7 @@ async def test_uploads_over_the_request_limit_are_refused(make_app):
     app = make_app(**{"cdn.max_upload_mb": 0})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         status, body = await upload_file(
             client, person.token, "attachments", person.id, b"x" * (2 * 1024 * 1024), filename="big.bin"
         )
@@ -192,14 +192,14 @@ async def test_a_client_on_another_origin_may_upload(client):
 
 @pytest.mark.parametrize("group", ["..", "abc", "-1", "01", "1e3", "١٢٣", "99999999999999999999"])
 async def test_a_group_id_that_is_not_an_id_is_refused(client, group):
-    person = await register(client)
+    person = await new_person()
     status, body = await post_file(client, await token_of(client, person), f"/cdn/avatars/{group}", png())
     assert (status, body) == (400, error("Invalid group id.", "groupId"))
     assert await CdnFile.all().count() == 0
 
 
 async def test_another_users_folder_is_refused(client):
-    person, other = await register(client), await register(client)
+    person, other = await new_person(), await new_person()
     for kind in ("avatars", "profile_banners", "attachments"):
         status, body = await upload_file(client, person.token, kind, other.id, png())
         assert (status, body) == (403, error("You may not upload files to this group.")), kind
@@ -207,7 +207,7 @@ async def test_another_users_folder_is_refused(client):
 
 
 async def test_each_type_takes_its_own_kind_of_group(client):
-    person = await register(client)
+    person = await new_person()
     assert await upload_file(client, person.token, "emojis", person.id, png()) == (
         403,
         error("Emojis are uploaded without a group."),
@@ -225,8 +225,8 @@ async def test_each_type_takes_its_own_kind_of_group(client):
 
 
 async def test_only_the_uploader_can_use_a_file_and_only_for_its_group(client, app):
-    owner = await register(client)
-    other = await register(client)
+    owner = await new_person()
+    other = await new_person()
     _, body = await upload_file(client, owner.token, "avatars", owner.id, png())
     async with app.app_context():
         record = await verify_file(int(owner.id), body["fileId"], "avatars", group_id=owner.id, image_only=True)
@@ -248,7 +248,7 @@ async def test_images_over_the_pixel_limit_are_refused_even_below_twice_it(make_
     app = make_app(**{"cdn.max_image_pixels": 1000})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         refused = await upload_file(client, person.token, "avatars", person.id, png(40, 30))  # 1,200 pixels
         accepted = await upload_file(client, person.token, "avatars", person.id, png(40, 25))  # 1,000 pixels
     assert refused == (400, error("Images must have at most 1000 pixels.", "f"))
@@ -261,7 +261,7 @@ async def test_dimensions_are_checked_before_anything_is_decoded(make_app):
     app = make_app(**{"cdn.max_image_pixels": 1_000_000})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         status, body = await upload_file(client, person.token, "avatars", person.id, png_header_only(1500, 1000))
     assert (status, body) == (400, error("Images must have at most 1000000 pixels.", "f"))
 
@@ -270,7 +270,7 @@ async def test_dimensions_are_checked_before_anything_is_decoded(make_app):
 
 
 async def test_an_avatar_is_cropped_to_its_points(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(client, person.token, "avatars", person.id, png(100, 50), points=[10, 5, 60, 45])
     assert status == 200, body
     record = await CdnFile.get(id=int(body["fileId"]))
@@ -286,7 +286,7 @@ async def test_an_avatar_is_cropped_to_its_points(client):
 
 
 async def test_an_animated_avatar_stays_animated_when_cropped(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(client, person.token, "avatars", person.id, gif(3), points=[0, 0, 20, 20])
     assert status == 200, body
     record = await CdnFile.get(id=int(body["fileId"]))
@@ -300,7 +300,7 @@ async def test_an_animated_avatar_stays_animated_when_cropped(client):
     ["[1,2,3]", "abc", "[-1,0,5,5]", "[0,0,0,9]", "[1,1,1,1]", '["1",0,5,5]', "[0,0,10000,5]", "[true,0,5,5]", "{}"],
 )
 async def test_bad_crop_points_are_refused(client, points):
-    person = await register(client)
+    person = await new_person()
     status, body = await post_file(
         client, await token_of(client, person), f"/cdn/avatars/{person.id}", png(20, 20), query={"points": points}
     )
@@ -309,7 +309,7 @@ async def test_bad_crop_points_are_refused(client, points):
 
 
 async def test_points_are_ignored_for_attachments_and_emojis(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(client, person.token, "emojis", None, png(30, 30), points=[0, 0, 5, 5])
     assert status == 200 and (await CdnFile.get(id=int(body["fileId"]))).width == 30
 

@@ -154,7 +154,7 @@ async def test_outside_dev_mode_the_flags_change_nothing(production):
     place = await community(production)
     answers = await flood(production, place.owner, place.general, {}, 21)
     assert answers[20][0] == 429
-    other = await join(production, place, await member(production))
+    other = await join(production, place, await member())
     answers = await flood(production, other, place.general, RESTRICTED, 21)
     status, body = answers[20]
     assert status == 429 and 2000 < body["ttl"] <= 20_000, "restrict_ms is a dev-mode switch only"

@@ -5,7 +5,7 @@ import asyncio
 from core import db
 from core.identity.models import Session
 from core.identity.tokens import token_hash
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 KERNEL_KEYS = {
     "user",
@@ -27,7 +27,7 @@ KERNEL_KEYS = {
 
 
 async def test_authenticate_sends_the_merged_payload(client, live_server):
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(live_server.url, person.token)
     payload = probe.received("user:authenticated")[0]
     assert KERNEL_KEYS <= payload.keys()
@@ -59,7 +59,7 @@ async def test_a_socket_that_never_authenticates_is_dropped_after_the_timeout(st
 
 async def test_an_authenticated_socket_is_not_timed_out(start_server, client):
     server = await start_server(**{"gateway.auth_timeout_seconds": 0.3})
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(server.url, person.token)
     await asyncio.sleep(0.6)
     assert probe.client.connected
@@ -68,7 +68,7 @@ async def test_an_authenticated_socket_is_not_timed_out(start_server, client):
 
 
 async def test_events_leave_only_after_the_transaction_commits(client, live_server):
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(live_server.url, person.token)
     gateway = live_server.app.quart.extensions["hearth"].gateway
 
@@ -89,7 +89,7 @@ async def test_events_leave_only_after_the_transaction_commits(client, live_serv
 
 
 async def test_events_reach_every_socket_of_the_user_and_nobody_else(client, live_server):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     alice_tab, alice_phone = (
         await connect_socket(live_server.url, alice.token),
         await connect_socket(live_server.url, alice.token),
@@ -105,7 +105,7 @@ async def test_events_reach_every_socket_of_the_user_and_nobody_else(client, liv
 
 
 async def test_a_kick_disconnects_the_room_after_telling_it_why(client, live_server):
-    person = await register(client)
+    person = await new_person()
     first = await connect_socket(live_server.url, person.token)
     status, body = await call(client, "POST", "/api/users/login", {"email": person.email, "password": person.password})
     assert status == 200
@@ -148,7 +148,7 @@ async def test_a_failing_payload_hook_answers_with_an_error_instead_of_hanging(s
     )
     await asyncio.sleep(0.3)
     try:
-        person = await register(client)
+        person = await new_person()
         probe = await connect_socket(f"http://127.0.0.1:{port}", person.token)
         assert probe.received("user:authenticate_error") == [{"message": "Something went wrong. Try again later."}]
         await probe.wait_disconnected()
@@ -160,7 +160,7 @@ async def test_a_failing_payload_hook_answers_with_an_error_instead_of_hanging(s
 async def test_asking_sockets_to_reconnect_brings_them_back_authenticated(client, live_server):
     import socketio
 
-    person = await register(client)
+    person = await new_person()
     reconnecting = socketio.AsyncClient(reconnection=True, reconnection_delay=0.1, reconnection_delay_max=0.2)
     authenticated: list[dict] = []
     arrived = asyncio.Event()
@@ -176,7 +176,7 @@ async def test_asking_sockets_to_reconnect_brings_them_back_authenticated(client
 
     await reconnecting.connect(live_server.url, transports=["websocket"], wait_timeout=5)
     await asyncio.wait_for(arrived.wait(), 5)
-    bystander = await connect_socket(live_server.url, (await register(client)).token)
+    bystander = await connect_socket(live_server.url, (await new_person()).token)
     gateway = live_server.app.quart.extensions["hearth"].gateway
     mine = [sid for sid, ctx in gateway.sockets.items() if str(ctx.user.id) == person.id]
 
@@ -217,7 +217,7 @@ async def test_a_stopped_server_that_had_sockets_can_be_freed(settings, client):
     from core.app import create_app
     from core.testing import serve_on_free_port
 
-    person = await register(client)
+    person = await new_person()
     await _open_every_connection_of_the_shared_pool()
     asgi = create_app(settings)
     url, stop, task = await serve_on_free_port(asgi)

@@ -13,7 +13,7 @@ import socketio
 from core.health import begin_drain
 from tests.conftest import REDIS_URL
 from tests.core.serve_support import PrivateRedis
-from tests.support import TEST_CLIENT_ADDRESS, call, register, use_up
+from tests.support import TEST_CLIENT_ADDRESS, call, new_person, use_up
 
 needs_redis_server = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")
 
@@ -72,7 +72,7 @@ async def test_redis_down_is_degraded_but_still_serving(make_app, tmp_path):
 
 
 async def test_a_draining_worker_answers_503_and_asks_its_sockets_to_reconnect(client, live_server):
-    person = await register(client)
+    person = await new_person()
     reasons: list[str] = []
     sio = socketio.AsyncClient(reconnection=False)
     sio.on("disconnect", lambda reason=None: reasons.append(reason))

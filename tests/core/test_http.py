@@ -7,7 +7,7 @@ from quart import Blueprint
 from core.app import create_quart_app
 from core.http import normalise_path
 from tests.core.test_plugins import host, plugin
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 def test_repeated_and_trailing_slashes_are_normalised():
@@ -16,7 +16,7 @@ def test_repeated_and_trailing_slashes_are_normalised():
 
 
 async def test_double_slash_paths_reach_the_route(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "GET", f"/api//users/{person.id}/")
     assert status == 200
     assert body["user"]["username"] == person.username

@@ -11,11 +11,11 @@ import engineio
 from core.eiosocket import LeanSocket
 from core.gateway import KEPT_ENVIRON
 from core.leanqueue import LeanQueue
-from tests.support import connect_socket, register
+from tests.support import connect_socket, new_person
 
 
 async def test_an_idle_socket_keeps_no_request_headers_nor_a_ping_task(client, live_server):
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(live_server.url, person.token, headers={"X-Bulky": "x" * 4000})
     gateway = live_server.app.quart.extensions["hearth"].gateway
     (sid,) = [sid for sid, ctx in gateway.sockets.items() if str(ctx.user.id) == person.id]

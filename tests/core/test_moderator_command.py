@@ -27,7 +27,7 @@ async def moderator(database_url: str, *args: str) -> subprocess.CompletedProces
 
 
 async def test_grant_and_revoke_while_the_server_runs(client, database_url):
-    person = await member(client)
+    person = await member()
     await User.filter(id=int(person.id)).update(badges=16)  # a cosmetic badge is kept throughout
     assert await call(client, "GET", "/api/moderation/audit-logs", token=person.token) == (
         403,
@@ -56,7 +56,7 @@ async def test_grant_and_revoke_while_the_server_runs(client, database_url):
 
 
 async def test_revoke_keeps_the_founder_badge_and_unknown_addresses_fail(client, database_url):
-    founder = await member(client)
+    founder = await member()
     await User.filter(id=int(founder.id)).update(badges=1 | 2)
     done = await moderator(database_url, "revoke", founder.email)
     assert done.returncode == 0 and (await User.get(id=int(founder.id))).badges == 1

@@ -10,7 +10,7 @@ from core.db import transaction
 from core.identity.models import Account, Session, User
 from core.identity.tokens import token_hash
 from core.prepared import prepared
-from tests.support import register
+from tests.support import new_person
 
 
 @prepared
@@ -38,7 +38,7 @@ def fields(instance) -> dict:
 
 
 async def test_each_call_answers_for_its_own_arguments_with_the_related_objects(client):
-    first, second = await register(client), await register(client)
+    first, second = await new_person(), await new_person()
     for person in (first, second, first):
         found = await session_and_user(token_hash(person.token))
         plain = await Session.get_or_none(token_hash=token_hash(person.token)).select_related("user")
@@ -49,21 +49,21 @@ async def test_each_call_answers_for_its_own_arguments_with_the_related_objects(
 
 
 async def test_several_arguments_land_in_their_own_places(client):
-    first, second = await register(client), await register(client)
+    first, second = await new_person(), await new_person()
     assert [str(u.id) for u in await user_named(first.username, first.tag)] == [first.id]
     assert [str(u.id) for u in await user_named(second.username, second.tag)] == [second.id]
     assert await user_named(first.username, second.tag) == [] or first.tag == second.tag
 
 
 async def test_get_keeps_raising_for_a_missing_row(client):
-    person = await register(client)
+    person = await new_person()
     assert (await account_of(int(person.id))).email == person.email
     with pytest.raises(DoesNotExist):
         await account_of(1)
 
 
 async def test_inside_a_transaction_it_sees_what_the_transaction_wrote(client):
-    person = await register(client)
+    person = await new_person()
     async with transaction():
         await User.filter(id=int(person.id)).update(username="renamed")
         assert [str(u.id) for u in await user_named("renamed", person.tag)] == [person.id]
@@ -71,7 +71,7 @@ async def test_inside_a_transaction_it_sees_what_the_transaction_wrote(client):
 
 
 async def test_arguments_it_cannot_probe_run_the_query_as_written(client):
-    first, second = await register(client), await register(client)
+    first, second = await new_person(), await new_person()
     found = await users_among([int(first.id), int(second.id)])
     assert sorted(str(u.id) for u in found) == sorted([first.id, second.id])
     assert list(users_among.plans.values()) == [None]
@@ -84,7 +84,7 @@ async def test_an_insert_statement_stores_what_saving_the_instance_would(client)
     from core.ids import new_id
     from core.prepared import insert_statement, write_together
 
-    person = await register(client)
+    person = await new_person()
     user = await User.get(id=int(person.id))
     made = Session(id=new_id(), user_id=user.id, token_hash="a" * 64, ip_address="203.0.113.9", device_type=2)
     await write_together([insert_statement(made)])
@@ -104,7 +104,7 @@ async def test_writes_together_all_land_or_none_does(client):
     from core.ids import new_id
     from core.prepared import insert_statement, write_together
 
-    person = await register(client)
+    person = await new_person()
     user = await User.get(id=int(person.id))
     first = Session(id=new_id(), user_id=user.id, token_hash="b" * 64)
     second = Session(id=new_id(), user_id=user.id, token_hash="c" * 64)
@@ -126,7 +126,7 @@ async def test_writes_together_join_the_surrounding_transaction(client):
     from core.ids import new_id
     from core.prepared import insert_statement, write_together
 
-    person = await register(client)
+    person = await new_person()
     user = await User.get(id=int(person.id))
     made = Session(id=new_id(), user_id=user.id, token_hash="f" * 64)
 

@@ -16,7 +16,7 @@ from core.identity.models import User
 from core.jsonbody import MAX_DEPTH, check_value
 from plugins.servers.models import Member
 from tests.core.test_plugins import host, plugin
-from tests.support import call, register
+from tests.support import call, new_person
 
 JSON = {"Content-Type": "application/json"}
 
@@ -59,7 +59,7 @@ async def servers_of(client: Any, token: str) -> list[Any]:
     ],
 )
 async def test_bad_json_bodies_are_400s_and_create_nothing(client, body, message, path):
-    person = await register(client)
+    person = await new_person()
     assert await raw_post(client, "/api/servers", body, person.token) == (400, {"message": message, "path": path})
     assert await servers_of(client, person.token) == []
 
@@ -73,8 +73,8 @@ async def test_the_guard_runs_before_authentication_as_upstreams_body_parser_doe
 
 async def test_routes_reading_an_optional_body_get_the_same_400(client):
     # The ban route reads its body with get_json(silent=True): a silent reader used to crash on it.
-    person = await register(client)
-    other = await register(client)
+    person = await new_person()
+    other = await new_person()
     status, server = await call(client, "POST", "/api/servers", {"name": "Guarded"}, token=person.token)
     assert status == 200
     response = await client.post(
@@ -89,7 +89,7 @@ async def test_routes_reading_an_optional_body_get_the_same_400(client):
 
 
 async def test_nul_characters_in_the_address_are_400s(client):
-    person = await register(client)
+    person = await new_person()
     for path in ("/api/users/search?q=a%00b", "/api/servers/invites/ab%00cd", "/api/users/search?q%00=x"):
         assert await call(client, "GET", path, token=person.token) == (
             400,
@@ -98,7 +98,7 @@ async def test_nul_characters_in_the_address_are_400s(client):
 
 
 async def test_good_bodies_still_pass_with_unicode_and_deep_enough_nesting(client):
-    person = await register(client)
+    person = await new_person()
     status, server = await call(client, "POST", "/api/servers", {"name": "Café 😀 ☕"}, token=person.token)
     assert status == 200 and server["name"] == "Café 😀 ☕"
     check_value({"a": [[[[{"b": 1.5, "c": -(2**63), "d": None, "e": True}]]]]})

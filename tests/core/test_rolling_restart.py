@@ -21,6 +21,9 @@ from tests.core.serve_support import PrivateRedis, Supervised
 from tests.plugins.servers.helpers import community, join
 from tests.support import Person
 
+# several `hearth serve` processes at once: the serial pass (tests/parallel.py)
+pytestmark = pytest.mark.serial
+
 SENDERS = 3
 SEND_EVERY = 0.2  # seconds, per sender: 15 messages/s in all
 

@@ -15,6 +15,9 @@ import pytest
 
 from tests.core.serve_support import Supervised, alive
 
+# several `hearth serve` processes at once: the serial pass (tests/parallel.py)
+pytestmark = pytest.mark.serial
+
 APP = "tests.core.serve_app:app"
 
 

@@ -1,8 +1,8 @@
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 
 async def test_registered_user_authenticates_over_a_real_socket(client, live_server):
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(live_server.url, person.token)
     payload = probe.received("user:authenticated")[0]
     assert payload["user"]["id"] == person.id
@@ -15,7 +15,7 @@ async def test_each_test_starts_from_empty_tables_even_rows_that_others_referenc
 
     from core.testing import clear_tables
 
-    person = await register(client)
+    person = await new_person()
     status, _ = await call(client, "POST", "/api/servers", {"name": "Kept?"}, token=person.token)
     assert status == 200
     tables = [model._meta.db_table for app in Tortoise.apps.values() for model in app.values()]

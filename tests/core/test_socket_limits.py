@@ -9,7 +9,7 @@ import asyncio
 from core import gateway as gateway_module
 from core.gateway import AUTHENTICATE_LIMIT
 from core.socket_limits import DROP, OK, REFUSE, SocketLimits, socket_limit
-from tests.support import register
+from tests.support import new_person
 
 
 def test_a_window_allows_its_count_then_refuses_then_drops_the_socket():
@@ -41,7 +41,7 @@ def test_windows_end_and_handlers_may_set_their_own_limit():
 
 
 async def test_repeated_authentication_is_limited_per_socket(live_client, sockets, monkeypatch):
-    person = await register(live_client)
+    person = await new_person()
     calls = 0
     release = asyncio.Event()
     resolve = gateway_module.resolve_token

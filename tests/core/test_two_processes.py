@@ -4,7 +4,10 @@ client connected to the other, and so does a forced disconnect."""
 import pytest
 
 from tests.conftest import REDIS_URL, needs_redis
-from tests.support import connect_socket, register, start_process
+from tests.support import connect_socket, new_person, start_process
+
+# several `hearth serve` processes at once: the serial pass (tests/parallel.py)
+pytestmark = pytest.mark.serial
 
 
 @pytest.fixture
@@ -21,7 +24,7 @@ async def test_an_event_from_one_process_reaches_a_client_of_the_other(client, t
     import aiohttp
 
     first, second = two_servers
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(first, person.token)
     assert probe.received("user:authenticated")
     async with aiohttp.ClientSession() as http:
@@ -56,7 +59,7 @@ async def test_two_hearths_on_one_redis_server_with_different_database_numbers_d
         await start_process(database_url, other_database(REDIS_URL)),
     )
     try:
-        person = await register(client)
+        person = await new_person()
         on_first = await connect_socket(first, person.token)
         on_second = await connect_socket(second, person.token)
         async with aiohttp.ClientSession() as http:

@@ -16,7 +16,7 @@ from wsproto.connection import Connection
 from wsproto.events import TextMessage
 
 from core import wsdirect
-from tests.support import connect_socket, register
+from tests.support import connect_socket, new_person
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 65535, 65536, 200_000])
@@ -62,7 +62,7 @@ async def test_a_quiet_connection_writes_at_once_and_a_busy_one_waits_for_the_wi
 
 
 async def test_every_socket_under_hypercorn_takes_the_direct_path_and_bursts_keep_their_order(client, live_server):
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(live_server.url, person.token)
     gateway = live_server.app.quart.extensions["hearth"].gateway
     assert len(gateway.sio.manager.direct) == 1
@@ -99,7 +99,7 @@ async def raw_socket(url: str, token: str) -> websockets.ClientConnection:
 
 async def test_a_client_that_stops_reading_is_dropped_and_the_others_are_served(client, live_server, monkeypatch):
     monkeypatch.setattr(wsdirect, "MAX_BUFFERED", 256 * 1024)
-    stalled, reader = await register(client), await register(client)
+    stalled, reader = await new_person(), await new_person()
     gateway = live_server.app.quart.extensions["hearth"].gateway
     ws = await raw_socket(live_server.url, stalled.token)  # never read again: its buffers fill
     probe = await connect_socket(live_server.url, reader.token)

@@ -9,7 +9,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS, Person, connect_socket
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.examples.conftest import hearth_with_hello
 
 pytestmark = pytest.mark.e2e
@@ -59,12 +59,12 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
             await expect(page.get_by_text("You cannot wave at yourself.")).to_be_visible()
         finally:
             await bob_socket.close()
-        await page.screenshot(path=str(SCREENSHOTS / "hello-plugin.png"))
+        await snapshot(page, "hello-plugin.png")
         narrow = await signed_in(ada, width=800)
         await narrow.goto(f"{url}/app/hello")
         await expect(narrow.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(narrow.get_by_test_id("hello-waves")).to_have_text("Waves received: 1")
-        await narrow.screenshot(path=str(SCREENSHOTS / "hello-plugin-800.png"))
+        await snapshot(narrow, "hello-plugin-800.png")
 
     async with hearth_with_hello(hello_site, hello_webui, hello_database, HEARTH_PLUGINS_DISABLED="hello") as server:
         url = server.url
@@ -78,4 +78,4 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
         await expect(page.locator('a[href="/app/inbox"]').first).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(page.get_by_test_id("hello-page")).to_have_count(0)
         await expect(page.locator('a[href="/app/hello"]')).to_have_count(0)
-        await page.screenshot(path=str(SCREENSHOTS / "hello-plugin-disabled.png"))
+        await snapshot(page, "hello-plugin-disabled.png")

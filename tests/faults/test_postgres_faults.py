@@ -17,7 +17,7 @@ from tests.conftest import DATABASE_URL
 from tests.faults.services import TcpProxy, assert_no_server_errors, postgres_port, through, wait_until
 from tests.plugins.messages.helpers import member, send
 from tests.plugins.servers.helpers import community
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 pytestmark = pytest.mark.skipif(
     not DATABASE_URL.startswith("postgres"),
@@ -72,7 +72,7 @@ async def test_messages_acknowledged_during_terminate_storms_are_all_stored(clie
 
 
 async def test_a_read_on_a_killed_connection_is_retried_on_a_fresh_one(client):
-    person = await register(client)
+    person = await new_person()
     killer = await asyncpg.connect(DATABASE_URL)
     try:
         for _ in range(5):
@@ -135,7 +135,7 @@ async def test_a_slow_database_is_slower_and_a_stuck_one_answers_503(proxied, da
         HEARTH_DATABASE_QUERY_TIMEOUT_SECONDS="1",
         HEARTH_DATABASE_POOL_TIMEOUT_SECONDS="2",
     )
-    sender = await member(api)
+    sender = await member()
     status, body = await call(api, "GET", "/api/users", token=sender.token)
     assert status == 200, body  # slower, not failing
 

@@ -9,14 +9,14 @@ import logging
 from core.identity.models import User
 from plugins.presence.service import service_for
 from tests.faults.services import wait_until
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 
 async def test_rate_limits_fall_back_to_this_process_and_return_to_redis(redis_server, make_app, caplog):
     app = make_app(**{"redis.url": redis_server.url, "rate_limits.enabled": True, "redis.retry_seconds": 0.2})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         redis_server.kill()
         with caplog.at_level(logging.WARNING, logger="hearth.ratelimit"):
             statuses = [(await call(client, "GET", "/api/reminders", token=person.token))[0] for _ in range(6)]
@@ -31,7 +31,7 @@ async def test_rate_limits_fall_back_to_this_process_and_return_to_redis(redis_s
         assert len(down) == 1 and "rate limits are counted per process" in down[0].getMessage()
 
         await redis_server.start()
-        other = await register(client)
+        other = await new_person()
         with caplog.at_level(logging.WARNING, logger="hearth.ratelimit"):
             await wait_until(
                 lambda: _counted_in_redis(redis_server, client, other.token),
@@ -56,7 +56,7 @@ async def _counted_in_redis(redis_server, client, token: str) -> bool:
 async def test_presence_keeps_answering_and_is_restored_after_a_redis_restart(redis_server, start_server):
     server = await start_server(**{"redis.url": redis_server.url, "redis.retry_seconds": 0.2})
     client = server.app.quart.test_client()
-    person = await register(client)
+    person = await new_person()
     probe = await connect_socket(server.url, person.token)
     try:
         presence = service_for(server.app.quart.extensions["hearth"].gateway)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.plugins.accounts.helpers import error
-from tests.support import call, register
+from tests.support import call, new_person
 
 USER_ROUTES = [
     ("DELETE", "/api/users/logout", None),
@@ -31,13 +31,13 @@ async def test_bogus_token(client, method, path, body):
 
 @pytest.mark.parametrize(("method", "path", "body"), USER_ROUTES)
 async def test_logged_out_token(client, method, path, body):
-    person = await register(client)
+    person = await new_person()
     await call(client, "DELETE", "/api/users/logout", token=person.token)
     assert (await call(client, method, path, body, token=person.token)) == (401, error("Invalid token."))
 
 
 async def test_the_token_is_sent_raw_not_as_a_bearer(client):
-    person = await register(client)
+    person = await new_person()
     assert (await call(client, "GET", "/api/users/sessions", token=f"Bearer {person.token}")) == (
         401,
         error("Invalid token."),

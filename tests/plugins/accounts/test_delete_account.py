@@ -17,7 +17,7 @@ from tests.plugins.accounts.helpers import (
     request_dev_code,
     upload_image,
 )
-from tests.support import call, register
+from tests.support import call, new_person
 
 DELETE = "/api/users/delete-account"
 
@@ -29,7 +29,7 @@ async def delete(client, person, body=None):
 
 
 async def test_deleted_account_leaves_a_tombstone(client):
-    person = await register(client)
+    person = await new_person()
     await confirm_email(client, person)
     avatar = await upload_image(client, person)
     await call(client, "POST", "/api/users", {"avatarId": avatar["fileId"], "bio": "about me"}, token=person.token)
@@ -50,7 +50,7 @@ async def test_deleted_account_leaves_a_tombstone(client):
 
 
 async def test_deleted_account_cannot_log_in_or_use_its_token(client):
-    person = await register(client)
+    person = await new_person()
     await delete(client, person, {"password": person.password, "deleteContent": True})
     assert (await call(client, "POST", "/api/users/login", {"email": person.email, "password": person.password})) == (
         400,
@@ -68,21 +68,21 @@ async def test_deleted_account_cannot_log_in_or_use_its_token(client):
 
 
 async def test_pending_codes_are_dropped(client):
-    person = await register(client)
+    person = await new_person()
     await request_dev_code(client, person)
     await delete(client, person)
     assert await VerificationCode.filter(user_id=int(person.id)).count() == 0
 
 
 async def test_the_email_can_register_again(client):
-    person = await register(client)
+    person = await new_person()
     await delete(client, person)
-    again = await register(client, email=person.email)
+    again = await new_person(email=person.email)
     assert again.id != person.id
 
 
 async def test_wrong_password_is_403(client):
-    person = await register(client)
+    person = await new_person()
     assert (await delete(client, person, {"password": "wrong password"})) == (
         403,
         error("Invalid password.", "password"),
@@ -101,23 +101,23 @@ async def test_wrong_password_is_403(client):
     ],
 )
 async def test_invalid_bodies(client, body, message, path):
-    person = await register(client)
+    person = await new_person()
     assert (await delete(client, person, body)) == (400, error(message, path))
     assert await Account.filter(user_id=int(person.id)).count() == 1
 
 
 async def test_other_users_are_untouched(client):
-    person = await register(client)
-    other = await register(client)
+    person = await new_person()
+    other = await new_person()
     await delete(client, person)
     status, body = await call(client, "GET", "/api/users", token=other.token)
     assert (status, body["user"]["username"]) == (200, other.username)
 
 
 async def test_deletion_kicks_every_socket_of_the_user(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     _, login = await call(live_client, "POST", "/api/users/login", {"email": person.email, "password": person.password})
-    other = await register(live_client)
+    other = await new_person()
     mine = [await sockets(person.token), await sockets(login["token"])]
     theirs = await sockets(other.token)
 
@@ -130,7 +130,7 @@ async def test_deletion_kicks_every_socket_of_the_user(live_client, sockets):
 
 
 async def test_deleted_users_token_is_refused_by_the_socket(client, sockets):
-    person = await register(client)
+    person = await new_person()
     await delete(client, person)
     probe = await sockets(person.token)
     assert probe.received("user:authenticate_error") == [{"message": "Invalid token."}]

@@ -6,13 +6,13 @@ import pytest
 
 from core.identity.models import Session
 from tests.plugins.accounts.helpers import error
-from tests.support import call, register
+from tests.support import call, new_person
 
 LOGIN = "/api/users/login"
 
 
 async def test_login_by_email_returns_a_new_working_session(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "POST", LOGIN, {"email": person.email, "password": person.password})
     assert status == 200
     assert set(body) == {"token"}
@@ -24,13 +24,13 @@ async def test_login_by_email_returns_a_new_working_session(client):
 
 
 async def test_login_email_is_case_insensitive(client):
-    person = await register(client, email="mixed.case@example.com")
+    person = await new_person(email="mixed.case@example.com")
     status, _ = await call(client, "POST", LOGIN, {"email": "Mixed.CASE@Example.com", "password": person.password})
     assert status == 200
 
 
 async def test_login_by_username_and_tag(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(
         client, "POST", LOGIN, {"usernameAndTag": f"{person.username}:{person.tag}", "password": person.password}
     )
@@ -40,7 +40,7 @@ async def test_login_by_username_and_tag(client):
 
 
 async def test_username_and_tag_is_case_sensitive(client):
-    person = await register(client, username="CamelCase")
+    person = await new_person(username="CamelCase")
     status, body = await call(
         client, "POST", LOGIN, {"usernameAndTag": f"camelcase:{person.tag}", "password": person.password}
     )
@@ -48,7 +48,7 @@ async def test_username_and_tag_is_case_sensitive(client):
 
 
 async def test_login_token_authenticates_a_socket(client, sockets):
-    person = await register(client)
+    person = await new_person()
     _, body = await call(client, "POST", LOGIN, {"email": person.email, "password": person.password})
     probe = await sockets(body["token"])
     payload = probe.received("user:authenticated")[0]
@@ -78,7 +78,7 @@ async def test_invalid_bodies_report_the_first_failing_rule(client, body, messag
 
 
 async def test_both_email_and_username_and_tag_is_refused(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(
         client,
         "POST",
@@ -105,7 +105,7 @@ async def test_unknown_email(client):
 
 
 async def test_unknown_username_and_tag_reports_path_email_as_upstream(client):
-    person = await register(client)
+    person = await new_person()
     other_tag = "zzzz" if person.tag != "zzzz" else "yyyy"
     status, body = await call(
         client, "POST", LOGIN, {"usernameAndTag": f"{person.username}:{other_tag}", "password": person.password}
@@ -115,7 +115,7 @@ async def test_unknown_username_and_tag_reports_path_email_as_upstream(client):
 
 @pytest.mark.parametrize("by", ["email", "usernameAndTag"])
 async def test_wrong_password(client, by):
-    person = await register(client)
+    person = await new_person()
     identifier = {"email": person.email} if by == "email" else {"usernameAndTag": f"{person.username}:{person.tag}"}
     status, body = await call(client, "POST", LOGIN, {**identifier, "password": "wrong password"})
     assert (status, body) == (400, error("Invalid password.", "password"))
@@ -123,6 +123,6 @@ async def test_wrong_password(client, by):
 
 
 async def test_a_72_character_password_passes_validation(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "POST", LOGIN, {"email": person.email, "password": "a" * 72})
     assert (status, body) == (400, error("Invalid password.", "password"))

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from core.identity.models import Session
 from tests.plugins.accounts.helpers import assert_kicked, assert_not_kicked, error, ping, session_id_of
-from tests.support import Person, call, register
+from tests.support import Person, call, new_person
 
 
 async def login(client, person: Person, agent: str | None = None) -> str:
@@ -22,7 +22,7 @@ async def login(client, person: Person, agent: str | None = None) -> str:
 
 
 async def test_logout_revokes_only_the_presented_session(client):
-    person = await register(client)
+    person = await new_person()
     other_token = await login(client, person)
     status, body = await call(client, "DELETE", "/api/users/logout", token=person.token)
     assert (status, body) == (200, {"status": True})
@@ -32,7 +32,7 @@ async def test_logout_revokes_only_the_presented_session(client):
 
 
 async def test_logout_twice_is_refused(client):
-    person = await register(client)
+    person = await new_person()
     await call(client, "DELETE", "/api/users/logout", token=person.token)
     assert (await call(client, "DELETE", "/api/users/logout", token=person.token)) == (401, error("Invalid token."))
 
@@ -45,9 +45,9 @@ async def test_logout_error_body_keeps_path_key_unlike_upstream(client):
 
 
 async def test_logout_kicks_only_the_sockets_of_that_session(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     second_token = await login(live_client, person)
-    other = await register(live_client)
+    other = await new_person()
     same_session = [await sockets(person.token), await sockets(person.token)]
     other_session = await sockets(second_token)
     other_user = await sockets(other.token)
@@ -64,7 +64,7 @@ async def test_logout_kicks_only_the_sockets_of_that_session(live_client, socket
 
 
 async def test_logged_out_token_cannot_authenticate_a_socket(client, sockets):
-    person = await register(client)
+    person = await new_person()
     await call(client, "DELETE", "/api/users/logout", token=person.token)
     probe = await sockets(person.token)
     assert probe.received("user:authenticate_error") == [{"message": "Invalid token."}]
@@ -76,7 +76,7 @@ async def test_logged_out_token_cannot_authenticate_a_socket(client, sockets):
 
 
 async def test_sessions_lists_every_session_with_its_device_type(client):
-    person = await register(client)
+    person = await new_person()
     await login(client, person, agent="Mozilla/5.0 (Linux; Android 14) Mobile Safari")
     await login(client, person, agent="Mozilla/5.0 Hearth/1.0 Electron/30.0")
     status, body = await call(client, "GET", "/api/users/sessions", token=person.token)
@@ -91,15 +91,15 @@ async def test_sessions_lists_every_session_with_its_device_type(client):
 
 
 async def test_sessions_does_not_list_other_users_sessions(client):
-    person = await register(client)
-    other = await register(client)
+    person = await new_person()
+    other = await new_person()
     _, body = await call(client, "GET", "/api/users/sessions", token=person.token)
     assert [row["sessionId"] for row in body] == [session_id_of(person.token)]
     assert session_id_of(other.token) not in {row["sessionId"] for row in body}
 
 
 async def test_token_and_socket_carry_the_same_session_id(client, sockets):
-    person = await register(client)
+    person = await new_person()
     probe = await sockets(person.token)
     assert probe.received("user:authenticated")[0]["sessionId"] == session_id_of(person.token)
 
@@ -108,9 +108,9 @@ async def test_token_and_socket_carry_the_same_session_id(client, sockets):
 
 
 async def test_destroy_all_sessions_kicks_every_socket_of_the_user(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     second_token = await login(live_client, person)
-    other = await register(live_client)
+    other = await new_person()
     mine = [await sockets(person.token), await sockets(second_token)]
     theirs = await sockets(other.token)
 
@@ -128,7 +128,7 @@ async def test_destroy_all_sessions_kicks_every_socket_of_the_user(live_client, 
 
 
 async def test_destroy_one_session_kicks_only_its_sockets(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     second_token = await login(live_client, person)
     target = await sockets(second_token)
     survivor = await sockets(person.token)
@@ -149,8 +149,8 @@ async def test_destroy_one_session_kicks_only_its_sockets(live_client, sockets):
 
 
 async def test_cannot_destroy_another_users_session(client):
-    person = await register(client)
-    other = await register(client)
+    person = await new_person()
+    other = await new_person()
     status, body = await call(
         client,
         "DELETE",
@@ -164,7 +164,7 @@ async def test_cannot_destroy_another_users_session(client):
 
 
 async def test_destroy_sessions_with_a_wrong_password_changes_nothing(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(
         client, "DELETE", "/api/users/sessions", {"password": "wrong password"}, token=person.token
     )
@@ -173,7 +173,7 @@ async def test_destroy_sessions_with_a_wrong_password_changes_nothing(client):
 
 
 async def test_destroy_sessions_validates_the_password(client):
-    person = await register(client)
+    person = await new_person()
     cases = [
         ({}, "Password required!"),
         ({"password": 1234}, "Password must be a string."),
@@ -188,7 +188,7 @@ async def test_destroy_sessions_validates_the_password(client):
 
 
 async def test_destroy_session_with_a_malformed_or_huge_id(client):
-    person = await register(client)
+    person = await new_person()
     for session_id in ("abc", "9" * 30):
         status, body = await call(
             client, "DELETE", f"/api/users/sessions/{session_id}", {"password": person.password}, token=person.token

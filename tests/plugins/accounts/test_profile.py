@@ -7,11 +7,11 @@ import json
 import pytest
 
 from tests.plugins.accounts.helpers import error
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def test_anonymous_visitor_sees_a_public_profile(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "GET", f"/api/users/{person.id}")
     assert status == 200
     assert body["block"] is False
@@ -42,8 +42,8 @@ async def test_anonymous_visitor_sees_a_public_profile(client):
 
 
 async def test_profile_never_leaks_email_or_secrets(client):
-    person = await register(client)
-    viewer = await register(client)
+    person = await new_person()
+    viewer = await new_person()
     for token in (None, viewer.token, person.token):
         _, body = await call(client, "GET", f"/api/users/{person.id}", token=token)
         text = json.dumps(body)
@@ -52,7 +52,7 @@ async def test_profile_never_leaks_email_or_secrets(client):
 
 
 async def test_without_an_id_you_get_yourself(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await call(client, "GET", "/api/users", token=person.token)
     assert (status, body["user"]["id"]) == (200, person.id)
 
@@ -62,8 +62,8 @@ async def test_without_an_id_anonymous_is_refused(client):
 
 
 async def test_another_user_seen_by_a_logged_in_user(client):
-    person = await register(client)
-    viewer = await register(client)
+    person = await new_person()
+    viewer = await new_person()
     status, body = await call(client, "GET", f"/api/users/{person.id}", token=viewer.token)
     assert (status, body["user"]["id"]) == (200, person.id)
 
@@ -74,6 +74,6 @@ async def test_unknown_user(client, user_id):
 
 
 async def test_bad_token_is_refused_even_though_auth_is_optional(client):
-    person = await register(client)
+    person = await new_person()
     assert (await call(client, "GET", f"/api/users/{person.id}", token="bogus")) == (401, error("Invalid token."))
     assert (await call(client, "GET", "/api/users", token="bogus")) == (401, error("Invalid token."))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.plugins.accounts.helpers import error
-from tests.support import call, register
+from tests.support import call, new_person
 
 CSS = [
     "red), url(http://evil.example/x.png), linear-gradient(red",
@@ -26,7 +26,7 @@ CSS = [
 @pytest.mark.parametrize("field", ["bgColorOne", "bgColorTwo", "primaryColor"])
 @pytest.mark.parametrize("value", CSS)
 async def test_anything_but_a_hex_colour_is_refused_and_not_stored(client, field, value):
-    person = await register(client)
+    person = await new_person()
     assert (await call(client, "POST", "/api/users", {field: "#102030"}, token=person.token))[0] == 200
     assert await call(client, "POST", "/api/users", {field: value, "bio": "changed"}, token=person.token) == (
         400,
@@ -37,7 +37,7 @@ async def test_anything_but_a_hex_colour_is_refused_and_not_stored(client, field
 
 
 async def test_hex_colours_of_three_six_and_eight_digits_are_kept_and_null_clears(client):
-    person = await register(client)
+    person = await new_person()
     colours = {"bgColorOne": "#AbC", "bgColorTwo": "#a1b2c3", "primaryColor": "#a1b2c3d4"}
     status, body = await call(client, "POST", "/api/users", colours, token=person.token)
     assert status == 200 and {k: body["user"]["profile"][k] for k in colours} == colours

@@ -17,7 +17,7 @@ from tests.plugins.accounts.helpers import (
     png_bytes,
     upload_image,
 )
-from tests.support import call, register
+from tests.support import call, new_person
 
 UPDATE = "/api/users"
 
@@ -34,7 +34,7 @@ async def login(client, body) -> int:
 
 
 async def test_profile_fields_are_saved_and_returned(client):
-    person = await register(client)
+    person = await new_person()
     fields = {
         "bio": "Hello there",
         "bgColorOne": "#112233",
@@ -57,7 +57,7 @@ async def test_profile_fields_are_saved_and_returned(client):
 
 
 async def test_null_clears_a_profile_field_and_others_stay(client):
-    person = await register(client)
+    person = await new_person()
     await update(client, person, {"bio": "temporary", "font": 2})
     status, body = await update(client, person, {"bio": None})
     assert status == 200
@@ -65,7 +65,7 @@ async def test_null_clears_a_profile_field_and_others_stay(client):
 
 
 async def test_response_is_the_full_self_user(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await update(client, person, {"socketId": "socket-1234"})
     assert status == 200
     assert set(body) == {"user"}
@@ -97,7 +97,7 @@ async def test_response_is_the_full_self_user(client):
 
 
 async def test_privacy_settings(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await update(
         client,
         person,
@@ -113,7 +113,7 @@ async def test_privacy_settings(client):
 
 
 async def test_hidden_last_online_status_clears_last_online_at(client):
-    person = await register(client)
+    person = await new_person()
     await User.filter(id=int(person.id)).update(last_online_at=datetime.now(UTC))
     status, body = await update(client, person, {"lastOnlineStatus": 0})
     assert status == 200
@@ -153,7 +153,7 @@ async def test_hidden_last_online_status_clears_last_online_at(client):
     ],
 )
 async def test_invalid_fields(client, body, message, path):
-    person = await register(client)
+    person = await new_person()
     assert (await update(client, person, body)) == (400, error(message, path))
 
 
@@ -165,7 +165,7 @@ async def test_invalid_fields(client, body, message, path):
     [{"username": "renamed"}, {"tag": "ZZ99"}, {"email": "new@example.com"}, {"newPassword": "another secret"}],
 )
 async def test_sensitive_changes_need_the_current_password(client, change):
-    person = await register(client)
+    person = await new_person()
     assert (await update(client, person, change)) == (400, error("Password is required.", "password"))
     assert (await update(client, person, {**change, "password": "wrong password"})) == (
         400,
@@ -176,7 +176,7 @@ async def test_sensitive_changes_need_the_current_password(client, change):
 
 
 async def test_username_and_tag_change(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await update(client, person, {"username": "  renamed  ", "tag": "Ab12", "password": person.password})
     assert status == 200
     assert (body["user"]["username"], body["user"]["tag"]) == ("renamed", "Ab12")
@@ -187,8 +187,8 @@ async def test_username_and_tag_change(client):
 
 
 async def test_username_and_tag_already_taken(client):
-    taken = await register(client, username="famous")
-    person = await register(client)
+    taken = await new_person(username="famous")
+    person = await new_person()
     status, body = await update(client, person, {"username": "famous", "tag": taken.tag, "password": person.password})
     assert (status, body) == (400, error("Someone already has this combination of tag and username."))
 
@@ -197,13 +197,13 @@ async def test_username_with_a_blocked_word(make_app):
     app = make_app(**{"accounts.blocked_words": ["rude"]})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         result = await update(client, person, {"username": "RudeName", "password": person.password})
     assert result == (400, error("Username cannot contain bad words.", "username"))
 
 
 async def test_email_change_unconfirms_and_logs_in_with_the_new_address(client):
-    person = await register(client)
+    person = await new_person()
     await confirm_email(client, person)
     status, body = await update(client, person, {"email": "Moved@Example.com", "password": person.password})
     assert status == 200
@@ -213,14 +213,14 @@ async def test_email_change_unconfirms_and_logs_in_with_the_new_address(client):
 
 
 async def test_email_already_used(client):
-    other = await register(client)
-    person = await register(client)
+    other = await new_person()
+    person = await new_person()
     status, body = await update(client, person, {"email": other.email.upper(), "password": person.password})
     assert (status, body) == (400, error("This email is already used by someone else."))
 
 
 async def test_new_password_returns_a_new_token_and_revokes_the_old(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await update(client, person, {"password": person.password, "newPassword": "another secret"})
     assert status == 200
     assert (await call(client, "GET", "/api/users", token=person.token)) == (401, error("Invalid token."))
@@ -231,7 +231,7 @@ async def test_new_password_returns_a_new_token_and_revokes_the_old(client):
 
 
 async def test_blank_new_password_is_ignored_as_upstream(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await update(client, person, {"newPassword": "      "})
     assert (status, "newToken" in body) == (200, False)
     assert (await call(client, "GET", "/api/users", token=person.token))[0] == 200
@@ -239,7 +239,7 @@ async def test_blank_new_password_is_ignored_as_upstream(client):
 
 
 async def test_blank_current_password_counts_as_missing(client):
-    person = await register(client)
+    person = await new_person()
     assert (await update(client, person, {"username": "renamed", "password": "    "})) == (
         400,
         error("Password is required.", "password"),
@@ -247,7 +247,7 @@ async def test_blank_current_password_counts_as_missing(client):
 
 
 async def test_no_new_token_without_a_password_change(client):
-    person = await register(client)
+    person = await new_person()
     _, body = await update(client, person, {"username": "renamed", "password": person.password})
     assert "newToken" not in body
     assert (await call(client, "GET", "/api/users", token=person.token))[0] == 200
@@ -257,7 +257,7 @@ async def test_no_new_token_without_a_password_change(client):
 
 
 async def test_avatar_needs_a_confirmed_email(client):
-    person = await register(client)
+    person = await new_person()
     uploaded = await upload_image(client, person)
     assert (await update(client, person, {"avatarId": uploaded["fileId"]})) == (
         400,
@@ -266,7 +266,7 @@ async def test_avatar_needs_a_confirmed_email(client):
 
 
 async def test_avatar_and_banner_upload_set_and_remove(client):
-    person = await register(client)
+    person = await new_person()
     await confirm_email(client, person)
     picture = png_bytes()
     avatar = await upload_image(client, person, data=picture)
@@ -284,16 +284,16 @@ async def test_avatar_and_banner_upload_set_and_remove(client):
 
 
 async def test_cannot_use_someone_elses_upload(client):
-    owner = await register(client)
-    person = await register(client)
+    owner = await new_person()
+    person = await new_person()
     await confirm_email(client, person)
     theirs = await upload_image(client, owner)
     assert (await update(client, person, {"avatarId": theirs["fileId"]})) == (403, error("File not found."))
 
 
 async def test_upload_must_be_made_for_the_avatar_of_this_user(client):
-    person = await register(client)
-    other = await register(client)
+    person = await new_person()
+    other = await new_person()
     await confirm_email(client, person)
     banner = await upload_image(client, person, kind="profile_banners")
     assert (await update(client, person, {"avatarId": banner["fileId"]})) == (
@@ -319,7 +319,7 @@ async def test_upload_must_be_made_for_the_avatar_of_this_user(client):
 
 
 async def test_malformed_avatar_id(client):
-    person = await register(client)
+    person = await new_person()
     await confirm_email(client, person)
     assert (await update(client, person, {"avatarId": "abcd"})) == (403, error("File not found."))
     assert (await update(client, person, {"avatarId": "abc"})) == (400, error("Invalid avatarId.", "avatarId"))
@@ -329,11 +329,11 @@ async def test_malformed_avatar_id(client):
 
 
 async def test_update_tells_every_own_socket_and_nobody_else(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     _, login_body = await call(
         live_client, "POST", "/api/users/login", {"email": person.email, "password": person.password}
     )
-    other = await register(live_client)
+    other = await new_person()
     mine = [await sockets(person.token), await sockets(login_body["token"])]
     theirs = await sockets(other.token)
 
@@ -352,7 +352,7 @@ async def test_update_tells_every_own_socket_and_nobody_else(live_client, socket
 
 
 async def test_avatar_change_is_in_the_self_event(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     await confirm_email(live_client, person)
     probe = await sockets(person.token)
     avatar = await upload_image(live_client, person)
@@ -362,11 +362,11 @@ async def test_avatar_change_is_in_the_self_event(live_client, sockets):
 
 
 async def test_password_change_kicks_every_own_socket(live_client, sockets):
-    person = await register(live_client)
+    person = await new_person()
     _, login_body = await call(
         live_client, "POST", "/api/users/login", {"email": person.email, "password": person.password}
     )
-    other = await register(live_client)
+    other = await new_person()
     mine = [await sockets(person.token), await sockets(login_body["token"])]
     theirs = await sockets(other.token)
 
@@ -381,7 +381,7 @@ async def test_password_change_kicks_every_own_socket(live_client, sockets):
 
 
 async def test_huge_avatar_id_is_a_403_not_a_500(client):
-    person = await register(client)
+    person = await new_person()
     await confirm_email(client, person)
     assert (await call(client, "POST", "/api/users", {"avatarId": "9" * 30}, token=person.token)) == (
         403,

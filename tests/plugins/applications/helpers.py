@@ -28,7 +28,7 @@ class Bot:
 
 
 async def new_app(client: Any, developer: Person | None = None) -> tuple[Person, dict[str, Any]]:
-    developer = developer or await member(client)
+    developer = developer or await member()
     return developer, await ok(client, "POST", "/api/applications", token=developer.token)
 
 

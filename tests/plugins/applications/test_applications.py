@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.plugins.applications.helpers import new_app, new_bot
 from tests.plugins.messages.helpers import member
-from tests.support import at_once, call, register
+from tests.support import at_once, call, new_person
 
 
 async def test_create_list_and_read_an_application(client):
@@ -31,12 +31,12 @@ async def test_create_list_and_read_an_application(client):
 
 
 async def test_unconfirmed_email_and_the_limit_of_ten(client):
-    unconfirmed = await register(client)
+    unconfirmed = await new_person()
     assert await call(client, "POST", "/api/applications", token=unconfirmed.token) == (
         403,
         {"message": "You must confirm your email first.", "path": None},
     )
-    developer = await member(client)
+    developer = await member()
     for _ in range(10):
         await new_app(client, developer)
     assert await call(client, "POST", "/api/applications", token=developer.token) == (
@@ -75,7 +75,7 @@ async def test_rename_and_redirect_uris(client):
 
 async def test_someone_elses_application_is_refused_everywhere(client):
     bot = await new_bot(client)
-    stranger = await member(client)
+    stranger = await member()
     app = f"/api/applications/{bot.app_id}"
     cases = [
         ("GET", app, None, 401, "Unauthorized!"),
@@ -101,7 +101,7 @@ async def test_someone_elses_application_is_refused_everywhere(client):
 
 
 async def test_missing_applications(client):
-    developer = await member(client)
+    developer = await member()
     for method, path, status in [
         ("GET", "/api/applications/123", 404),
         ("GET", "/api/applications/123/exists", 404),
@@ -113,7 +113,7 @@ async def test_missing_applications(client):
             {"message": "Application not found!", "path": None},
         ), path
     _, app = await new_app(client, developer)
-    other = await member(client)
+    other = await member()
     assert await call(client, "GET", f"/api/applications/{app['id']}/exists", token=other.token) == (
         200,
         {"exists": True},
@@ -169,7 +169,7 @@ async def test_deleting_the_account_deletes_its_applications_and_bots(client):
         401,
         {"message": "Invalid token.", "path": None},
     )
-    other = await member(client)
+    other = await member()
     assert await call(client, "GET", f"/api/applications/{bot.app_id}/exists", token=other.token) == (
         404,
         {"message": "Application not found!", "path": None},

@@ -50,7 +50,7 @@ async def test_a_bot_registers_commands_and_members_see_them(client):
     ]
     assert profile["user"]["application"]["creatorAccount"]["user"]["id"] == bot.developer.id
 
-    outsider = await member(client)
+    outsider = await member()
     assert await call(client, "GET", f"/api/servers/{place.id}/bot-commands", token=outsider.token) == (
         403,
         {"message": "Server member is not in this server.", "path": None},

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.applications.helpers import add_to, new_bot
 from tests.plugins.servers.helpers import community, join, ok
-from tests.support import call, register, upload_file
+from tests.support import call, new_person, upload_file
 
 
 async def test_owner_renames_the_bot_and_sets_its_pictures(live_client, sockets):
@@ -57,12 +57,12 @@ async def test_bad_input_and_uploads_by_others(client):
         400,
         {"message": "Tag must be 4 characters long", "path": "tag"},
     )
-    taken = await register(client)
+    taken = await new_person()
     assert await call(
         client, "PATCH", path, {"username": taken.username, "tag": taken.tag}, token=bot.developer.token
     ) == (403, {"message": "Someone already has this combination of tag and username.", "path": None})
     # someone else may not upload into the bot's group, nor use their own file for it
-    stranger = await register(client)
+    stranger = await new_person()
     status, _ = await upload_file(client, stranger.token, "avatars", bot.id, png_bytes())
     assert status == 403
     status, own = await upload_file(client, stranger.token, "avatars", stranger.id, png_bytes())

@@ -24,7 +24,7 @@ async def test_publish_get_list_and_unlist_a_bot(live_client, sockets):
     )
     assert status == 200 and item["type"] == 1 and item["botApplicationId"] == bot.app_id
     assert item["botPermissions"] == 2 and item["serverId"] is None and item["description"] == "Forecasts"
-    viewer = await member(live_client)
+    viewer = await member()
     status, listing = await call(live_client, "GET", f"/api/explore/bots/{bot.app_id}", token=viewer.token)
     assert status == 200 and listing["server"] is None
     app = listing["botApplication"]
@@ -102,7 +102,7 @@ async def test_publishing_bad_input_and_other_peoples_bots(client):
         400,
         {"message": "Bot application not found.", "path": None},
     )
-    stranger = await member(client)
+    stranger = await member()
     assert await call(client, "POST", path, {"description": "mine"}, token=stranger.token) == (
         400,
         {"message": "This bot does not belong to you.", "path": None},

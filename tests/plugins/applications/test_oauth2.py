@@ -27,7 +27,7 @@ def _q(**values):
 
 async def test_the_authorization_code_flow(client):
     developer, app, secret = await _client_app(client)
-    user = await member(client)
+    user = await member()
     status, preview = await call(
         client, "GET", "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT), token=user.token
     )
@@ -89,7 +89,7 @@ async def test_the_authorization_code_flow(client):
 
 async def test_refusals_answer_400_with_the_references_texts_where_upstream_answers_500(client):
     developer, app, secret = await _client_app(client)
-    user = await member(client)
+    user = await member()
     authorize = "/api/oauth2/authorize"
     assert await call(client, "GET", authorize + _q(clientId="999", redirectUri=REDIRECT), token=user.token) == (
         400,
@@ -146,7 +146,7 @@ async def test_refusals_answer_400_with_the_references_texts_where_upstream_answ
         404,
         {"message": "Invalid token.", "path": None},
     )
-    other = await member(client)
+    other = await member()
     assert await call(client, "DELETE", f"/api/oauth2/applications/{app['id']}", token=other.token) == (
         400,
         {"message": "Grant not found", "path": None},
@@ -155,7 +155,7 @@ async def test_refusals_answer_400_with_the_references_texts_where_upstream_answ
 
 async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
     _, app, _ = await _client_app(client)
-    user = await member(client)
+    user = await member()
     path = "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO")
     answers = await at_once(*(call(client, "POST", path, token=user.token) for _ in range(2)))
     assert [status for status, _ in answers] == [200, 200]
@@ -221,7 +221,7 @@ async def test_the_user_servers_scope_lists_the_servers_the_user_is_in_oldest_fi
 
 
 async def test_the_servers_route_refuses_tokens_without_the_user_servers_scope(client):
-    user = await member(client)
+    user = await member()
     assert await call(client, "GET", SERVERS, token=await _access_token(client, user, "USER_INFO USER_EMAIL")) == (
         401,
         {"message": "Scope not allowed.", "path": None},

@@ -11,7 +11,7 @@ async def test_create_app_and_bot_commands_limits(make_app):
     app = make_app(**{"rate_limits.enabled": True})
     async with app.test_app():
         client = app.test_client()
-        developer = await member(client)
+        developer = await member()
         for _ in range(2):
             assert (await call(client, "POST", "/api/applications", token=developer.token))[0] == 200
         status, body = await call(client, "POST", "/api/applications", token=developer.token)
@@ -24,5 +24,5 @@ async def test_create_app_and_bot_commands_limits(make_app):
         status, body = await call(client, "POST", "/api/applications/bot/commands", commands, token=bot.token)
         assert status == 429 and body["message"] == "Slow down!"
         # another user's bucket is untouched
-        other = await member(client)
+        other = await member()
         assert (await call(client, "POST", "/api/applications", token=other.token))[0] == 200

@@ -31,7 +31,7 @@ async def test_without_servers_bots_live_in_direct_messages(live_without):
     assert payload["user"]["bot"] is True and payload["user"]["application"] == {"id": bot.app_id}
     assert payload["servers"] == []
 
-    person = await member(client)
+    person = await member()
     person_socket = await live.socket(person.token)
     channel_id = await open_dm(client, person, bot)
     await sent(client, person, channel_id, "/weather london")
@@ -79,7 +79,7 @@ async def test_without_servers_bots_live_in_direct_messages(live_without):
 async def test_without_servers_the_oauth2_provider_works(client_without):
     client = await client_without("servers")
     _, app, secret = await _client_app(client)
-    user = await member(client)
+    user = await member()
     granted = await ok(
         client,
         "POST",

@@ -18,7 +18,7 @@ def profile_update(person, clan, font=None):
 async def test_putting_a_clan_on_and_off_reaches_server_mates_and_friends(live_client, sockets):
     place = await verified(live_client)
     wearer, fellow = await join(live_client, place), await join(live_client, place)
-    friend, outsider = await member(live_client), await member(live_client)
+    friend, outsider = await member(), await member()
     await make_friends(live_client, wearer, friend)
     clan = await with_clan(live_client, place)
     probes = {p.id: await sockets(p.token) for p in (wearer, fellow, friend, outsider)}
@@ -49,7 +49,7 @@ async def test_a_profile_change_without_the_clan_or_font_sends_no_profile(live_c
 
 async def test_leaving_the_server_takes_the_clan_off_for_those_who_see_the_wearer(live_client, sockets):
     w = await wearing(live_client)
-    friend, outsider = await member(live_client), await member(live_client)
+    friend, outsider = await member(), await member()
     await make_friends(live_client, w.wearer, friend)
     probes = {p.id: await sockets(p.token) for p in (w.plain, friend, outsider)}
     await ok(live_client, "POST", f"/api/servers/{w.place.id}/leave", token=w.wearer.token)

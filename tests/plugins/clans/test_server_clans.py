@@ -56,7 +56,7 @@ async def test_bad_input(client):
 
 async def test_who_may_not(client):
     place = await verified(client)
-    admin, outsider = await join(client, place), await member(client)
+    admin, outsider = await join(client, place), await member()
     await role_with(client, place, 1, admin)  # ADMIN, still not the owner
     file_id = await icon(client, place)
     base = f"/api/servers/{place.id}/clans"
@@ -103,7 +103,7 @@ async def test_delete_removes_the_clan_and_the_profiles_wearing_it(client):
 
 async def test_clan_updated_reaches_the_server_room_only(live_client, sockets):
     place = await verified(live_client)
-    fellow, outsider = await join(live_client, place), await member(live_client)
+    fellow, outsider = await join(live_client, place), await member()
     probes = {p.id: await sockets(p.token) for p in (place.owner, fellow, outsider)}
     clan = await with_clan(live_client, place)
     for person in (place.owner, fellow):

@@ -9,7 +9,7 @@ from tests.support import call
 
 async def test_a_member_wears_the_clan_and_everyone_sees_it_on_the_profile(client):
     place = await verified(client)
-    wearer, viewer = await join(client, place), await member(client)
+    wearer, viewer = await join(client, place), await member()
     clan = await with_clan(client, place)
     updated = await ok(client, "POST", "/api/users", {"clanServerId": place.id}, wearer.token)
     assert updated["user"]["profile"]["clan"] == clan
@@ -24,7 +24,7 @@ async def test_a_member_wears_the_clan_and_everyone_sees_it_on_the_profile(clien
 async def test_wearing_refusals(client):
     place, plain = await verified(client), await community(client, "Plain")
     await with_clan(client, place)
-    outsider = await member(client)
+    outsider = await member()
     await join(client, plain, outsider)
     assert await call(client, "POST", "/api/users", {"clanServerId": place.id}, token=outsider.token) == (
         400,

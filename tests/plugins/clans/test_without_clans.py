@@ -17,7 +17,7 @@ async def client(client_without):
 
 async def test_every_embedded_profile_has_a_null_clan(client):
     place = await community(client)
-    person, stranger = await join(client, place), await member(client)
+    person, stranger = await join(client, place), await member()
     await ok(client, "POST", "/api/users", {"font": 5}, person.token)
     bare = {"font": 5, "clan": None}
 

@@ -40,7 +40,7 @@ async def test_post_authors(client):
 
 async def test_friends(client):
     w = await wearing(client)
-    stranger = await member(client)
+    stranger = await member()
     status, row = await request_friend(client, stranger, w.wearer)
     assert status == 200 and row["recipient"]["profile"] == w.worn
     status, row = await request_friend(client, stranger, w.plain)
@@ -49,7 +49,7 @@ async def test_friends(client):
 
 async def test_dm_recipients(client):
     w = await wearing(client)
-    stranger = await member(client)
+    stranger = await member()
     for person, profile in ((w.wearer, w.worn), (w.plain, w.bare)):
         status, inbox = await call(client, "POST", f"/api/users/{person.id}/open-channel", token=stranger.token)
         assert status == 200 and inbox["recipient"]["profile"] == profile
@@ -92,7 +92,7 @@ async def test_member_events_and_the_member_list_request(live_client, sockets):
     assert joined_member["user"]["profile"] == {"font": None, "clan": away_clan}
 
     # server:joined gives a newcomer every member with their clan, and the server's own clan.
-    newcomer = await member(live_client)
+    newcomer = await member()
     probe = await sockets(newcomer.token)
     await join(live_client, w.place, newcomer)
     joined = await probe.wait_for("server:joined")

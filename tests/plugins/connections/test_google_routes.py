@@ -8,7 +8,7 @@ import pytest
 from plugins.connections.models import LinkState, UserConnection
 from tests.plugins.connections.helpers import follow, query_of
 from tests.plugins.messages.helpers import error
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 NOT_SET_UP = error("Google is not set up on this server.")
 EXPIRED = error("Token expired. Please try again.")
@@ -42,7 +42,7 @@ async def link_account(client, kind, answer):
 
 
 async def test_google_link_and_unlink(server, client, provider):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     alice_socket = await connect_socket(server.url, alice.token)
     bob_socket = await connect_socket(server.url, bob.token)
     try:
@@ -128,7 +128,7 @@ async def test_google_create_link_without_a_token(client, provider):
 
 
 async def test_drive_link_access_token_and_unlink(client, provider, server):
-    alice = await register(client)
+    alice = await new_person()
     url = await create_link(client, alice, "google-drive")
     sent = query_of(url)
     assert sent["scope"] == "https://www.googleapis.com/auth/drive.file"
@@ -164,7 +164,7 @@ async def test_drive_link_access_token_and_unlink(client, provider, server):
 
 
 async def test_state_tokens_belong_to_their_flow(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     _, drive = await follow(await create_link(client, alice, "google-drive"))
     assert await link_account(client, "google", drive) == (400, error("Invalid token."))
     assert (await link_account(client, "google-drive", drive))[0] == 200  # not spent by the refusal
@@ -188,7 +188,7 @@ async def test_state_tokens_belong_to_their_flow(client, provider):
     ],
 )
 async def test_google_refusals(client, provider, mode, kind, message):
-    alice = await register(client)
+    alice = await new_person()
     _, answer = await follow(await create_link(client, alice, kind))
     provider.mode = mode
     assert await link_account(client, kind, answer) == (400, error(message))
@@ -198,7 +198,7 @@ async def test_google_refusals(client, provider, mode, kind, message):
 async def test_a_deleted_user_state(client, provider):
     from core.identity.models import User
 
-    alice = await register(client)
+    alice = await new_person()
     _, answer = await follow(await create_link(client, alice))
     await User.filter(id=int(alice.id)).update(deleted=True)
     assert await link_account(client, "google", answer) == (400, error("Invalid user Id"))
@@ -226,7 +226,7 @@ async def test_bad_link_input(client, provider, body, message, path):
 
 async def test_without_google_configured(app):
     client = app.test_client()
-    alice = await register(client)
+    alice = await new_person()
     for path in (
         "/api/connections/google/create-link",
         "/api/connections/google-drive/create-link",
@@ -248,7 +248,7 @@ async def test_without_google_configured(app):
 
 async def test_a_google_link_can_be_removed_once_google_is_gone(app):
     client = app.test_client()
-    alice = await register(client)
+    alice = await new_person()
     await UserConnection.create(user_id=int(alice.id), provider="GOOGLE_DRIVE", secret="sealed-long-ago")
     assert await call(client, "POST", "/api/connections/google-drive/unlink-account", token=alice.token) == (
         200,

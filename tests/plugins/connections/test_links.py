@@ -9,7 +9,7 @@ import pytest
 from plugins.connections.models import LinkState, UserConnection
 from tests.plugins.connections.helpers import callback, follow, link, query_of, start_link
 from tests.plugins.messages.helpers import error
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 REFUSED_STATE = error("Invalid state. Start linking again.", "state")
 
@@ -39,7 +39,7 @@ async def sockets(server):
 
 
 async def test_linking_end_to_end_reaches_only_the_owner(client, sockets, provider):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     alice_socket, bob_socket = await sockets(alice), await sockets(bob)
 
     url = await start_link(client, alice)
@@ -85,7 +85,7 @@ async def test_linking_end_to_end_reaches_only_the_owner(client, sockets, provid
 
 
 async def test_a_state_is_used_once_and_only_by_its_user(client, provider):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     _, answer = await follow(await start_link(client, alice))
     assert await callback(client, bob, answer) == (400, REFUSED_STATE)  # another user's state
     status, _ = await callback(client, alice, answer)  # still alice's to use
@@ -96,7 +96,7 @@ async def test_a_state_is_used_once_and_only_by_its_user(client, provider):
 
 
 async def test_an_expired_state_is_refused_and_gone(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     _, answer = await follow(await start_link(client, alice))
     await LinkState.filter(user_id=int(alice.id)).update(expires_at=datetime.now(UTC) - timedelta(seconds=1))
     assert await callback(client, alice, answer) == (400, error("This link has expired. Start linking again.", "state"))
@@ -105,7 +105,7 @@ async def test_an_expired_state_is_refused_and_gone(client, provider):
 
 
 async def test_the_provider_saying_no_is_answered_clearly(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     provider.mode = "deny"
     back, answer = await follow(await start_link(client, alice))
     assert answer["error"] == "access_denied" and "code" not in answer
@@ -117,7 +117,7 @@ async def test_the_provider_saying_no_is_answered_clearly(client, provider):
 
 
 async def test_a_refused_code_and_an_unreachable_provider(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     _, answer = await follow(await start_link(client, alice))
     provider.mode = "refuse"
     assert await callback(client, alice, answer) == (
@@ -147,7 +147,7 @@ async def test_discovery_that_cannot_be_reached(make_app):
     )
     async with app.test_app():
         client = app.test_client()
-        alice = await register(client)
+        alice = await new_person()
         assert await call(client, "POST", "/api/connections/gone/link", token=alice.token) == (
             502,
             error("Gone could not be reached. Try again later."),
@@ -155,7 +155,7 @@ async def test_discovery_that_cannot_be_reached(make_app):
 
 
 async def test_unlink_reaches_only_the_owner_and_nobody_else_may(client, sockets, provider):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     status, body = await link(client, alice)
     connection_id = body["connection"]["id"]
     alice_socket, bob_socket = await sockets(alice), await sockets(bob)
@@ -187,7 +187,7 @@ async def test_unlink_reaches_only_the_owner_and_nobody_else_may(client, sockets
 
 
 async def test_linking_again_replaces_the_link(client, sockets, provider):
-    alice = await register(client)
+    alice = await new_person()
     _, first = await link(client, alice)
     probe = await sockets(alice)
     provider.account = {"sub": "ext-9", "preferred_username": "alice2"}
@@ -201,7 +201,7 @@ async def test_linking_again_replaces_the_link(client, sockets, provider):
 
 
 async def test_an_external_account_belongs_to_one_user(client, provider):
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     assert (await link(client, alice))[0] == 200
     assert await link(client, bob) == (400, error("This account is already connected to another user."))
     assert await UserConnection.filter(user_id=int(bob.id)).count() == 0
@@ -222,7 +222,7 @@ async def test_an_external_account_belongs_to_one_user(client, provider):
     ],
 )
 async def test_bad_callback_input(client, provider, body, message, path):
-    alice = await register(client)
+    alice = await new_person()
     await start_link(client, alice)
     assert await call(client, "POST", "/api/connections/fake/callback", body, token=alice.token) == (
         400,
@@ -232,7 +232,7 @@ async def test_bad_callback_input(client, provider, body, message, path):
 
 
 async def test_unknown_providers_and_signed_out_callers(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     for method, path in (("POST", "/api/connections/nope/link"), ("POST", "/api/connections/nope/callback")):
         assert await call(client, method, path, {"state": "a", "code": "b"}, token=alice.token) == (
             404,
@@ -253,7 +253,7 @@ async def test_unknown_providers_and_signed_out_callers(client, provider):
 
 async def test_nothing_configured(app):
     client = app.test_client()
-    alice = await register(client)
+    alice = await new_person()
     assert await call(client, "GET", "/api/connections", token=alice.token) == (
         200,
         {"providers": [], "connections": []},
@@ -287,7 +287,7 @@ async def test_a_provider_with_its_own_urls_and_nested_user_info(make_app, provi
     provider.account = {"account": {"id": 42, "login": "octo"}}
     async with app.test_app():
         client = app.test_client()
-        alice = await register(client)
+        alice = await new_person()
         url = await start_link(client, alice, "hub")
         assert query_of(url)["scope"] == "read:user"
         status, body = await link(client, alice, "hub")
@@ -312,7 +312,7 @@ async def test_a_provider_known_by_its_id_token_only(make_app, provider):
     )
     async with app.test_app():
         client = app.test_client()
-        alice = await register(client)
+        alice = await new_person()
         status, body = await link(client, alice, "idt")
         assert status == 200 and body["connection"]["name"] == "alice"  # the name defaults to the id
         provider.mode = "alien-id-token"
@@ -346,7 +346,7 @@ def test_incomplete_providers_are_left_out(caplog):
 
 
 async def test_deleting_the_account_removes_its_links(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     await link(client, alice)
     await start_link(client, alice)
     status, body = await call(

@@ -48,7 +48,7 @@ async def add(client: Any, place: Any, name: str = "wave", token: str | None = N
 async def test_an_admin_adds_an_emoji_whose_id_is_the_cdn_file(live_client, sockets):
     place = await community(live_client)
     fan = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
     file = await uploaded(live_client, place.owner.token)
     emoji = await ok(
@@ -167,7 +167,7 @@ async def test_who_may_manage_emojis(client):
     await role_with(client, place, MANAGE_ROLES, roles_manager)
     admin = await join(client, place)
     await role_with(client, place, ADMIN, admin)
-    outsider = await member(client)
+    outsider = await member()
     emoji = await add(client, place)
     base = f"/api/servers/{place.id}/emojis"
     for person in (plain, roles_manager):
@@ -215,7 +215,7 @@ async def test_listing_is_newest_first_with_the_uploader(client):
 async def test_rename_sanitises_and_tells_the_server_room(live_client, sockets):
     place = await community(live_client)
     fan = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     emoji = await add(live_client, place)
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
     path = f"/api/servers/{place.id}/emojis/{emoji['id']}"
@@ -251,7 +251,7 @@ async def test_unknown_emojis_are_a_bare_string_like_upstream(client):
 async def test_delete_answers_an_empty_body_and_tells_the_server_room(live_client, sockets):
     place = await community(live_client)
     fan = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     emoji = await add(live_client, place)
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
     assert await call(
@@ -284,7 +284,7 @@ async def test_servers_carry_their_emojis_in_every_payload(live_client, sockets)
     owner_socket = await sockets(place.owner.token)
     servers = {s["id"]: s for s in owner_socket.received("user:authenticated")[0]["servers"]}
     assert servers[place.id]["customEmojis"] == compact
-    newcomer = await member(live_client)
+    newcomer = await member()
     newcomer_socket = await sockets(newcomer.token)
     await join(live_client, place, newcomer)
     joined = await newcomer_socket.wait_for("server:joined")

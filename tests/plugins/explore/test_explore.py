@@ -27,7 +27,7 @@ async def age(item_id, hours=4, **extra):
 async def test_the_owner_publishes_and_members_hear_the_server_is_public(live_client, sockets):
     place = await community(live_client)
     person = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     item = await publish(live_client, place)
     assert set(item) == {
@@ -77,7 +77,7 @@ async def test_publish_checks_the_description(client):
 
 async def test_only_the_owner_publishes_even_admins_are_refused(client):
     place = await community(client)
-    admin, person, outsider = await join(client, place), await join(client, place), await member(client)
+    admin, person, outsider = await join(client, place), await join(client, place), await member()
     await role_with(client, place, 1, admin)
     path = f"/api/explore/servers/{place.id}"
     body = {"description": "ours"}
@@ -108,7 +108,7 @@ async def test_get_gives_the_listing_with_its_server(client):
     place = await community(client)
     await join(client, place)
     item = await publish(client, place)
-    viewer = await member(client)
+    viewer = await member()
     got = await ok(client, "GET", f"/api/explore/servers/{place.id}", token=viewer.token)
     assert {k: got[k] for k in item} == item
     assert got["botApplication"] is None
@@ -148,7 +148,7 @@ def names(listing):
 
 async def test_list_sorts_filters_and_searches(client):
     small, big, busy, items = await _three(client)
-    viewer = await member(client)
+    viewer = await member()
 
     async def listing(query=""):
         return await ok(client, "GET", f"/api/explore{query}", token=viewer.token)
@@ -187,7 +187,7 @@ async def test_list_pages_with_after_id_in_every_sort(client):
         for _ in range(n % 3):
             await join(client, place)
         await publish(client, place, f"number {n}")
-    viewer = await member(client)
+    viewer = await member()
     for sort in ("", "most_members", "recently_added", "recently_bumped", "most_bumps", "pinned_at"):
         whole = names(await ok(client, "GET", f"/api/explore?sort={sort}", token=viewer.token))
         assert sorted(whole) == sorted(p.server["name"] for p in places), sort
@@ -217,7 +217,7 @@ async def test_most_active_ranks_by_messages_of_the_last_week_with_an_offset(cli
     for _ in range(3):
         await sent(client, chatty.owner, chatty.general, "hello")
     await sent(client, some.owner, some.general, "hi")
-    viewer = await member(client)
+    viewer = await member()
     assert names(await ok(client, "GET", "/api/explore?sort=most_active", token=viewer.token)) == [
         "Chatty",
         "Some",
@@ -244,7 +244,7 @@ async def test_servers_scheduled_for_deletion_are_not_listed(client):
 async def test_joining_a_public_server_runs_the_join_flow(live_client, sockets):
     place = await community(live_client)
     await publish(live_client, place)
-    newcomer = await member(live_client)
+    newcomer = await member()
     owner_socket, newcomer_socket = await sockets(place.owner.token), await sockets(newcomer.token)
     server = await ok(live_client, "POST", f"/api/explore/servers/{place.id}/join", token=newcomer.token)
     assert server["id"] == place.id and server["public"] is True and "customEmojis" in server
@@ -260,7 +260,7 @@ async def test_joining_a_public_server_runs_the_join_flow(live_client, sockets):
 async def test_only_public_servers_can_be_joined_and_bans_hold(client):
     place, hidden = await community(client), await community(client, "Hidden")
     await publish(client, place)
-    person, banned = await member(client), await join(client, place)
+    person, banned = await member(), await join(client, place)
     await ok(client, "POST", f"/api/servers/{place.id}/bans/{banned.id}", token=place.owner.token)
     for server_id in (hidden.id, "nope"):
         assert await call(client, "POST", f"/api/explore/servers/{server_id}/join", token=person.token) == (
@@ -282,7 +282,7 @@ async def test_only_the_owner_unpublishes(live_client, sockets):
     admin = await join(live_client, place)
     await role_with(live_client, place, 1, admin)
     item = await publish(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     admin_socket, outsider_socket = await sockets(admin.token), await sockets(outsider.token)
     path = f"/api/explore/{item['id']}"
     assert await call(live_client, "DELETE", path, token=outsider.token) == (
@@ -342,7 +342,7 @@ async def test_bump_refusals(client):
     place = await community(client)
     item = await publish(client, place)
     await age(item["id"])
-    outsider = await member(client)
+    outsider = await member()
     path = f"/api/explore/{item['id']}/bump"
     assert await call(client, "POST", path, {}, token=outsider.token) == (
         400,
@@ -423,7 +423,7 @@ async def test_rate_limits(make_app):
         )
         assert status == 429 and body["message"] == "Slow down!" and body["ttl"] > 0
         await publish(client, other)
-        joiner = await member(client)
+        joiner = await member()
         # Explore join shares `server_join` (3 / 60 s) with joining by invite.
         await ok(client, "POST", f"/api/explore/servers/{other.id}/join", token=joiner.token)
         for _ in range(2):
@@ -446,7 +446,7 @@ async def test_an_emoji_leads_to_its_public_server(client):
     place, hidden = await community(client), await community(client, "Hidden")
     item = await publish(client, place)
     emoji, hidden_emoji = await _emoji(place), await _emoji(hidden, 4343)
-    viewer = await member(client)
+    viewer = await member()
     found = await ok(client, "GET", f"/api/emojis/{emoji}/server", token=viewer.token)
     assert found["id"] == item["id"] and found["server"]["id"] == place.id and found["botApplication"] is None
     assert found["server"]["_count"]["serverMembers"] == 1
@@ -466,7 +466,7 @@ async def test_emoji_lookups_are_rate_limited(make_app):
     app = make_app(**{"rate_limits.enabled": True})
     async with app.test_app():
         client = app.test_client()
-        person = await member(client)
+        person = await member()
         for _ in range(20):
             assert (await call(client, "GET", "/api/emojis/1/server", token=person.token))[0] == 400
         status, body = await call(client, "GET", "/api/emojis/1/server", token=person.token)

@@ -13,6 +13,6 @@ async def test_without_emojis_no_emoji_is_found(client_without):
     await publish(client, place)
     # a row left from when the plugin ran: the explore plugin no longer looks at it
     await CustomEmoji.create(id=4242, name="wave", server_id=int(place.id), uploaded_by_id=int(place.owner.id))
-    viewer = await member(client)
+    viewer = await member()
     assert await call(client, "GET", "/api/emojis/4242/server", token=viewer.token) == (400, error("Emoji not found."))
     assert (await call(client, "GET", f"/api/servers/{place.id}/emojis", token=viewer.token))[0] == 404

@@ -49,7 +49,7 @@ async def test_create_refusals(client):
 
 async def test_only_admins_create_or_delete(client):
     place = await community(client)
-    person, outsider = await join(client, place), await member(client)
+    person, outsider = await join(client, place), await member()
     await role_with(client, place, 2 | 4 | 8 | 16 | 32, person)  # everything but ADMIN
     code = await invite_code(client, place)
     base = f"/api/servers/{place.id}/external-embed"
@@ -93,9 +93,9 @@ async def test_deleting_the_server_removes_its_embed(client):
 
 async def test_json_lists_online_members_first_with_plain_cdn_paths_where_upstream_encrypts_them(live_client, sockets):
     place = await community(live_client)
-    ada = await join(live_client, place, await member(live_client, username="ada"))
-    zed = await join(live_client, place, await member(live_client, username="zed"))
-    bot = await join(live_client, place, await member(live_client, username="robot"))
+    ada = await join(live_client, place, await member(username="ada"))
+    zed = await join(live_client, place, await member(username="zed"))
+    bot = await join(live_client, place, await member(username="robot"))
     await User.filter(id=int(bot.id)).update(bot=True)
     await User.filter(id=int(zed.id)).update(avatar="avatars/1/face.webp", banner="profile_banners/1/sky.png")
     await ok(

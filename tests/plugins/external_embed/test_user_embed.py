@@ -10,7 +10,7 @@ BASE = "/api/users/external-embed"
 
 
 async def test_a_user_creates_their_embed_and_anyone_reads_it(client):
-    ada = await member(client)
+    ada = await member()
     created = await ok(client, "POST", BASE, token=ada.token)
     assert set(created) == {"id"}
     assert await call(client, "GET", f"/api/users/{ada.id}/external-embed") == (
@@ -29,14 +29,14 @@ async def test_a_user_creates_their_embed_and_anyone_reads_it(client):
 
 
 async def test_a_second_embed_is_refused(client):
-    ada = await member(client)
+    ada = await member()
     await ok(client, "POST", BASE, token=ada.token)
     assert await call(client, "POST", BASE, token=ada.token) == (400, error("Embed already exists."))
     assert await ExternalEmbed.filter(user_id=int(ada.id)).count() == 1
 
 
 async def test_delete_removes_only_your_own_embed(client):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     await ok(client, "POST", BASE, token=ada.token)
     await ok(client, "POST", BASE, token=bob.token)
     assert await ok(client, "DELETE", BASE, token=ada.token) == {"status": True}
@@ -48,7 +48,7 @@ async def test_delete_removes_only_your_own_embed(client):
 
 
 async def test_who_may_not(client):
-    bot = await member(client)
+    bot = await member()
     await User.filter(id=int(bot.id)).update(bot=True)
     for method in ("POST", "DELETE"):
         assert await call(client, method, BASE) == (401, error("No token provided."))
@@ -61,7 +61,7 @@ async def test_who_may_not(client):
 
 
 async def test_reading_a_missing_embed(client):
-    ada = await member(client)
+    ada = await member()
     for user_id in (ada.id, "nope", "9" * 40):
         assert await call(client, "GET", f"/api/users/{user_id}/external-embed") == (400, error("Embed not found."))
         assert await call(client, "GET", f"/api/users/{user_id}/external-embed.json") == (
@@ -86,7 +86,7 @@ async def test_a_server_embed_is_not_a_user_embed(client):
 
 
 async def test_deleting_the_account_removes_the_embed(client):
-    ada = await member(client)
+    ada = await member()
     await ok(client, "POST", BASE, token=ada.token)
     status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": PASSWORD}, token=ada.token)
     assert status == 200, body
@@ -97,7 +97,7 @@ async def test_rate_limits(make_app):
     app = make_app(**{"rate_limits.enabled": True})
     async with app.test_app():
         client = app.test_client()
-        ada = await member(client)
+        ada = await member()
         for _ in range(4):
             assert (await call(client, "POST", BASE, token=ada.token))[0] in (200, 400)
         status, body = await call(client, "POST", BASE, token=ada.token)

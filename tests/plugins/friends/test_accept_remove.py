@@ -7,7 +7,7 @@ import pytest
 from plugins.friends.models import Friend
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import accept, block, error, make_friends, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def rows() -> dict[tuple[int, int], int]:
@@ -22,14 +22,14 @@ async def remove(client, person, other_id):
 
 
 async def test_accepting_makes_both_rows_friends(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await request_friend(client, me, them)
     assert await accept(client, them, me) == (200, {"message": "Accepted!"})
     assert await rows() == {(int(me.id), int(them.id)): 2, (int(them.id), int(me.id)): 2}
 
 
 async def test_acceptance_is_told_to_both_sides_and_nobody_else(live_client, sockets):
-    me, them, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, them, outsider = await new_person(), await new_person(), await new_person()
     await request_friend(live_client, me, them)
     mine, theirs, other = await sockets(me.token), await sockets(them.token), await sockets(outsider.token)
     await accept(live_client, them, me)
@@ -40,7 +40,7 @@ async def test_acceptance_is_told_to_both_sides_and_nobody_else(live_client, soc
 
 
 async def test_accept_refusals(client):
-    me, them, stranger = await register(client), await register(client), await register(client)
+    me, them, stranger = await new_person(), await new_person(), await new_person()
     assert await accept(client, me, stranger) == (400, error("Friend request does not exist."))
     await request_friend(client, me, them)
     assert await accept(client, me, them) == (400, error("Cannot accept friend request because it is sent by you."))
@@ -50,7 +50,7 @@ async def test_accept_refusals(client):
 
 
 async def test_a_block_either_way_stops_acceptance(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await block(client, me, them)
     assert await accept(client, them, me) == (400, error("This friend is blocked."))
     assert await accept(client, me, them) == (400, error("This friend is blocked."))
@@ -67,21 +67,21 @@ async def test_a_block_either_way_stops_acceptance(client):
     ],
 )
 async def test_bad_friend_ids(client, method, friend_id, message):
-    me = await register(client)
+    me = await new_person()
     path = "friendId" if "between" in message else None
     assert await call(client, method, f"/api/friends/{friend_id}", token=me.token) == (400, error(message, path))
 
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
 async def test_needs_a_user_token(client, method):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await request_friend(client, me, them)
     assert await call(client, method, f"/api/friends/{me.id}") == (401, error("No token provided."))
     assert await rows() == {(int(me.id), int(them.id)): 0, (int(them.id), int(me.id)): 1}
 
 
 async def test_someone_else_cannot_accept_a_request_meant_for_another(client):
-    me, them, intruder = await register(client), await register(client), await register(client)
+    me, them, intruder = await new_person(), await new_person(), await new_person()
     await request_friend(client, me, them)
     assert await accept(client, intruder, me) == (400, error("Friend request does not exist."))
     assert (int(them.id), int(me.id)) in await rows() and (await rows())[(int(them.id), int(me.id))] == 1
@@ -91,7 +91,7 @@ async def test_someone_else_cannot_accept_a_request_meant_for_another(client):
 
 
 async def test_removing_a_friend_deletes_both_rows(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await make_friends(client, me, them)
     assert await remove(client, me, them.id) == (200, {"message": "Removed!"})
     assert await rows() == {}
@@ -99,7 +99,7 @@ async def test_removing_a_friend_deletes_both_rows(client):
 
 @pytest.mark.parametrize("who", ["sender", "recipient"])
 async def test_cancel_and_decline_a_request(client, who):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await request_friend(client, me, them)
     actor, other = (me, them) if who == "sender" else (them, me)
     assert await remove(client, actor, other.id) == (200, {"message": "Removed!"})
@@ -107,7 +107,7 @@ async def test_cancel_and_decline_a_request(client, who):
 
 
 async def test_removal_is_told_to_both_sides_and_nobody_else(live_client, sockets):
-    me, them, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, them, outsider = await new_person(), await new_person(), await new_person()
     await make_friends(live_client, me, them)
     mine, theirs, other = await sockets(me.token), await sockets(them.token), await sockets(outsider.token)
     await remove(live_client, me, them.id)
@@ -118,7 +118,7 @@ async def test_removal_is_told_to_both_sides_and_nobody_else(live_client, socket
 
 
 async def test_remove_refusals(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     assert await remove(client, me, them.id) == (400, error("Friend request does not exist."))
     await block(client, them, me)
     assert await remove(client, me, them.id) == (400, error("This friend is already removed."))

@@ -8,11 +8,11 @@ from core.identity.models import Account, User
 from plugins.friends.models import Friend
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import assert_limited, block, error, make_friends, public_user_keys, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def test_a_request_creates_both_rows_and_returns_yours(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     status, row = await request_friend(client, me, them)
     assert status == 200
     assert set(row) == {"id", "userId", "recipientId", "status", "createdAt", "recipient"}
@@ -29,14 +29,14 @@ async def test_a_request_creates_both_rows_and_returns_yours(client):
 
 
 async def test_the_recipient_profile_carries_font_and_clan(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await call(client, "POST", "/api/users", {"font": 4}, token=them.token)
     _, row = await request_friend(client, me, them)
     assert row["recipient"]["profile"] == {"font": 4, "clan": None}
 
 
 async def test_both_sides_are_told_and_nobody_else(live_client, sockets):
-    me, them, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, them, outsider = await new_person(), await new_person(), await new_person()
     mine, theirs, other = await sockets(me.token), await sockets(them.token), await sockets(outsider.token)
     _, row = await request_friend(live_client, me, them)
     assert await mine.wait_for("friend:request_sent") == row
@@ -51,8 +51,8 @@ async def test_both_sides_are_told_and_nobody_else(live_client, sockets):
 
 
 async def test_lookup_is_exact_username_and_tag(client):
-    me, them = await register(client, username="CaseName"), None
-    them = await register(client, username="Target")
+    me, them = await new_person(username="CaseName"), None
+    them = await new_person(username="Target")
     assert await call(client, "POST", "/api/friends/add", {"username": "target", "tag": them.tag}, token=me.token) == (
         400,
         error("User not found."),
@@ -65,7 +65,7 @@ async def test_lookup_is_exact_username_and_tag(client):
 
 
 async def test_refusals(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     assert await request_friend(client, me, me) == (400, error("You cannot add yourself as a friend."))
     await request_friend(client, me, them)
     assert await request_friend(client, me, them) == (400, error("Already in friends list."))
@@ -75,7 +75,7 @@ async def test_refusals(client):
 
 
 async def test_a_user_without_an_account_cannot_be_added(client):
-    me = await register(client)
+    me = await new_person()
     bot = await User.create(username="helperbot", tag="b0t1", bot=True)
     assert await call(client, "POST", "/api/friends/add", {"username": "helperbot", "tag": "b0t1"}, token=me.token) == (
         400,
@@ -85,21 +85,21 @@ async def test_a_user_without_an_account_cannot_be_added(client):
 
 
 async def test_closed_friend_requests(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await Account.filter(user_id=int(them.id)).update(friend_request_status=2)
     assert await request_friend(client, me, them) == (400, error("This user has disabled friend requests."))
 
 
 async def test_servers_only_friend_requests_need_a_shared_server(client):
     # These two are in no common server (whatever plugin answers `shared_server_ids`).
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await Account.filter(user_id=int(them.id)).update(friend_request_status=1)
     assert await request_friend(client, me, them) == (400, error("This user has disabled friend requests."))
     assert await Friend.all().count() == 0
 
 
 async def test_blocks_either_way_stop_requests(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await block(client, them, me)
     assert await request_friend(client, me, them) == (400, error("This user is blocked."))
     # The blocker owns a BLOCKED row, which upstream reports as already listed.
@@ -123,12 +123,12 @@ async def test_blocks_either_way_stop_requests(client):
     ],
 )
 async def test_invalid_bodies(client, body, message, path):
-    me = await register(client)
+    me = await new_person()
     assert await call(client, "POST", "/api/friends/add", body, token=me.token) == (400, error(message, path))
 
 
 async def test_needs_a_user_token(client):
-    them = await register(client)
+    them = await new_person()
     body = {"username": them.username, "tag": them.tag}
     assert await call(client, "POST", "/api/friends/add", body) == (401, error("No token provided."))
     assert await call(client, "POST", "/api/friends/add", body, token="nonsense") == (401, error("Invalid token."))
@@ -136,8 +136,8 @@ async def test_needs_a_user_token(client):
 
 
 async def test_rate_limit_is_five_per_30_seconds(client, limited):
-    me = await register(client)
-    others = [await register(client) for _ in range(6)]
+    me = await new_person()
+    others = [await new_person() for _ in range(6)]
     for other in others[:5]:
         assert (await request_friend(limited, me, other))[0] == 200
     assert_limited(*await request_friend(limited, me, others[5]), window_ms=30_000)
@@ -145,7 +145,7 @@ async def test_rate_limit_is_five_per_30_seconds(client, limited):
 
 
 async def test_friends_of_friends_stay_apart(client):
-    a, b, c = await register(client), await register(client), await register(client)
+    a, b, c = await new_person(), await new_person(), await new_person()
     await make_friends(client, a, b)
     await make_friends(client, b, c)
     assert await Friend.filter(user_id=int(a.id), recipient_id=int(c.id)).count() == 0

@@ -11,7 +11,7 @@ import pytest
 
 from plugins.friends.models import Friend
 from tests.plugins.friends.helpers import make_friends, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 ROUNDS = 6
 SENT, PENDING, FRIENDS, BLOCKED = Friend.SENT, Friend.PENDING, Friend.FRIENDS, Friend.BLOCKED
@@ -38,7 +38,7 @@ async def at_once(*requests):
 
 async def test_accepting_while_the_sender_cancels(client):
     for _ in range(ROUNDS):
-        sender, receiver = await register(client), await register(client)
+        sender, receiver = await new_person(), await new_person()
         await request_friend(client, sender, receiver)
         accepted, cancelled = await at_once(
             call(client, "POST", f"/api/friends/{sender.id}", token=receiver.token),
@@ -70,7 +70,7 @@ def call_as(person, method, path):
 @pytest.mark.parametrize("friends_first", [False, True], ids=["block_while_accepted", "block_while_removed"])
 async def test_a_block_while_the_other_changes_the_pair(client, friends_first):
     for _ in range(ROUNDS):
-        one, two = await register(client), await register(client)
+        one, two = await new_person(), await new_person()
         if friends_first:
             await make_friends(client, one, two)
             change = remove_of(two, one)
@@ -83,7 +83,7 @@ async def test_a_block_while_the_other_changes_the_pair(client, friends_first):
 
 async def test_two_users_adding_each_other(client):
     for _ in range(ROUNDS):
-        one, two = await register(client), await register(client)
+        one, two = await new_person(), await new_person()
         answers = await at_once(request_friend(client, one, two), request_friend(client, two, one))
         rows = await pair_rows(one, two)
         assert sorted(rows.values()) == [SENT, PENDING], (answers, rows)
@@ -93,7 +93,7 @@ async def test_two_users_adding_each_other(client):
 @pytest.mark.parametrize("both_block", [True, False])
 async def test_both_block_each_other_at_once(client, both_block):
     for _ in range(ROUNDS):
-        one, two = await register(client), await register(client)
+        one, two = await new_person(), await new_person()
         await make_friends(client, one, two)
         second = (
             call(client, "POST", f"/api/users/{one.id}/block", token=two.token)

@@ -9,7 +9,7 @@ from core.wire import public_user
 from plugins.friends.models import Friend
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import assert_limited, block, error, make_friends, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def rows() -> dict[tuple[int, int], int]:
@@ -21,21 +21,21 @@ async def unblock(client, person, other_id):
 
 
 async def test_blocking_a_friend_replaces_the_friendship_with_one_block_row(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await make_friends(client, me, them)
     await block(client, me, them)
     assert await rows() == {(int(me.id), int(them.id)): 3}
 
 
 async def test_blocking_cancels_pending_requests_both_ways(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await request_friend(client, them, me)
     await block(client, me, them)
     assert await rows() == {(int(me.id), int(them.id)): 3}
 
 
 async def test_block_events_reach_the_blocker_and_tell_the_friend_they_were_removed(live_client, sockets):
-    me, them, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, them, outsider = await new_person(), await new_person(), await new_person()
     await make_friends(live_client, me, them)
     mine, theirs, other = await sockets(me.token), await sockets(them.token), await sockets(outsider.token)
     await block(live_client, me, them)
@@ -51,7 +51,7 @@ async def test_block_events_reach_the_blocker_and_tell_the_friend_they_were_remo
 
 
 async def test_blocking_a_stranger_tells_them_nothing(live_client, sockets):
-    me, them = await register(live_client), await register(live_client)
+    me, them = await new_person(), await new_person()
     mine, theirs = await sockets(me.token), await sockets(them.token)
     await block(live_client, me, them)
     await mine.wait_for("user:blocked")
@@ -60,7 +60,7 @@ async def test_blocking_a_stranger_tells_them_nothing(live_client, sockets):
 
 
 async def test_blocking_back_keeps_both_blocks(live_client, sockets):
-    me, them = await register(live_client), await register(live_client)
+    me, them = await new_person(), await new_person()
     await block(live_client, them, me)
     theirs = await sockets(them.token)
     await block(live_client, me, them)
@@ -72,7 +72,7 @@ async def test_blocking_back_keeps_both_blocks(live_client, sockets):
 
 
 async def test_block_refusals(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await block(client, me, them)
     assert await call(client, "POST", f"/api/users/{them.id}/block", token=me.token) == (
         400,
@@ -91,7 +91,7 @@ async def test_block_refusals(client):
 
 
 async def test_unblock_deletes_the_row_and_tells_only_the_unblocker(live_client, sockets):
-    me, them = await register(live_client), await register(live_client)
+    me, them = await new_person(), await new_person()
     await block(live_client, me, them)
     mine, theirs = await sockets(me.token), await sockets(them.token)
     assert await unblock(live_client, me, them.id) == (200, {"status": True})
@@ -102,7 +102,7 @@ async def test_unblock_deletes_the_row_and_tells_only_the_unblocker(live_client,
 
 
 async def test_unblock_refusals(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     assert await unblock(client, me, them.id) == (400, error("This user is not blocked."))
     assert await unblock(client, me, "nope") == (400, error("This user is not blocked."))
     await block(client, them, me)
@@ -111,7 +111,7 @@ async def test_unblock_refusals(client):
 
 
 async def test_unblocking_a_friend_request_row_is_refused(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     await request_friend(client, me, them)
     assert await unblock(client, me, them.id) == (400, error("This user is not blocked."))
     assert len(await rows()) == 2
@@ -119,13 +119,13 @@ async def test_unblocking_a_friend_request_row_is_refused(client):
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
 async def test_needs_a_user_token(client, method):
-    them = await register(client)
+    them = await new_person()
     assert await call(client, method, f"/api/users/{them.id}/block") == (401, error("No token provided."))
     assert await rows() == {}
 
 
 async def test_block_and_unblock_share_one_bucket_of_20_per_minute(client, limited):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     for n in range(20):
         status, body = await call(
             limited, "POST" if n % 2 == 0 else "DELETE", f"/api/users/{them.id}/block", token=me.token

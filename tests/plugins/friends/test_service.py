@@ -17,11 +17,11 @@ from plugins.friends import service
 from plugins.friends.models import Friend
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import block, make_friends, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def test_are_friends_only_for_accepted_friendships(client):
-    a, b, c = await register(client), await register(client), await register(client)
+    a, b, c = await new_person(), await new_person(), await new_person()
     await make_friends(client, a, b)
     await request_friend(client, a, c)
     ids = int(a.id), int(b.id), int(c.id)
@@ -30,7 +30,7 @@ async def test_are_friends_only_for_accepted_friendships(client):
 
 
 async def test_block_state_says_who_blocked_whom(client):
-    a, b, c = await register(client), await register(client), await register(client)
+    a, b, c = await new_person(), await new_person(), await new_person()
     await block(client, a, b)
     await block(client, c, a)
     await block(client, a, c)
@@ -44,7 +44,7 @@ async def test_block_state_says_who_blocked_whom(client):
 
 
 async def test_friend_ids_and_mutual_friends(client):
-    a, b, c, d = [await register(client) for _ in range(4)]
+    a, b, c, d = [await new_person() for _ in range(4)]
     await make_friends(client, a, b)
     await make_friends(client, a, c)
     await make_friends(client, d, b)
@@ -79,8 +79,7 @@ async def with_servers(settings) -> AsyncIterator[Any]:
 
 
 async def test_shares_server_asks_the_hook(with_servers):
-    client = with_servers.test_client()
-    a, b, c = await register(client), await register(client), await register(client)
+    a, b, c = await new_person(), await new_person(), await new_person()
     with_servers.shared.add(frozenset((int(a.id), int(b.id))))
     async with with_servers.app_context():
         assert await service.shares_server(int(a.id), int(b.id))
@@ -90,7 +89,7 @@ async def test_shares_server_asks_the_hook(with_servers):
 
 async def test_servers_only_requests_pass_between_server_members(with_servers):
     client = with_servers.test_client()
-    a, b, c = await register(client), await register(client), await register(client)
+    a, b, c = await new_person(), await new_person(), await new_person()
     await Account.filter(user_id__in=[int(b.id), int(c.id)]).update(friend_request_status=1)
     with_servers.shared.add(frozenset((int(a.id), int(b.id))))
     assert (await request_friend(client, a, b))[0] == 200
@@ -101,7 +100,7 @@ async def test_servers_only_requests_pass_between_server_members(with_servers):
 
 
 async def test_users_in_no_common_server_share_none(client, app):
-    a, b = await register(client), await register(client)
+    a, b = await new_person(), await new_person()
     async with app.app_context():
         assert not await service.shares_server(int(a.id), int(b.id))
 
@@ -110,7 +109,7 @@ async def test_users_in_no_common_server_share_none(client, app):
 
 
 async def test_profile_says_whether_the_owner_blocked_you(client):
-    me, them = await register(client), await register(client)
+    me, them = await new_person(), await new_person()
     _, body = await call(client, "GET", f"/api/users/{them.id}", token=me.token)
     assert body["block"] is False
     await block(client, them, me)
@@ -123,7 +122,7 @@ async def test_profile_says_whether_the_owner_blocked_you(client):
 
 
 async def test_profile_lists_mutual_friends(client):
-    me, them, both, mine_only = [await register(client) for _ in range(4)]
+    me, them, both, mine_only = [await new_person() for _ in range(4)]
     await make_friends(client, me, both)
     await make_friends(client, them, both)
     await make_friends(client, me, mine_only)
@@ -137,7 +136,7 @@ async def test_profile_lists_mutual_friends(client):
 
 
 async def test_deleting_an_account_drops_its_rows_and_tells_the_others(live_client, sockets):
-    gone, friend, blocker, outsider = [await register(live_client) for _ in range(4)]
+    gone, friend, blocker, outsider = [await new_person() for _ in range(4)]
     await make_friends(live_client, gone, friend)
     await block(live_client, blocker, gone)
     probes = [await sockets(p.token) for p in (friend, blocker, outsider)]

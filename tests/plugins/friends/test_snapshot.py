@@ -12,7 +12,7 @@ from core.identity.models import User
 from plugins.friends.service import friends_snapshot
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import block, make_friends, public_user_keys, request_friend
-from tests.support import call, register
+from tests.support import call, new_person
 
 SEEN = datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC)
 SEEN_MS = int(SEEN.timestamp() * 1000)
@@ -24,8 +24,8 @@ async def snapshot(sockets, person):
 
 
 async def test_every_row_you_own_is_listed_with_its_recipient(live_client, sockets):
-    me = await register(live_client)
-    friend, sent_to, pending_from, blocked = [await register(live_client) for _ in range(4)]
+    me = await new_person()
+    friend, sent_to, pending_from, blocked = [await new_person() for _ in range(4)]
     await make_friends(live_client, me, friend)
     await request_friend(live_client, me, sent_to)
     await request_friend(live_client, pending_from, me)
@@ -49,7 +49,7 @@ async def test_every_row_you_own_is_listed_with_its_recipient(live_client, socke
 
 
 async def test_nobody_blocked_you_shows_up(live_client, sockets):
-    me, blocker = await register(live_client), await register(live_client)
+    me, blocker = await new_person(), await new_person()
     await block(live_client, blocker, me)
     assert await snapshot(sockets, me) == []
 
@@ -71,7 +71,7 @@ async def test_nobody_blocked_you_shows_up(live_client, sockets):
     ],
 )
 async def test_last_online_at_follows_the_recipients_privacy(live_client, sockets, privacy, relation, shown):
-    me, them = await register(live_client), await register(live_client)
+    me, them = await new_person(), await new_person()
     if relation == "friends":
         await make_friends(live_client, me, them)
     elif relation == "sent":
@@ -90,13 +90,13 @@ async def test_last_online_at_follows_the_recipients_privacy(live_client, socket
 
 
 async def test_the_snapshot_costs_the_same_queries_for_any_number_of_rows(client, caplog):
-    small, large = await register(client), await register(client)
-    await make_friends(client, small, await register(client))
+    small, large = await new_person(), await new_person()
+    await make_friends(client, small, await new_person())
     for _ in range(3):
-        await make_friends(client, large, await register(client))
+        await make_friends(client, large, await new_person())
     for _ in range(3):
-        await request_friend(client, large, await register(client))
-    await block(client, large, await register(client))
+        await request_friend(client, large, await new_person())
+    await block(client, large, await new_person())
 
     async def queries(person) -> int:
         caplog.clear()
@@ -111,7 +111,7 @@ async def test_the_snapshot_costs_the_same_queries_for_any_number_of_rows(client
 
 async def test_profile_updates_reach_friends_only(live_client, sockets):
     # accounts sends user:updated to the rooms of `user_audience_rooms`: friends (status 2).
-    me, friend, requested, blocker = [await register(live_client) for _ in range(4)]
+    me, friend, requested, blocker = [await new_person() for _ in range(4)]
     await make_friends(live_client, me, friend)
     await request_friend(live_client, me, requested)
     await block(live_client, me, blocker)

@@ -20,7 +20,7 @@ async def gifs_app(make_app, provider):
 
 @pytest.fixture
 async def searcher(gifs_app):
-    return await member(gifs_app.test_client())
+    return await member()
 
 
 async def get(app, path, person=None):
@@ -100,7 +100,7 @@ async def test_identical_searches_at_once_share_one_fetch(gifs_app, searcher, pr
 async def test_the_cache_expires_and_stays_bounded(make_app, provider):
     app = make_app(**provider.settings(**{"gifs.cache_seconds": 0, "gifs.cache_entries": 2}))
     async with app.test_app():
-        person = await member(app.test_client())
+        person = await member()
         for query in ("a", "a", "b", "c"):
             assert (await get(app, f"/api/v2/tenor/search?query={query}", person))[0] == 200
         assert provider.count("/v2/search") == 4
@@ -151,7 +151,7 @@ async def test_bots_may_not_search(gifs_app, provider):
 async def test_not_configured_answers_403_with_an_empty_body(make_app, provider):
     app = make_app()  # no api_key: GIF search is off
     async with app.test_app():
-        person = await member(app.test_client())
+        person = await member()
         for path in ("/api/tenor/categories", "/api/tenor/search?query=a", "/api/v2/tenor/search?query=a"):
             assert await get(app, path, person) == (403, "")
         # bad input is still bad input
@@ -162,7 +162,7 @@ async def test_not_configured_answers_403_with_an_empty_body(make_app, provider)
 async def test_an_unknown_provider_is_off(make_app, provider):
     app = make_app(**provider.settings(**{"gifs.provider": "giphy"}))
     async with app.test_app():
-        person = await member(app.test_client())
+        person = await member()
         assert await get(app, "/api/v2/tenor/search?query=a", person) == (403, "")
     assert provider.calls == []
 
@@ -181,21 +181,21 @@ async def test_a_slow_provider_times_out_into_403(make_app, provider):
     provider.mode = "slow"
     app = make_app(**provider.settings(**{"gifs.timeout_seconds": 0.5}))
     async with app.test_app():
-        person = await member(app.test_client())
+        person = await member()
         assert await get(app, "/api/v2/tenor/search?query=a", person) == (403, "")
 
 
 async def test_a_provider_that_is_not_listening(make_app, provider):
     app = make_app(**provider.settings(**{"gifs.base_url": "http://127.0.0.1:9"}))
     async with app.test_app():
-        person = await member(app.test_client())
+        person = await member()
         assert await get(app, "/api/tenor/categories", person) == (403, "")
 
 
 async def test_rate_limits_as_the_reference_search_routes_share_a_bucket(make_app, provider):
     app = make_app(**provider.settings(**{"rate_limits.enabled": True}))
     async with app.test_app():
-        ada, bob = await member(app.test_client()), await member(app.test_client())
+        ada, bob = await member(), await member()
         statuses = [(await get(app, f"/api/{'v2/' if n % 2 else ''}tenor/search?query=a", ada))[0] for n in range(21)]
         assert statuses == [200] * 20 + [429]
         status, body = await get(app, "/api/v2/tenor/search?query=a", ada)

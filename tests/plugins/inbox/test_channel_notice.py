@@ -29,7 +29,7 @@ async def test_set_read_and_delete_the_notice(client):
 
 
 async def test_notice_length_rules(client):
-    alice = await member(client)
+    alice = await member()
     assert await call(client, "PUT", "/api/users/channel-notice", {"content": "abc"}, token=alice.token) == (
         400,
         error("Content must be between 4 and 300 characters long.", "content"),

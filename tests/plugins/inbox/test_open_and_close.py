@@ -7,7 +7,7 @@ from tests.support import call, connect_socket
 
 
 async def test_opening_a_dm_creates_one_channel_for_both_people(client):
-    alice, bob = await member(client), await member(client)
+    alice, bob = await member(), await member()
     status, inbox = await call(client, "POST", f"/api/users/{bob.id}/open-channel", token=alice.token)
     assert status == 200
     assert inbox["createdById"] == alice.id and inbox["recipientId"] == bob.id and inbox["closed"] is False
@@ -19,7 +19,7 @@ async def test_opening_a_dm_creates_one_channel_for_both_people(client):
 
 
 async def test_opening_your_own_dm_gives_saved_notes(client):
-    alice = await member(client)
+    alice = await member()
     status, inbox = await call(client, "POST", f"/api/users/{alice.id}/open-channel", token=alice.token)
     assert status == 200 and inbox["recipientId"] == alice.id
     message = await sent(client, alice, inbox["channelId"], "note to self")
@@ -27,7 +27,7 @@ async def test_opening_your_own_dm_gives_saved_notes(client):
 
 
 async def test_opening_needs_a_real_user_and_a_token(client):
-    alice = await member(client)
+    alice = await member()
     for target in ("123", "nope", "9" * 30):
         assert await call(client, "POST", f"/api/users/{target}/open-channel", token=alice.token) == (
             400,
@@ -37,7 +37,7 @@ async def test_opening_needs_a_real_user_and_a_token(client):
 
 
 async def test_inbox_opened_goes_to_the_opener_only(live_client, sockets):
-    alice, bob = await member(live_client), await member(live_client)
+    alice, bob = await member(), await member()
     alice_socket, bob_socket = await sockets(alice.token), await sockets(bob.token)
     channel_id = await open_dm(live_client, alice, bob)
     opened = await alice_socket.wait_for("inbox:opened")
@@ -70,7 +70,7 @@ async def test_closing_hides_the_dm_until_it_is_opened_again(live_client, socket
 
 async def test_strangers_cannot_close_or_read_someone_elses_dm(client):
     alice, bob, channel_id = await dm_pair(client)
-    eve = await member(client)
+    eve = await member()
     assert await call(client, "DELETE", f"/api/channels/{channel_id}", token=eve.token) == (
         403,
         error("You are not a member of this channel."),

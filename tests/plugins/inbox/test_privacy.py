@@ -4,7 +4,7 @@ import pytest
 
 from core.identity.models import Account
 from tests.plugins.messages.helpers import dm_pair, error, send, sent
-from tests.support import call
+from tests.support import call, new_person
 
 MESSAGES = {
     "NOT_FRIENDS_REQUESTER": "Your privacy settings does not allow you to message this user because you are not friends with them.",
@@ -67,9 +67,8 @@ async def open_other_side(client, person, other):
 
 
 async def test_unconfirmed_email_cannot_send(client):
-    from tests.support import register
 
-    alice, bob = await register(client), await register(client)
+    alice, bob = await new_person(), await new_person()
     status, inbox = await call(client, "POST", f"/api/users/{bob.id}/open-channel", token=alice.token)
     assert await send(client, alice, inbox["channelId"], "hi") == (
         400,

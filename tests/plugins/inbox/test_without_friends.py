@@ -52,7 +52,7 @@ async def test_friends_only_even_with_a_shared_server(client):
 async def test_friends_and_servers_lets_in_people_sharing_a_server(client):
     place = await community(client)
     bob = await join(client, place)
-    stranger = await member(client)
+    stranger = await member()
     status, opened = await call(client, "POST", f"/api/users/{bob.id}/open-channel", token=place.owner.token)
     assert status == 200, opened
     await set_dm_status(bob, 1)

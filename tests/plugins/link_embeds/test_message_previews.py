@@ -42,7 +42,7 @@ async def test_a_dm_message_gets_its_preview_and_both_users_hear_of_it_but_nobod
     live_server, live_client, sockets, site
 ):
     alice, bob, channel_id = await dm_pair(live_client)
-    carol = await member(live_client)
+    carol = await member()
     await open_dm(live_client, carol, alice)
     alice_socket, bob_socket, carol_socket = (
         await sockets(alice.token),
@@ -93,7 +93,7 @@ async def test_a_private_channel_preview_reaches_only_those_who_can_view_it(live
         {"permissions": 3},
         place.owner.token,
     )
-    stranger = await member(live_client)
+    stranger = await member()
     probes = {
         name: await sockets(person.token)
         for name, person in (

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.plugins.accounts.helpers import confirm_email
-from tests.support import Person, call, register
+from tests.support import Person, call, new_person
 
 
-async def member(client: Any, **kwargs: Any) -> Person:
-    person = await register(client, **kwargs)
-    await confirm_email(client, person)
-    return person
+async def member(**kwargs: Any) -> Person:
+    """Someone whose e-mail is confirmed (``username=``, ``email=``, ``password=``)."""
+    return await new_person(confirmed=True, **kwargs)
 
 
 async def open_dm(client: Any, person: Person, other: Person) -> str:
@@ -21,7 +19,7 @@ async def open_dm(client: Any, person: Person, other: Person) -> str:
 
 
 async def dm_pair(client: Any) -> tuple[Person, Person, str]:
-    alice, bob = await member(client), await member(client)
+    alice, bob = await member(), await member()
     channel_id = await open_dm(client, alice, bob)
     return alice, bob, channel_id
 

@@ -107,7 +107,7 @@ async def test_outsiders_and_members_without_access_cannot_click(client):
         403,
         error("This channel is private."),
     )
-    outsider = await member(client)
+    outsider = await member()
     assert await call(client, "POST", click_path(staff, message["id"]), token=outsider.token) == (
         403,
         error("Server member is not in this server."),
@@ -198,7 +198,7 @@ async def test_callback_targets_must_exist_and_see_the_channel(client):
     place = await community(client)
     staff = await private_channel(client, place)
     member_without_access = await join(client, place)
-    outsider = await member(client)
+    outsider = await member()
     message = await sent(client, place.owner, staff, "pick", buttons=BUTTONS)
     path = click_path(staff, message["id"]) + "/callback"
     owner = place.owner.token

@@ -6,7 +6,7 @@ from core.cdn.models import CdnFile
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import dm_pair, error, member
 from tests.plugins.servers.helpers import community, join, private_channel
-from tests.support import call, register, upload_file
+from tests.support import call, new_person, upload_file
 
 
 async def test_a_channel_token_uploads_that_channels_attachments_and_nothing_else(client):
@@ -40,7 +40,7 @@ async def test_a_channel_token_uploads_that_channels_attachments_and_nothing_els
 async def test_channel_view_access_is_checked_as_every_channel_route_checks_it(client):
     place = await community(client)
     fan = await join(client, place)
-    outsider = await member(client)
+    outsider = await member()
     staff = await private_channel(client, place)
     _, _, dm_channel = await dm_pair(client)
     cases = (
@@ -72,5 +72,5 @@ async def test_both_token_routes_share_one_bucket_of_five_per_30_seconds(make_ap
             status, body = await call(client, "POST", path, token=alice.token)
             assert status == 429 and body["message"] == "Slow down!" and 0 < body["ttl"] <= 30_000
         assert (await call(client, "POST", "/api/cdn/token", token=bob.token))[0] == 200  # per user
-        other = await register(client)
+        other = await new_person()
         assert (await call(client, "POST", "/api/cdn/token", token=other.token))[0] == 200

@@ -74,7 +74,7 @@ async def test_deleting_your_own_message_tells_both_sides(live_client, sockets):
 async def test_outsiders_cannot_edit_or_delete(client):
     alice, _, channel_id = await dm_pair(client)
     message = await sent(client, alice, channel_id, "private")
-    eve = await member(client)
+    eve = await member()
     path = f"/api/channels/{channel_id}/messages/{message['id']}"
     assert await call(client, "DELETE", path, token=eve.token) == (403, error("You are not a member of this channel."))
     assert await call(client, "PATCH", path, {"content": "x"}, token=eve.token) == (

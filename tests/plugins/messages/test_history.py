@@ -44,7 +44,7 @@ async def test_single_message_and_outsiders(client):
     status, body = await call(client, "GET", f"/api/channels/{channel_id}/messages/{message['id']}", token=bob.token)
     assert status == 200 and body["content"] == "one"
     assert await call(client, "GET", f"/api/channels/{channel_id}/messages/123", token=bob.token) == (200, None)
-    eve = await member(client)
+    eve = await member()
     assert await call(client, "GET", f"/api/channels/{channel_id}/messages/{message['id']}", token=eve.token) == (
         403,
         error("You are not a member of this channel."),

@@ -35,7 +35,7 @@ async def test_pinning_flags_the_message_and_posts_a_system_message(live_client,
 async def test_outsiders_cannot_pin(client):
     alice, _, channel_id = await dm_pair(client)
     message = await sent(client, alice, channel_id, "x")
-    eve = await member(client)
+    eve = await member()
     assert await call(client, "POST", f"/api/channels/{channel_id}/messages/pins/{message['id']}", token=eve.token) == (
         403,
         error("You are not a member of this channel."),
@@ -96,7 +96,7 @@ async def test_reaction_input_rules(client):
         403,
         error("Too many reactions."),
     )
-    eve = await member(client)
+    eve = await member()
     assert await call(client, "POST", base, {"name": "e1"}, token=eve.token) == (
         403,
         error("You are not a member of this channel."),

@@ -11,7 +11,7 @@ from tests.support import call
 async def test_typing_reaches_the_other_participant_only(live_client, sockets):
     alice, bob, channel_id = await dm_pair(live_client)
     alice_socket, bob_socket = await sockets(alice.token), await sockets(bob.token)
-    eve = await member(live_client)
+    eve = await member()
     eve_socket = await sockets(eve.token)
     response = await live_client.post(f"/api/channels/{channel_id}/typing", headers={"Authorization": alice.token})
     assert response.status_code == 204
@@ -44,7 +44,7 @@ async def test_each_dm_message_counts_as_a_mention_until_dismissed(live_client, 
 async def test_dismiss_is_ignored_for_channels_you_cannot_see(live_client, sockets):
     alice, _, channel_id = await dm_pair(live_client)
     await sent(live_client, alice, channel_id, "hi")
-    eve = await member(live_client)
+    eve = await member()
     eve_socket = await sockets(eve.token)
     await eve_socket.client.emit("notification:dismiss", {"channelId": channel_id})
     await eve_socket.client.emit("notification:dismiss", "garbage")

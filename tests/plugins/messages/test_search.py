@@ -107,7 +107,7 @@ async def test_search_input_rules(client):
 async def test_outsiders_and_members_without_access_cannot_search(client):
     alice, _, channel_id = await dm_pair(client)
     await sent(client, alice, channel_id, "private words")
-    eve = await member(client)
+    eve = await member()
     assert await call(client, "GET", search_path(channel_id, query="private"), token=eve.token) == (
         403,
         error("You are not a member of this channel."),

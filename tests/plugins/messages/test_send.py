@@ -51,7 +51,7 @@ async def test_bad_input_gets_the_reference_messages(client):
 
 async def test_outsiders_and_missing_channels_are_refused(client):
     alice, bob, channel_id = await dm_pair(client)
-    eve = await member(client)
+    eve = await member()
     assert await send(client, eve, channel_id, "let me in") == (403, error("You are not a member of this channel."))
     assert await send(client, alice, "424242", "hi") == (403, error("Channel does not exist."))
     assert await call(client, "POST", f"/api/channels/{channel_id}/messages", {"content": "hi"}) == (
@@ -122,7 +122,7 @@ async def test_an_attachment_uploaded_for_the_channel_is_attached(client):
 
 async def test_both_participants_receive_the_message_and_outsiders_do_not(live_client, sockets):
     alice, bob, channel_id = await dm_pair(live_client)
-    eve = await member(live_client)
+    eve = await member()
     alice_tab, alice_phone = await sockets(alice.token), await sockets(alice.token)
     bob_socket, eve_socket = await sockets(bob.token), await sockets(eve.token)
     message = await sent(live_client, alice, channel_id, "hi", socketId=alice_tab.client.get_sid())

@@ -12,7 +12,7 @@ from tests.plugins.servers.helpers import community, join
 async def test_a_socket_id_naming_a_room_delivers_nothing_into_that_room(live_client, sockets):
     place = await community(live_client)
     bob = await join(live_client, place)
-    eve, friend = await member(live_client), await member(live_client)
+    eve, friend = await member(), await member()
     dm = await open_dm(live_client, eve, friend)
     bob_socket = await sockets(bob.token)
     session_room = f"ses:{(await bob_socket.wait_for('user:authenticated'))['sessionId']}"
@@ -27,7 +27,7 @@ async def test_a_socket_id_naming_a_room_delivers_nothing_into_that_room(live_cl
 
 
 async def test_naming_someone_elses_socket_neither_skips_it_nor_echoes_to_it(live_client, sockets):
-    eve, bob = await member(live_client), await member(live_client)
+    eve, bob = await member(), await member()
     dm = await open_dm(live_client, eve, bob)
     bob_socket, eve_socket = await sockets(bob.token), await sockets(eve.token)
 
@@ -42,7 +42,7 @@ async def test_naming_someone_elses_socket_neither_skips_it_nor_echoes_to_it(liv
 
 
 async def test_the_senders_own_socket_is_skipped_and_gets_the_echo_once(live_client, sockets):
-    eve, bob = await member(live_client), await member(live_client)
+    eve, bob = await member(), await member()
     dm = await open_dm(live_client, eve, bob)
     tab, phone = await sockets(eve.token), await sockets(eve.token)
     bob_socket = await sockets(bob.token)

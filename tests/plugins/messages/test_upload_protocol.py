@@ -39,7 +39,7 @@ async def test_avatar_and_attachment_through_the_reference_protocol_reach_anothe
     place = await community(live_client)
     ada = place.owner
     bob = await join(live_client, place)
-    eve = await member(live_client)
+    eve = await member()
     bob_socket, eve_socket = await sockets(bob.token), await sockets(eve.token)
     base = live_server.url
 

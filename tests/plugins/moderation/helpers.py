@@ -12,7 +12,7 @@ FOUNDER, ADMIN, MOD = 1, 2, 64
 
 
 async def staff(client: Any, badges: int = ADMIN, **kwargs: Any) -> Person:
-    person = await member(client, **kwargs)
+    person = await member(**kwargs)
     await User.filter(id=int(person.id)).update(badges=badges)
     return person
 

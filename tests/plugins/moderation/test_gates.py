@@ -95,8 +95,8 @@ def test_every_moderation_plugin_route_is_covered(app):
 @pytest.mark.parametrize("route", ROUTES, ids=lambda r: f"{r.method} {r.path}")
 async def test_who_may_call(client, route):
     place = await community(client)
-    target = await member(client)
-    plain, mod, admin = await member(client), await staff(client, MOD), await staff(client, ADMIN)
+    target = await member()
+    plain, mod, admin = await member(), await staff(client, MOD), await staff(client, ADMIN)
     names = {"server": place.id, "user": target.id, "channel": place.general}
     path, body = _fill(route.path, names), _fill(route.body, names)
     with_password = {**(body or {}), "password": PASSWORD} if route.password else body

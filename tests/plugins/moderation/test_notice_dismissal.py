@@ -15,7 +15,7 @@ async def warn(client, mod, person, reason):
 
 
 async def test_dismissing_one_notice_keeps_the_others_in_order(live_client, sockets):
-    mod, person = await staff(live_client), await member(live_client)
+    mod, person = await staff(live_client), await member()
     await warn(live_client, mod, person, "first")
     await warn(live_client, mod, person, "second")
     probe = await sockets(person.token)
@@ -32,7 +32,7 @@ async def test_dismissing_one_notice_keeps_the_others_in_order(live_client, sock
 
 
 async def test_ids_that_are_not_a_notice_of_yours_are_not_found(client):
-    mod, person, other = await staff(client), await member(client), await member(client)
+    mod, person, other = await staff(client), await member(), await member()
     await warn(client, mod, other, "theirs")
     theirs = await Notice.get(user_id=int(other.id))
     for notice_id in (str(theirs.id), "123", "abc", "-1", "1.5", "9" * 30, "%20"):

@@ -33,7 +33,7 @@ async def test_staff_see_every_installed_plugin_with_its_manifest(client_without
 
 
 async def test_only_staff_may_list_plugins(client):
-    person = await member(client)
+    person = await member()
     assert await call(client, "GET", "/api/moderation/plugins") == (401, error("No token provided."))
     assert await call(client, "GET", "/api/moderation/plugins", token=person.token) == (
         403,

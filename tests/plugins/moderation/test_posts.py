@@ -26,7 +26,7 @@ def announcement(post_id: str) -> str:
 
 
 async def test_staff_list_every_post_newest_first_whoever_blocked_them(client):
-    author, other = await confirmed(client), await confirmed(client)
+    author, other = await confirmed(), await confirmed()
     mod = await staff(client, MOD)
     first = await post(client, author, "first", poll={"choices": ["yes", "no"]})
     reply = await post(client, other, "a reply", postId=first["id"])
@@ -56,7 +56,7 @@ async def test_staff_list_every_post_newest_first_whoever_blocked_them(client):
 
 async def test_an_admin_deletes_anyones_posts_and_the_audit_log_counts_them(live_server, live_client, sockets):
     client = live_client
-    author, fan, watcher, bystander = [await confirmed(client) for _ in range(4)]
+    author, fan, watcher, bystander = [await confirmed() for _ in range(4)]
     admin, mod = await staff(client, ADMIN), await staff(client, MOD)
     image = await uploaded_image(client, author)
     doomed = await post(client, author, "against the rules", nerimityCdnFileId=image, poll={"choices": ["a", "b"]})
@@ -100,7 +100,7 @@ async def test_an_admin_deletes_anyones_posts_and_the_audit_log_counts_them(live
 
 
 async def test_announcements_and_announcing_twice_is_a_400_where_upstream_answers_500(client):
-    author, reader = await confirmed(client), await confirmed(client)
+    author, reader = await confirmed(), await confirmed()
     admin = await staff(client, ADMIN)
     news = await post(client, author, "news")
     reply = await post(client, author, "a reply", postId=news["id"])
@@ -150,7 +150,7 @@ async def an_old_post(author_id: str, hours: float) -> Post:
 
 
 async def test_suspending_with_delete_recent_messages_removes_the_last_seven_hours_of_posts(client):
-    spammer, bystander = await confirmed(client), await confirmed(client)
+    spammer, bystander = await confirmed(), await confirmed()
     admin = await staff(client, ADMIN)
     old = await an_old_post(spammer.id, hours=8)
     recent = [await post(client, spammer, f"buy {n}") for n in range(2)]
@@ -164,7 +164,7 @@ async def test_suspending_with_delete_recent_messages_removes_the_last_seven_hou
 
 
 async def test_suspending_without_it_keeps_the_posts(client):
-    author = await confirmed(client)
+    author = await confirmed()
     admin = await staff(client, ADMIN)
     kept = await post(client, author, "still here")
     await suspend(client, admin, author)
@@ -172,7 +172,7 @@ async def test_suspending_without_it_keeps_the_posts(client):
 
 
 async def test_a_shadow_ban_removes_the_last_seven_hours_of_posts(client):
-    spammer = await confirmed(client)
+    spammer = await confirmed()
     admin = await staff(client, ADMIN)
     old = await an_old_post(spammer.id, hours=8)
     recent = await post(client, spammer, "spam")

@@ -15,7 +15,7 @@ async def test_the_loop_deletes_permanently_suspended_accounts_by_itself(start_s
         **{"moderation.jobs_interval_seconds": 0.05, "moderation.suspended_account_deletion_days": 0}
     )
     client = server.app.quart.test_client()
-    mod, target = await staff(client), await member(client)
+    mod, target = await staff(client), await member()
     await suspend(client, mod, target, days=0)
     for _ in range(200):
         if (await User.get(id=int(target.id))).deleted:
@@ -29,7 +29,7 @@ async def test_the_loop_deletes_permanently_suspended_accounts_by_itself(start_s
 async def test_a_suspension_made_on_one_process_is_enforced_by_the_others(start_server):
     first, second = await start_server(), await start_server()
     one, two = first.app.quart.test_client(), second.app.quart.test_client()
-    mod, target = await staff(one), await member(one)
+    mod, target = await staff(one), await member()
     probe = await connect_socket(second.url, target.token)
     try:
         assert (await call(two, "GET", "/api/users", token=target.token))[0] == 200

@@ -11,7 +11,7 @@ from tests.support import call
 
 
 async def test_the_audit_log_lists_newest_first_with_who_acted(client):
-    admin, target, other = await staff(client), await member(client), await member(client)
+    admin, target, other = await staff(client), await member(), await member()
     await suspend(client, admin, target, reason="one")
     await suspend(client, admin, other, reason="two")
     place = await community(client, "Audited")
@@ -112,7 +112,7 @@ async def test_any_channel_around_a_message(client):
 
 async def test_suggested_actions(client):
     mod, other_mod = await staff(client, MOD), await staff(client, MOD)
-    target = await member(client)
+    target = await member()
     place = await community(client)
     path = "/api/moderation/suggest_action"
     first = await ok(client, "POST", path, {"reason": "spams", "actionType": 0, "userId": target.id}, mod.token)

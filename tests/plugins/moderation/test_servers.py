@@ -71,7 +71,7 @@ async def test_the_most_active_servers_of_the_week(client):
 
 async def test_rename_and_verify_tell_the_server_room_only(live_client, sockets):
     place = await community(live_client)
-    person, outsider, mod = await join(live_client, place), await member(live_client), await staff(live_client)
+    person, outsider, mod = await join(live_client, place), await member(), await staff(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     result = await ok(
         live_client, "POST", f"/api/moderation/servers/{place.id}", pw(name="Renamed", verified=True), mod.token

@@ -21,7 +21,7 @@ def now_ms() -> int:
 
 
 async def test_a_suspended_user_is_dropped_at_once_and_refused_everywhere(live_server, live_client, sockets):
-    mod, target, bystander = await staff(live_client), await member(live_client), await member(live_client)
+    mod, target, bystander = await staff(live_client), await member(), await member()
     target_socket, other_tab, bystander_socket = (
         await sockets(target.token),
         await sockets(target.token),
@@ -69,7 +69,7 @@ async def test_a_suspended_user_is_dropped_at_once_and_refused_everywhere(live_s
 
 
 async def test_suspension_rules(client):
-    mod, target, founder = await staff(client), await member(client), await staff(client, FOUNDER)
+    mod, target, founder = await staff(client), await member(), await staff(client, FOUNDER)
     body = pw(userIds=[target.id], days=1, reason="spam")
     assert await call(client, "POST", PATH, {**body, "days": 32}, token=mod.token) == (
         403,
@@ -109,7 +109,7 @@ async def test_suspension_rules(client):
 
 
 async def test_editing_and_lifting_a_suspension(live_server, live_client):
-    mod, target = await staff(live_client), await member(live_client)
+    mod, target = await staff(live_client), await member()
     await suspend(live_client, mod, target, days=2, reason="first")
     assert await ok(live_client, "PATCH", PATH, pw(userIds=[target.id], days=10, reason="worse"), mod.token) == {
         "success": True
@@ -144,7 +144,7 @@ async def test_editing_and_lifting_a_suspension(live_server, live_client):
 
 
 async def test_an_expired_suspension_no_longer_refuses(app, client):
-    mod, target = await staff(client), await member(client)
+    mod, target = await staff(client), await member()
     await suspend(client, mod, target, days=2 / 86_400)  # two seconds
     assert (await call(client, "GET", "/api/users", token=target.token))[0] == 401
     for _ in range(200):  # the clock alone lifts it
@@ -161,7 +161,7 @@ async def test_an_expired_suspension_no_longer_refuses(app, client):
 
 
 async def test_permanent_suspensions_delete_the_account_after_fifteen_days(app, client):
-    mod, target, recent = await staff(client), await member(client), await member(client)
+    mod, target, recent = await staff(client), await member(), await member()
     await suspend(client, mod, target, recent, days=0, reason="ban evasion")
     await Suspension.filter(user_id=int(target.id)).update(
         suspended_at=datetime.now(UTC) - timedelta(days=15, minutes=1)

@@ -7,11 +7,11 @@ from tests.plugins.accounts.helpers import assert_kicked
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.moderation.helpers import ADMIN, FOUNDER, MOD, ok, pw, staff, suspend
 from tests.plugins.servers.helpers import community, join
-from tests.support import call
+from tests.support import TEST_CLIENT_ADDRESS, call
 
 
 async def test_the_list_filters_orders_and_pages(client):
-    anna, bob = await member(client, username="anna"), await member(client, username="bob")
+    anna, bob = await member(username="anna"), await member(username="bob")
     mod = await staff(client, MOD, username="moddy")
     admin = await staff(client, ADMIN, username="zed")
     await User.filter(id=int(bob.id)).update(bot=True)
@@ -48,7 +48,7 @@ async def test_the_list_filters_orders_and_pages(client):
 
 
 async def test_search_by_name_tag_id_server_and_for_admins_email(client):
-    alice, other = await member(client, username="alice"), await member(client, username="zoe")
+    alice, other = await member(username="alice"), await member(username="zoe")
     place = await community(client)
     await join(client, place, other)
     mod, admin = await staff(client, MOD), await staff(client, ADMIN)
@@ -66,7 +66,7 @@ async def test_search_by_name_tag_id_server_and_for_admins_email(client):
 
 
 async def test_a_users_page(client):
-    target = await member(client)
+    target = await member()
     place = await community(client)
     await join(client, place, target)
     mod, admin, founder = await staff(client, MOD), await staff(client, ADMIN), await staff(client, FOUNDER)
@@ -92,7 +92,7 @@ async def test_a_users_page(client):
 
 
 async def test_editing_a_user(live_client, sockets):
-    target, other = await member(live_client), await member(live_client)
+    target, other = await member(), await member()
     admin = await staff(live_client)
     path = f"/api/moderation/users/{target.id}"
     assert await call(live_client, "POST", path, pw(username=other.username, tag=other.tag), token=admin.token) == (
@@ -135,10 +135,10 @@ async def test_editing_a_user(live_client, sockets):
 
 
 async def test_users_on_the_same_address(client):
-    target, neighbour = await member(client), await member(client)
-    admin_neighbour = await staff(client, ADMIN)
-    mod = await staff(client, MOD)
     # the test client is one address for everybody
+    target, neighbour = await member(ip=TEST_CLIENT_ADDRESS), await member(ip=TEST_CLIENT_ADDRESS)
+    admin_neighbour = await staff(client, ADMIN, ip=TEST_CLIENT_ADDRESS)
+    mod = await staff(client, MOD)
     ids = [
         u["id"]
         for u in await ok(client, "GET", f"/api/moderation/users/{target.id}/users-with-same-ip", token=mod.token)
@@ -161,7 +161,7 @@ async def test_users_on_the_same_address(client):
 
 
 async def test_online_users_are_those_with_a_live_socket(live_client, sockets):
-    online, offline, mod = await member(live_client), await member(live_client), await staff(live_client, MOD)
+    online, offline, mod = await member(), await member(), await staff(live_client, MOD)
     await sockets(online.token)
     await sockets(mod.token)
     listed = await ok(live_client, "GET", "/api/moderation/online-users?sort=asc", token=mod.token)
@@ -175,7 +175,7 @@ async def test_online_users_are_those_with_a_live_socket(live_client, sockets):
 
 
 async def test_the_inventory_is_the_users_badges_and_removing_an_item_clears_its_badge(client):
-    target = await member(client)
+    target = await member()
     admin = await staff(client)
     path = f"/api/moderation/users/{target.id}"
     await ok(

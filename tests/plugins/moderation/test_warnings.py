@@ -19,7 +19,7 @@ async def warn(client, mod, *people, reason="be nice"):
 
 
 async def test_a_warned_user_gets_the_notice_live_and_nobody_else(live_client, sockets):
-    mod, target, other = await staff(live_client), await member(live_client), await member(live_client)
+    mod, target, other = await staff(live_client), await member(), await member()
     target_socket, other_socket = await sockets(target.token), await sockets(other.token)
     assert await warn(live_client, mod, target, reason="Please stop spamming.") == {"status": True}
     notice = await target_socket.wait_for("user:notice_created")
@@ -50,7 +50,7 @@ async def test_a_warned_user_gets_the_notice_live_and_nobody_else(live_client, s
 
 
 async def test_warning_rules(client):
-    mod, target = await staff(client), await member(client)
+    mod, target = await staff(client), await member()
     assert await call(client, "POST", PATH, pw(userIds=[target.id]), token=mod.token) == (
         400,
         error("Reason is required.", "reason"),
@@ -64,7 +64,7 @@ async def test_warning_rules(client):
 
 async def test_the_third_warning_suspends_for_a_week_and_the_sixth_for_a_month(live_client, sockets):
     mod = await staff(live_client, FOUNDER)  # founders pass the IP ban the third warning brings
-    target = await member(live_client)
+    target = await member()
     await warn(live_client, mod, target)
     await warn(live_client, mod, target)
     assert not await Suspension.exists()
@@ -90,7 +90,7 @@ async def test_the_third_warning_suspends_for_a_week_and_the_sixth_for_a_month(l
 
 
 async def test_old_warnings_expire_after_six_months(client):
-    mod, target = await staff(client), await member(client)
+    mod, target = await staff(client), await member()
     await warn(client, mod, target)
     await warn(client, mod, target)
     await Strikes.filter(user_id=int(target.id)).update(warn_expires_at=datetime.now(UTC) - timedelta(days=1))

@@ -56,7 +56,7 @@ async def test_without_servers_users_sanctions_and_the_rest_work(client_without)
     client = await client_without("servers")
     assert "moderation" in await enabled_plugins(client) and "servers" not in await enabled_plugins(client)
     admin, mod = await staff(client, ADMIN), await staff(client, MOD)
-    target, rude, spammer = await member(client), await member(client), await member(client)
+    target, rude, spammer = await member(), await member(), await member()
 
     page = await ok(client, "GET", f"/api/moderation/users/{target.id}", token=admin.token)
     assert page["id"] == target.id and page["servers"] == []
@@ -102,7 +102,7 @@ async def test_without_servers_users_sanctions_and_the_rest_work(client_without)
 async def test_without_servers_the_channel_viewer_shows_a_dm(client_without):
     client = await client_without("servers")
     admin = await staff(client, ADMIN)
-    alice, bob = await member(client), await member(client)
+    alice, bob = await member(), await member()
     channel_id = await open_dm(client, alice, bob)
     await sent(client, alice, channel_id, "reported words")
     viewed = await ok(client, "GET", f"/api/moderation/channels/{channel_id}/messages", token=admin.token)
@@ -116,7 +116,7 @@ async def test_without_messages_posts_go_with_a_suspension_and_message_figures_a
     assert "moderation" in enabled and "posts" in enabled
     assert not {"messages", "servers", "inbox", "tickets"} & enabled
     admin = await staff(client, ADMIN)
-    spammer = await member(client)
+    spammer = await member()
     spam = await post(client, spammer, "buy now")
     assert await call(client, "GET", "/api/moderation/channels/1/messages", token=admin.token) == NOT_FOUND
 

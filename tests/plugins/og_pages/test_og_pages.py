@@ -33,7 +33,7 @@ async def test_an_invite_page_describes_the_server(client):
 
 
 async def test_a_profile_page_uses_the_bio_or_a_default_text(client):
-    person = await member(client, username="ada")
+    person = await member(username="ada")
     status, _, body = await html(client, f"/api/og/app/profile/{person.id}")
     tags = read_tags(body)
     assert status == 200 and tags.title == "ada's Profile on Hearth"

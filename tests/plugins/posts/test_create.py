@@ -9,7 +9,7 @@ from plugins.posts.models import MENTIONED, REPLIED, Post, PostNotification
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, create, post, stored_for_another_group, uploaded_image
-from tests.support import call, register
+from tests.support import call, new_person
 
 POST_KEYS = {
     "id",
@@ -38,7 +38,7 @@ POST_KEYS = {
 
 
 async def test_a_post_has_the_wire_shape(client):
-    me = await confirmed(client)
+    me = await confirmed()
     created = await post(client, me, "  hello world  ")
     assert set(created) == POST_KEYS
     assert created["content"] == "hello world"
@@ -52,7 +52,7 @@ async def test_a_post_has_the_wire_shape(client):
 
 
 async def test_content_limits(client):
-    me = await confirmed(client)
+    me = await confirmed()
     assert await create(client, me, "x" * 501) == (400, error("Content length must be between 1 and 500 characters."))
     assert (await create(client, me, "x" * 500))[0] == 200
     await User.filter(id=int(me.id)).update(badges=8)  # supporter
@@ -94,13 +94,13 @@ async def test_content_limits(client):
     ],
 )
 async def test_bad_bodies(client, body, expected):
-    me = await confirmed(client)
+    me = await confirmed()
     assert await call(client, "POST", "/api/posts", body, token=me.token) == (400, expected)
     assert await Post.all().count() == 0
 
 
 async def test_an_unconfirmed_email_cannot_post(client):
-    me = await register(client)
+    me = await new_person()
     assert await create(client, me) == (400, error("You must confirm your email to create posts."))
     assert await Post.all().count() == 0
 
@@ -110,7 +110,7 @@ async def test_needs_a_token(client):
 
 
 async def test_a_poll_keeps_trimmed_non_empty_choices(client):
-    me = await confirmed(client)
+    me = await confirmed()
     created = await post(client, me, "which?", poll={"choices": [" tea ", "", "coffee", "   "]})
     poll = created["poll"]
     assert [c["content"] for c in poll["choices"]] == ["tea", "coffee"]
@@ -119,7 +119,7 @@ async def test_a_poll_keeps_trimmed_non_empty_choices(client):
 
 
 async def test_an_image_post(app, client):
-    me = await confirmed(client)
+    me = await confirmed()
     file_id = await uploaded_image(client, me)
     created = await post(client, me, None, nerimityCdnFileId=file_id)
     [attachment] = created["attachments"]
@@ -129,7 +129,7 @@ async def test_an_image_post(app, client):
 
 
 async def test_someone_elses_or_wrong_kind_of_file_is_refused(app, client):
-    me, other = await confirmed(client), await confirmed(client)
+    me, other = await confirmed(), await confirmed()
     theirs = await uploaded_image(client, other)
     assert await create(client, me, "x", nerimityCdnFileId=theirs) == (403, error("File not found."))
     avatar = await uploaded_image(client, me, kind="avatars")
@@ -147,7 +147,7 @@ async def test_someone_elses_or_wrong_kind_of_file_is_refused(app, client):
 
 
 async def test_a_reply_notifies_the_parent_author(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     parent = await post(client, them, "first")
     reply = await post(client, me, "answer", postId=parent["id"])
     assert reply["commentToId"] == parent["id"] and reply["commentTo"]["id"] == parent["id"]
@@ -159,7 +159,7 @@ async def test_a_reply_notifies_the_parent_author(client):
 
 
 async def test_reply_refusals(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     assert await create(client, me, "x", postId="123") == (400, error("Comment not found"))
     target = await post(client, them, "theirs")
     status, repost = await call(client, "POST", f"/api/posts/{target['id']}/repost", token=me.token)
@@ -170,7 +170,7 @@ async def test_reply_refusals(client):
 
 
 async def test_mentions_become_ids_and_notify(client):
-    me, them, blocker = await confirmed(client), await confirmed(client), await confirmed(client)
+    me, them, blocker = await confirmed(), await confirmed(), await confirmed()
     await block(client, blocker, me)
     created = await post(
         client,
@@ -186,7 +186,7 @@ async def test_mentions_become_ids_and_notify(client):
 
 
 async def test_post_mention_reaches_only_the_mentioned(live_client, sockets):
-    me, them, other, blocker = [await confirmed(live_client) for _ in range(4)]
+    me, them, other, blocker = [await confirmed() for _ in range(4)]
     await block(live_client, blocker, me)
     mine, theirs, others, blockers = [await sockets(p.token) for p in (me, them, other, blocker)]
     created = await post(
@@ -202,13 +202,13 @@ async def test_post_mention_reaches_only_the_mentioned(live_client, sockets):
 
 
 async def test_create_rate_limit_is_3_per_180_seconds(client, limited):
-    me = await confirmed(client)
+    me = await confirmed()
     for n in range(3):
         assert (await create(limited, me, f"post {n}"))[0] == 200
     assert_limited(*await create(limited, me, "one more"), window_ms=180_000)
 
 
 async def test_bots_can_post_without_an_email(client):
-    me = await register(client)
+    me = await new_person()
     await User.filter(id=int(me.id)).update(bot=True)
     assert (await create(client, me, "beep"))[0] == 200

@@ -15,7 +15,7 @@ async def edit(client, person, post_id, content):
 
 
 async def test_edit_changes_content_and_marks_it_edited(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = await post(client, me, "before")
     status, edited = await edit(client, me, mine["id"], f"  after @{them.username}:{them.tag} ")
     assert status == 200, edited
@@ -27,7 +27,7 @@ async def test_edit_changes_content_and_marks_it_edited(client):
 
 
 async def test_edit_refusals(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = await post(client, me, "mine")
     theirs = await post(client, them, "theirs")
     assert await edit(client, me, theirs["id"], "x") == (403, error("Post not found"))
@@ -53,7 +53,7 @@ async def test_edit_refusals(client):
 
 
 async def test_edit_rate_limit_is_5_per_20_seconds(client, limited):
-    me = await confirmed(client)
+    me = await confirmed()
     mine = await post(client, me, "mine")
     for n in range(5):
         assert (await edit(limited, me, mine["id"], f"v{n}"))[0] == 200
@@ -61,7 +61,7 @@ async def test_edit_rate_limit_is_5_per_20_seconds(client, limited):
 
 
 async def test_delete_empties_the_post_and_what_hangs_on_it(app, client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     image = await uploaded_image(client, me)
     mine = await post(client, me, "bye", nerimityCdnFileId=image, poll={"choices": ["a", "b"]})
     reply = await post(client, them, "a reply", postId=mine["id"])
@@ -89,7 +89,7 @@ async def test_delete_empties_the_post_and_what_hangs_on_it(app, client):
 
 
 async def test_deleting_a_repost_removes_it(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "theirs")
     _, repost = await call(client, "POST", f"/api/posts/{theirs['id']}/repost", token=me.token)
     assert await call(client, "DELETE", f"/api/posts/{repost['id']}", token=me.token) == (200, {"success": True})
@@ -98,7 +98,7 @@ async def test_deleting_a_repost_removes_it(client):
 
 
 async def test_only_the_author_deletes(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "theirs")
     assert await call(client, "DELETE", f"/api/posts/{theirs['id']}", token=me.token) == (
         400,

@@ -13,7 +13,7 @@ from tests.support import call
 
 
 async def test_the_feed_holds_mine_and_whom_i_follow_newest_first(client):
-    me, followed, stranger = await confirmed(client), await confirmed(client), await confirmed(client)
+    me, followed, stranger = await confirmed(), await confirmed(), await confirmed()
     await follow(client, me, followed.id)
     a = await post(client, me, "mine")
     b = await post(client, followed, "theirs")
@@ -32,7 +32,7 @@ async def test_the_feed_holds_mine_and_whom_i_follow_newest_first(client):
 
 
 async def test_feed_cursors_and_limits(client):
-    me = await confirmed(client)
+    me = await confirmed()
     made = [(await post(client, me, f"post {n}"))["id"] for n in range(5)]
     newest_first = list(reversed(made))
     assert ids(await get(client, me, "/api/posts/feed?limit=2")) == newest_first[:2]
@@ -47,7 +47,7 @@ async def test_feed_cursors_and_limits(client):
 
 
 async def test_deleted_posts_and_their_reposts_leave_the_feed(client):
-    me, followed = await confirmed(client), await confirmed(client)
+    me, followed = await confirmed(), await confirmed()
     await follow(client, me, followed.id)
     original = await post(client, followed, "soon gone")
     status, _ = await call(client, "POST", f"/api/posts/{original['id']}/repost", token=me.token)
@@ -59,7 +59,7 @@ async def test_deleted_posts_and_their_reposts_leave_the_feed(client):
 
 
 async def test_discover_lists_everyones_top_level_posts_oldest_first_in_a_page(client):
-    me, other, blocked, blocker = [await confirmed(client) for _ in range(4)]
+    me, other, blocked, blocker = [await confirmed() for _ in range(4)]
     first = await post(client, other, "one")
     mine = await post(client, me, "two")
     await post(client, other, "a reply", postId=first["id"])
@@ -73,8 +73,8 @@ async def test_discover_lists_everyones_top_level_posts_oldest_first_in_a_page(c
 
 
 async def test_discover_most_liked_with_keyset_cursor(client):
-    me = await confirmed(client)
-    likers = [await confirmed(client) for _ in range(3)]
+    me = await confirmed()
+    likers = [await confirmed() for _ in range(3)]
     made = [await post(client, me, f"p{n}") for n in range(4)]
     for post_index, count in ((1, 3), (2, 1), (3, 3)):
         for liker in likers[:count]:
@@ -92,7 +92,7 @@ async def test_discover_most_liked_with_keyset_cursor(client):
 
 
 async def test_discover_windows_keep_recent_posts(client):
-    me = await confirmed(client)
+    me = await confirmed()
     recent = await post(client, me, "recent")
     old_id = first_id_at(datetime.now(UTC) - timedelta(days=20)) + 1
     await Post.create(id=old_id, created_by_id=int(me.id), content="old")
@@ -106,7 +106,7 @@ async def test_feed_and_discover_need_a_user(client):
 
 
 async def test_feed_rate_limit_is_20_per_20_seconds(client, limited):
-    me = await confirmed(client)
+    me = await confirmed()
     for _ in range(20):
         assert (await call(limited, "GET", "/api/posts/feed", token=me.token))[0] == 200
     assert_limited(*await call(limited, "GET", "/api/posts/feed", token=me.token), window_ms=20_000)

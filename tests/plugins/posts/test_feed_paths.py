@@ -15,7 +15,7 @@ from tests.support import call
 @pytest.mark.parametrize("few_authors", [50, 0])
 async def test_both_ways_of_reading_the_feed_give_the_same_page(client, monkeypatch, few_authors):
     monkeypatch.setattr(queries, "FEW_AUTHORS", few_authors)
-    me, friend, other, stranger = [await confirmed(client) for _ in range(4)]
+    me, friend, other, stranger = [await confirmed() for _ in range(4)]
     for person in (friend, other):
         await follow(client, me, person.id)
     mine = await post(client, me, "mine")

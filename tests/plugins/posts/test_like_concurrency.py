@@ -28,7 +28,7 @@ async def people(count: int) -> list[str]:
 
 
 async def test_200_likes_a_second_on_one_post(live_server, live_client):
-    author = await confirmed(live_client)
+    author = await confirmed()
     target = await post(live_client, author, "like me, everyone")
     tokens = await people(LIKERS)
 

@@ -6,7 +6,7 @@ from plugins.posts.models import LIKED, Post, PostLike, PostNotification
 from tests.plugins.accounts.helpers import confirm_email
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, get, post
-from tests.support import call, register
+from tests.support import call, new_person
 
 FULL_USER = {
     "id",
@@ -30,7 +30,7 @@ async def like(client, person, post_id, action="like"):
 
 
 async def test_like_and_unlike(client):
-    me, them = await register(client), await confirmed(client)
+    me, them = await new_person(), await confirmed()
     theirs = await post(client, them, "like me")
     status, liked = await like(client, me, theirs["id"])
     assert status == 200, liked
@@ -45,7 +45,7 @@ async def test_like_and_unlike(client):
 
 
 async def test_like_refusals(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "x")
     assert await like(client, me, "123") == (400, error("Post not found"))
     await like(client, me, theirs["id"])
@@ -60,14 +60,14 @@ async def test_like_refusals(client):
 
 
 async def test_liking_my_own_post_notifies_nobody(client):
-    me = await confirmed(client)
+    me = await confirmed()
     mine = await post(client, me, "x")
     assert (await like(client, me, mine["id"]))[0] == 200
     assert await PostNotification.all().count() == 0
 
 
 async def test_like_rate_limits_are_30_per_20_seconds(client, limited):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "x")
     for n in range(30):
         assert (await like(limited, me, theirs["id"]))[0] == (200 if n == 0 else 400)
@@ -78,7 +78,7 @@ async def test_like_rate_limits_are_30_per_20_seconds(client, limited):
 
 
 async def test_likes_list_newest_first_with_full_users(client):
-    me, a, b = await confirmed(client), await register(client), await register(client)
+    me, a, b = await confirmed(), await new_person(), await new_person()
     mine = await post(client, me, "x")
     await like(client, a, mine["id"])
     await like(client, b, mine["id"])
@@ -90,7 +90,7 @@ async def test_likes_list_newest_first_with_full_users(client):
 
 
 async def test_repost(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "share me")
     status, repost = await like(client, me, theirs["id"], "repost")
     assert status == 200, repost
@@ -106,7 +106,7 @@ async def test_repost(client):
 
 
 async def test_repost_refusals(client):
-    me, them, unconfirmed = await confirmed(client), await confirmed(client), await register(client)
+    me, them, unconfirmed = await confirmed(), await confirmed(), await new_person()
     theirs = await post(client, them, "x")
     assert await like(client, unconfirmed, theirs["id"], "repost") == (
         400,
@@ -126,7 +126,7 @@ async def test_repost_refusals(client):
 
 
 async def test_repost_rate_limit_is_5_per_20_seconds(client, limited):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     targets = [await post(client, them, f"p{n}") for n in range(6)]
     for target in targets[:5]:
         assert (await like(limited, me, target["id"], "repost"))[0] == 200

@@ -8,11 +8,11 @@ import pytest
 from plugins.posts.models import PostAnnouncement
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import call_from, confirmed, get, ids, ip, post
-from tests.support import call, register, use_up
+from tests.support import call, new_person, use_up
 
 
 async def test_a_users_posts_without_and_with_replies_pinned_left_out(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     first = await post(client, them, "first")
     pinned = await post(client, them, "pinned")
     reply = await post(client, them, "reply", postId=first["id"])
@@ -29,7 +29,7 @@ async def test_a_users_posts_without_and_with_replies_pinned_left_out(client):
 
 
 async def test_user_posts_bad_input(client):
-    me = await confirmed(client)
+    me = await confirmed()
     assert await call(client, "GET", f"/api/users/{me.id}/posts?withReplies=yes", token=me.token) == (
         400,
         error("withReplies must be a boolean!", "withReplies"),
@@ -41,7 +41,7 @@ async def test_user_posts_bad_input(client):
 
 
 async def test_own_posts_route_takes_bots_and_any_replies_flag(client):
-    me = await confirmed(client)
+    me = await confirmed()
     top = await post(client, me, "top")
     reply = await post(client, me, "reply", postId=top["id"])
     assert ids(await get(client, me, "/api/posts")) == [top["id"]]
@@ -50,7 +50,7 @@ async def test_own_posts_route_takes_bots_and_any_replies_flag(client):
 
 
 async def test_a_blocker_hides_their_posts(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "mine")
     await block(client, them, me)
     assert await get(client, me, f"/api/users/{them.id}/posts") == []
@@ -67,7 +67,7 @@ async def test_a_blocker_hides_their_posts(client):
 
 
 async def test_a_blocked_parent_is_stubbed_inside_a_reply(client):
-    me, them, third = await confirmed(client), await confirmed(client), await confirmed(client)
+    me, them, third = await confirmed(), await confirmed(), await confirmed()
     parent = await post(client, them, "parent")
     reply = await post(client, third, "reply", postId=parent["id"])
     await block(client, them, me)
@@ -77,7 +77,7 @@ async def test_a_blocked_parent_is_stubbed_inside_a_reply(client):
 
 
 async def test_one_post_or_null(client):
-    me = await confirmed(client)
+    me = await confirmed()
     mine = await post(client, me, "hello")
     assert (await get(client, None, f"/api/posts/{mine['id']}"))["content"] == "hello"
     assert await get(client, me, "/api/posts/123") is None
@@ -85,7 +85,7 @@ async def test_one_post_or_null(client):
 
 
 async def test_comments_are_direct_replies_oldest_first(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     parent = await post(client, me, "parent")
     first = await post(client, them, "first", postId=parent["id"])
     second = await post(client, me, "second", postId=parent["id"])
@@ -97,7 +97,7 @@ async def test_comments_are_direct_replies_oldest_first(client):
 
 
 async def test_liked_posts_oldest_like_first(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     a = await post(client, them, "a")
     b = await post(client, them, "b")
     for target in (b, a):
@@ -109,7 +109,7 @@ async def test_liked_posts_oldest_like_first(client):
 
 
 async def test_announcements_newest_first(client):
-    me = await confirmed(client)
+    me = await confirmed()
     a = await post(client, me, "a")
     b = await post(client, me, "b")
     await post(client, me, "c")
@@ -130,7 +130,7 @@ async def test_announcements_newest_first(client):
     ],
 )
 async def test_list_rate_limits(client, limited_by_user, path, name, allowed):
-    me = await register(client)
+    me = await new_person()
     url = path.format(id=me.id, post="123")
 
     assert (await call_from(limited_by_user, ip(0), "GET", url, me.token))[0] == 200  # opens the window

@@ -36,7 +36,7 @@ async def settle(client, person, probe):
 
 
 async def test_watchers_get_the_new_counts(live_server, live_client, sockets):
-    me, liker, watcher, idle = [await confirmed(live_client) for _ in range(4)]
+    me, liker, watcher, idle = [await confirmed() for _ in range(4)]
     mine = await post(live_client, me, "count me", poll={"choices": ["a", "b"]})
     theirs, bystander = await sockets(watcher.token), await sockets(idle.token)
     await watching(live_server, theirs, [mine["id"]])
@@ -66,8 +66,8 @@ async def test_watchers_get_the_new_counts(live_server, live_client, sockets):
 
 
 async def test_many_likes_end_with_the_final_count(live_server, live_client, sockets):
-    me, watcher = await confirmed(live_client), await confirmed(live_client)
-    likers = [await confirmed(live_client) for _ in range(6)]
+    me, watcher = await confirmed(), await confirmed()
+    likers = [await confirmed() for _ in range(6)]
     mine = await post(live_client, me, "popular")
     theirs = await sockets(watcher.token)
     await watching(live_server, theirs, [mine["id"]])
@@ -82,7 +82,7 @@ async def test_many_likes_end_with_the_final_count(live_server, live_client, soc
 
 
 async def test_a_blocked_user_cannot_watch_the_blockers_posts(live_server, live_client, sockets):
-    me, blocked, liker = [await confirmed(live_client) for _ in range(3)]
+    me, blocked, liker = [await confirmed() for _ in range(3)]
     mine = await post(live_client, me, "not for you")
     visible = await post(live_client, liker, "anyone may watch this")
     await block(live_client, me, blocked)
@@ -95,7 +95,7 @@ async def test_a_blocked_user_cannot_watch_the_blockers_posts(live_server, live_
 
 
 async def test_watching_other_posts_leaves_the_first(live_server, live_client, sockets):
-    me, watcher, liker = [await confirmed(live_client) for _ in range(3)]
+    me, watcher, liker = [await confirmed() for _ in range(3)]
     first, second = await post(live_client, me, "first"), await post(live_client, me, "second")
     theirs = await sockets(watcher.token)
     await watching(live_server, theirs, [first["id"]])
@@ -108,7 +108,7 @@ async def test_watching_other_posts_leaves_the_first(live_server, live_client, s
 
 
 async def test_edits_tell_watchers_to_refetch(live_server, live_client, sockets):
-    me, watcher = await confirmed(live_client), await confirmed(live_client)
+    me, watcher = await confirmed(), await confirmed()
     mine = await post(live_client, me, "v1")
     theirs = await sockets(watcher.token)
     await watching(live_server, theirs, [mine["id"]])
@@ -119,7 +119,7 @@ async def test_edits_tell_watchers_to_refetch(live_server, live_client, sockets)
 
 
 async def test_the_unread_count_reaches_only_its_owner(live_server, live_client, sockets):
-    me, liker, other = [await confirmed(live_client) for _ in range(3)]
+    me, liker, other = [await confirmed() for _ in range(3)]
     mine = await post(live_client, me, "mine")
     my_socket, other_socket = await sockets(me.token), await sockets(other.token)
     await call(live_client, "POST", f"/api/posts/{mine['id']}/like", token=liker.token)

@@ -30,7 +30,7 @@ async def count(client, person):
 
 
 async def test_likes_replies_mentions_and_follows_notify_newest_first(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = await post(client, me, "mine")
     await call(client, "POST", f"/api/posts/{mine['id']}/like", token=them.token)
     reply = await post(client, them, "reply", postId=mine["id"])
@@ -53,7 +53,7 @@ async def test_likes_replies_mentions_and_follows_notify_newest_first(client):
 
 
 async def test_following_again_does_not_notify_twice(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     await follow(client, them, me.id)
     await unfollow(client, them, me.id)
     await follow(client, them, me.id)
@@ -61,7 +61,7 @@ async def test_following_again_does_not_notify_twice(client):
 
 
 async def test_dismiss_resets_the_count_only(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = await post(client, me, "mine")
     await call(client, "POST", f"/api/posts/{mine['id']}/like", token=them.token)
     assert await count(client, me) == 1
@@ -73,7 +73,7 @@ async def test_dismiss_resets_the_count_only(client):
 
 
 async def test_only_the_latest_20(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = [await post(client, me, f"p{n}") for n in range(21)]
     for target in mine:
         await call(client, "POST", f"/api/posts/{target['id']}/like", token=them.token)
@@ -89,7 +89,7 @@ async def test_notification_routes_need_a_user_and_are_limited(client, limited_b
         ("POST", "/api/posts/notifications/dismiss"),
     ):
         assert await call(client, method, path) == (401, error("No token provided."))
-    me = await confirmed(client)
+    me = await confirmed()
     for n, (method, path, bucket) in enumerate(
         (
             ("GET", "/api/posts/notifications", "post_notifications"),

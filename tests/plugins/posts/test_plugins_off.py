@@ -30,7 +30,7 @@ async def client_with(make_app) -> Any:
 
 async def test_the_first_link_gets_its_preview(client_with, site):
     client = await client_with(**{"fetch.allow_private_networks": True})
-    me = await confirmed(client)
+    me = await confirmed()
     created = await post(client, me, f"look {site.url('/og')} and {site.url('/wide.png')}")
     embed = created["embed"]
     assert (embed["title"], embed["origUrl"], embed["siteName"]) == ("Hearth & friends", site.url("/og"), "Hearth Blog")
@@ -42,13 +42,13 @@ async def test_the_first_link_gets_its_preview(client_with, site):
 
 async def test_without_link_embeds_posts_have_no_preview(client_with, site):
     client = await client_with(**{"fetch.allow_private_networks": True, "plugins.disabled": ["link_embeds"]})
-    me = await confirmed(client)
+    me = await confirmed()
     assert (await post(client, me, f"look {site.url('/og')}"))["embed"] is None
 
 
 async def test_without_social_the_feed_is_your_own_and_nobody_is_notified_of_follows(client_with):
     client = await client_with(**{"plugins.disabled": ["social"]})
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = await post(client, me, "mine")
     await post(client, them, "theirs")
     assert ids(await get(client, me, "/api/posts/feed")) == [mine["id"]]
@@ -64,6 +64,6 @@ async def test_without_friends_nobody_is_blocked(client_with):
             )
         }
     )
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "theirs")
     assert (await get(client, me, f"/api/posts/{theirs['id']}"))["content"] == "theirs"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from plugins.posts.models import PostPin, PostPollVote
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, get, post
-from tests.support import at_once, call, register
+from tests.support import at_once, call, new_person
 
 
 async def vote(client, person, created, choice_index=0, poll_id=None, choice_id=None):
@@ -18,7 +18,7 @@ async def vote(client, person, created, choice_index=0, poll_id=None, choice_id=
 
 
 async def test_vote_once_and_see_the_results(client):
-    me, a, b = await confirmed(client), await register(client), await register(client)
+    me, a, b = await confirmed(), await new_person(), await new_person()
     created = await post(client, me, "which?", poll={"choices": ["tea", "coffee"]})
     assert await vote(client, a, created, 1) == (200, {"success": True})
     assert await vote(client, b, created, 1) == (200, {"success": True})
@@ -30,7 +30,7 @@ async def test_vote_once_and_see_the_results(client):
 
 
 async def test_vote_refusals(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     created = await post(client, them, "which?", poll={"choices": ["tea", "coffee"]})
     other = await post(client, them, "other", poll={"choices": ["x"]})
     assert await vote(client, me, created, poll_id="123") == (403, error("Poll not found."))
@@ -52,7 +52,7 @@ async def test_vote_refusals(client):
 
 
 async def test_vote_rate_limit_is_5_per_20_seconds(client, limited):
-    me = await confirmed(client)
+    me = await confirmed()
     created = await post(client, me, "which?", poll={"choices": ["tea", "coffee"]})
     for n in range(5):
         assert (await vote(limited, me, created))[0] == (200 if n == 0 else 403)
@@ -64,7 +64,7 @@ async def pin(client, person, post_id, method="POST"):
 
 
 async def test_pin_up_to_four_and_unpin(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     mine = [await post(client, me, f"p{n}") for n in range(5)]
     for target in mine[:4]:
         assert await pin(client, me, target["id"]) == (200, {"success": True})
@@ -83,7 +83,7 @@ async def test_pin_up_to_four_and_unpin(client):
 
 
 async def test_pinned_posts_come_with_the_profile(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     pinned = await post(client, them, "pinned")
     await post(client, them, "latest")
     await pin(client, them, pinned["id"])
@@ -93,7 +93,7 @@ async def test_pinned_posts_come_with_the_profile(client):
 
 
 async def test_pins_at_once_stop_at_four(client):
-    me = await confirmed(client)
+    me = await confirmed()
     mine = [await post(client, me, f"p{n}") for n in range(6)]
     for target in mine[:2]:
         await pin(client, me, target["id"])

@@ -9,7 +9,7 @@ from tests.support import call
 
 
 async def test_profile_counts_and_latest_post(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     first = await post(client, them, "first")
     latest = await post(client, them, "latest")
     await post(client, them, "a reply", postId=first["id"])
@@ -24,7 +24,7 @@ async def test_profile_counts_and_latest_post(client):
 
 
 async def test_deleting_an_account_with_its_content_undoes_its_posts(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     theirs = await post(client, them, "theirs", poll={"choices": ["a", "b"]})
     mine = await post(client, me, "mine")
     await call(client, "POST", f"/api/posts/{theirs['id']}/like", token=me.token)
@@ -49,7 +49,7 @@ async def test_deleting_an_account_with_its_content_undoes_its_posts(client):
 
 
 async def test_deleting_an_account_without_content_keeps_its_posts(client):
-    me = await confirmed(client)
+    me = await confirmed()
     mine = await post(client, me, "stays")
     status, _ = await call(client, "DELETE", "/api/users/delete-account", {"password": me.password}, token=me.token)
     assert status == 200

@@ -15,7 +15,7 @@ SHADOW_BAN = "/api/moderation/users/shadow-ban"
 
 async def test_a_shadow_banned_author_posts_into_the_void(live_client, sockets):
     client = live_client
-    banned, mentioned, follower, parent_author = [await confirmed(client) for _ in range(4)]
+    banned, mentioned, follower, parent_author = [await confirmed() for _ in range(4)]
     await follow(client, follower, banned.id)
     parent = await post(client, parent_author, "a real post")
     admin = await staff(client, ADMIN)

@@ -32,7 +32,7 @@ async def test_one_view_per_ip_per_post(make_app):
     app = make_app(**{"server.trust_proxy_headers": True})
     async with app.test_app():
         client = app.test_client()
-        me = await confirmed(client)
+        me = await confirmed()
         mine = await post(client, me, "look")
         for address in ("10.0.0.1", "10.0.0.1", "10.0.0.2"):
             assert (await call_from(client, address, "GET", f"/api/posts/{mine['id']}", me.token))[0] == 200
@@ -43,7 +43,7 @@ async def test_one_view_per_ip_per_post(make_app):
 
 
 async def test_a_flush_writes_each_amount_once(client):
-    me = await confirmed(client)
+    me = await confirmed()
     a, b, c = (await post(client, me, "a")), (await post(client, me, "b")), (await post(client, me, "c"))
     counter = ViewCounter()
     for address in ("1", "2", "3"):
@@ -56,7 +56,7 @@ async def test_a_flush_writes_each_amount_once(client):
 
 @needs_redis
 async def test_views_reach_redis_in_batches_without_a_flush(client):
-    me = await confirmed(client)
+    me = await confirmed()
     a, b = int((await post(client, me, "a"))["id"]), int((await post(client, me, "b"))["id"])
     redis = aioredis.from_url(REDIS_URL)
     try:

@@ -6,7 +6,7 @@ from core.identity.models import User
 from plugins.presence.activities import clean_activities
 from tests.plugins.friends.helpers import make_friends, request_friend
 from tests.plugins.presence.helpers import EVENT, about, assert_no_presence, presences
-from tests.support import register
+from tests.support import new_person
 
 CHESS = {"name": "Chess", "action": "Playing"}
 MUSIC = {"name": "Some Song", "action": "Listening to", "startedAt": 1700000000000, "endsAt": 1700000300000}
@@ -17,7 +17,7 @@ async def publish(probe, payload):
 
 
 async def test_activities_reach_friends_and_your_own_sockets_only(live_client, sockets):
-    me, friend, requested, outsider = [await register(live_client) for _ in range(4)]
+    me, friend, requested, outsider = [await new_person() for _ in range(4)]
     await make_friends(live_client, me, friend)
     await request_friend(live_client, requested, me)
     mine, second = await sockets(me.token), await sockets(me.token)
@@ -32,7 +32,7 @@ async def test_activities_reach_friends_and_your_own_sockets_only(live_client, s
 
 
 async def test_activities_are_kept_per_socket(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     first, second = await sockets(me.token), await sockets(me.token)
     await publish(first, CHESS)  # a single object is a one-item list
     assert (await first.wait_for(EVENT))["activities"] == [CHESS]
@@ -45,7 +45,7 @@ async def test_activities_are_kept_per_socket(live_client, sockets):
 
 
 async def test_the_snapshot_carries_activities(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     mine = await sockets(friend.token)
     await publish(mine, [CHESS, MUSIC])
@@ -55,7 +55,7 @@ async def test_the_snapshot_carries_activities(live_client, sockets):
 
 
 async def test_closing_a_socket_drops_its_activities(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     first, second = await sockets(me.token), await sockets(me.token)
@@ -69,7 +69,7 @@ async def test_closing_a_socket_drops_its_activities(live_client, sockets):
 
 
 async def test_closing_a_socket_without_activities_says_nothing(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     first, second = await sockets(me.token), await sockets(me.token)
@@ -80,7 +80,7 @@ async def test_closing_a_socket_without_activities_says_nothing(live_client, soc
 
 
 async def test_an_invisible_users_activities_stay_with_them(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=0)
     theirs = await sockets(friend.token)
@@ -91,7 +91,7 @@ async def test_an_invisible_users_activities_stay_with_them(live_client, sockets
 
 
 async def test_payloads_that_are_not_activities_are_ignored(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     mine = await sockets(me.token)
     for payload in ("playing", 42, True):
         await publish(mine, payload)
@@ -99,7 +99,7 @@ async def test_payloads_that_are_not_activities_are_ignored(live_client, sockets
 
 
 async def test_invalid_items_are_skipped_and_the_rest_published(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     mine = await sockets(me.token)
     await publish(
         mine,
@@ -153,7 +153,7 @@ def test_fields_are_truncated_or_dropped_as_the_reference_says():
 
 
 async def test_an_unauthenticated_socket_cannot_publish(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     anonymous = await sockets(None)

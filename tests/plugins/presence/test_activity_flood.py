@@ -11,11 +11,11 @@ from plugins.presence.plugin import ACTIVITY_LIMIT
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.presence.helpers import EVENT
-from tests.support import register
+from tests.support import new_person
 
 
 async def test_an_activity_flood_is_cut_short_and_the_flooder_dropped(live_client, sockets):
-    flooder, watcher, bystander = [await register(live_client) for _ in range(3)]
+    flooder, watcher, bystander = [await new_person() for _ in range(3)]
     await make_friends(live_client, flooder, watcher)
     await make_friends(live_client, bystander, watcher)
     flooding, calm = await sockets(flooder.token), await sockets(bystander.token)

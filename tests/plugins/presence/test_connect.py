@@ -15,11 +15,11 @@ from core.identity.models import User
 from core.plugins import LoadedPlugin, Manifest, PluginHost
 from tests.plugins.friends.helpers import accept, block, make_friends, request_friend
 from tests.plugins.presence.helpers import EVENT, about, assert_no_presence, presences, set_presence
-from tests.support import call, connect_socket, register
+from tests.support import call, connect_socket, new_person
 
 
 async def test_the_first_socket_tells_friends_and_only_friends(live_client, sockets):
-    me, friend, requested, blocker, outsider = [await register(live_client) for _ in range(5)]
+    me, friend, requested, blocker, outsider = [await new_person() for _ in range(5)]
     await make_friends(live_client, me, friend)
     await request_friend(live_client, me, requested)
     await block(live_client, blocker, me)
@@ -32,7 +32,7 @@ async def test_the_first_socket_tells_friends_and_only_friends(live_client, sock
 
 
 async def test_the_custom_status_travels_with_the_first_socket(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=4, custom_status="busy busy")
     theirs = await sockets(friend.token)
@@ -41,7 +41,7 @@ async def test_the_custom_status_travels_with_the_first_socket(live_client, sock
 
 
 async def test_an_invisible_user_connects_silently(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=0)
     theirs = await sockets(friend.token)
@@ -50,7 +50,7 @@ async def test_an_invisible_user_connects_silently(live_client, sockets):
 
 
 async def test_a_second_socket_is_not_announced(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     await sockets(me.token)
@@ -60,7 +60,7 @@ async def test_a_second_socket_is_not_announced(live_client, sockets):
 
 
 async def test_the_snapshot_lists_online_friends_and_yourself(live_client, sockets):
-    me, online, invisible, offline, requested, stranger = [await register(live_client) for _ in range(6)]
+    me, online, invisible, offline, requested, stranger = [await new_person() for _ in range(6)]
     for person in (online, invisible, offline):
         await make_friends(live_client, me, person)
     await request_friend(live_client, me, requested)
@@ -77,13 +77,13 @@ async def test_the_snapshot_lists_online_friends_and_yourself(live_client, socke
 
 
 async def test_an_invisible_user_is_not_in_their_own_snapshot(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     await User.filter(id=int(me.id)).update(status=0)
     assert presences(await sockets(me.token)) == []
 
 
 async def test_the_last_socket_going_tells_friends_and_stamps_last_online(live_client, sockets):
-    me, friend, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, friend, outsider = await new_person(), await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs, other = await sockets(friend.token), await sockets(outsider.token)
     first, second = await sockets(me.token), await sockets(me.token)
@@ -100,7 +100,7 @@ async def test_the_last_socket_going_tells_friends_and_stamps_last_online(live_c
 
 
 async def test_hidden_last_online_is_not_stamped(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await call(live_client, "POST", "/api/users", {"lastOnlineStatus": 0}, token=me.token)
     theirs = await sockets(friend.token)
@@ -111,7 +111,7 @@ async def test_hidden_last_online_is_not_stamped(live_client, sockets):
 
 
 async def test_an_invisible_user_leaves_silently_and_unstamped(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=0)
     theirs = await sockets(friend.token)
@@ -122,7 +122,7 @@ async def test_an_invisible_user_leaves_silently_and_unstamped(live_client, sock
 
 
 async def test_accepting_sends_each_side_the_others_presence(live_client, sockets):
-    me, them, outsider = await register(live_client), await register(live_client), await register(live_client)
+    me, them, outsider = await new_person(), await new_person(), await new_person()
     await request_friend(live_client, me, them)
     mine, theirs, other = await sockets(me.token), await sockets(them.token), await sockets(outsider.token)
     await set_presence(live_client, them, {"custom": "hi"})
@@ -134,7 +134,7 @@ async def test_accepting_sends_each_side_the_others_presence(live_client, socket
 
 
 async def test_accepting_an_offline_user_sends_nothing_about_them(live_client, sockets):
-    me, them = await register(live_client), await register(live_client)
+    me, them = await new_person(), await new_person()
     await request_friend(live_client, me, them)
     mine = await sockets(me.token)
     await accept(live_client, them, me)
@@ -167,7 +167,7 @@ async def subjects_server(settings, start_server) -> Any:
 
 async def test_other_plugins_add_people_to_the_snapshot_once(subjects_server):
     client = subjects_server.test_client()
-    me, friend, member, offline_member = [await register(client) for _ in range(4)]
+    me, friend, member, offline_member = [await new_person() for _ in range(4)]
     await make_friends(client, me, friend)
     subjects_server.subjects[int(me.id)] = [int(member.id), int(friend.id), int(offline_member.id), int(member.id)]
     opened = [await connect_socket(subjects_server.url, p.token) for p in (friend, member)]
@@ -181,7 +181,7 @@ async def test_other_plugins_add_people_to_the_snapshot_once(subjects_server):
 
 
 async def test_logout_takes_the_user_offline(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     mine = await sockets(me.token)

@@ -10,11 +10,11 @@ from core.identity.models import User
 from core.identity.sessions import create_session
 from tests.plugins.friends.helpers import assert_limited, block, error, make_friends, request_friend
 from tests.plugins.presence.helpers import EVENT, about, assert_no_presence, set_presence, status_of
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def test_a_status_change_reaches_friends_and_your_other_sockets(live_client, sockets):
-    me, friend, requested, blocked, outsider = [await register(live_client) for _ in range(5)]
+    me, friend, requested, blocked, outsider = [await new_person() for _ in range(5)]
     await make_friends(live_client, me, friend)
     await request_friend(live_client, me, requested)
     await block(live_client, me, blocked)
@@ -29,7 +29,7 @@ async def test_a_status_change_reaches_friends_and_your_other_sockets(live_clien
 
 
 async def test_custom_status_is_trimmed_and_blank_clears_it(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await sockets(me.token)
     theirs = await sockets(friend.token)
@@ -45,14 +45,14 @@ async def test_custom_status_is_trimmed_and_blank_clears_it(live_client, sockets
 
 
 async def test_status_and_custom_together(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     mine = await sockets(me.token)
     await set_presence(live_client, me, {"status": 2, "custom": "lfg"})
     assert await mine.wait_for(EVENT) == {"userId": me.id, "status": 2, "custom": "lfg"}
 
 
 async def test_going_invisible_looks_offline_and_stamps_last_online(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await sockets(me.token)
     theirs = await sockets(friend.token)
@@ -64,7 +64,7 @@ async def test_going_invisible_looks_offline_and_stamps_last_online(live_client,
 
 
 async def test_going_invisible_with_hidden_last_online_is_not_stamped(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     await call(live_client, "POST", "/api/users", {"lastOnlineStatus": 0}, token=me.token)
     mine = await sockets(me.token)
     await set_presence(live_client, me, {"status": 0})
@@ -73,7 +73,7 @@ async def test_going_invisible_with_hidden_last_online_is_not_stamped(live_clien
 
 
 async def test_while_invisible_changes_reach_only_your_own_sockets(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=0)
     mine = await sockets(me.token)
@@ -87,7 +87,7 @@ async def test_while_invisible_changes_reach_only_your_own_sockets(live_client, 
 
 
 async def test_coming_back_from_invisible_sends_the_whole_presence(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     await User.filter(id=int(me.id)).update(status=0, custom_status="quiet")
     mine = await sockets(me.token)
@@ -101,7 +101,7 @@ async def test_coming_back_from_invisible_sends_the_whole_presence(live_client, 
 
 
 async def test_without_sockets_it_is_stored_and_nobody_is_told(live_client, sockets):
-    me, friend = await register(live_client), await register(live_client)
+    me, friend = await new_person(), await new_person()
     await make_friends(live_client, me, friend)
     theirs = await sockets(friend.token)
     assert await set_presence(live_client, me, {"status": 3, "custom": "later"}) == (200, "Presence updated.")
@@ -113,7 +113,7 @@ async def test_without_sockets_it_is_stored_and_nobody_is_told(live_client, sock
 
 
 async def test_an_empty_body_changes_nothing(live_client, sockets):
-    me = await register(live_client)
+    me = await new_person()
     mine = await sockets(me.token)
     assert await set_presence(live_client, me, {}) == (200, "Presence updated.")
     assert await mine.wait_for(EVENT) == {"userId": me.id}
@@ -142,13 +142,13 @@ async def test_bots_may_set_their_presence(client):
     ],
 )
 async def test_invalid_bodies(client, body, message, path):
-    me = await register(client)
+    me = await new_person()
     assert await set_presence(client, me, body) == (400, error(message, path))
     assert await status_of(me) == (1, None)
 
 
 async def test_the_longest_custom_status_is_200(client):
-    me = await register(client)
+    me = await new_person()
     assert await set_presence(client, me, {"custom": "x" * 200}) == (200, "Presence updated.")
     assert await status_of(me) == (1, "x" * 200)
 
@@ -162,7 +162,7 @@ async def test_needs_a_token(client):
 
 
 async def test_rate_limit_is_10_per_5_seconds(client, limited):
-    me = await register(client)
+    me = await new_person()
     for _ in range(10):
         assert (await set_presence(limited, me, {"status": 1}))[0] == 200
     assert_limited(*await set_presence(limited, me, {"status": 1}), window_ms=5_000)

@@ -14,7 +14,7 @@ from plugins.presence.store import PREFIX, MemoryStore, RedisStore
 from tests.conftest import REDIS_URL, needs_redis
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.presence.helpers import about, assert_no_presence, presences
-from tests.support import connect_socket, register
+from tests.support import connect_socket, new_person
 
 CHESS = {"name": "Chess", "action": "Playing"}
 MUSIC = {"name": "Song", "action": "Listening"}
@@ -70,7 +70,7 @@ async def test_a_new_session_starts_without_old_activities(store):
 async def test_processes_share_the_socket_set(start_server):
     first, second = await start_server(), await start_server()
     client = first.app.quart.test_client()
-    me, friend = await register(client), await register(client)
+    me, friend = await new_person(), await new_person()
     await make_friends(client, me, friend)
     theirs = await connect_socket(first.url, friend.token)
     on_first, on_second = await connect_socket(first.url, me.token), await connect_socket(second.url, me.token)
@@ -93,7 +93,7 @@ async def test_processes_share_the_socket_set(start_server):
 async def test_a_dead_process_is_reaped_and_its_users_go_offline(start_server):
     server = await start_server()
     client = server.app.quart.test_client()
-    me, friend = await register(client), await register(client)
+    me, friend = await new_person(), await new_person()
     await make_friends(client, me, friend)
     # A process that registered my socket and then died (no disconnect ever ran).
     dead = RedisStore(REDIS_URL)
@@ -120,8 +120,7 @@ async def test_a_dead_process_is_reaped_and_its_users_go_offline(start_server):
 @needs_redis
 async def test_a_live_process_is_not_reaped(start_server):
     first, second = await start_server(), await start_server()
-    client = first.app.quart.test_client()
-    me = await register(client)
+    me = await new_person()
     mine = await connect_socket(first.url, me.token)
     try:
         await service_for(second.app.quart.extensions["hearth"].gateway).reap()

@@ -4,14 +4,14 @@ the live updates reach the members of one's servers (and oneself), nobody else."
 from core.plugins import discover, with_dependents
 from tests.plugins.presence.helpers import about, assert_no_presence, presences
 from tests.plugins.servers.helpers import community, join
-from tests.support import connect_socket, register
+from tests.support import connect_socket, new_person
 
 
 async def test_server_members_see_each_other_without_friends(start_server):
     server = await start_server(**{"plugins.disabled": with_dependents(discover(), ["friends"])})
     client = server.app.quart.test_client()
     place = await community(client)
-    member, outsider = await join(client, place), await register(client)
+    member, outsider = await join(client, place), await new_person()
     probes = []
     try:
         theirs = await connect_socket(server.url, member.token)

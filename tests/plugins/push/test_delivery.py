@@ -103,7 +103,7 @@ async def test_a_mention_in_a_server_pushes_and_a_muted_channel_does_not(app, cl
 
 
 async def test_a_friend_request_pushes(app, client, push_service):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     browser = push_service.browser("bob")
     await subscribe(client, bob, browser)
     status, body = await request_friend(client, ada, bob)

@@ -24,7 +24,7 @@ async def fcm(client, body, token=None):
 
 
 async def test_register_fcm_stores_the_token_for_your_account(client):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     assert await fcm(client, {"token": "fcm-token-1"}, ada.token) == (200, "")
     assert await FcmToken.filter(user_id=int(ada.id)).values_list("token", flat=True) == ["fcm-token-1"]
     # The same token registered again by another account moves to it (an upsert, not a copy).
@@ -33,14 +33,14 @@ async def test_register_fcm_stores_the_token_for_your_account(client):
 
 
 async def test_register_fcm_bad_input_is_an_empty_400(client):
-    ada = await member(client)
+    ada = await member()
     for body in ({}, {"token": ""}, {"token": "   "}, {"token": 5}, {"token": None}, {"token": "x" * 1001}, [1], "x"):
         assert await fcm(client, body, ada.token) == (400, ""), body
     assert await FcmToken.all().count() == 0
 
 
 async def test_register_fcm_needs_a_user(client):
-    bot = await member(client)
+    bot = await member()
     await User.filter(id=int(bot.id)).update(bot=True)
     assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}) == (401, error("No token provided."))
     assert await call(client, "POST", "/api/users/register-fcm", {"token": "t"}, token="nope") == (
@@ -62,7 +62,7 @@ async def test_the_vapid_public_key_is_a_p256_point(client):
 
 
 async def test_subscribe_and_unsubscribe(client, push_service):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     browser = push_service.browser("ada")
     created = await subscribe(client, ada, browser)
     assert set(created) == {"id"}
@@ -84,7 +84,7 @@ async def test_subscribe_and_unsubscribe(client, push_service):
 
 
 async def test_subscribe_bad_input(client, push_service):
-    ada = await member(client)
+    ada = await member()
     good = push_service.browser("ada").subscription()
     keys = good["keys"]
     cases = [
@@ -114,14 +114,14 @@ async def test_https_is_required_unless_configured(make_app, push_service):
     app = make_app(**{"push.allow_http_endpoints": False})
     async with app.test_app():
         client = app.test_client()
-        ada = await member(client)
+        ada = await member()
         assert await call(
             client, "POST", SUBSCRIPTIONS, push_service.browser("ada").subscription(), token=ada.token
         ) == (400, error("Invalid endpoint.", "endpoint"))
 
 
 async def test_subscriptions_are_bounded_per_user(client, push_service):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     browsers = [push_service.browser(f"ada{n}") for n in range(5)]
     for browser in browsers:
         await subscribe(client, ada, browser)
@@ -133,7 +133,7 @@ async def test_subscriptions_are_bounded_per_user(client, push_service):
 
 
 async def test_subscribing_needs_a_user(client, push_service):
-    bot = await member(client)
+    bot = await member()
     await User.filter(id=int(bot.id)).update(bot=True)
     body = push_service.browser("x").subscription()
     for method in ("POST", "DELETE"):
@@ -146,7 +146,7 @@ async def test_subscribing_needs_a_user(client, push_service):
 
 
 async def test_logging_out_or_deleting_the_account_ends_the_subscriptions(client, push_service):
-    ada, bob = await member(client), await member(client)
+    ada, bob = await member(), await member()
     await subscribe(client, ada, push_service.browser("ada"))
     # The sign-in that subscribed ends: a shared browser stops getting Ada's notifications.
     assert await call(client, "DELETE", "/api/users/logout", token=ada.token) == (200, {"status": True})

@@ -22,7 +22,7 @@ async def remind(client, person, **ids):
 
 async def test_a_post_reminder_reaches_only_its_owner(live_client, sockets):
     client = live_client
-    me, author = await confirmed(client), await confirmed(client)
+    me, author = await confirmed(), await confirmed()
     theirs = await post(client, author, "read this later", poll={"choices": ["a", "b"]})
     mine, authors = await sockets(me.token), await sockets(author.token)
 
@@ -50,7 +50,7 @@ async def test_a_post_reminder_reaches_only_its_owner(live_client, sockets):
 
 
 async def test_which_posts_may_be_reminded_of(client):
-    me, author, blocker = [await confirmed(client) for _ in range(3)]
+    me, author, blocker = [await confirmed() for _ in range(3)]
     theirs = await post(client, author, "fine")
     gone = await post(client, author, "gone")
     await call(client, "DELETE", f"/api/posts/{gone['id']}", token=author.token)
@@ -79,7 +79,7 @@ async def test_which_posts_may_be_reminded_of(client):
 
 
 async def test_a_reminded_post_shows_what_happens_to_it(client):
-    me, author = await confirmed(client), await confirmed(client)
+    me, author = await confirmed(), await confirmed()
     deleted, blocked = await post(client, author, "deleted later"), await post(client, author, "blocked later")
     for target in (deleted, blocked):
         assert (await remind(client, me, postId=target["id"]))[0] == 200

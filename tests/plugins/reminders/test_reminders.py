@@ -92,7 +92,7 @@ async def test_bad_input_and_limits(client):
 async def test_strangers_cannot_remind_themselves_of_private_messages_or_touch_others_reminders(client):
     alice, bob, channel_id = await dm_pair(client)
     message = await sent(client, bob, channel_id, "secret")
-    eve = await member(client)
+    eve = await member()
     assert await call(
         client, "POST", "/api/reminders", {"timestamp": SOON, "messageId": message["id"]}, token=eve.token
     ) == (403, error("You are not a member of this channel."))

@@ -34,13 +34,13 @@ async def ok(client: Any, method: str, path: str, body: Any = None, token: str |
 
 
 async def community(client: Any, name: str = "Hearthside") -> Community:
-    owner = await member(client)
+    owner = await member()
     server = await ok(client, "POST", "/api/servers", {"name": name}, owner.token)
     return Community(owner=owner, server=server)
 
 
 async def join(client: Any, place: Community, person: Person | None = None) -> Person:
-    person = person or await member(client)
+    person = person or await member()
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     await ok(client, "POST", f"/api/servers/invites/{invite['code']}", token=person.token)
     return person

@@ -13,7 +13,7 @@ from tests.support import call
 async def test_server_updated_after_a_transfer_reaches_members_only(live_client, sockets):
     place = await community(live_client)
     heir, bystander, former = [await join(live_client, place) for _ in range(3)]
-    outsider = await member(live_client)
+    outsider = await member()
     await ok(live_client, "POST", f"/api/servers/{place.id}/leave", token=former.token)
     probes = {p.id: await sockets(p.token) for p in (place.owner, heir, bystander, former, outsider)}
     await ok(
@@ -97,7 +97,7 @@ async def test_muting_with_a_past_expire_at_answers_upstreams_error_body(client)
 async def test_bot_commands_of_a_server_without_bots_is_an_empty_list(client):
     place = await community(client)
     person = await join(client, place)
-    outsider = await member(client)
+    outsider = await member()
     path = f"/api/servers/{place.id}/bot-commands"
     assert await ok(client, "GET", path, token=place.owner.token) == {"commands": []}
     assert await ok(client, "GET", path, token=person.token) == {"commands": []}
@@ -155,7 +155,7 @@ async def test_bot_commands_come_from_the_bots_in_the_server_sorted_by_name(sett
         commands = (await ok(client, "GET", path, token=person.token))["commands"]
         assert [(c["botUserId"], c["name"]) for c in commands] == [(str(bot.id), "ask"), (str(bot.id), "zap")]
         assert seen == [(int(place.id), [bot.id])]
-        outsider = await member(client)
+        outsider = await member()
         assert await call(client, "GET", path, token=outsider.token) == (
             403,
             error("Server member is not in this server."),

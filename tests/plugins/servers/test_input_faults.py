@@ -60,7 +60,7 @@ async def test_a_past_mute_date_keeps_the_references_answer(client):
 
 async def test_kicking_someone_who_is_not_a_member_is_a_400(live_client, sockets):
     place = await community(live_client)
-    stranger = await member(live_client)
+    stranger = await member()
     person = await join(live_client, place)
     witness = await sockets(place.owner.token)
     path = f"/api/servers/{place.id}/members/{stranger.id}/kick"
@@ -82,7 +82,7 @@ async def test_kicking_someone_who_is_not_a_member_is_a_400(live_client, sockets
 
 async def test_leaving_a_server_you_are_not_in_is_a_400(client):
     place = await community(client)
-    outsider = await member(client)
+    outsider = await member()
     assert await call(client, "POST", f"/api/servers/{place.id}/leave", token=outsider.token) == (
         400,
         error("You are not in this server."),
@@ -97,7 +97,7 @@ async def test_leaving_a_server_you_are_not_in_is_a_400(client):
 async def test_invite_codes_no_invite_could_have_are_refused_as_unknown(client):
     # Longer than the column: Tortoise refused even to compare them (500); "²" passed isdigit() but not int().
     place = await community(client)
-    person = await member(client)
+    person = await member()
     for code in ("𝓣𝓱𝓮 𝓺𝓾𝓲𝓬𝓴 𝓫𝓻𝓸𝔀𝓷 𝓯𝓸𝔁 𝓳𝓾𝓶𝓹𝓼 𝓸𝓿𝓮𝓻", "x" * 33, "²", "١٢٣"):
         assert await call(client, "GET", f"/api/servers/invites/{code}", token=person.token) == (
             400,

@@ -12,10 +12,10 @@ from tests.support import call
 async def test_members_receive_the_joiners_full_presence_and_outsiders_do_not(live_client, sockets):
     place = await community(live_client)
     existing = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     owner_socket, existing_socket = await sockets(place.owner.token), await sockets(existing.token)
     outsider_socket = await sockets(outsider.token)
-    newcomer = await member(live_client)
+    newcomer = await member()
     newcomer_socket = await sockets(newcomer.token)
     await set_presence(live_client, newcomer, {"status": 3, "custom": "new here"})
     await newcomer_socket.client.emit("user:update_activity", {"name": "Chess", "action": "Playing"})
@@ -36,7 +36,7 @@ async def test_members_receive_the_joiners_full_presence_and_outsiders_do_not(li
 async def test_an_invisible_or_disconnected_joiner_reveals_nothing(live_client, sockets):
     place = await community(live_client)
     owner_socket = await sockets(place.owner.token)
-    invisible, absent = await member(live_client), await member(live_client)
+    invisible, absent = await member(), await member()
     await sockets(invisible.token)
     await set_presence(live_client, invisible, {"status": 0})
     await join(live_client, place, invisible)
@@ -53,14 +53,14 @@ async def test_server_joined_lists_the_presences_of_online_members_only(live_cli
         await join(live_client, place),
         await join(live_client, place),
     )
-    stranger = await member(live_client)  # online, but not a member
+    stranger = await member()  # online, but not a member
     await sockets(place.owner.token)
     await sockets(online.token)
     await sockets(invisible.token)
     await sockets(stranger.token)
     await set_presence(live_client, online, {"status": 2, "custom": "away-ish"})
     await set_presence(live_client, invisible, {"status": 0})
-    newcomer = await member(live_client)
+    newcomer = await member()
     newcomer_socket = await sockets(newcomer.token)
 
     await join(live_client, place, newcomer)
@@ -84,7 +84,7 @@ async def test_server_joined_lists_the_presences_of_online_members_only(live_cli
 
 
 async def test_creating_a_server_sends_no_member_presences(live_client, sockets):
-    owner = await member(live_client)
+    owner = await member()
     owner_socket = await sockets(owner.token)
     await ok(live_client, "POST", "/api/servers", {"name": "Solo"}, owner.token)
     assert (await owner_socket.wait_for("server:joined"))["memberPresences"] == []
@@ -93,7 +93,7 @@ async def test_creating_a_server_sends_no_member_presences(live_client, sockets)
 async def test_after_joining_the_members_hear_the_newcomers_later_changes(live_client, sockets):
     place = await community(live_client)
     owner_socket = await sockets(place.owner.token)
-    newcomer = await member(live_client)
+    newcomer = await member()
     await sockets(newcomer.token)
     await join(live_client, place, newcomer)
     await about(owner_socket, newcomer)

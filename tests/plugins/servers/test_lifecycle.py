@@ -6,7 +6,7 @@ from tests.support import call
 
 
 async def test_creating_a_server_gives_a_default_role_and_channel(live_client, sockets):
-    owner = await member(live_client)
+    owner = await member()
     owner_socket = await sockets(owner.token)
     server = await ok(live_client, "POST", "/api/servers", {"name": "  Book club  "}, owner.token)
     assert server["name"] == "Book club" and server["createdById"] == owner.id and server["customEmojis"] == []
@@ -23,7 +23,7 @@ async def test_creating_a_server_gives_a_default_role_and_channel(live_client, s
 
 
 async def test_server_name_rules(client):
-    owner = await member(client)
+    owner = await member()
     for body, message in (
         ({}, "Name is required."),
         ({"name": 5}, "Name must be a string."),
@@ -37,7 +37,7 @@ async def test_server_name_rules(client):
 async def test_joining_by_invite_tells_members_and_the_joiner(live_client, sockets):
     place = await community(live_client)
     owner_socket = await sockets(place.owner.token)
-    newcomer = await member(live_client)
+    newcomer = await member()
     newcomer_socket = await sockets(newcomer.token)
     invite = await ok(live_client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     status, preview = await call(live_client, "GET", f"/api/servers/invites/{invite['code']}")
@@ -59,7 +59,7 @@ async def test_joining_by_invite_tells_members_and_the_joiner(live_client, socke
 
 async def test_non_members_cannot_read_or_post(client):
     place = await community(client)
-    outsider = await member(client)
+    outsider = await member()
     path = f"/api/channels/{place.general}/messages"
     assert await call(client, "GET", path, token=outsider.token) == (403, error("Server member is not in this server."))
     assert await call(client, "POST", path, {"content": "hi"}, token=outsider.token) == (

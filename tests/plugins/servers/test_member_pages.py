@@ -125,7 +125,7 @@ async def test_bad_limits_and_cursors_are_refused(live_client):
 
 async def test_only_members_may_list_members(live_client):
     place = await community(live_client)
-    stranger = await member(live_client)
+    stranger = await member()
     status, body = await call(live_client, "GET", f"/api/servers/{place.id}/members", token=stranger.token)
     assert (status, body) == (403, error("Server member is not in this server."))
     status, body = await call(live_client, "GET", "/api/servers/123/members", token=stranger.token)

@@ -4,6 +4,8 @@ only your own rows come and the UI pages the rest."""
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from core.identity.models import User
 from plugins.accounts.models import Profile
 from plugins.accounts.public_profile import brief_profiles
@@ -75,7 +77,7 @@ async def test_full_mode_rows_are_the_rows_the_model_builder_gives(live_client, 
 
 async def test_server_joined_brings_the_same_member_rows(live_client, sockets):
     place, _ = await varied_server(live_client, sockets)
-    newcomer = await member(live_client)
+    newcomer = await member()
     probe = await sockets(newcomer.token)
     await join(live_client, place, newcomer)
     joined = await probe.wait_for("server:joined")
@@ -106,6 +108,7 @@ async def test_full_mode_rows_follow_every_change_without_reconnecting_anyone(li
 
 
 @needs_redis
+@pytest.mark.serial
 async def test_a_change_through_one_process_shows_in_the_next_payload_of_the_other(live_client, database_url):
     place = await community(live_client)
     me, other = await join(live_client, place), await join(live_client, place)
@@ -139,7 +142,7 @@ async def test_hearths_partial_mode_sends_only_your_own_rows_and_no_members_pres
     await join(live_client, away, me)
     await sockets(online.token)
     await sockets(away.owner.token)
-    friend = await member(live_client)
+    friend = await member()
     await ok(live_client, "POST", "/api/friends/add", {"username": friend.username, "tag": friend.tag}, me.token)
     await ok(live_client, "POST", f"/api/friends/{me.id}", token=friend.token)
     await sockets(friend.token)
@@ -175,7 +178,7 @@ async def test_a_paged_socket_still_hears_its_servers_members_live(live_client, 
     await ok(live_client, "POST", f"/api/servers/{place.id}/leave", token=newcomer.token)
     assert await probe.wait_for("server:member_left") == {"serverId": place.id, "userId": newcomer.id}
 
-    stranger = await member(live_client)
+    stranger = await member()
     outsider, _ = await authenticate(sockets, stranger.token, **PAGED)
     await join(live_client, await community(live_client, "Elsewhere"))
     await ping(live_client, stranger, outsider)

@@ -97,7 +97,7 @@ async def test_custom_invites_only_for_verified_servers_and_owners(client):
     await Server.filter(id=int(place.id)).update(verified=True)
     invite = await ok(client, "POST", path, {"code": "Club"}, place.owner.token)
     assert invite["isCustom"] is True
-    newcomer = await member(client)
+    newcomer = await member()
     await ok(client, "POST", "/api/servers/invites/club", token=newcomer.token)
 
 
@@ -161,7 +161,7 @@ async def test_invites_made_at_once_stop_at_ten_each_and_joins_at_once_are_each_
     assert [body for _, body in answers[2:]] == [error("You already created the maximum amount of invites!")] * 2
     assert await Invite.filter(server_id=int(place.id)).count() == 10
     code = answers[0][1]["code"]
-    newcomers = [await member(client) for _ in range(3)]
+    newcomers = [await member() for _ in range(3)]
     joined = await at_once(
         *(call(client, "POST", f"/api/servers/invites/{code}", token=person.token) for person in newcomers)
     )
@@ -170,7 +170,7 @@ async def test_invites_made_at_once_stop_at_ten_each_and_joins_at_once_are_each_
 
 
 async def test_servers_joined_at_once_cannot_pass_the_hundred_together(client):
-    person = await member(client)
+    person = await member()
     places = [await community(client, name=f"Open {n}") for n in range(4)]
     codes = [(await ok(client, "POST", f"/api/servers/{p.id}/invites", token=p.owner.token))["code"] for p in places]
     elsewhere = [Server(name=f"Full {n}", created_by_id=int(person.id)) for n in range(98)]
@@ -185,7 +185,7 @@ async def test_servers_joined_at_once_cannot_pass_the_hundred_together(client):
 
 
 async def test_creating_a_server_past_the_hundred_is_refused_and_makes_nothing(client):
-    person = await member(client)
+    person = await member()
     elsewhere = [Server(name=f"Full {n}", created_by_id=int(person.id)) for n in range(100)]
     await Server.bulk_create(elsewhere)
     await Member.bulk_create([Member(server_id=server.id, user_id=int(person.id)) for server in elsewhere])

@@ -22,7 +22,7 @@ def member_ids(payload, server_id=None):
 
 async def two_servers(live_client, sockets):
     """Me in ``home`` and ``away``; in each an online and an offline member besides the owner."""
-    me = await member(live_client)
+    me = await member()
     home, away = await community(live_client, "Home"), await community(live_client, "Away")
     people = {}
     for place in (home, away):
@@ -89,7 +89,7 @@ async def test_request_server_members_sends_the_whole_list_once_to_that_socket(l
 
 
 async def test_request_server_members_of_a_server_you_are_not_in_is_ignored(live_client, sockets):
-    me = await member(live_client)
+    me = await member()
     foreign = await community(live_client, "Foreign")
     await join(live_client, foreign)
     probe, _ = await authenticate(sockets, me.token, partial=True)

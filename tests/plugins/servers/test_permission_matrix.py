@@ -84,7 +84,7 @@ async def actor_of(client, place, actor, bit=None):
     if actor == "owner":
         return place.owner
     if actor in ("outsider", "banned"):
-        person = await member(client)
+        person = await member()
         if actor == "banned":
             await join(client, place, person)
             await ok(client, "POST", f"/api/servers/{place.id}/bans/{person.id}", token=place.owner.token)

@@ -14,7 +14,7 @@ from tests.support import PASSWORD, call
 
 
 async def moderator(client, badge=2):
-    person = await member(client)
+    person = await member()
     await User.filter(id=int(person.id)).update(badges=badge)
     return person
 
@@ -30,7 +30,7 @@ async def schedule(client, mod, place, reason="spam server"):
 async def test_a_moderator_schedules_and_the_members_alone_are_told(live_client, sockets):
     place = await community(live_client)
     person = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     mod = await moderator(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     before = int(datetime.now(UTC).timestamp() * 1000)
@@ -56,7 +56,7 @@ async def test_a_moderator_schedules_and_the_members_alone_are_told(live_client,
 
 async def test_scheduling_rules(client):
     place = await community(client)
-    mod, founder, plain = await moderator(client), await moderator(client, badge=1), await member(client)
+    mod, founder, plain = await moderator(client), await moderator(client, badge=1), await member()
     body = {"password": PASSWORD, "reason": "spam"}
     assert await call(client, "DELETE", schedule_path(place), body, token=plain.token) == (
         403,
@@ -106,7 +106,7 @@ async def test_a_scheduled_server_refuses_joins_and_member_routes_but_can_be_lef
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
     person = await join(client, place)
     await schedule(client, await moderator(client), place)
-    newcomer = await member(client)
+    newcomer = await member()
     assert await call(client, "POST", f"/api/servers/invites/{invite['code']}", token=newcomer.token) == (
         400,
         error("Server is scheduled for deletion."),
@@ -124,7 +124,7 @@ async def test_a_scheduled_server_refuses_joins_and_member_routes_but_can_be_lef
 
 async def test_removing_the_schedule(live_client, sockets):
     place = await community(live_client)
-    person, outsider, mod = await join(live_client, place), await member(live_client), await moderator(live_client)
+    person, outsider, mod = await join(live_client, place), await member(), await moderator(live_client)
     member_socket, outsider_socket = await sockets(person.token), await sockets(outsider.token)
     path = f"{schedule_path(place)}/schedule-delete"
     assert await call(live_client, "DELETE", path, {"password": PASSWORD}, token=mod.token) == (

@@ -15,7 +15,7 @@ async def test_who_may_upload_a_servers_pictures(client):
     admin, channel_manager, plain = await join(client, place), await join(client, place), await join(client, place)
     await role_with(client, place, ADMIN, admin)
     await role_with(client, place, MANAGE_CHANNELS, channel_manager)
-    outsider = await member(client)
+    outsider = await member()
     for person in (place.owner, admin):
         for kind in ("avatars", "profile_banners"):
             status, body = await upload_file(client, person.token, kind, place.id, png_bytes())
@@ -50,7 +50,7 @@ async def test_a_picture_uploaded_for_one_server_is_not_another_servers(client):
 async def test_the_new_avatar_reaches_the_members_and_nobody_else(live_client, sockets):
     place = await community(live_client)
     fan = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     fan_socket, outsider_socket = await sockets(fan.token), await sockets(outsider.token)
     status, body = await upload_file(
         live_client, place.owner.token, "avatars", place.id, png_bytes((20, 20)), points=[0, 0, 10, 10]

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.plugins.accounts.helpers import confirm_email
-from tests.support import Person, call, register
+from tests.support import Person, call, new_person
 
 
-async def confirmed(client: Any, **kwargs: Any) -> Person:
-    person = await register(client, **kwargs)
-    await confirm_email(client, person)
-    return person
+async def confirmed(**kwargs: Any) -> Person:
+    """Someone whose e-mail is confirmed (``username=``, ``email=``, ``password=``)."""
+    return await new_person(confirmed=True, **kwargs)
 
 
 async def follow(client: Any, person: Person, other_id: str) -> tuple[int, Any]:

@@ -6,7 +6,7 @@ import pytest
 
 from tests.plugins.friends.helpers import assert_limited, error, public_user_keys
 from tests.plugins.social.helpers import confirmed, follow
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def hide(client, person, **flags):
@@ -15,7 +15,7 @@ async def hide(client, person, **flags):
 
 
 async def test_followers_and_following_are_public_users(client):
-    star, fan1, fan2 = await confirmed(client), await confirmed(client), await confirmed(client)
+    star, fan1, fan2 = await confirmed(), await confirmed(), await confirmed()
     await follow(client, fan1, star.id)
     await follow(client, fan2, star.id)
     await follow(client, star, fan1.id)
@@ -30,7 +30,7 @@ async def test_followers_and_following_are_public_users(client):
 
 
 async def test_without_a_user_id_you_get_your_own_lists(client):
-    me, fan = await confirmed(client), await confirmed(client)
+    me, fan = await confirmed(), await confirmed()
     await follow(client, fan, me.id)
     await follow(client, me, fan.id)
     for path in ("/api/users/followers", "/api/users//followers"):
@@ -46,7 +46,7 @@ async def test_without_a_user_id_you_get_your_own_lists(client):
     ],
 )
 async def test_hidden_lists_are_refused_to_others_but_not_to_the_owner(client, kind, flag, message):
-    me, other = await confirmed(client), await confirmed(client)
+    me, other = await confirmed(), await confirmed()
     await follow(client, other, me.id)
     await follow(client, me, other.id)
     await hide(client, me, **{flag: True})
@@ -57,20 +57,20 @@ async def test_hidden_lists_are_refused_to_others_but_not_to_the_owner(client, k
 
 @pytest.mark.parametrize("kind", ["followers", "following"])
 async def test_unknown_users(client, kind):
-    me = await register(client)
+    me = await new_person()
     for missing in ("123456789", "nope"):
         assert await call(client, "GET", f"/api/users/{missing}/{kind}", token=me.token) == (400, error("invalid User"))
 
 
 @pytest.mark.parametrize("kind", ["followers", "following"])
 async def test_needs_a_user_token(client, kind):
-    me = await register(client)
+    me = await new_person()
     assert await call(client, "GET", f"/api/users/{me.id}/{kind}") == (401, error("No token provided."))
 
 
 @pytest.mark.parametrize("kind", ["followers", "following"])
 async def test_rate_limit_is_20_per_minute(client, limited, kind):
-    me = await register(client)
+    me = await new_person()
     for _ in range(20):
         assert (await call(limited, "GET", f"/api/users/{me.id}/{kind}", token=me.token))[0] == 200
     assert_limited(*await call(limited, "GET", f"/api/users/{me.id}/{kind}", token=me.token), window_ms=60_000)

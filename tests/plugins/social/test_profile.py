@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.plugins.social.helpers import confirmed, follow
-from tests.support import call, register
+from tests.support import call, new_person
 
 
 async def profile(client, viewer, user):
@@ -13,7 +13,7 @@ async def profile(client, viewer, user):
 
 
 async def test_followers_and_following_mark_the_viewers_relation(client):
-    me, them, fan = await confirmed(client), await confirmed(client), await confirmed(client)
+    me, them, fan = await confirmed(), await confirmed(), await confirmed()
     body = await profile(client, me, them)
     assert (body["user"]["followers"], body["user"]["following"], body["followsYou"]) == ([], [], False)
     await follow(client, me, them.id)
@@ -28,7 +28,7 @@ async def test_followers_and_following_mark_the_viewers_relation(client):
 
 
 async def test_hidden_counts_are_zero_for_others_only(client):
-    me, them = await confirmed(client), await confirmed(client)
+    me, them = await confirmed(), await confirmed()
     await follow(client, me, them.id)
     await follow(client, them, me.id)
     await call(client, "POST", "/api/users", {"hideFollowers": True, "hideFollowing": True}, token=them.token)
@@ -44,7 +44,7 @@ async def test_hidden_counts_are_zero_for_others_only(client):
 
 
 async def test_anonymous_viewers_see_counts_only(client):
-    them, fan = await register(client), await confirmed(client)
+    them, fan = await new_person(), await confirmed()
     await follow(client, fan, them.id)
     body = await profile(client, None, them)
     assert (body["user"]["followers"], body["user"]["following"], body["followsYou"]) == ([], [], False)

@@ -13,7 +13,7 @@ async def client(client_without):
 
 
 async def test_follow_and_search_without_blocks(client):
-    alice, bob = await member(client, username="alicesoft"), await member(client, username="bobsoft")
+    alice, bob = await member(username="alicesoft"), await member(username="bobsoft")
     assert (await call(client, "POST", f"/api/users/{bob.id}/follow", token=alice.token))[0] == 200
     status, following = await call(client, "GET", "/api/users/following", token=alice.token)
     assert status == 200 and [entry["id"] for entry in following] == [bob.id]

@@ -10,7 +10,7 @@ from tests.support import call
 
 
 async def test_admins_list_filter_and_read_tickets(client):
-    alice, bob = await member(client), await member(client)
+    alice, bob = await member(), await member()
     admin = await staff(client)
     older, newer = await open_ticket(client, alice, "Old"), await open_ticket(client, bob, "New", category=4)
     listed = await ok(client, "GET", "/api/moderation/tickets", token=admin.token)
@@ -31,7 +31,7 @@ async def test_admins_list_filter_and_read_tickets(client):
 
 
 async def test_status_changes_show_the_opener_an_update(client):
-    person = await member(client)
+    person = await member()
     admin = await staff(client, FOUNDER)
     ticket = await open_ticket(client, person)
     assert await ok(client, "GET", "/api/tickets?seen=false&limit=1", token=person.token) == []
@@ -56,7 +56,7 @@ async def test_status_changes_show_the_opener_an_update(client):
 
 
 async def test_muting_hides_a_ticket_from_that_admin_only(client):
-    person = await member(client)
+    person = await member()
     admin, other_admin = await staff(client), await staff(client)
     ticket = await open_ticket(client, person)
     path = f"/api/moderation/tickets/{ticket['id']}/mute"
@@ -75,7 +75,7 @@ async def test_muting_hides_a_ticket_from_that_admin_only(client):
 
 
 async def test_only_admins_pass(client):
-    person = await member(client)
+    person = await member()
     mod = await staff(client, MOD)
     ticket = await open_ticket(client, person)
     for method, path, body in (
@@ -95,7 +95,7 @@ async def test_only_admins_pass(client):
 
 
 async def test_a_tickets_messages_reach_nobody_live(live_client, sockets):
-    person, bystander = await member(live_client), await member(live_client)
+    person, bystander = await member(), await member()
     admin = await staff(live_client)
     sockets_ = [await sockets(person.token), await sockets(admin.token), await sockets(bystander.token)]
     ticket = await open_ticket(live_client, person)

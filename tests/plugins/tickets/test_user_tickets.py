@@ -12,7 +12,7 @@ from tests.support import call
 
 
 async def test_opening_listing_and_reading_a_ticket(client):
-    person, other = await member(client), await member(client)
+    person, other = await member(), await member()
     before = int(datetime.now(UTC).timestamp() * 1000)
     ticket = await open_ticket(client, person, "Can't upload", "My avatar upload fails.", 1)
     assert set(ticket) == {
@@ -55,7 +55,7 @@ async def test_opening_listing_and_reading_a_ticket(client):
 
 
 async def test_opening_rules(client):
-    person = await member(client)
+    person = await member()
     path = "/api/tickets"
     assert await call(client, "POST", path, {"title": "t", "body": "b", "category": 9}, token=person.token) == (
         400,
@@ -85,7 +85,7 @@ async def test_opening_rules(client):
 
 
 async def test_answering_and_closed_tickets(client):
-    person, other = await member(client), await member(client)
+    person, other = await member(), await member()
     admin = await staff(client)
     ticket = await open_ticket(client, person)
     path = f"/api/tickets/{ticket['id']}"
@@ -110,7 +110,7 @@ async def test_answering_and_closed_tickets(client):
 
 
 async def test_a_ticket_closes_itself_at_fifty_messages(client):
-    person = await member(client)
+    person = await member()
     ticket = await open_ticket(client, person)
     for n in range(48):
         await sent(client, person, ticket["channelId"], f"message {n}")
@@ -123,7 +123,7 @@ async def test_a_ticket_closes_itself_at_fifty_messages(client):
 
 
 async def test_ticket_messages_cannot_be_pinned_edited_or_deleted(client):
-    person = await member(client)
+    person = await member()
     ticket = await open_ticket(client, person)
     message = await sent(client, person, ticket["channelId"], "typo")
     base = f"/api/channels/{ticket['channelId']}/messages/{message['id']}"
@@ -142,7 +142,7 @@ async def test_ticket_messages_cannot_be_pinned_edited_or_deleted(client):
 
 
 async def test_a_shadow_banned_user_cannot_open_a_ticket(client):
-    person, admin = await member(client), await staff(client)
+    person, admin = await member(), await staff(client)
     await ok(client, "POST", "/api/moderation/users/shadow-ban", pw(userIds=[person.id], reason="spam"), admin.token)
     assert await call(
         client, "POST", "/api/tickets", {"title": "t", "body": "b", "category": 0}, token=person.token

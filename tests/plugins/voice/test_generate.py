@@ -14,7 +14,7 @@ async def generate(make_app, **overrides):
     app = make_app(**overrides)
     async with app.test_app():
         client = app.test_client()
-        person = await member(client)
+        person = await member()
         status, body = await call(client, "POST", "/api/voice/generate", token=person.token)
         assert (await call(client, "POST", "/api/voice/generate"))[0] == 401
         return person, status, body
@@ -69,6 +69,6 @@ async def test_rate_limited_as_the_reference(make_app):
     app = make_app(**{"rate_limits.enabled": True, "voice.stun_urls": ["stun:stun.example.org"]})
     async with app.test_app():
         client = app.test_client()
-        person = await member(client)
+        person = await member()
         statuses = [(await call(client, "POST", "/api/voice/generate", token=person.token))[0] for _ in range(4)]
     assert statuses == [200, 200, 200, 429]

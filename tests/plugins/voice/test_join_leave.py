@@ -80,7 +80,7 @@ async def test_bad_socket_ids(live_client, sockets):
 async def test_who_may_not_join(live_client, sockets):
     r = await room(live_client, sockets, members=3)
     owner, muted, plain = r.people
-    outsider = await member(live_client)
+    outsider = await member()
     outsider_probe = await sockets(outsider.token)
     # not a member
     assert await join_voice(live_client, outsider, r.channel, outsider_probe) == (
@@ -242,7 +242,7 @@ async def test_a_new_member_learns_who_is_in_a_call(live_client, sockets):
     r = await room(live_client, sockets)
     alice, _ = r.people
     await joined(live_client, alice, r.channel, r.probe(alice))
-    newcomer = await member(live_client)
+    newcomer = await member()
     probe = await sockets(newcomer.token)
     await join(live_client, r.place, newcomer)
     assert (await probe.wait_for("server:joined"))["voiceChannelUsers"] == [
@@ -252,7 +252,7 @@ async def test_a_new_member_learns_who_is_in_a_call(live_client, sockets):
 
 async def test_dm_calls_reach_both_people_and_nobody_else(live_client, sockets):
     alice, bob, channel = await dm_pair(live_client)
-    eve = await member(live_client)
+    eve = await member()
     probes = {p.id: await sockets(p.token) for p in (alice, bob, eve)}
     await joined(live_client, alice, channel, probes[alice.id])
     for person in (alice, bob):

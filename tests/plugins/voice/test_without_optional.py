@@ -21,7 +21,7 @@ async def test_without_servers_dm_calls_work(live_without):
     client = live.client
     assert "voice" in await enabled_plugins(client) and "servers" not in await enabled_plugins(client)
     alice, bob, channel = await dm_pair(client)
-    eve = await member(client)
+    eve = await member()
     probes = {p.id: await live.socket(p.token) for p in (alice, bob, eve)}
     await joined(client, alice, channel, probes[alice.id])
     for person in (alice, bob):  # bob's client rings
@@ -44,7 +44,7 @@ async def test_without_inbox_server_channel_calls_work(live_without):
     assert "voice" in await enabled_plugins(client) and "inbox" not in await enabled_plugins(client)
     place = await community(client)
     bob = await join(client, place)
-    outsider = await member(client)
+    outsider = await member()
     probes = {p.id: await live.socket(p.token) for p in (place.owner, bob, outsider)}
     await joined(client, place.owner, place.general, probes[place.owner.id])
     expected = {"channelId": place.general, "userId": place.owner.id, "serverId": place.id}
@@ -88,7 +88,7 @@ async def test_without_friends_a_shared_server_lets_friends_and_servers_call(liv
     live = await live_without("friends")
     client = live.client
     place = await community(client)
-    bob, stranger = await join(client, place), await member(client)
+    bob, stranger = await join(client, place), await member()
     await set_dm_status(bob, 1)  # friends and servers: people sharing a server may message him
     shared = await open_dm(client, place.owner, bob)
     probes = {p.id: await live.socket(p.token) for p in (place.owner, bob, stranger)}

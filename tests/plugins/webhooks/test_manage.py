@@ -31,7 +31,7 @@ async def test_every_route_needs_admin(client, actor, name, method, suffix, body
     if actor == "owner":
         token = place.owner.token
     elif actor == "non-member":
-        token = (await member(client)).token
+        token = (await member()).token
     elif actor != "anonymous":
         person = await join(client, place)
         token = person.token

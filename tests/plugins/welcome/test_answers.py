@@ -121,7 +121,7 @@ async def test_answering_grants_a_private_channel_live_and_un_answering_takes_it
     staff_answer, guest_answer = (a["id"] for a in question["answers"])
     person = await join(live_client, place)
     watcher = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     probe, watching, outside = await sockets(person.token), await sockets(watcher.token), await sockets(outsider.token)
 
     await sent(live_client, place.owner, staff, "before")

@@ -50,7 +50,7 @@ async def test_an_admin_creates_a_question_and_foreign_default_and_bot_roles_are
 async def test_every_route_refuses_outsiders_and_the_editing_routes_refuse_members_without_admin(client):
     place = await community(client)
     person = await join(client, place)
-    outsider = await member(client)
+    outsider = await member()
     question = await make_question(client, place, [{"title": "Yes"}])
     answer = question["answers"][0]["id"]
     body = {"title": "Edited", "answers": [{"id": answer, "title": "Yes", "order": 0, "roleIds": []}]}
@@ -238,7 +238,7 @@ async def test_the_question_count_rides_on_every_full_server_row(client):
     await make_question(client, place, [{"title": "Yes"}])
     second = await make_question(client, place, [{"title": "No"}])
     invite = await ok(client, "POST", f"/api/servers/{place.id}/invites", token=place.owner.token)
-    person = await member(client)
+    person = await member()
     joined = await ok(client, "POST", f"/api/servers/invites/{invite['code']}", token=person.token)
     assert joined["_count"] == {"welcomeQuestions": 2}
     await ok(client, "DELETE", questions_path(place, second["id"]), token=place.owner.token)

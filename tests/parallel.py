@@ -1,0 +1,66 @@
+"""Which tests run side by side, and a guard that catches a test that should not.
+
+``make test`` runs every test not marked ``serial`` in parallel processes (pytest-xdist), then the
+``serial`` ones alone. Serial are the tests that start several Hearth processes (a process each
+costs a core for seconds), that kill or slow shared services (tests/faults) or that bind a port
+of their choosing. Mark a module with ``pytestmark = pytest.mark.serial``, or a test with
+``@pytest.mark.serial``; everything under ``SERIAL_FOLDERS`` is serial without a mark.
+
+In a parallel worker, :func:`guard_ports` makes binding a fixed port fail the test: a port is
+only for this process if the kernel handed it out here (a bind to port 0, as ``free_port`` does),
+and two workers choosing the same number would each see the other's server.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pytest
+
+SERIAL_FOLDERS = ("tests/faults/",)
+BROWSER_FIXTURES = {"browser", "page", "signed_in"}
+_handed_out: set[int] = set()
+_original_bind = socket.socket.bind
+
+
+class FixedPortInParallel(RuntimeError):
+    """A test in a parallel worker bound a port the kernel did not hand out to this process."""
+
+
+def mark_tiers(items: list[pytest.Item]) -> None:
+    """The markers that pick tiers (pyproject.toml lists them): ``serial``, ``faults`` (tests/faults)
+    and ``e2e`` (tests/e2e, and any test that drives a browser)."""
+    for item in items:
+        path = item.nodeid.replace("\\", "/")
+        if path.startswith(SERIAL_FOLDERS):
+            item.add_marker(pytest.mark.serial)
+        if path.startswith("tests/faults/"):
+            item.add_marker(pytest.mark.faults)
+        if path.startswith("tests/e2e/") or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _port_of(address: Any) -> int:
+    if isinstance(address, tuple) and len(address) >= 2 and isinstance(address[1], int):
+        return address[1]
+    return 0  # Unix sockets and the like name no port
+
+
+def check_bind(port: int) -> None:
+    if port and port not in _handed_out:
+        raise FixedPortInParallel(
+            f"bound port {port}, which this process did not get from the kernel: use free_port() "
+            "(core.testing), or mark the test serial (tests/parallel.py)"
+        )
+
+
+def _guarded_bind(self: socket.socket, address: Any) -> None:
+    check_bind(_port_of(address))
+    _original_bind(self, address)
+    if self.family in (socket.AF_INET, socket.AF_INET6):
+        _handed_out.add(self.getsockname()[1])
+
+
+def guard_ports() -> None:
+    socket.socket.bind = _guarded_bind  # type: ignore[method-assign]

@@ -1,0 +1,64 @@
+"""The harness of the parallel pass: what keeps tests side by side from meeting."""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests import parallel, workers
+from tests.conftest import DATABASE_URL, REDIS_URL
+
+
+def test_a_port_the_kernel_handed_out_may_be_bound_again_and_a_chosen_one_may_not():
+    with socket.socket() as sock:
+        parallel._guarded_bind(sock, ("127.0.0.1", 0))
+        handed_out = sock.getsockname()[1]
+    parallel.check_bind(handed_out)  # free_port()'s way: bind 0, close, serve on that number
+    parallel.check_bind(0)
+    chosen = next(port for port in range(20000, 30000) if port not in parallel._handed_out)
+    with pytest.raises(parallel.FixedPortInParallel, match=f"bound port {chosen}"):
+        parallel.check_bind(chosen)
+
+
+def test_a_parallel_worker_binds_through_the_guard():
+    guarded = socket.socket.bind is parallel._guarded_bind
+    assert guarded == bool(workers.WORKER)
+
+
+def test_a_worker_has_a_database_and_a_redis_database_of_its_own():
+    if not workers.WORKER:
+        assert DATABASE_URL == os.environ.get("HEARTH_TEST_DATABASE_URL", "")
+        return
+    if DATABASE_URL.startswith("postgres"):
+        assert urlsplit(DATABASE_URL).path.endswith(f"_{workers.WORKER}")
+    if REDIS_URL:
+        number = int(urlsplit(REDIS_URL).path.strip("/"))
+        import redis
+
+        admin = redis.Redis.from_url(REDIS_URL.rsplit("/", 1)[0] + "/0")
+        try:
+            assert admin.get(workers.CLAIM_KEY.format(number)) == f"pid-{os.getpid()}".encode()
+        finally:
+            admin.close()
+
+
+class Collected:
+    def __init__(self, nodeid: str, fixturenames: tuple[str, ...] = ()):
+        self.nodeid, self.fixturenames, self.marks = nodeid, fixturenames, set()
+
+    def add_marker(self, mark: pytest.MarkDecorator) -> None:
+        self.marks.add(mark.name)
+
+
+def test_the_faults_folder_is_serial_and_whatever_drives_a_browser_is_the_e2e_tier():
+    items = [
+        Collected("tests/faults/test_slow_redis.py::test_x"),
+        Collected("tests/e2e/test_servers_flow.py::test_y", ("live_server",)),
+        Collected("tests/examples/test_hearth_hello_ui.py::test_z", ("browser",)),
+        Collected("tests/plugins/friends/test_add.py::test_w", ("client",)),
+    ]
+    parallel.mark_tiers(items)
+    assert [item.marks for item in items] == [{"serial", "faults"}, {"e2e"}, {"e2e"}, set()]

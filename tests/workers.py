@@ -1,0 +1,120 @@
+"""What each pytest-xdist worker has to itself, so that tests run side by side cannot meet.
+
+``make test`` runs most tests in parallel processes (``pytest -n``). Each worker gets:
+
+- a PostgreSQL database of its own, ``<the run's database>_<worker>`` (created and migrated at the
+  worker's start, dropped at its end); with SQLite, a file in the worker's own temporary folder;
+- a Redis database number of its own, claimed the way ``.ci/run`` claims the run's: the key
+  ``hearth:ci:redis-db:<n>`` in database 0, set only if absent and expiring after three hours, so
+  that runs side by side on one machine, their workers and a developer's own runs keep apart.
+  Hearth's Pub/Sub channels carry the number (core/redisconn.py), so events do not cross either.
+
+The environment variables ``HEARTH_TEST_DATABASE_URL`` and ``HEARTH_TEST_REDIS_URL`` are pointed at
+the worker's own, so child processes and ``core.testing`` (which read them) use them too. Outside
+xdist (the serial pass, or a plain ``pytest``) nothing changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+CLAIM_KEY = "hearth:ci:redis-db:{}"
+CLAIM_SECONDS = 3 * 60 * 60
+# Database 0 holds the claims; .ci/run takes its own from 9 down, workers from 15 down.
+CLAIMABLE = range(15, 0, -1)
+_RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+_claims: list[tuple[str, int]] = []
+
+
+def _with_path(url: str, path: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+def _database_number(url: str) -> int:
+    return int(urlsplit(url).path.strip("/") or 0)
+
+
+def claim_redis_database(redis_url: str, avoid: tuple[int, ...] = ()) -> str:
+    """The URL of a Redis database number nobody else holds, emptied; released at exit."""
+    import redis
+
+    owner = f"pid-{os.getpid()}"
+    admin = redis.Redis.from_url(_with_path(redis_url, "/0"))
+    try:
+        for number in CLAIMABLE:
+            if number in avoid or number == _database_number(redis_url):
+                continue
+            if admin.set(CLAIM_KEY.format(number), owner, nx=True, ex=CLAIM_SECONDS):
+                _claims.append((redis_url, number))
+                redis.Redis.from_url(_with_path(redis_url, f"/{number}")).flushdb()
+                return _with_path(redis_url, f"/{number}")
+    finally:
+        admin.close()
+    raise RuntimeError("every Redis database number is claimed (hearth:ci:redis-db:* in database 0)")
+
+
+def release_redis_databases() -> None:
+    import redis
+
+    owner = f"pid-{os.getpid()}"
+    while _claims:
+        redis_url, number = _claims.pop()
+        admin = redis.Redis.from_url(_with_path(redis_url, "/0"))
+        admin.eval(_RELEASE, 1, CLAIM_KEY.format(number), owner)
+        admin.close()
+
+
+def worker_database_url(base: str) -> str:
+    """``<base>_<worker>`` for a PostgreSQL URL; other URLs as they are."""
+    if not WORKER or not base.startswith(("postgres://", "postgresql://")):
+        return base
+    parts = urlsplit(base)
+    return _with_path(base, f"{parts.path.rstrip('/')}_{WORKER}")
+
+
+def _run(statement: str, base: str) -> None:
+    import asyncpg
+
+    async def execute() -> None:
+        connection = await asyncpg.connect(base)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(execute())
+
+
+def create_worker_database(base: str) -> None:
+    name = urlsplit(worker_database_url(base)).path.strip("/")
+    _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base)
+    _run(f'CREATE DATABASE "{name}"', base)
+
+
+def drop_worker_database(base: str) -> None:
+    name = urlsplit(worker_database_url(base)).path.strip("/")
+    _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base)
+
+
+def set_up(base_database: str, base_redis: str) -> tuple[str, str]:
+    """The worker's database and Redis URLs (made and claimed here), exported to the environment."""
+    if not WORKER:
+        return base_database, base_redis
+    database = worker_database_url(base_database)
+    if database != base_database:
+        create_worker_database(base_database)
+        os.environ["HEARTH_TEST_DATABASE_URL"] = database
+    redis_url = claim_redis_database(base_redis) if base_redis else ""
+    if redis_url:
+        os.environ["HEARTH_TEST_REDIS_URL"] = redis_url
+    return database, redis_url
+
+
+def tear_down(base_database: str) -> None:
+    release_redis_databases()
+    if WORKER and worker_database_url(base_database) != base_database:
+        drop_worker_database(base_database)
