@@ -1,8 +1,14 @@
 """Browser tests: Playwright driving Debian's chromium against a live Hearth server that serves
-the built web UI (``make test`` builds it first)."""
+the built web UI (``make test`` builds it first).
+
+``live_server`` here is one server per test process, started for the first test that needs it and
+kept (its tables are emptied before each test like everyone's); tests that need other settings
+start their own with ``start_server``. A page is photographed (``test-results/``) only when its
+test failed."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,12 +31,56 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(ROOT) / "test-results"
+TAKE_SNAPSHOTS = os.environ.get("HEARTH_SCREENSHOTS", "") not in ("", "0")
 
 
-def pytest_collection_modifyitems(items: list[Any]) -> None:
-    for item in items:
-        if "tests/e2e" in str(item.fspath):
-            item.add_marker(pytest.mark.e2e)
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    report = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+def failed(node: pytest.Item) -> bool:
+    """Whether the test's set-up or body failed (read in a fixture's teardown)."""
+    return any(report.failed for report in node.stash.get(_REPORTS, {}).values())
+
+
+async def photograph(page: Any, name: str) -> None:
+    """A picture of what the failed test saw: ``test-results/<name>.png``."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+async def snapshot(target: Any, file_name: str, full_page: bool = False) -> None:
+    """A picture of a screen for people to look at (``test-results/<file_name>``), taken only when
+    ``HEARTH_SCREENSHOTS=1`` (``make screenshots``): encoding them cost every run's CPU."""
+    if not TAKE_SNAPSHOTS:
+        return
+    SCREENSHOTS.mkdir(exist_ok=True)
+    options = {"full_page": True} if full_page else {}
+    await target.screenshot(path=str(SCREENSHOTS / file_name), **options)
+
+
+@pytest.fixture(scope="session")
+async def shared_server(database: Any, base_settings: Any) -> AsyncIterator[Any]:
+    from core.app import create_app
+    from core.testing import serve_on_free_port
+    from tests.conftest import LiveServer
+
+    asgi = create_app(base_settings)
+    url, stop, task = await serve_on_free_port(asgi)
+    yield LiveServer(url, asgi)
+    stop.set()
+    await task
+
+
+@pytest.fixture
+def live_server(shared_server: Any) -> Any:
+    return shared_server
 
 
 @pytest.fixture(scope="session")
@@ -55,8 +105,8 @@ async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[An
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"))
+    if failed(request.node):
+        await photograph(page, request.node.name)
     await context.close()
     assert errors == [], f"uncaught errors in the page: {errors}"
 
@@ -65,8 +115,8 @@ class SignedIn:
     """Browser contexts already holding a person's token, closed with a screenshot of every page
     and a check that no page had an uncaught error."""
 
-    def __init__(self, browser: Any, name: str):
-        self.browser, self.name = browser, name
+    def __init__(self, browser: Any, node: pytest.Item, label: str = ""):
+        self.browser, self.node, self.label = browser, node, label
         self.contexts: list[Any] = []
 
     async def open(self, person: Any, width: int = 1280) -> Any:
@@ -84,15 +134,15 @@ class SignedIn:
     async def close(self) -> None:
         for index, context in enumerate(self.contexts):
             for page in context.pages:
-                SCREENSHOTS.mkdir(exist_ok=True)
-                await page.screenshot(path=str(SCREENSHOTS / f"{self.name}-{index}.png"))
+                if failed(self.node):
+                    await photograph(page, f"{self.node.name}{self.label}-{index}")
                 assert page.errors == [], f"uncaught errors in the page: {page.errors}"
             await context.close()
 
 
 @pytest.fixture
-async def signed_in(browser: Any) -> AsyncIterator[Any]:
+async def signed_in(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     """``page = await signed_in(person)``: a new browser context already holding the token."""
-    pages = SignedIn(browser, "signed-in")
+    pages = SignedIn(browser, request.node)
     yield pages.open
     await pages.close()

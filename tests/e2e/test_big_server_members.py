@@ -6,7 +6,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.servers.crowd import add_members, big_server, people
 from tests.plugins.servers.helpers import ok
 from tests.support import connect_socket
@@ -66,8 +66,7 @@ async def test_a_thousand_members_scroll_online_first_and_a_joiner_appears(live_
     await expect(drawer.get_by_role("heading", name="Members (1001)")).to_be_visible()
     await expect(rows.first).to_have_attribute("data-user-id", newcomer.id)
     await expect(titles.first).to_have_text(re.compile(rf"^Online — {ONLINE + 2}$"))
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page.screenshot(path=str(SCREENSHOTS / "big-server-members.png"))
+    await snapshot(page, "big-server-members.png")
 
     # On a phone the list is a page of its own, scrolled with the main pane.
     phone = await signed_in(me, width=390)
@@ -84,6 +83,6 @@ async def test_a_thousand_members_scroll_online_first_and_a_joiner_appears(live_
         await phone.mouse.wheel(0, 500)
         await phone.wait_for_timeout(100)
     await expect(beyond_first_page).to_be_in_viewport()
-    await phone.screenshot(path=str(SCREENSHOTS / "big-server-members-phone.png"))
+    await snapshot(phone, "big-server-members-phone.png")
     for probe in awake:
         await probe.close()

@@ -8,7 +8,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.examples.bots.test_ping_bot import _start_bot
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.servers.helpers import community, join, ok
@@ -30,7 +30,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await owner.get_by_label("Name", exact=True).fill("Weather")
     await owner.get_by_role("button", name="Save").click()
     await expect(owner.get_by_role("heading", name="Weather", level=2)).to_be_visible()
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-application.png"), full_page=True)
+    await snapshot(owner, "bots-application.png", full_page=True)
     await owner.get_by_role("button", name="Create a bot").click()
     await owner.wait_for_url(re.compile(r"/applications/\d+/bot$"))
 
@@ -40,7 +40,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await owner.get_by_role("button", name="Reveal").click()
     await expect(token_box).not_to_have_text("•" * 32)
     token = (await token_box.text_content()).strip()
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-token.png"), full_page=True)
+    await snapshot(owner, "bots-token.png", full_page=True)
 
     # Its profile: a picture through the upload protocol, a name and a bio.
     await owner.get_by_role("link", name="Profile").click()
@@ -52,13 +52,13 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await owner.get_by_label("Bio").fill("Forecasts on demand")
     await owner.get_by_role("button", name="Save").click()
     await expect(owner.get_by_role("status")).to_have_text("Saved.")
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-profile.png"), full_page=True)
+    await snapshot(owner, "bots-profile.png", full_page=True)
 
     # The invite link with Send messages (default) + Kick.
     await owner.get_by_role("link", name="Invite link").click()
     await owner.get_by_label(re.compile("^Kick")).check()
     await expect(owner.get_by_test_id("invite-link")).to_have_text(f"{url}/bot/{app_id}?perms=18")
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-create-link.png"), full_page=True)
+    await snapshot(owner, "bots-create-link.png", full_page=True)
 
     # The owner opens the link and adds the bot to their server.
     await owner.goto(f"{url}/bot/{app_id}?perms=18")
@@ -70,7 +70,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await invite.get_by_role("button", name="Add to server").click()
     await expect(invite.get_by_text("The bot was added to Bot Lab.")).to_be_visible()
     await expect(invite.get_by_role("heading", name=re.compile("Weather Bot"))).to_be_visible()
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-invite.png"), full_page=True)
+    await snapshot(owner, "bots-invite.png", full_page=True)
     roles = await ok(client, "GET", f"/api/applications/{app_id}", token=place.owner.token)
     bot_id = roles["botUser"]["id"]
 
@@ -87,7 +87,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await expect(suggestions.get_by_role("option")).to_have_count(1)
         await expect(suggestions).to_contain_text("/ping")
         await expect(suggestions).to_contain_text("Answers with pong and two buttons")
-        await page.screenshot(path=str(SCREENSHOTS / "bots-commands.png"))
+        await snapshot(page, "bots-commands.png")
         await composer.press("Enter")
         await expect(composer).to_have_value("/ping ")
         await composer.press("Enter")
@@ -103,7 +103,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await expect(page.get_by_text(f"/ping:{bot_id}")).to_have_count(0)
         await answer.get_by_role("button", name="Ping again").click()
         await expect(page.get_by_text("Pong again,")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
-        await page.screenshot(path=str(SCREENSHOTS / "bots-answer.png"))
+        await snapshot(page, "bots-answer.png")
     finally:
         process.terminate()
         await process.wait()
@@ -118,4 +118,4 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await expect(card).to_have_count(1, timeout=BROWSER_PATIENCE_MS)
     await expect(card).to_contain_text("Forecasts on demand")
     await expect(card.get_by_test_id("bot-tag")).to_be_visible()
-    await owner.screenshot(path=str(SCREENSHOTS / "bots-explore.png"), full_page=True)
+    await snapshot(owner, "bots-explore.png", full_page=True)

@@ -12,7 +12,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SignedIn, snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
 
@@ -69,7 +69,7 @@ async def open_as(launch, request):
 
     async def open_page(person, width=1280, flags=(FAKE_DEVICES, GRANT)):
         if flags not in groups:
-            groups[flags] = SignedIn(await launch(*flags), f"{request.node.name}-{len(groups)}")
+            groups[flags] = SignedIn(await launch(*flags), request.node, f"-{len(groups)}")
         page = await groups[flags].open(person, width)
         await page.context.add_init_script(TRACK_TRACKER)
         return page
@@ -107,7 +107,7 @@ async def meter_levels(page, samples=30):
 
 
 async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops_on_leaving(live_server, open_as):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await open_as(person)
     await page.goto(settings_url(live_server))
     sidebar = page.get_by_test_id("settings-sidebar")
@@ -171,7 +171,7 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
         page, loopback, {"playing": True, "live": True, "label": "Fake Audio Input 2", "sink": first_speaker}
     )
     await page.set_viewport_size({"width": 1280, "height": 1300})  # the whole section in one picture
-    await page.screenshot(path=str(SCREENSHOTS / "call-settings-1280.png"))
+    await snapshot(page, "call-settings-1280.png")
     await page.set_viewport_size({"width": 1280, "height": 800})
     await page.get_by_role("button", name="Stop test").click()
     await eventually(page, loopback, None)
@@ -194,7 +194,7 @@ async def test_devices_meter_key_mode_and_test_are_kept_and_the_microphone_stops
 
 
 async def test_the_page_fits_a_phone(live_server, open_as):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await open_as(person, width=390)
     await page.goto(settings_url(live_server))
     await expect(
@@ -208,11 +208,11 @@ async def test_the_page_fits_a_phone(live_server, open_as):
     await page.get_by_role("radio", name="Voice activity").check()
     await expect(page.get_by_role("slider", name="Voice activity threshold")).to_be_visible()
     await page.set_viewport_size({"width": 390, "height": 1700})
-    await page.screenshot(path=str(SCREENSHOTS / "call-settings-390.png"))
+    await snapshot(page, "call-settings-390.png")
 
 
 async def test_a_denied_or_missing_microphone_is_explained(live_server, open_as):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     denied = await open_as(person, flags=(FAKE_DEVICES,))  # the browser refuses the permission
     await denied.goto(settings_url(live_server))
     await expect(denied.get_by_test_id("mic-problem")).to_contain_text(

@@ -6,7 +6,7 @@ clan, it disappears from every place at once, without a reload."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.clans.helpers import verified, with_clan
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.messages.helpers import member, open_dm, sent
@@ -17,8 +17,8 @@ from tests.plugins.servers.helpers import join, ok
 async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, signed_in):
     client = live_server.app.quart.test_client()
     place = await verified(client)
-    bob = await join(client, place, await member(client, username="bob"))
-    carol = await join(client, place, await member(client, username="carol"))
+    bob = await join(client, place, await member(username="bob"))
+    carol = await join(client, place, await member(username="carol"))
     await with_clan(client, place, "HRTH")
     await sent(client, bob, place.general, "hello from bob")
     await make_friends(client, carol, bob)
@@ -43,14 +43,13 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
         .evaluate("(img) => img.complete && img.naturalWidth > 0")
     )
     assert loaded
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page.screenshot(path=str(SCREENSHOTS / "clan-tags-channel.png"))
+    await snapshot(page, "clan-tags-channel.png")
 
     # His user card shows it too.
     await message.locator(".message__author").click()
     card = page.get_by_test_id("user-card")
     await expect(card.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
-    await page.screenshot(path=str(SCREENSHOTS / "clan-tags-user-card.png"))
+    await snapshot(page, "clan-tags-user-card.png")
     await page.keyboard.press("Escape")
 
     # The friends list and the DM list (loaded after he put it on).
@@ -60,7 +59,7 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     dm = page.get_by_test_id("dm-item").filter(has_text="bob")
     await expect(friend.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await expect(dm.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
-    await page.screenshot(path=str(SCREENSHOTS / "clan-tags-friends.png"))
+    await snapshot(page, "clan-tags-friends.png")
 
     # A post's author.
     made = await post(client, bob, "a post from bob")
@@ -68,7 +67,7 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     shown = page.get_by_test_id("post").filter(has_text="a post from bob")
     await expect(shown.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     assert await shown.get_attribute("data-post-id") == made["id"]
-    await page.screenshot(path=str(SCREENSHOTS / "clan-tags-post.png"))
+    await snapshot(page, "clan-tags-post.png")
 
     # Back in the channel, the owner deletes the clan: server:clan_updated takes the tag off
     # the message list and the member list while Carol reads them.
@@ -87,4 +86,4 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     await phone.goto(f"{url}/app/servers/{place.id}/{place.general}")
     narrow = phone.get_by_test_id("message").filter(has_text="hello from bob")
     await expect(narrow.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
-    await phone.screenshot(path=str(SCREENSHOTS / "clan-tags-phone.png"))
+    await snapshot(phone, "clan-tags-phone.png")

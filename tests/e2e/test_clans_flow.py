@@ -9,7 +9,7 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from plugins.servers.models import Server
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
 
@@ -24,7 +24,7 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     client = live_server.app.quart.test_client()
     place = await community(client)
     await Server.filter(id=int(place.id)).update(verified=True)
-    bob = await join(client, place, await member(client, username="bob"))
+    bob = await join(client, place, await member(username="bob"))
     owner_page, bob_page = await signed_in(place.owner), await signed_in(bob)
     url = live_server.url
 
@@ -41,8 +41,7 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     await expect(section.get_by_role("status")).to_have_text("The clan was saved.", timeout=BROWSER_PATIENCE_MS)
     # server:clan_updated reached the owner's own store: the current clan shows.
     await expect(section.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await owner_page.screenshot(path=str(SCREENSHOTS / "clans-settings.png"))
+    await snapshot(owner_page, "clans-settings.png")
 
     # Bob (whose store learnt of the clan live) wears it.
     await bob_page.goto(f"{url}/app/settings/clan")
@@ -60,13 +59,13 @@ async def test_the_owner_sets_a_clan_a_member_wears_it_and_it_shows_on_the_profi
     await expect(tag).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     loaded = await tag.locator("img").evaluate("(img) => img.complete && img.naturalWidth === 24")
     assert loaded
-    await owner_page.screenshot(path=str(SCREENSHOTS / "clans-profile.png"))
+    await snapshot(owner_page, "clans-profile.png")
 
     # At a phone's width the section still fits.
     await owner_page.set_viewport_size({"width": 390, "height": 800})
     await owner_page.goto(f"{url}/app/servers/{place.id}/settings/clan")
     await expect(owner_page.get_by_test_id("clan-section")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
-    await owner_page.screenshot(path=str(SCREENSHOTS / "clans-settings-narrow.png"))
+    await snapshot(owner_page, "clans-settings-narrow.png")
 
     # Deleting the clan takes it off Bob's profile.
     await owner_page.set_viewport_size({"width": 1280, "height": 800})

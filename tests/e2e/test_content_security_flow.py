@@ -12,7 +12,7 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from plugins.accounts.models import Profile
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member, sent
 from tests.plugins.servers.helpers import community, join
 
@@ -53,8 +53,7 @@ async def test_the_app_runs_under_its_policy_and_custom_css_applies(live_server,
         await expect(page.get_by_text("Hello under a strict policy")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         assert await page.evaluate("getComputedStyle(document.body).outlineColor") == "rgb(1, 2, 3)"
         await assert_clean(page)
-        SCREENSHOTS.mkdir(exist_ok=True)
-        await page.screenshot(path=str(SCREENSHOTS / f"csp-server-{width}px.png"))
+        await snapshot(page, f"csp-server-{width}px.png")
 
         await page.goto(f"{live_server.url}/app/profile/{place.owner.id}")
         await expect(page.get_by_test_id("profile-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -64,12 +63,11 @@ async def test_the_app_runs_under_its_policy_and_custom_css_applies(live_server,
 
 
 async def test_css_in_a_stored_profile_colour_fetches_nothing(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    author, viewer = await member(client), await member(client)
+    author, viewer = await member(), await member()
     await Profile.create(user_id=int(author.id), bg_color_one=ATTACK, bg_color_two="#445566", primary_color=ATTACK)
     page = await watched(signed_in, viewer)
     await page.goto(f"{live_server.url}/app/profile/{author.id}")
     await expect(page.get_by_test_id("profile-page")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await assert_clean(page)
     assert not [url for url in page.requests if "evil.example" in url]
-    await page.screenshot(path=str(SCREENSHOTS / "csp-profile-with-css-colours.png"))
+    await snapshot(page, "csp-profile-with-css-colours.png")

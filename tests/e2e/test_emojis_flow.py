@@ -11,7 +11,7 @@ from PIL import Image
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
 
@@ -25,7 +25,7 @@ def party_png() -> bytes:
 async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path):
     client = live_server.app.quart.test_client()
     place = await community(client)
-    bob = await join(client, place, await member(client, username="bob"))
+    bob = await join(client, place, await member(username="bob"))
     page_a, page_b = await signed_in(place.owner), await signed_in(bob)
     url = live_server.url
     channel = f"{url}/app/servers/{place.id}/{place.general}"
@@ -50,14 +50,13 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     assert emoji_id and re.fullmatch(r"\d+", emoji_id)
     picture_loaded = await row.locator("img").evaluate("(img) => img.complete && img.naturalWidth === 32")
     assert picture_loaded
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page_a.screenshot(path=str(SCREENSHOTS / "emojis-settings.png"))
+    await snapshot(page_a, "emojis-settings.png")
 
     # Bob's picker gains the server's section live.
     await page_b.get_by_role("button", name="Emoji", exact=True).click()
     section = page_b.locator('section[aria-label="Hearthside"]')
     await expect(section.get_by_role("button", name=":party:")).to_be_visible()
-    await page_b.screenshot(path=str(SCREENSHOTS / "emojis-picker.png"))
+    await snapshot(page_b, "emojis-picker.png")
     await page_b.keyboard.press("Escape")
 
     # The owner writes ":par", picks the suggestion with the keyboard, and sends.
@@ -67,7 +66,7 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     await box_a.press_sequentially("look :par")
     suggestions = page_a.get_by_role("listbox", name="Emoji suggestions")
     await expect(suggestions.get_by_role("option").first).to_contain_text(":party:")
-    await page_a.screenshot(path=str(SCREENSHOTS / "emojis-suggestions.png"))
+    await snapshot(page_a, "emojis-suggestions.png")
     await box_a.press("Enter")
     await expect(suggestions).to_have_count(0)
     await expect(box_a).to_have_value(f"look [ce:{emoji_id}:party] ")
@@ -98,7 +97,7 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     narrow_row = narrow.get_by_test_id("emoji-row")
     await expect(narrow_row.get_by_role("textbox")).to_have_value("party", timeout=BROWSER_PATIENCE_MS)
     await expect(narrow_row.get_by_role("button", name="Delete :party:")).to_be_in_viewport()
-    await narrow.screenshot(path=str(SCREENSHOTS / "emojis-settings-narrow.png"))
+    await snapshot(narrow, "emojis-settings-narrow.png")
 
     # The owner renames it inline and then deletes it; Bob's picker follows.
     await page_a.goto(f"{url}/app/servers/{place.id}/settings/emojis")

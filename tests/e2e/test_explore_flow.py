@@ -8,14 +8,14 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import ok
 
 
 async def test_owner_publishes_and_another_user_finds_and_joins(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     server = await ok(client, "POST", "/api/servers", {"name": "Pottery Club"}, ada.token)
     await ok(client, "POST", "/api/servers", {"name": "Unlisted Place"}, ada.token)
     page_a, page_b = await signed_in(ada), await signed_in(bob)
@@ -30,8 +30,7 @@ async def test_owner_publishes_and_another_user_finds_and_joins(live_server, sig
     await expect(section.get_by_test_id("publish-status")).to_have_text("Listed on the explore page")
     await expect(section.get_by_role("button", name="Update description")).to_be_visible()
     await expect(section.get_by_test_id("publish-bumps")).to_have_text("Bumps this week: 1 · all time: 1")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page_a.screenshot(path=str(SCREENSHOTS / "explore-publish-section.png"))
+    await snapshot(page_a, "explore-publish-section.png")
     await page_a.get_by_role("link", name="Verify", exact=True).click()
     await expect(page_a.get_by_test_id("verify-status")).to_have_text(re.compile("This server is not verified."))
 
@@ -57,10 +56,10 @@ async def test_owner_publishes_and_another_user_finds_and_joins(live_server, sig
     card = page_b.get_by_test_id("explore-card").filter(has_text="Pottery Club")
     await expect(card).to_contain_text("2 members")
     await expect(card.get_by_role("link", name="Open Pottery Club")).to_be_visible()
-    await page_b.screenshot(path=str(SCREENSHOTS / "explore-page.png"))
+    await snapshot(page_b, "explore-page.png")
     await page_b.set_viewport_size({"width": 800, "height": 800})
     await expect(card).to_be_visible()
-    await page_b.screenshot(path=str(SCREENSHOTS / "explore-page-narrow.png"))
+    await snapshot(page_b, "explore-page-narrow.png")
 
     # The invite page of the servers bundle still works beside the explore pages.
     invite = await ok(client, "POST", f"/api/servers/{server['id']}/invites", token=ada.token)
@@ -76,7 +75,7 @@ async def test_owner_publishes_and_another_user_finds_and_joins(live_server, sig
     await expect(embed.get_by_test_id("external-embed-url")).to_have_text(
         f"{url}/api/servers/{server['id']}/external-embed.json"
     )
-    await page_a.screenshot(path=str(SCREENSHOTS / "external-embed-section.png"))
+    await snapshot(page_a, "external-embed-section.png")
     widget = await ok(client, "GET", f"/api/servers/{server['id']}/external-embed.json")
     assert widget["serverInviteCode"] == invite["code"] and widget["onlineMembersCount"] == 2
     await embed.get_by_role("button", name="Delete embed").click()

@@ -7,7 +7,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.gifs.fake_provider import provider  # noqa: F401 - the fake provider fixture
 from tests.plugins.messages.helpers import member, open_dm
 
@@ -20,7 +20,7 @@ def settings(base_settings, provider):
 
 async def test_pick_a_gif_and_it_is_sent(live_server, signed_in, provider):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     channel_id = await open_dm(client, ada, bob)
     await open_dm(client, bob, ada)
     page_a, page_b = await signed_in(ada), await signed_in(bob, width=850)
@@ -45,13 +45,12 @@ async def test_pick_a_gif_and_it_is_sent(live_server, signed_in, provider):
         "() => [...document.querySelectorAll('.gif-picker__gif img')].every((img) => img.complete && img.naturalWidth === 30)"
     )
     assert [c["q"] for c in provider.calls if c["path"] == "/v2/search"] == ["happy cat"]  # typing was debounced
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page_a.screenshot(path=str(SCREENSHOTS / "gif-picker.png"))
+    await snapshot(page_a, "gif-picker.png")
 
     await picks.nth(1).click()
     await expect(picker).to_have_count(0)
     gif_url = provider.media("happy-cat-1.gif")
     for page in (page_a, page_b):
         await expect(page.get_by_test_id("message").filter(has_text=gif_url)).to_be_visible()
-    await page_b.screenshot(path=str(SCREENSHOTS / "gif-picker-received-850px.png"))
+    await snapshot(page_b, "gif-picker-received-850px.png")
     assert direct == []

@@ -17,7 +17,7 @@ from playwright.async_api import expect
 
 from core.settings import ROOT
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.servers.helpers import community
 
 CODES = [
@@ -118,7 +118,7 @@ async def test_switching_language_rerenders_the_ui_without_a_reload(live_server,
             await expect(page.get_by_role("button", name="Open menu", exact=True)).to_have_count(0)
         await expect(native.get_by_role("radio")).to_be_checked()
         assert await page.evaluate("window.sameDocument === true"), f"switching to {code} reloaded the page"
-    await page.screenshot(path=str(SCREENSHOTS / f"languages-{TRANSLATED[-1]}.png"))
+    await snapshot(page, f"languages-{TRANSLATED[-1]}.png")
 
     await page.locator('[data-language="en-gb"]').get_by_role("radio").check()
     await expect_language(page, "en-gb")
@@ -144,7 +144,7 @@ async def test_arabic_lays_the_app_out_right_to_left(live_server, signed_in):
     sidebar = await page.get_by_test_id("settings-sidebar").bounding_box()
     content = await page.get_by_test_id("settings-language").bounding_box()
     assert sidebar and content and sidebar["x"] > content["x"], "the settings sidebar is not right of its content"
-    await page.screenshot(path=str(SCREENSHOTS / "languages-ar-ps-1280.png"))
+    await snapshot(page, "languages-ar-ps-1280.png")
 
     # below 850 px the navigation is a drawer that slides in from the right
     narrow = await signed_in(place.owner, width=800)
@@ -158,7 +158,7 @@ async def test_arabic_lays_the_app_out_right_to_left(live_server, signed_in):
     await narrow.wait_for_timeout(300)  # let it finish sliding before measuring
     box = await drawer.bounding_box()
     assert box and abs(box["x"] + box["width"] - 800) < 2 and box["x"] > 0, f"the drawer is not on the right: {box}"
-    await narrow.screenshot(path=str(SCREENSHOTS / "languages-ar-ps-drawer-800.png"))
+    await snapshot(narrow, "languages-ar-ps-drawer-800.png")
 
 
 @pytest.mark.parametrize("code", ["en-gb", *(TRANSLATED or ["ar-ps"])])
@@ -179,4 +179,4 @@ async def test_no_raw_key_on_the_main_screens(live_server, signed_in, code):
         await expect_language(page, code)
         await page.wait_for_timeout(500)  # lazily loaded panes (members, channels) settle
         assert await page.evaluate(RAW_KEYS) == [], f"raw keys on {path} in {code}"
-        await page.screenshot(path=str(SCREENSHOTS / f"languages-raw-keys-{code}-{re.sub(r'[^a-z]+', '-', path)}.png"))
+        await snapshot(page, f"languages-raw-keys-{code}-{re.sub(r'[^a-z]+', '-', path)}.png")

@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member, open_dm
 from tests.testsite import site  # noqa: F401 - the test web server fixture
 
@@ -24,7 +24,7 @@ def settings(base_settings):
 
 async def test_a_link_preview_appears_live_for_the_other_user(live_server, signed_in, site):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     channel_id = await open_dm(client, ada, bob)
     await open_dm(client, bob, ada)
     page_a, page_b = await signed_in(ada), await signed_in(bob, width=850)
@@ -75,9 +75,8 @@ async def test_a_link_preview_appears_live_for_the_other_user(live_server, signe
     await expect(thumbnail).to_have_attribute("height", "40")
     await expect(card.get_by_text("Hearth Blog")).to_be_visible()
 
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page_b.screenshot(path=str(SCREENSHOTS / "link-embeds-850px.png"))
-    await page_a.screenshot(path=str(SCREENSHOTS / "link-embeds-sender.png"))
+    await snapshot(page_b, "link-embeds-850px.png")
+    await snapshot(page_a, "link-embeds-sender.png")
 
     await embed.get_by_role("link", name="Hearth test page", exact=True).click()
     await expect(page_b.get_by_text("This link will take you to")).to_be_visible()

@@ -10,8 +10,7 @@ from tests.plugins.messages.helpers import member
 
 
 async def test_friends_dm_reply_reaction_live_and_a_failed_send(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     page_a, page_b = await signed_in(ada), await signed_in(bob)
     await page_a.goto(f"{live_server.url}/app/inbox")
     await page_b.goto(f"{live_server.url}/app/inbox")

@@ -8,7 +8,7 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import ok
 from tests.support import PASSWORD
@@ -19,14 +19,14 @@ ADMIN = 2
 
 
 async def staff(client, **kwargs):
-    person = await member(client, **kwargs)
+    person = await member(**kwargs)
     await User.filter(id=int(person.id)).update(badges=ADMIN)
     return person
 
 
 async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    mod, target = await staff(client, username="warden"), await member(client, username="trouble")
+    mod, target = await staff(client, username="warden"), await member(username="trouble")
     await ok(client, "POST", "/api/servers", {"name": "Noisy Place"}, target.token)
     mod_page, target_page = await signed_in(mod), await signed_in(target)
     url = live_server.url
@@ -45,8 +45,7 @@ async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_serve
     await mod_page.get_by_test_id("moderation-users").get_by_role("link", name=re.compile("trouble")).click()
     await mod_page.wait_for_url(re.compile(rf"/app/moderation/users/{target.id}$"))
     await expect(mod_page.get_by_text("Noisy Place")).to_be_visible()
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await mod_page.screenshot(path=str(SCREENSHOTS / "moderation-user.png"))
+    await snapshot(mod_page, "moderation-user.png")
 
     await mod_page.get_by_role("button", name="Suspend").click()
     dialog = mod_page.get_by_role("dialog")
@@ -55,7 +54,7 @@ async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_serve
     await dialog.get_by_label("Your password").fill("not my password")
     await dialog.get_by_role("button", name="Suspend").click()
     await expect(dialog.get_by_text("Invalid password.")).to_be_visible()
-    await mod_page.screenshot(path=str(SCREENSHOTS / "moderation-suspend-dialog.png"))
+    await snapshot(mod_page, "moderation-suspend-dialog.png")
     await dialog.get_by_label("Your password").fill(PASSWORD)
     await dialog.get_by_role("button", name="Suspend").click()
     await expect(mod_page.get_by_test_id("user-standing")).to_contain_text("Spamming invite links")
@@ -64,7 +63,7 @@ async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_serve
     await expect(banner).to_contain_text("You are suspended.")
     await expect(target_page.get_by_test_id("refusal-details")).to_contain_text("Reason: Spamming invite links")
     await expect(target_page.get_by_test_id("refusal-details")).to_contain_text("By warden")
-    await target_page.screenshot(path=str(SCREENSHOTS / "suspended-user.png"))
+    await snapshot(target_page, "suspended-user.png")
     await target_page.reload()  # signing in again is refused the same way
     await expect(target_page.get_by_test_id("refusal-details")).to_contain_text("Until")
 
@@ -79,7 +78,7 @@ async def test_a_moderator_suspends_a_user_who_is_signed_in_elsewhere(live_serve
 
 async def test_a_warning_reaches_the_user_live(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    mod, target = await staff(client, username="warden"), await member(client, username="rude")
+    mod, target = await staff(client, username="warden"), await member(username="rude")
     mod_page, target_page = await signed_in(mod), await signed_in(target, width=800)
     url = live_server.url
     await target_page.goto(f"{url}/app")
@@ -96,7 +95,7 @@ async def test_a_warning_reaches_the_user_live(live_server, signed_in):
     warning = target_page.get_by_test_id("moderation-warning")
     await expect(warning).to_contain_text("Please keep it civil.")
     await expect(warning).to_contain_text("From warden")
-    await target_page.screenshot(path=str(SCREENSHOTS / "warning-800.png"))
+    await snapshot(target_page, "warning-800.png")
     await warning.get_by_role("button", name="I understand").click()
     await expect(warning).to_have_count(0)
     await target_page.reload()
@@ -118,15 +117,15 @@ async def test_the_stats_page_draws_its_charts(live_server, signed_in):
         await expect(page.get_by_test_id("chart-bar")).to_have_count(2)
         await expect(page.get_by_test_id("chart-line")).to_have_count(1)
         await expect(page.get_by_test_id("chart-line")).to_have_attribute("aria-label", "Active users: 1")
-        await page.screenshot(path=str(SCREENSHOTS / f"moderation-stats-{width}.png"))
+        await snapshot(page, f"moderation-stats-{width}.png")
         await page.get_by_role("link", name="Users", exact=True).click()
         await expect(page.get_by_test_id("moderation-users")).to_contain_text("counter")
-        await page.screenshot(path=str(SCREENSHOTS / f"moderation-users-{width}.png"))
+        await snapshot(page, f"moderation-users-{width}.png")
 
 
 async def test_a_moderator_verifies_and_schedules_a_server(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    mod, owner = await staff(client, username="warden"), await member(client, username="owner")
+    mod, owner = await staff(client, username="warden"), await member(username="owner")
     place = await ok(client, "POST", "/api/servers", {"name": "Sketchy Shop"}, owner.token)
     page = await signed_in(mod)
     await page.goto(f"{live_server.url}/app/moderation")
@@ -147,7 +146,7 @@ async def test_a_moderator_verifies_and_schedules_a_server(live_server, signed_i
     await expect(page.get_by_text("Deletion scheduled on")).to_be_visible()
     await expect(page.get_by_role("button", name="Cancel the deletion")).to_be_visible()
     await expect(page.get_by_role("dialog")).to_have_count(0)
-    await page.screenshot(path=str(SCREENSHOTS / "moderation-server.png"))
+    await snapshot(page, "moderation-server.png")
     await page.get_by_role("link", name="Audit logs").click()
     log = page.get_by_test_id("moderation-audit")
     await expect(log).to_contain_text("warden scheduled the deletion of Sketchy Shop")

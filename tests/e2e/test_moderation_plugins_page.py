@@ -5,14 +5,13 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 
 async def test_staff_see_what_runs_on_the_instance(start_server, signed_in):
     server = await start_server(**{"plugins.disabled": ["reminders"]})
-    client = server.app.quart.test_client()
-    mod, person = await member(client, username="modder"), await member(client, username="plain")
+    mod, person = await member(username="modder"), await member(username="plain")
     await User.filter(id=int(mod.id)).update(badges=64)
 
     page = await signed_in(mod)
@@ -28,13 +27,13 @@ async def test_staff_see_what_runs_on_the_instance(start_server, signed_in):
     await expect(inbox).to_contain_text("Uses when enabled: friends, servers")
     await expect(page.locator('[data-plugin-id="accounts"]')).to_contain_text("Essential")
     assert await rows.count() >= 18
-    await page.screenshot(path=str(SCREENSHOTS / "moderation-plugins.png"))
+    await snapshot(page, "moderation-plugins.png")
     narrow = await signed_in(mod, width=800)
     await narrow.goto(f"{server.url}/app/moderation/plugins")
     await expect(narrow.locator('[data-plugin-id="reminders"]')).to_contain_text(
         "Disabled", timeout=BROWSER_PATIENCE_MS
     )
-    await narrow.screenshot(path=str(SCREENSHOTS / "moderation-plugins-800.png"))
+    await snapshot(narrow, "moderation-plugins-800.png")
 
     outsider = await signed_in(person)
     await outsider.goto(f"{server.url}/app/moderation/plugins")

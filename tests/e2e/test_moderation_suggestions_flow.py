@@ -9,7 +9,7 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, ok
 from tests.support import PASSWORD
@@ -18,7 +18,7 @@ ADMIN, MOD = 2, 64
 
 
 async def staff(client, badges, **kwargs):
-    person = await member(client, **kwargs)
+    person = await member(**kwargs)
     await User.filter(id=int(person.id)).update(badges=badges)
     return person
 
@@ -26,7 +26,7 @@ async def staff(client, badges, **kwargs):
 async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed_in):
     client = live_server.app.quart.test_client()
     mod, admin = await staff(client, MOD, username="watcher"), await staff(client, ADMIN, username="chief")
-    target, other = await member(client, username="spammer"), await member(client, username="noisy")
+    target, other = await member(username="spammer"), await member(username="noisy")
     place = await community(client, "Quiet Town")
     url = live_server.url
 
@@ -61,7 +61,7 @@ async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed
     rows = mod_page.get_by_test_id("suggestion")
     await expect(rows).to_have_count(3)
     await expect(mod_page.get_by_role("button", name="Act")).to_have_count(0)  # MODs only suggest
-    await mod_page.screenshot(path=str(SCREENSHOTS / "moderation-suggestions-mod-800.png"), full_page=True)
+    await snapshot(mod_page, "moderation-suggestions-mod-800.png", full_page=True)
 
     admin_page = await signed_in(admin)
     await admin_page.goto(f"{url}/app/moderation")
@@ -73,7 +73,7 @@ async def test_a_mod_suggests_and_an_admin_acts_or_dismisses(live_server, signed
     await expect(rows.nth(2)).to_contain_text("Suspend")
     await expect(rows.nth(2)).to_contain_text("Posts scam links in every server")
     await expect(rows.nth(2)).to_contain_text("Suggested by watcher")
-    await admin_page.screenshot(path=str(SCREENSHOTS / "moderation-suggestions.png"), full_page=True)
+    await snapshot(admin_page, "moderation-suggestions.png", full_page=True)
 
     suspend = rows.filter(has_text="spammer")
     await suspend.get_by_role("button", name="Act").click()
@@ -115,6 +115,6 @@ async def test_an_admin_reads_a_servers_channel(live_server, signed_in):
         await expect(messages).to_contain_text("/ping loudly")
         await expect(messages).not_to_contain_text("1843058937612046336")
         await expect(page.get_by_test_id("viewed-channel")).to_have_text("# General")
-        await page.screenshot(path=str(SCREENSHOTS / f"moderation-channel-{width}.png"), full_page=True)
+        await snapshot(page, f"moderation-channel-{width}.png", full_page=True)
         await page.get_by_role("link", name=re.compile("Chatty")).first.click()
         await page.wait_for_url(re.compile(rf"/app/moderation/servers/{place.id}$"))

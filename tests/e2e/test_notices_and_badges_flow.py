@@ -7,7 +7,7 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.moderation.helpers import pw, staff
 from tests.plugins.servers.helpers import ok
@@ -18,7 +18,7 @@ SUPPORTER, CAT_EARS_WHITE = 8, 256
 
 async def test_a_warning_stays_until_dismissed_even_across_reloads(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    mod, target = await staff(client, username="keeper"), await member(client, username="loud")
+    mod, target = await staff(client, username="keeper"), await member(username="loud")
     page = await signed_in(target, width=800)
     await page.goto(f"{live_server.url}/app")
     await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -43,8 +43,7 @@ async def test_a_warning_stays_until_dismissed_even_across_reloads(live_server, 
 
 
 async def test_the_badges_section_picks_what_shows_and_it_sticks(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    person = await member(client, username="decorated")
+    person = await member(username="decorated")
     await User.filter(id=int(person.id)).update(badges=SUPPORTER | CAT_EARS_WHITE)
     page = await signed_in(person, width=800)
     await page.goto(f"{live_server.url}/app/settings/badges")
@@ -62,7 +61,7 @@ async def test_the_badges_section_picks_what_shows_and_it_sticks(live_server, si
     await palestine.click()
     await expect(palestine).to_be_checked()
     await expect(palestine).to_be_enabled()
-    await page.screenshot(path=str(SCREENSHOTS / "badges-800.png"))
+    await snapshot(page, "badges-800.png")
 
     await page.reload()
     await expect(page.get_by_label("Show the Palestine badge")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
@@ -73,5 +72,5 @@ async def test_the_badges_section_picks_what_shows_and_it_sticks(live_server, si
     await page.goto(f"{live_server.url}/app/profile/{person.id}")
     shown = page.get_by_test_id("profile-page").get_by_test_id("user-badge")
     await expect(shown).to_have_text(["Supporter", "Palestine"], timeout=BROWSER_PATIENCE_MS)
-    await page.screenshot(path=str(SCREENSHOTS / "badges-profile-800.png"))
+    await snapshot(page, "badges-profile-800.png")
     await expect(page).to_have_url(re.compile(rf"/app/profile/{person.id}$"))

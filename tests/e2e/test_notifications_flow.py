@@ -10,7 +10,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import Community, join, ok
 
@@ -44,7 +44,7 @@ NOTIFICATIONS = "window.__notifications.map(({ title, body, tag, silent }) => ({
 
 
 async def two_people(client):
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     server = await ok(client, "POST", "/api/servers", {"name": "Hearthside"}, ada.token)
     place = Community(owner=ada, server=server)
     await join(client, place, bob)
@@ -118,7 +118,7 @@ async def test_hidden_tab_mentions_own_messages_mute_and_dms(live_server, signed
     assert await page.evaluate(NOTIFICATIONS) == [{"title": "bob", "body": "psst", "tag": dm, "silent": True}]
     await count(page, "__sounds", 1)
     await page.set_viewport_size({"width": 1280, "height": 1800})  # the whole page: it scrolls inside the main pane
-    await page.screenshot(path=str(SCREENSHOTS / "settings-notifications-servers-1280.png"))
+    await snapshot(page, "settings-notifications-servers-1280.png")
     await page.set_viewport_size({"width": 1280, "height": 800})
 
     # Saved on the server: after a reload both pages show it.
@@ -154,7 +154,7 @@ async def test_visible_tab_stacks_two_pop_ups_newest_on_top(live_server, signed_
     await count(page, "__sounds", 3)
     assert await page.evaluate("window.__notifications.length") == 0  # the tab is visible
     await toasts.first.evaluate("(toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished))")
-    await page.screenshot(path=str(SCREENSHOTS / "notification-toasts-390.png"))
+    await snapshot(page, "notification-toasts-390.png")
 
     await toasts.first.get_by_role("button").first.click()
     await page.wait_for_url(f"{url}/app/servers/{place.id}/{place.general}")
@@ -174,8 +174,7 @@ async def test_visible_tab_stacks_two_pop_ups_newest_on_top(live_server, signed_
 
 
 async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    person = await member(client)
+    person = await member()
     page = await signed_in(person)
     await page.context.add_init_script(RECORDER)
     await page.goto(f"{live_server.url}/app/settings/notifications")
@@ -193,7 +192,7 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
     await count(page, "__sounds", 1)
     assert (await page.evaluate("window.__sounds"))[0]["volume"] == 0.4
     await page.set_viewport_size({"width": 1280, "height": 1500})
-    await page.screenshot(path=str(SCREENSHOTS / "settings-notifications-1280.png"))
+    await snapshot(page, "settings-notifications-1280.png")
 
     await page.reload()
     await expect(page.get_by_test_id("volume-value")).to_have_text("4 / 10", timeout=BROWSER_PATIENCE_MS)
@@ -213,5 +212,5 @@ async def test_volume_and_sounds_survive_a_reload(live_server, signed_in):
         "10 / 10", timeout=BROWSER_PATIENCE_MS
     )  # another browser: its own settings
     await phone.set_viewport_size({"width": 390, "height": 2000})
-    await phone.screenshot(path=str(SCREENSHOTS / "settings-notifications-390.png"))
+    await snapshot(phone, "settings-notifications-390.png")
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -15,7 +15,7 @@ from playwright.async_api import expect
 from core.identity.models import User
 from core.testing import clear_tables, serve_on_free_port
 from tests.conftest import REDIS_URL
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import photograph, snapshot
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.messages.helpers import member, open_dm, sent
@@ -95,9 +95,9 @@ async def world(database: Any, base_settings: Any) -> AsyncIterator[World]:
     asgi = create_app(base_settings)
     url, stop, task = await serve_on_free_port(asgi)
     client = asgi.quart.test_client()
-    viewer = await member(client, username="viewer")
+    viewer = await member(username="viewer")
     await User.filter(id=int(viewer.id)).update(badges=ADMIN)
-    bob = await member(client, username="bob_with_a_rather_long_username")
+    bob = await member(username="bob_with_a_rather_long_username")
     server = await ok(client, "POST", "/api/servers", {"name": "A server name long enough to wrap"}, viewer.token)
     place = Community(owner=viewer, server=server)
     await join(client, place, bob)
@@ -391,7 +391,9 @@ async def test_the_screen_fits_a_phone(world: World, browser: Any, screen: Scree
         box = await primary.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1
         assert errors == []
+        await snapshot(page, f"phone-{screen.name}.png")
+    except BaseException:
+        await photograph(page, f"phone-{screen.name}")
+        raise
     finally:
-        SCREENSHOTS.mkdir(exist_ok=True)
-        await page.screenshot(path=str(SCREENSHOTS / f"phone-{screen.name}.png"))
         await context.close()

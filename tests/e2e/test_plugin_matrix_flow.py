@@ -11,7 +11,7 @@ from playwright.async_api import expect
 
 from core.plugins import discover, with_dependents
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 
@@ -38,7 +38,7 @@ async def open_app(page, url: str, path: str) -> None:
 
 
 async def test_with_every_plugin_the_entries_and_screens_are_there(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     for case in CASES:
         await open_app(page, live_server.url, case.path)
@@ -50,7 +50,7 @@ async def test_with_every_plugin_the_entries_and_screens_are_there(live_server, 
 @pytest.mark.parametrize("case", CASES, ids=[case.plugin for case in CASES])
 async def test_a_disabled_plugin_leaves_no_entry_and_no_screen(start_server, signed_in, case):
     server = await start_server(**{"plugins.disabled": with_dependents(discover(), [case.plugin])})
-    person = await member(server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await open_app(page, server.url, case.path)
     await expect(page.get_by_test_id(case.instead)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -60,4 +60,4 @@ async def test_a_disabled_plugin_leaves_no_entry_and_no_screen(start_server, sig
     # the rest still works: the inbox (or, without it, account settings) opens
     await page.locator('a[href="/app/inbox"]').first.click()
     await expect(page.get_by_role("navigation", name="Direct messages")).to_be_visible()
-    await page.screenshot(path=str(SCREENSHOTS / f"without-{case.plugin}.png"))
+    await snapshot(page, f"without-{case.plugin}.png")

@@ -6,6 +6,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.posts.helpers import confirmed, post
 from tests.plugins.social.helpers import follow
@@ -14,7 +15,7 @@ from tests.support import call
 
 async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_server, signed_in, tmp_path):
     client = live_server.app.quart.test_client()
-    alice, bob = await confirmed(client), await confirmed(client)
+    alice, bob = await confirmed(), await confirmed()
     await follow(client, bob, alice.id)
     await call(client, "POST", "/api/posts/notifications/dismiss", token=alice.token)  # the follow's
     picture = tmp_path / "sunset.png"
@@ -47,14 +48,14 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
     await expect(seen.get_by_test_id("poll-choice-count").nth(1)).to_have_text("100% (1)")
     await seen.get_by_test_id("post-like").click()
     await expect(seen.get_by_test_id("post-like")).to_have_attribute("aria-pressed", "true")
-    await theirs.screenshot(path="test-results/posts-poll-results.png")
+    await snapshot(theirs, "posts-poll-results.png")
 
     # the author sees the vote and the like arrive without reloading
     await expect(written.get_by_test_id("post-like")).to_contain_text("1")
     await expect(written).to_contain_text(re.compile(r"1 vote(?!s)"))  # singular since plural forms
     bell = mine.get_by_role("link", name="Notifications").first
     await expect(bell).to_contain_text("1")
-    await mine.screenshot(path="test-results/posts-feed-live.png")
+    await snapshot(mine, "posts-feed-live.png")
 
     await bell.click()
     await mine.wait_for_url(re.compile(r"/app/notifications$"))
@@ -64,7 +65,7 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
     await expect(notes.first).to_contain_text("Tea or coffee this morning?")
     await expect(notes.nth(1)).to_contain_text(f"{bob.username} followed you")
     await expect(bell).not_to_contain_text("1")
-    await mine.screenshot(path="test-results/posts-notifications.png")
+    await snapshot(mine, "posts-notifications.png")
 
     # the profile tabs: the author's posts, and the liker's liked posts
     await mine.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
@@ -81,7 +82,7 @@ async def test_a_post_with_a_picture_and_a_poll_is_voted_and_liked_live(live_ser
 
 async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    alice, bob = await confirmed(client), await confirmed(client)
+    alice, bob = await confirmed(), await confirmed()
     first = await post(client, alice, "First thoughts")
     await post(client, bob, "A reply from bob", postId=first["id"])
     pinned = await post(client, alice, "Pinned announcement of mine")
@@ -99,7 +100,7 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
     await reply_box.get_by_label("Write a reply").fill("Thanks bob")
     await reply_box.get_by_role("button", name="Reply", exact=True).click()
     await expect(view.get_by_test_id("post").filter(has_text="Thanks bob")).to_be_visible()
-    await page.screenshot(path="test-results/posts-view.png")
+    await snapshot(page, "posts-view.png")
 
     main = view.locator(f'[data-testid="post"][data-post-id="{first["id"]}"]')
     await main.get_by_role("button", name="More").click()
@@ -113,7 +114,7 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
     await expect(pinned_box).to_contain_text("Pinned announcement of mine", timeout=BROWSER_PATIENCE_MS)
     listed = page.get_by_test_id("post-list").get_by_test_id("post").filter(has_text="Second thoughts")
     await expect(listed).to_be_visible()
-    await page.screenshot(path="test-results/posts-profile.png")
+    await snapshot(page, "posts-profile.png")
     await listed.get_by_role("button", name="More").click()
     await page.get_by_role("menuitem", name="Delete").click()
     await page.get_by_role("dialog").get_by_role("button", name="Delete").click()
@@ -124,7 +125,7 @@ async def test_the_post_view_replies_edits_and_deletes(live_server, signed_in):
 
 async def test_the_feed_at_phone_width(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    alice = await confirmed(client)
+    alice = await confirmed()
     for n in range(3):
         await post(client, alice, f"Small screen post {n}", poll={"choices": ["yes", "no"]} if n == 1 else None)
     page = await signed_in(alice, width=390)
@@ -134,10 +135,10 @@ async def test_the_feed_at_phone_width(live_server, signed_in):
     )
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
-    await page.screenshot(path="test-results/posts-feed-390.png")
+    await snapshot(page, "posts-feed-390.png")
     await page.goto(f"{live_server.url}/app/profile/{alice.id}/posts")
     await expect(page.get_by_test_id("post").filter(has_text="Small screen post 0")).to_be_visible(
         timeout=BROWSER_PATIENCE_MS
     )
     assert await page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-    await page.screenshot(path="test-results/posts-profile-390.png")
+    await snapshot(page, "posts-profile-390.png")

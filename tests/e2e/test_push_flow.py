@@ -8,6 +8,7 @@ import json
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 
@@ -22,8 +23,7 @@ async def registration_id(cdp, updates: list) -> str:
 
 
 async def test_the_section_and_the_worker_show_a_push(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    person = await member(client)
+    person = await member()
     page = await signed_in(person, width=850)
     await page.context.grant_permissions(["notifications"], origin=live_server.url)
     await page.goto(f"{live_server.url}/app/settings/notifications")
@@ -65,4 +65,4 @@ async def test_the_section_and_the_worker_show_a_push(live_server, signed_in):
             break
         await asyncio.sleep(0.1)
     assert shown == [{"title": "ada", "body": "hello there", "tag": "channel-1", "data": {"url": "/app/inbox/1"}}]
-    await page.screenshot(path="/tmp/push-settings.png")
+    await snapshot(page, "push-settings.png")

@@ -11,6 +11,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import sent
 from tests.plugins.servers.helpers import community, join, ok
 
@@ -47,7 +48,7 @@ async def test_search_a_channel_and_jump_to_an_old_message(live_server, signed_i
     await result.get_by_role("button", name="Jump").click()
     # one check for both: the highlight lasts 2.5 s, a second round trip on a slow machine could miss it
     await expect(old.and_(page.locator(".message--highlighted"))).to_be_visible()
-    await page.screenshot(path="test-results/search-jump.png")
+    await snapshot(page, "search-jump.png")
 
     await page.get_by_role("button", name="Close search").click()
     await expect(panel).to_have_count(0)
@@ -97,7 +98,7 @@ async def test_mentions_inbox_opens_the_channel_at_the_message(live_server, sign
     await expect(row).to_contain_text("Hearthside")
     await expect(row).to_contain_text("#General")
     await expect(row).to_contain_text(f"look here @{bob.username}")
-    await page.screenshot(path="test-results/mentions-inbox.png")
+    await snapshot(page, "mentions-inbox.png")
     await row.click()
     await page.wait_for_url(re.compile(rf"/app/servers/{place.id}/{place.general}\?messageId={mention['id']}$"))
     target = page.locator(f'[data-testid="message"][data-message-id="{mention["id"]}"]')
@@ -106,7 +107,7 @@ async def test_mentions_inbox_opens_the_channel_at_the_message(live_server, sign
     # who reacted, on hover
     await target.get_by_test_id("reaction").hover()
     await expect(page.get_by_test_id("reaction-users")).to_contain_text(place.owner.username)
-    await page.screenshot(path="test-results/reaction-users.png")
+    await snapshot(page, "reaction-users.png")
 
     # buttons of another message
     await page.get_by_role("button", name="Jump to present").click()

@@ -11,8 +11,7 @@ from tests.plugins.messages.helpers import member
 
 
 async def test_create_server_private_channel_invite_join_and_live_permissions(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     page_a, page_b = await signed_in(ada), await signed_in(bob)
     url = live_server.url
 

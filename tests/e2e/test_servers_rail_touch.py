@@ -10,7 +10,7 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from plugins.servers.models import ServerOrder
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import ok
 from tests.support import PASSWORD
@@ -49,7 +49,7 @@ async def rail_ids(page):
 
 async def test_touch_reorder_and_folder_at_850px(live_server, browser):
     client = live_server.app.quart.test_client()
-    ada = await member(client, username="ada")
+    ada = await member(username="ada")
     ids = [
         (await ok(client, "POST", "/api/servers", {"name": name}, ada.token))["id"] for name in ("One", "Two", "Three")
     ]
@@ -80,7 +80,7 @@ async def test_touch_reorder_and_folder_at_850px(live_server, browser):
         await expect(folder).to_have_count(1)
         stored = await ServerOrder.get(user_id=int(ada.id))
         assert [f["serverIds"] for f in stored.folders] == [[ids[2], ids[1]]]
-        await page.screenshot(path=str(SCREENSHOTS / "servers-rail-touch-850.png"))
+        await snapshot(page, "servers-rail-touch-850.png")
         assert page.errors == []
     finally:
         await context.close()
@@ -88,7 +88,7 @@ async def test_touch_reorder_and_folder_at_850px(live_server, browser):
 
 async def test_the_deletion_banner_follows_the_moderators_schedule(live_server, browser):
     client = live_server.app.quart.test_client()
-    ada, mod = await member(client, username="ada"), await member(client, username="mod")
+    ada, mod = await member(username="ada"), await member(username="mod")
     await User.filter(id=int(mod.id)).update(badges=2)
     server = await ok(client, "POST", "/api/servers", {"name": "Doomed"}, ada.token)
     context, page = await touch_page(browser, ada, width=1280)
@@ -106,7 +106,7 @@ async def test_the_deletion_banner_follows_the_moderators_schedule(live_server, 
             mod.token,
         )
         await expect(banner).to_contain_text("This server is scheduled for deletion.")
-        await page.screenshot(path=str(SCREENSHOTS / "servers-deletion-banner.png"))
+        await snapshot(page, "servers-deletion-banner.png")
         await ok(
             client,
             "DELETE",

@@ -7,7 +7,7 @@ import asyncio
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.support import call, connect_socket
 
@@ -41,7 +41,7 @@ async def activity_names(probe, user_id: str, want: list[str], timeout: float = 
 
 async def test_an_activity_is_shared_seen_by_a_friend_kept_and_stopped(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    person, friend = await member(client), await member(client)
+    person, friend = await member(), await member()
     await befriend(client, person, friend)
     await call(client, "POST", "/api/users/presence", token=person.token, json={"status": 1})
     watcher = await connect_socket(live_server.url, friend.token)
@@ -60,7 +60,7 @@ async def test_an_activity_is_shared_seen_by_a_friend_kept_and_stopped(live_serv
     await expect(current).to_contain_text("Debussy")
 
     await activity_names(watcher, person.id, ["Clair de Lune"])  # a friend receives it
-    await page.screenshot(path=str(SCREENSHOTS / "settings-activity-status-1280.png"))
+    await snapshot(page, "settings-activity-status-1280.png")
 
     await page.reload()
     await expect(current).to_contain_text("Listening to Clair de Lune", timeout=BROWSER_PATIENCE_MS)

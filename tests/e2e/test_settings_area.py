@@ -7,7 +7,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 SIDEBAR_AT_1280 = [
@@ -32,7 +32,7 @@ SIDEBAR_AT_1280 = [
 
 
 async def test_sections_have_their_own_urls_and_the_back_button_works(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     url = live_server.url
 
@@ -43,7 +43,7 @@ async def test_sections_have_their_own_urls_and_the_back_button_works(live_serve
     await expect(sidebar.get_by_role("link")).to_have_text(SIDEBAR_AT_1280, timeout=BROWSER_PATIENCE_MS)
     await expect(sidebar.get_by_role("link", name="Account")).to_have_attribute("aria-current", "page")
     await expect(page.locator(".main-header__title")).to_have_text("Account")
-    await page.screenshot(path=str(SCREENSHOTS / "settings-account-1280.png"))
+    await snapshot(page, "settings-account-1280.png")
 
     await sidebar.get_by_role("link", name="Interface").click()
     await page.wait_for_url(re.compile(r"/app/settings/interface$"))
@@ -67,7 +67,7 @@ async def test_sections_have_their_own_urls_and_the_back_button_works(live_serve
 
 
 async def test_below_850px_the_sidebar_is_a_drawer(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person, width=800)
     await page.goto(f"{live_server.url}/app/settings/interface")
     await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -75,13 +75,13 @@ async def test_below_850px_the_sidebar_is_a_drawer(live_server, signed_in):
     await expect(sidebar).to_be_hidden()
     no_horizontal_scroll = "document.documentElement.scrollWidth <= window.innerWidth"
     assert await page.evaluate(no_horizontal_scroll)
-    await page.screenshot(path=str(SCREENSHOTS / "settings-interface-800.png"))
+    await snapshot(page, "settings-interface-800.png")
 
     await page.get_by_role("button", name="Open menu").click()
     await expect(sidebar).to_be_visible()
     await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)  # slid in whole
     await page.wait_for_timeout(300)  # only for the picture: let the drawer finish sliding in
-    await page.screenshot(path=str(SCREENSHOTS / "settings-drawer-800.png"))
+    await snapshot(page, "settings-drawer-800.png")
     await sidebar.get_by_role("link", name="Privacy").click()
     await page.wait_for_url(re.compile(r"/app/settings/privacy$"))
     await expect(page.get_by_test_id("settings-privacy")).to_be_visible()

@@ -7,9 +7,9 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from plugins.connections.models import UserConnection
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.connections.fake_provider import provider  # noqa: F401 - the fixture
-from tests.support import register
+from tests.support import new_person
 
 PUBLIC_URL = "http://hearth.test"  # the tests' server.public_url, which providers send the browser back to
 
@@ -32,7 +32,7 @@ async def server(start_server, provider):
 
 
 async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider):
-    person = await register(server.app.quart.test_client())
+    person = await new_person()
     page = await signed_in(person)
     await behind_public_url(page, provider, server.url)
     await page.goto(f"{server.url}/app/settings/connections")
@@ -47,7 +47,7 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
     await expect(page).to_have_url(f"{server.url}/app/settings/connections")
     await expect(row).to_contain_text("Linked as alice")
     assert provider.authorize_calls[0]["code_challenge_method"] == "S256"
-    await page.screenshot(path=str(SCREENSHOTS / "settings-connections-1280.png"))
+    await snapshot(page, "settings-connections-1280.png")
 
     await page.reload()
     await expect(row).to_contain_text("Linked as alice", timeout=BROWSER_PATIENCE_MS)
@@ -61,7 +61,7 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
         "Linked as alice", timeout=BROWSER_PATIENCE_MS
     )
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    await phone.screenshot(path=str(SCREENSHOTS / "settings-connections-390.png"))
+    await snapshot(phone, "settings-connections-390.png")
 
     await page.get_by_role("button", name="Unlink Fake ID").click()
     await expect(row).to_contain_text("Not linked")
@@ -74,7 +74,7 @@ async def test_link_see_it_after_a_reload_and_unlink(server, signed_in, provider
 
 
 async def test_link_google_through_the_reference_routes(server, signed_in, provider):
-    person = await register(server.app.quart.test_client())
+    person = await new_person()
     page = await signed_in(person)
     await behind_public_url(page, provider, server.url)
     await page.goto(f"{server.url}/app/settings/connections")
@@ -90,7 +90,7 @@ async def test_link_google_through_the_reference_routes(server, signed_in, provi
 
 async def test_a_refusal_is_shown_in_the_section(server, signed_in, provider):
     provider.mode = "deny"
-    person = await register(server.app.quart.test_client())
+    person = await new_person()
     page = await signed_in(person)
     await behind_public_url(page, provider, server.url)
     await page.goto(f"{server.url}/app/settings/connections")
@@ -102,11 +102,11 @@ async def test_a_refusal_is_shown_in_the_section(server, signed_in, provider):
 
 
 async def test_nothing_to_link_is_said_plainly(live_server, signed_in):
-    person = await register(live_server.app.quart.test_client())
+    person = await new_person()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/connections")
     await expect(page.get_by_test_id("connections-none")).to_contain_text(
         "This server does not offer any service to link accounts with", timeout=BROWSER_PATIENCE_MS
     )
     await expect(page.get_by_role("link", name="Connections")).to_be_visible()
-    await page.screenshot(path=str(SCREENSHOTS / "settings-connections-none-1280.png"))
+    await snapshot(page, "settings-connections-none-1280.png")

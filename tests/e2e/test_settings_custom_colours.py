@@ -7,7 +7,7 @@ import json
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 NO_HORIZONTAL_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
@@ -16,7 +16,7 @@ ROOT_VARIABLE = "name => getComputedStyle(document.documentElement).getPropertyV
 
 
 async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/interface")
     await expect(page.get_by_test_id("custom-colours")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -41,7 +41,7 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
     await expect(page.get_by_label("Secondary text", exact=True)).to_have_value("#5c6370")
     assert await page.evaluate(MAIN_BACKGROUND) == "rgb(32, 64, 96)"
     assert await page.evaluate(ROOT_VARIABLE, "--accent") == "#3a7bd5"
-    await page.screenshot(path=str(SCREENSHOTS / "settings-custom-colours-1280.png"), full_page=True)
+    await snapshot(page, "settings-custom-colours-1280.png", full_page=True)
 
     await page.reload()
     await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5", timeout=BROWSER_PATIENCE_MS)
@@ -64,7 +64,7 @@ async def test_custom_colours_apply_at_once_survive_a_reload_and_reset(live_serv
 
 
 async def test_interface_settings_fit_a_phone(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person, width=390)
     await page.add_init_script(
         "localStorage.setItem('customColors', JSON.stringify({accent: '#3a7bd5', 'bg-main': '#204060'}))"
@@ -74,4 +74,4 @@ async def test_interface_settings_fit_a_phone(live_server, signed_in):
     await expect(page.get_by_label("Accent", exact=True)).to_have_value("#3a7bd5")
     assert await page.evaluate(NO_HORIZONTAL_SCROLL)
     await page.get_by_test_id("custom-colours").scroll_into_view_if_needed()
-    await page.screenshot(path=str(SCREENSHOTS / "settings-custom-colours-390.png"))
+    await snapshot(page, "settings-custom-colours-390.png")

@@ -8,7 +8,7 @@ from tests.plugins.messages.helpers import member
 
 
 async def test_an_experiment_applies_and_survives_a_reload(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/experiments")
     square = page.get_by_role("switch", name="Square avatars")

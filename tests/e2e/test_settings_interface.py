@@ -5,7 +5,7 @@ the saved CSS back when the draft is discarded."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
@@ -13,7 +13,7 @@ BODY_FONT_SIZE = "getComputedStyle(document.body).fontSize"
 
 
 async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/interface")
     await expect(page.get_by_test_id("settings-interface")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -25,7 +25,7 @@ async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_serve
     await page.get_by_role("slider", name="Font size").fill("19")
     await expect(page.get_by_test_id("font-size-value")).to_have_text("19 px")
     assert await page.evaluate(BODY_FONT_SIZE) == "19px"
-    await page.screenshot(path=str(SCREENSHOTS / "settings-interface-light-1280.png"))
+    await snapshot(page, "settings-interface-light-1280.png")
 
     await page.reload()
     await expect(page.get_by_role("radio", name="Light")).to_be_checked(timeout=BROWSER_PATIENCE_MS)
@@ -41,7 +41,7 @@ async def test_theme_and_font_size_apply_at_once_and_survive_a_reload(live_serve
 
 
 async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     url = live_server.url
     await page.goto(f"{url}/app/settings/interface")
@@ -54,7 +54,7 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     await expect(preview).to_have_css("background-color", "rgb(10, 120, 30)")  # the draft, before saving
     await page.get_by_role("button", name="Save").click()
     await expect(page.get_by_role("status")).to_have_text("Saved.")
-    await page.screenshot(path=str(SCREENSHOTS / "settings-custom-css-1280.png"))
+    await snapshot(page, "settings-custom-css-1280.png")
 
     await page.reload()
     await expect(editor).to_have_value(

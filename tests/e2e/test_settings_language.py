@@ -4,7 +4,7 @@ the locale files); a choice is kept in appLanguage and strings fall back to en-g
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 CODES = [
@@ -31,7 +31,7 @@ CODES = [
 
 
 async def test_the_languages_are_listed_and_a_choice_survives_a_reload(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/language")
     options = page.locator(".language-option")
@@ -43,7 +43,7 @@ async def test_the_languages_are_listed_and_a_choice_survives_a_reload(live_serv
     await expect(english.get_by_role("radio")).to_be_checked()
     await expect(page.locator('[data-language="ja-jp"]')).to_contain_text("日本語")
     await expect(page.locator('[data-language="ja-jp"]')).to_contain_text("%")
-    await page.screenshot(path=str(SCREENSHOTS / "settings-language-1280.png"))
+    await snapshot(page, "settings-language-1280.png")
 
     await page.get_by_role("radio", name="Deutsch").check()
     await expect(page.locator("html")).to_have_attribute("lang", "de-DE")

@@ -5,14 +5,14 @@ from playwright.async_api import expect
 
 from core.identity.models import Account, User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.support import call
 
 
 async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server, signed_in):
     client = live_server.app.quart.test_client()
-    person, other = await member(client), await member(client)
+    person, other = await member(), await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/privacy")
     await expect(page.get_by_test_id("settings-privacy")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -22,7 +22,7 @@ async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server
     await page.get_by_label("Who can see when you were last online").select_option(label="Nobody")
     await page.get_by_role("switch", name="Hide my followers").check()
     await expect(page.get_by_role("switch", name="Hide my followers")).to_be_enabled()
-    await page.screenshot(path=str(SCREENSHOTS / "settings-privacy-1280.png"))
+    await snapshot(page, "settings-privacy-1280.png")
 
     await page.reload()
     await expect(page.get_by_label("Who can send you direct messages")).to_have_value("2", timeout=BROWSER_PATIENCE_MS)

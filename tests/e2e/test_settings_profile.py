@@ -11,18 +11,17 @@ from playwright.async_api import expect
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
 from plugins.accounts.models import Profile
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.e2e.test_uploads_flow import noisy_png, throttle_uploads
 from tests.plugins.messages.helpers import member
-from tests.support import register
+from tests.support import new_person
 
 NO_HORIZONTAL_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 BIO = "Keeper of the **hearth** since 2024"
 
 
 async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(live_server, signed_in, tmp_path):
-    client = live_server.app.quart.test_client()
-    person, other = await member(client, username="ember"), await member(client, username="visitor")
+    person, other = await member(username="ember"), await member(username="visitor")
     url = live_server.url
     page = await signed_in(person)
     await page.goto(f"{url}/app/settings/account/profile")
@@ -49,7 +48,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await expect(page.get_by_test_id("banner-choice")).to_have_text("New banner: banner.png")
     await expect(preview.get_by_test_id("profile-card-banner")).to_have_attribute("style", re.compile(r'url\("blob:'))
     assert (await Profile.get_or_none(user_id=int(person.id))) is None
-    await page.screenshot(path=str(SCREENSHOTS / "settings-profile-draft-1280.png"))
+    await snapshot(page, "settings-profile-draft-1280.png")
 
     # a link elsewhere asks first while the changes are unsaved
     await sidebar.get_by_role("link", name="Interface").click()
@@ -77,7 +76,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
         1,
     )
     assert (await User.get(id=int(person.id))).banner.startswith(f"profile_banners/{person.id}/")
-    await page.screenshot(path=str(SCREENSHOTS / "settings-profile-1280.png"))
+    await snapshot(page, "settings-profile-1280.png")
 
     await page.reload()
     await expect(page.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=BROWSER_PATIENCE_MS)
@@ -97,21 +96,20 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
         "background-image", re.compile(r"rgb\(32, 48, 64\).*rgb\(160, 80, 48\)")
     )
     await expect(visitor.locator(".profile-page__name span").first).to_have_css("font-family", re.compile("Georgia"))
-    await visitor.screenshot(path=str(SCREENSHOTS / "settings-profile-seen-by-another-1280.png"))
+    await snapshot(visitor, "settings-profile-seen-by-another-1280.png")
 
     # a phone: no horizontal scrolling, the preview under the form
     phone = await signed_in(person, width=390)
     await phone.goto(f"{url}/app/settings/account/profile")
     await expect(phone.get_by_label("Bio", exact=True)).to_have_value(BIO, timeout=BROWSER_PATIENCE_MS)
     assert await phone.evaluate(NO_HORIZONTAL_SCROLL)
-    await phone.screenshot(path=str(SCREENSHOTS / "settings-profile-390.png"), full_page=True)
+    await snapshot(phone, "settings-profile-390.png", full_page=True)
     await phone.get_by_test_id("profile-preview").scroll_into_view_if_needed()
-    await phone.screenshot(path=str(SCREENSHOTS / "settings-profile-preview-390.png"))
+    await snapshot(phone, "settings-profile-preview-390.png")
 
 
 async def test_the_server_refusal_is_shown_and_nothing_is_kept(live_server, signed_in, tmp_path):
-    client = live_server.app.quart.test_client()
-    person = await register(client)  # e-mail not confirmed: no banner (rest.md §1.19)
+    person = await new_person()  # e-mail not confirmed: no banner (rest.md §1.19)
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/account/profile")
     await expect(page.get_by_label("Bio", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)

@@ -8,7 +8,7 @@ from tests.plugins.messages.helpers import member
 
 
 async def test_window_settings_are_hidden_in_a_browser(live_server, signed_in):
-    person = await member(live_server.app.quart.test_client())
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/app/settings/window-settings")
     await expect(page.get_by_test_id("window-settings-unavailable")).to_contain_text(

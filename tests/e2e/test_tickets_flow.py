@@ -8,13 +8,12 @@ from playwright.async_api import expect
 
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 
 async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    user, admin = await member(client, username="asker"), await member(client, username="helper")
+    user, admin = await member(username="asker"), await member(username="helper")
     await User.filter(id=int(admin.id)).update(badges=2)
     user_page, admin_page = await signed_in(user), await signed_in(admin)
     url = live_server.url
@@ -43,7 +42,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await admin_page.get_by_role("button", name="Send").click()
     await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text("Try a smaller picture")
     await expect(admin_page.locator(".ticket-status")).to_have_text("Waiting for the user")
-    await admin_page.screenshot(path=str(SCREENSHOTS / "ticket-admin.png"))
+    await snapshot(admin_page, "ticket-admin.png")
 
     await user_page.goto(f"{url}/app/settings/tickets")
     await expect(user_page.get_by_test_id("ticket-list")).to_contain_text("New reply", timeout=BROWSER_PATIENCE_MS)
@@ -55,7 +54,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await user_page.get_by_label("Your reply").fill("That worked, thanks!")
     await user_page.get_by_role("button", name="Send").click()
     await expect(user_page.locator(".ticket-status")).to_have_text("Waiting for a moderator")
-    await user_page.screenshot(path=str(SCREENSHOTS / "ticket-user.png"))
+    await snapshot(user_page, "ticket-user.png")
 
     await admin_page.reload()
     await expect(admin_page.get_by_test_id("ticket-messages")).to_contain_text(
@@ -74,7 +73,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await expect(narrow.get_by_test_id("ticket-messages")).to_contain_text(
         "That worked, thanks!", timeout=BROWSER_PATIENCE_MS
     )
-    await narrow.screenshot(path=str(SCREENSHOTS / "ticket-user-800.png"))
+    await snapshot(narrow, "ticket-user-800.png")
 
     # The tab bars filter both lists by status.
     await narrow.goto(f"{url}/app/settings/tickets")
@@ -87,7 +86,7 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await expect(narrow.get_by_text("No tickets with this status.")).to_be_visible()
     await tabs.get_by_role("tab", name="Closed (done)").click()
     await expect(narrow.get_by_test_id("ticket-list")).to_contain_text("Cannot change my avatar")
-    await narrow.screenshot(path=str(SCREENSHOTS / "ticket-tabs-user-800.png"))
+    await snapshot(narrow, "ticket-tabs-user-800.png")
 
     await admin_page.goto(f"{url}/app/moderation/tickets")
     staff_tabs = admin_page.get_by_role("tablist", name="Ticket status")
@@ -99,4 +98,4 @@ async def test_a_ticket_between_a_user_and_an_admin(live_server, signed_in):
     await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")
     await staff_tabs.get_by_role("tab", name="All").click()
     await expect(admin_page.get_by_test_id("staff-ticket-list")).to_contain_text("Cannot change my avatar")
-    await admin_page.screenshot(path=str(SCREENSHOTS / "ticket-tabs-admin.png"))
+    await snapshot(admin_page, "ticket-tabs-admin.png")

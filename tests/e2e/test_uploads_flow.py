@@ -12,7 +12,7 @@ from PIL import Image
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member, open_dm
 
 
@@ -34,7 +34,7 @@ async def throttle_uploads(page, bytes_per_second: int) -> None:
 
 async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, signed_in, tmp_path):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     channel_id = await open_dm(client, ada, bob)
     await open_dm(client, bob, ada)
     url = live_server.url
@@ -55,15 +55,14 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     bar = page_a.get_by_role("progressbar", name="Uploading avatar")
     await expect(bar).to_be_visible()
     await expect(page_a.get_by_test_id("progress-detail")).to_have_text(re.compile(r"^\d+% · "))
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page_a.screenshot(path=str(SCREENSHOTS / "uploads-avatar-progress.png"))
+    await snapshot(page_a, "uploads-avatar-progress.png")
     await expect(bar).to_have_count(0, timeout=BROWSER_PATIENCE_MS)
     avatar_image = page_a.locator(".avatar-editor img.avatar")
     await expect(avatar_image).to_have_attribute("src", re.compile(rf"^/cdn/avatars/{ada.id}/\d+\.png$"))
     await page_a.wait_for_function(
         "() => { const img = document.querySelector('.avatar-editor img.avatar'); return img && img.complete && img.naturalWidth === 500; }"
     )
-    await page_a.screenshot(path=str(SCREENSHOTS / "uploads-avatar-set.png"))
+    await snapshot(page_a, "uploads-avatar-set.png")
     # The banner the same way; the upload token of a moment ago is reused (kept 2 minutes).
     banner = tmp_path / "banner.png"
     Image.new("RGB", (300, 100), (40, 90, 160)).save(banner)
@@ -75,7 +74,7 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     narrow = await signed_in(ada, width=800)
     await narrow.goto(f"{url}/app/settings/account")
     await expect(narrow.get_by_role("heading", name="Profile banner")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
-    await narrow.screenshot(path=str(SCREENSHOTS / "uploads-avatar-set-800px.png"))
+    await snapshot(narrow, "uploads-avatar-set-800px.png")
     await narrow.close()
 
     # A picture in the DM: the sender sees the upload's progress, Bob sees the message arrive.
@@ -92,7 +91,7 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
     await page_a.wait_for_function(  # photograph it mid-way
         "() => Number(document.querySelector('.message [role=progressbar]')?.getAttribute('aria-valuenow')) >= 20"
     )
-    await page_a.screenshot(path=str(SCREENSHOTS / "uploads-attachment-progress.png"))
+    await snapshot(page_a, "uploads-attachment-progress.png")
 
     message = page_b.get_by_test_id("message").filter(has_text="From the beach")
     await expect(message).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -102,9 +101,9 @@ async def test_set_an_avatar_and_send_a_picture_that_arrives_live(live_server, s
         "() => [...document.querySelectorAll('.attachment--image img')].some(i => i.complete && i.naturalWidth === 700)"
     )
     await expect(message.locator("img.avatar")).to_have_attribute("src", re.compile(rf"^/cdn/avatars/{ada.id}/"))
-    await page_b.screenshot(path=str(SCREENSHOTS / "uploads-attachment-received-850px.png"))
+    await snapshot(page_b, "uploads-attachment-received-850px.png")
     await expect(uploading).to_have_count(0)
-    await page_a.screenshot(path=str(SCREENSHOTS / "uploads-attachment-sent.png"))
+    await snapshot(page_a, "uploads-attachment-sent.png")
 
     # Both uploads went token first, then the file to /cdn/<type>/<group>; nothing else.
     posts = [path for method, path in requests if method == "POST" and "cdn" in path]

@@ -4,13 +4,12 @@ widget's JSON address (which answers), and deletes it; usable at a phone's width
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 
 
 async def test_a_user_creates_opens_and_deletes_their_embed(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    ada = await member(client, username="ada")
+    ada = await member(username="ada")
     page = await signed_in(ada)
     await page.set_viewport_size({"width": 390, "height": 800})
     await page.goto(f"{live_server.url}/app/settings/external-embed")
@@ -23,8 +22,7 @@ async def test_a_user_creates_opens_and_deletes_their_embed(live_server, signed_
     await expect(address).to_have_text(
         f"{live_server.url}/api/users/{ada.id}/external-embed.json", timeout=BROWSER_PATIENCE_MS
     )
-    SCREENSHOTS.mkdir(exist_ok=True)
-    await page.screenshot(path=str(SCREENSHOTS / "user-embed.png"))
+    await snapshot(page, "user-embed.png")
     widget = await page.request.get(await address.inner_text())
     assert widget.status == 200 and (await widget.json())["userId"] == ada.id
     await card.get_by_role("button", name="Delete embed").click()

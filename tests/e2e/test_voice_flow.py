@@ -8,7 +8,7 @@ import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, SignedIn
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SignedIn, snapshot
 from tests.plugins.messages.helpers import member, open_dm
 from tests.plugins.servers.helpers import community, join
 
@@ -33,7 +33,7 @@ async def media_browser():
 
 @pytest.fixture
 async def open_as(media_browser, request):
-    pages = SignedIn(media_browser, request.node.name)
+    pages = SignedIn(media_browser, request.node)
     yield pages.open
     await pages.close()
 
@@ -139,7 +139,7 @@ async def test_two_people_see_each_other_speak_through_the_server(server_side, o
 
 async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     channel_id = await open_dm(client, ada, bob)
     await open_dm(client, bob, ada)
     page_a, page_b = await open_as(ada), await open_as(bob, width=800)
@@ -151,7 +151,7 @@ async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
 
     ringing = page_b.get_by_test_id("incoming-call")
     await expect(ringing).to_contain_text("ada is calling you", timeout=BROWSER_PATIENCE_MS)
-    await page_b.screenshot(path=str(SCREENSHOTS / "voice-incoming-call-800.png"))
+    await snapshot(page_b, "voice-incoming-call-800.png")
     await ringing.get_by_test_id("incoming-accept").click()
     await expect(ringing).to_have_count(0)
     for page in (page_a, page_b):

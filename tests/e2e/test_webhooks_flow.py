@@ -11,7 +11,7 @@ import aiohttp
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.conftest import snapshot
 from tests.plugins.servers.helpers import community, join
 
 PIXEL = base64.b64decode(
@@ -67,7 +67,7 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     field = detail.get_by_test_id("webhook-url")
     await expect(field).to_have_value(re.compile(rf"^{re.escape(url)}/api/webhooks/{webhook_id}/[\w-]+\.[\w-]+$"))
     execute_url = await field.input_value()
-    await page_a.screenshot(path=str(SCREENSHOTS / "webhooks-detail.png"), full_page=True)
+    await snapshot(page_a, "webhooks-detail.png", full_page=True)
     assert await page_a.evaluate("navigator.clipboard.readText()") == execute_url
 
     # A service posts through it: the member sees it live.
@@ -84,7 +84,7 @@ async def test_create_a_webhook_copy_its_url_and_post_through_it(live_server, si
     await expect(message.locator("img.avatar")).to_have_attribute("referrerpolicy", "no-referrer")
     assert await message.locator("img.avatar").evaluate("(img) => img.complete && img.naturalWidth === 1")
     assert direct == []
-    await page_b.screenshot(path=str(SCREENSHOTS / "webhooks-message.png"))
+    await snapshot(page_b, "webhooks-message.png")
 
     # Delete it (with a confirmation): back to the list, the URL stops working, its message goes.
     await detail.get_by_role("button", name="Delete webhook").click()

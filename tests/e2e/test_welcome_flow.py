@@ -6,18 +6,16 @@ import re
 
 from playwright.async_api import expect
 
-from core.settings import ROOT
 from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, ok, private_channel, role_with
-
-SHOTS = ROOT / "test-results"
 
 
 async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_server, signed_in):
     client = live_server.app.quart.test_client()
     place = await community(client, "Hearthside")
-    bob = await member(client, username="bob")
+    bob = await member(username="bob")
     role = await role_with(client, place, 0)
     await ok(
         client,
@@ -62,8 +60,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     await expect(answers.nth(0).get_by_role("button", name="All", exact=True)).to_have_count(0)
     await form.get_by_role("button", name="Save changes").click()
     await expect(form.get_by_role("status")).to_have_text("Saved.")
-    SHOTS.mkdir(exist_ok=True)
-    await page_a.screenshot(path=str(SHOTS / "welcome-editor.png"), full_page=True)
+    await snapshot(page_a, "welcome-editor.png", full_page=True)
     await page_a.get_by_role("link", name="Back to the welcome screen").click()
     await expect(page_a.get_by_test_id("welcome-question-row")).to_contain_text("What brings you here?")
     await expect(page_a.get_by_test_id("welcome-question-row")).to_contain_text("Answers: 2")
@@ -81,7 +78,7 @@ async def test_an_answer_on_the_welcome_page_opens_a_private_channel_live(live_s
     await drawing.click()
     await expect(drawing).to_have_attribute("aria-pressed", "true")
     await expect(drawing).to_contain_text("1")
-    await page_b.screenshot(path=str(SHOTS / "welcome-page-850.png"), full_page=True)
+    await snapshot(page_b, "welcome-page-850.png", full_page=True)
     # the channel list is in the side pane (an overlay at this width): check it at full width too
     await page_b.set_viewport_size({"width": 1280, "height": 800})
     await expect(studio_for_b).to_have_count(1)
