@@ -11,21 +11,49 @@ PLUGIN_BUNDLES := webui/plugin-bundles.json
 PLUGIN_WEB_DIRS := $(shell sed -n 's/^ *"[^"]*": "\(.*\)\/index\.ts",\{0,1\}$$/\1/p' $(PLUGIN_BUNDLES) 2>/dev/null)
 WEB_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.ts plugins/*/web $(PLUGIN_WEB_DIRS) -type f 2>/dev/null)
 
-.PHONY: run test test-python test-web install migrate makemigrations chromium bench clean FORCE
+# Tests run in two passes (tests/parallel.py): most side by side in TEST_WORKERS processes, each with
+# its own database and Redis database (tests/workers.py), then the `serial` ones alone.
+TEST_WORKERS ?= 3
+PYTEST := $(PY) -m pytest
+PARALLEL := -n $(TEST_WORKERS) --dist worksteal
+# `make test-fast`: everything but the browser, fault and fuzz tiers.
+FAST := not e2e and not faults and not fuzz
+# Runs a step and prints how long it took: `$(call timed,name,command)`.
+timed = @started=$$(date +%s); $(2); status=$$?; echo "== $(1): $$(( $$(date +%s) - started )) s"; exit $$status
+
+.PHONY: run test test-fast test-python test-web lint typecheck screenshots install migrate makemigrations chromium bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
 	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
 test: $(VENV)/.installed webui/dist/index.html chromium
-	$(PY) -m pytest
-	npm test
+	@started=$$(date +%s); \
+	$(MAKE) --no-print-directory lint typecheck test-web test-python && \
+	echo "== make test: passed in $$(( $$(date +%s) - started )) s"
 
+test-fast: $(VENV)/.installed node_modules/.installed
+	@started=$$(date +%s); \
+	$(MAKE) --no-print-directory lint typecheck test-web test-python MARKS="$(FAST)" && \
+	echo "== make test-fast: passed in $$(( $$(date +%s) - started )) s"
+
+# MARKS narrows both passes (a pytest -m expression); PYTEST_ARGS adds to them.
 test-python: $(VENV)/.installed
-	$(PY) -m pytest
+	$(call timed,pytest in parallel,$(PYTEST) $(PARALLEL) -m "not serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
+	$(call timed,pytest serial,$(PYTEST) -m "serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
 
 test-web: node_modules/.installed
-	npm test
+	$(call timed,vitest,npm test --silent -- --reporter=dot)
+
+lint: $(VENV)/.installed
+	$(call timed,ruff,$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .)
+
+typecheck: node_modules/.installed
+	$(call timed,tsc,npm run --silent typecheck)
+
+# Pictures of the screens the browser tests visit, in test-results/ (tests take them only here).
+screenshots: $(VENV)/.installed webui/dist/index.html chromium
+	HEARTH_SCREENSHOTS=1 $(PYTEST) $(PARALLEL) -m e2e
 
 install: $(VENV)/.installed node_modules/.installed
 

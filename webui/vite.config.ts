@@ -142,7 +142,8 @@ export default defineConfig({
   test: {
     dir: repoRoot,
     include: ["webui/src/**/*.test.{ts,tsx}", "plugins/*/web/**/*.test.{ts,tsx}"],
-    environment: "jsdom",
+    // Most tests are logic without a page; a file that needs one starts with `// @vitest-environment jsdom`.
+    environment: "node",
     setupFiles: [fileURLToPath(new URL("./src/testSetup.ts", import.meta.url))],
     restoreMocks: true,
   },

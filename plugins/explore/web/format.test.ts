@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { BUMP_COOLDOWN_MS, bumpWait, isNotListed } from "./exploreApi";
 import { initials } from "../../servers/web/public";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { useReadState } from "../../messages/web/public";
 import { inboxAuthenticated, inboxClosed, inboxOpened, recipientUpdated, sortInboxes, useInboxStore } from "./inboxStore";

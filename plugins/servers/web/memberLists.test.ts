@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { registerExtensions, useExtensionStore, type PresenceSnapshot } from "@hearth/plugins/extensions";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { byName, groupMembers, memberListRows } from "./memberGroups";

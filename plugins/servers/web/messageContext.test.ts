@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { ServerMessageInput } from "@hearth/plugins/extensions";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { planChannelMove, reorderRoles, stepChannel, stepRole } from "./ordering";
 import { channel, role } from "./testData";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { useReadState } from "../../messages/web/public";
 import { errorText, parseInviteCode } from "./serversApi";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useReadState } from "../../messages/web/public";

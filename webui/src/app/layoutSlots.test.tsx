@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { cleanup, act, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocalSetting } from "../settings/localSettings";
 import { notifyMessage, setNotificationOpener, type MessageNotice } from "./notify";
