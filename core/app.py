@@ -28,6 +28,7 @@ from core.redisconn import redis_settings
 from core.routing import LazyBuilderRule
 from core.settings import Settings, load_settings
 from core.unavailable import register_unavailable_handlers
+from core.unread_body import UnreadBodies
 from core.validation import reuse_type_adapters
 
 log = logging.getLogger("hearth")
@@ -81,6 +82,8 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     install_http_policies(app, settings)
     install_health(app)
     install_request_guard(app)  # after the global rate limit, so bad bodies count towards it too
+    # outermost: no answer, from Quart or in front of it, leaves a request body half read
+    app.asgi_app = UnreadBodies(app.asgi_app, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[method-assign]
 
     @app.get("/api/plugins")
     async def list_plugins() -> Any:
