@@ -3,25 +3,29 @@
 - ``POST /api/cdn/token`` → ``{token}``, an upload token (the channel form is the messages
   plugin's ``POST /api/channels/:channelId/cdn/token``; both count in one ``cdn_token`` bucket);
 - ``POST /cdn/<avatars|profile_banners|emojis|attachments>/<groupId?>`` with
-  ``Authorization: <upload token>`` and the file in multipart field ``f`` → ``{fileId}``;
+  ``Authorization: <upload token>`` and the file as the raw body (``Content-Type``, ``File-Name``)
+  or in multipart field ``f`` (``core/cdn/incoming.py``) → ``{fileId}``;
 - ``GET /cdn/proxy/<encodeURIComponent(url)>/<file name>``: third-party images, proxied;
 - ``GET /cdn/<path>``: the stored files.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from quart import Blueprint, Response, current_app, g, request, send_file
 
 from core.auth import current_session, current_user, require_user_or_bot
 from core.cdn.groups import PICTURE_KINDS, UploadGroups
 from core.cdn.images import BadCrop, parse_points
+from core.cdn.incoming import TOO_LARGE, TooLarge, receive_upload
 from core.cdn.models import CdnFile
 from core.cdn.proxy import ImageProxy, target_url
-from core.cdn.service import BAD_CROP, store_upload
+from core.cdn.service import BAD_CROP, image_too_large, store_incoming
 from core.cdn.tokens import BadToken, make_token, read_token
 from core.context import hearth
 from core.errors import ApiError
@@ -76,16 +80,19 @@ async def upload(kind: str, group_id: str | None = None) -> tuple[dict[str, str]
     except BadCrop:
         raise ApiError(400, BAD_CROP, "points") from None
     await check("cdn_upload", 30, 60)
-    upload = (await request.files).get("f")
-    if upload is None:
-        raise ApiError(400, "A file is required in the form field f.", "f")
-    record = await store_upload(
+    settings = hearth().settings
+    image_only = kind != "attachments"
+    limit_mb = settings.cdn.max_image_mb if image_only else settings.cdn.max_upload_mb
+    try:
+        incoming = await receive_upload(request, hearth().storage.scratch_file(), int(limit_mb) * 1024 * 1024)
+    except TooLarge:
+        raise image_too_large() if image_only else ApiError(413, TOO_LARGE) from None
+    record = await store_incoming(
         user.id,
         kind=kind,
         group_id=None if group is None else str(group),
-        filename=upload.filename or "file",
-        data=upload.read(),
-        image_only=kind != "attachments",
+        incoming=incoming,
+        image_only=image_only,
         points=points,
     )
     return {"fileId": str(record.id)}, 200
@@ -115,7 +122,8 @@ async def serve(path: str) -> Response:
     response.headers["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; media-src 'self'"
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     if not (response.mimetype or "").startswith(("image/", "video/", "audio/")):
-        response.headers["Content-Disposition"] = "attachment"
+        # the stored name (made safe when it was uploaded) is the download's name
+        response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(local.name, safe='')}"
     return response
 
 
@@ -136,3 +144,7 @@ def install(app: Any) -> None:
     app.extensions["hearth.image_proxy"] = ImageProxy(app.extensions["hearth"].settings)
     app.register_blueprint(api)
     app.register_blueprint(files)
+
+    @app.before_serving
+    async def sweep_scratch() -> None:
+        await asyncio.to_thread(app.extensions["hearth"].storage.sweep_scratch)

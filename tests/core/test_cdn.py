@@ -140,7 +140,7 @@ async def test_plain_attachments_download_instead_of_rendering(client):
     )
     assert status == 200, body
     served = await client.get(f"/cdn/{await path_of(body['fileId'])}")
-    assert served.headers["Content-Disposition"] == "attachment"
+    assert served.headers["Content-Disposition"] == "attachment; filename*=UTF-8''page.html"
     assert "default-src 'none'" in served.headers["Content-Security-Policy"]
 
 

@@ -10,6 +10,7 @@ from PIL import Image
 from plugins.emojis.models import CustomEmoji
 from plugins.servers.models import Server
 from plugins.servers.permissions import ADMIN, MANAGE_ROLES
+from tests.core.uploads import upload_raw
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
 from tests.support import at_once, call, upload_file
@@ -336,3 +337,22 @@ async def test_emojis_added_at_once_cannot_pass_the_limit_together(client):
     assert [status for status, _ in answers] == [200, 200, 400, 400]
     assert [body for _, body in answers[2:]] == ["You have reached the maximum number of emojis for this server."] * 2
     assert await CustomEmoji.filter(server_id=int(place.id)).count() == 80
+
+
+async def test_an_emoji_sent_as_the_raw_body(client):
+    # the protocol's current web client: the file as the body, Content-Type and File-Name
+    place = await community(client)
+    status, body = await upload_raw(
+        client, place.owner.token, "emojis", None, picture("GIF", 3), "party.gif", "image/gif"
+    )
+    assert status == 200, body
+    emoji = await ok(
+        client,
+        "POST",
+        f"/api/servers/{place.id}/emojis",
+        {"name": "party", "fileId": body["fileId"]},
+        place.owner.token,
+    )
+    assert (emoji["id"], emoji["gif"]) == (body["fileId"], True)
+    served = await client.get(f"/cdn/emojis/{emoji['id']}")
+    assert served.status_code == 200 and served.mimetype == "image/gif"

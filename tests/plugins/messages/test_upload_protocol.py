@@ -1,14 +1,17 @@
 """Issue 9's done-when check: a client over real HTTP following exactly the reference's upload
-protocol (rest.md §13, §3.21) — an upload token, then the file in multipart field ``f`` to
-``<origin>/cdn/<type>/<groupId>`` — sets an avatar and sends a message with an attachment that
-another member's socket receives live (and an outsider's does not)."""
+protocol (rest.md §13, §3.21) — an upload token, then the file to ``<origin>/cdn/<type>/<groupId>``,
+in either shape: the raw body (``Content-Type``, ``File-Name``; the protocol's current web client)
+or multipart field ``f`` (older clients) — sets an avatar and sends a message with an attachment
+that another member's socket receives live (and an outsider's does not)."""
 
 import io
 import json
 
 import aiohttp
+import pytest
 from PIL import Image
 
+from tests.core.uploads import post_raw_http
 from tests.plugins.accounts.helpers import ping, png_bytes
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
@@ -20,8 +23,14 @@ async def api(http, base, method, path, token, body=None):
         return await response.json()
 
 
-async def cdn_upload(http, base, upload_token, kind, group_id, data, filename, points=None):
-    """What the reference web client's XMLHttpRequest sends: multipart ``f``, token header."""
+async def cdn_upload(http, base, upload_token, kind, group_id, data, filename, points=None, shape="multipart"):
+    """What the reference web clients send: multipart ``f`` (older) or the raw body (current)."""
+    if shape == "raw":
+        status, body, _ = await post_raw_http(
+            http, base, upload_token, kind, group_id, data, filename, "image/png", points
+        )
+        assert status == 200, body
+        return body
     form = aiohttp.FormData()
     form.add_field("f", data, filename=filename, content_type="image/png")
     query = {"points": json.dumps(points)} if points else {}
@@ -33,8 +42,9 @@ async def cdn_upload(http, base, upload_token, kind, group_id, data, filename, p
         return body
 
 
+@pytest.mark.parametrize("shape", ["raw", "multipart"])
 async def test_avatar_and_attachment_through_the_reference_protocol_reach_another_member_live(
-    live_server, live_client, sockets
+    live_server, live_client, sockets, shape
 ):
     place = await community(live_client)
     ada = place.owner
@@ -46,7 +56,7 @@ async def test_avatar_and_attachment_through_the_reference_protocol_reach_anothe
     async with aiohttp.ClientSession() as http:
         token = (await api(http, base, "POST", "/cdn/token", ada.token))["token"]
         avatar = await cdn_upload(
-            http, base, token, "avatars", ada.id, png_bytes((64, 48)), "me.png", points=[8, 0, 56, 48]
+            http, base, token, "avatars", ada.id, png_bytes((64, 48)), "me.png", points=[8, 0, 56, 48], shape=shape
         )
         assert list(avatar) == ["fileId"]
         me = (await api(http, base, "POST", "/users", ada.token, {"avatarId": avatar["fileId"]}))["user"]
@@ -54,7 +64,9 @@ async def test_avatar_and_attachment_through_the_reference_protocol_reach_anothe
 
         channel_token = (await api(http, base, "POST", f"/channels/{place.general}/cdn/token", ada.token))["token"]
         picture = png_bytes((30, 20), (10, 120, 200))
-        attachment = await cdn_upload(http, base, channel_token, "attachments", place.general, picture, "cat.png")
+        attachment = await cdn_upload(
+            http, base, channel_token, "attachments", place.general, picture, "cat.png", shape=shape
+        )
         sent = await api(
             http,
             base,

@@ -6,7 +6,8 @@ import pytest
 
 from core.identity.models import User
 from plugins.posts.models import MENTIONED, REPLIED, Post, PostNotification
-from tests.plugins.accounts.helpers import ping
+from tests.core.uploads import upload_raw
+from tests.plugins.accounts.helpers import ping, png_bytes
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, create, post, stored_for_another_group, uploaded_image
 from tests.support import call, new_person
@@ -126,6 +127,17 @@ async def test_an_image_post(app, client):
     assert set(attachment) == {"id", "path", "width", "height"}
     assert (attachment["width"], attachment["height"]) == (40, 30)
     assert attachment["path"].startswith(f"attachments/{me.id}/") and created["content"] is None
+
+
+async def test_an_image_post_whose_picture_was_sent_as_the_raw_body(client):
+    # the protocol's current web client: the file as the body, Content-Type and File-Name
+    me = await confirmed(client)
+    status, body = await upload_raw(client, me.token, "attachments", me.id, png_bytes((40, 30)), "beach day.png")
+    assert status == 200, body
+    created = await post(client, me, "sunny", nerimityCdnFileId=body["fileId"])
+    [attachment] = created["attachments"]
+    assert attachment["path"] == f"attachments/{me.id}/{body['fileId']}/beach_day.png"
+    assert (attachment["width"], attachment["height"]) == (40, 30)
 
 
 async def test_someone_elses_or_wrong_kind_of_file_is_refused(app, client):

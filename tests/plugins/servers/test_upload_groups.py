@@ -4,6 +4,7 @@ only for someone who may change the server (owner or ADMIN)."""
 
 from core.cdn.models import CdnFile
 from plugins.servers.permissions import ADMIN, MANAGE_CHANNELS
+from tests.core.uploads import upload_raw
 from tests.plugins.accounts.helpers import ping, png_bytes
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
@@ -64,3 +65,22 @@ async def test_the_new_avatar_reaches_the_members_and_nobody_else(live_client, s
     assert served.status_code == 200
     await ping(live_client, outsider, outsider_socket)  # a barrier: anything sent before it has arrived
     assert outsider_socket.received("server:updated") == []
+
+
+async def test_a_servers_pictures_sent_as_the_raw_body_with_points(client):
+    # the protocol's current web client: the file as the body, Content-Type and File-Name
+    place = await community(client)
+    plain = await join(client, place)
+    for kind, field in (("avatars", "avatarId"), ("profile_banners", "bannerId")):
+        status, body = await upload_raw(
+            client, place.owner.token, kind, place.id, png_bytes((60, 40)), filename="icon.png", points=[10, 0, 50, 40]
+        )
+        assert status == 200, body
+        record = await CdnFile.get(id=int(body["fileId"]))
+        assert (record.group_id, record.width, record.height) == (place.id, 40, 40)
+        updated = await ok(client, "POST", f"/api/servers/{place.id}", {field: body["fileId"]}, place.owner.token)
+        assert list(updated.values()) == [record.path]
+        assert await upload_raw(client, plain.token, kind, place.id, png_bytes()) == (
+            403,
+            error("You may not upload files to this group."),
+        )
