@@ -3,6 +3,11 @@ banner through the upload protocol, bio; who hears of it."""
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
+from tests.core.uploads import upload_raw
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.applications.helpers import add_to, new_bot
 from tests.plugins.servers.helpers import community, join, ok
@@ -77,4 +82,27 @@ async def test_bad_input_and_uploads_by_others(client):
     assert await call(client, "POST", f"/api/applications/{bot.app_id}/bot", token=bot.developer.token) == (
         400,
         {"message": "This application already has a bot!", "path": None},
+    )
+
+
+async def test_the_bots_pictures_sent_as_the_raw_body_with_points(client):
+    # the protocol's current web client: the file as the body, Content-Type and File-Name
+    bot = await new_bot(client)
+    files = {}
+    for kind, field in (("avatars", "avatarId"), ("profile_banners", "bannerId")):
+        status, body = await upload_raw(
+            client, bot.developer.token, kind, bot.id, png_bytes((60, 40)), "bot.png", points=[0, 0, 30, 30]
+        )
+        assert status == 200, body
+        files[field] = body["fileId"]
+    status, body = await call(client, "PATCH", f"/api/applications/{bot.app_id}/bot", files, token=bot.developer.token)
+    assert status == 200, body
+    assert body["avatar"] == f"avatars/{bot.id}/{files['avatarId']}.png"
+    assert body["banner"] == f"profile_banners/{bot.id}/{files['bannerId']}.png"
+    served = await client.get(f"/cdn/{body['avatar']}")
+    assert Image.open(io.BytesIO(await served.get_data())).size == (30, 30)
+    stranger = await register(client)
+    assert await upload_raw(client, stranger.token, "avatars", bot.id, png_bytes()) == (
+        403,
+        {"message": "You may not upload files to this group.", "path": None},
     )
