@@ -13,7 +13,7 @@ from core.cdn.models import CdnFile
 from tests.core.raw_http import RawConnection, chunked
 from tests.core.test_cdn import error, gif, png, token_of
 from tests.core.uploads import encode_uri_component, post_raw, post_raw_http, upload_raw
-from tests.support import register, upload_file
+from tests.support import new_person, upload_file
 
 MIB = 1024 * 1024
 
@@ -36,7 +36,7 @@ def scratch_files(app) -> list[Path]:
 
 @pytest.mark.parametrize("kind", ["avatars", "profile_banners", "emojis", "attachments"])
 async def test_every_type_takes_the_file_as_the_raw_body(client, kind):
-    person = await register(client)
+    person = await new_person()
     group = None if kind == "emojis" else person.id
     picture = png(30, 20)
     status, body = await upload_raw(client, person.token, kind, group, picture, filename="holiday photo.png")
@@ -55,7 +55,7 @@ async def test_every_type_takes_the_file_as_the_raw_body(client, kind):
 
 @pytest.mark.parametrize("kind", ["avatars", "profile_banners"])
 async def test_points_crop_avatars_and_banners_sent_raw(client, kind):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_raw(client, person.token, kind, person.id, png(100, 50), points=[10, 5, 60, 45])
     assert status == 200, body
     record = await stored(body)
@@ -77,7 +77,7 @@ async def test_points_crop_avatars_and_banners_sent_raw(client, kind):
 
 
 async def test_points_are_ignored_for_emojis_and_attachments_sent_raw(client):
-    person = await register(client)
+    person = await new_person()
     for kind, group in (("emojis", None), ("attachments", person.id)):
         status, body = await upload_raw(client, person.token, kind, group, png(30, 30), points=[0, 0, 5, 5])
         assert status == 200 and (await stored(body)).width == 30, kind
@@ -88,7 +88,7 @@ async def test_points_are_ignored_for_emojis_and_attachments_sent_raw(client):
 
 @pytest.mark.parametrize("content_type", [None, ""])
 async def test_a_missing_or_empty_type_is_read_from_the_bytes_and_the_name(client, content_type):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_raw(
         client, person.token, "avatars", person.id, png(), filename="me", content_type=content_type
     )
@@ -106,7 +106,7 @@ async def test_a_missing_or_empty_type_is_read_from_the_bytes_and_the_name(clien
 
 
 async def test_the_bytes_and_the_name_decide_before_the_declared_type(client):
-    person = await register(client)
+    person = await new_person()
     # a picture declared as text is a picture; a name claiming a picture the bytes are not is a download
     _, body = await upload_raw(client, person.token, "attachments", person.id, png(), "cat.png", "text/plain")
     assert (await stored(body)).mimetype == "image/png"
@@ -125,7 +125,7 @@ async def test_the_bytes_and_the_name_decide_before_the_declared_type(client):
 
 
 async def test_a_raw_body_that_is_not_a_picture_is_refused_where_one_is_required(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_raw(client, person.token, "avatars", person.id, b"<svg onload=alert(1)>", "a.png")
     assert (status, body) == (400, error("The file is not a supported image (PNG, JPEG, GIF or WebP).", "f"))
     status, body = await upload_raw(client, person.token, "emojis", None, b"", "empty.png")
@@ -158,7 +158,7 @@ async def test_a_raw_body_that_is_not_a_picture_is_refused_where_one_is_required
     ],
 )
 async def test_file_name_is_decoded_and_made_safe_for_storing_and_downloading(client, app, header, kept):
-    person = await register(client)
+    person = await new_person()
     before = set(files_under(app, ""))
     upload_token = await token_of(client, person)
     response = await client.post(
@@ -185,7 +185,7 @@ async def test_a_raw_body_over_the_bound_is_refused_and_nothing_is_kept(make_app
     app = make_app(**{"cdn.max_upload_mb": 1, "cdn.max_image_mb": 1})
     async with app.test_app():
         client = app.test_client()
-        person = await register(client)
+        person = await new_person()
         status, body = await upload_raw(
             client, person.token, "attachments", person.id, b"x" * (MIB + 1), "big.bin", "application/octet-stream"
         )
@@ -208,7 +208,7 @@ async def test_a_raw_body_over_the_bound_is_refused_and_nothing_is_kept(make_app
 async def test_the_bound_holds_while_reading_a_body_of_unknown_length(start_server):
     server = await start_server(**{"cdn.max_upload_mb": 1})
     client = server.app.quart.test_client()
-    person = await register(client)
+    person = await new_person()
     upload_token = await token_of(client, person)
     connection = await RawConnection.open(server.url)
     try:
@@ -233,7 +233,7 @@ async def test_the_bound_holds_while_reading_a_body_of_unknown_length(start_serv
 async def test_a_declared_length_far_over_the_bound_is_answered_at_once(start_server):
     server = await start_server(**{"cdn.max_upload_mb": 1})
     client = server.app.quart.test_client()
-    person = await register(client)
+    person = await new_person()
     upload_token = await token_of(client, person)
     connection = await RawConnection.open(server.url)
     try:
@@ -257,7 +257,7 @@ async def test_a_declared_length_far_over_the_bound_is_answered_at_once(start_se
 async def test_refused_raw_uploads_deliver_their_error_on_a_connection_that_stays_usable(start_server):
     server = await start_server(**{"cdn.max_upload_mb": 8, "cdn.max_image_mb": 4})
     client = server.app.quart.test_client()
-    person, other = await register(client), await register(client)
+    person, other = await new_person(), await new_person()
     upload_token = await token_of(client, person)
     big = b"x" * (6 * MIB)
     connections = []
@@ -293,7 +293,7 @@ async def test_refused_raw_uploads_deliver_their_error_on_a_connection_that_stay
 
 
 async def test_multipart_field_f_still_works_with_its_name_and_points(client):
-    person = await register(client)
+    person = await new_person()
     status, body = await upload_file(
         client, person.token, "avatars", person.id, png(100, 50), filename="café.png", points=[0, 0, 40, 40]
     )
@@ -305,7 +305,7 @@ async def test_multipart_field_f_still_works_with_its_name_and_points(client):
 
 
 async def test_multipart_takes_the_first_file_in_f_and_ignores_other_fields(client):
-    person = await register(client)
+    person = await new_person()
     boundary = "hearthboundary"
     body = (
         f"--{boundary}\r\n"
@@ -351,7 +351,7 @@ async def test_multipart_takes_the_first_file_in_f_and_ignores_other_fields(clie
     ],
 )
 async def test_a_form_that_cannot_be_read_is_a_400(client, content_type, body, expected):
-    person = await register(client)
+    person = await new_person()
     response = await client.post(
         f"/cdn/attachments/{person.id}",
         data=body,

@@ -76,7 +76,7 @@ def png(width: int, height: int) -> bytes:
 
 async def test_the_protocol_clients_raw_uploads_from_a_page_on_another_origin(live_server, page, tmp_path):
     client = live_server.app.quart.test_client()
-    ada, bob = await member(client, username="ada"), await member(client, username="bob")
+    ada, bob = await member(username="ada"), await member(username="bob")
     hearth = live_server.url
     origin, runner = await serve_client_page()
     sent: list[dict[str, str]] = []

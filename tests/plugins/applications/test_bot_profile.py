@@ -101,7 +101,7 @@ async def test_the_bots_pictures_sent_as_the_raw_body_with_points(client):
     assert body["banner"] == f"profile_banners/{bot.id}/{files['bannerId']}.png"
     served = await client.get(f"/cdn/{body['avatar']}")
     assert Image.open(io.BytesIO(await served.get_data())).size == (30, 30)
-    stranger = await register(client)
+    stranger = await new_person()
     assert await upload_raw(client, stranger.token, "avatars", bot.id, png_bytes()) == (
         403,
         {"message": "You may not upload files to this group.", "path": None},

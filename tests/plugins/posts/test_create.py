@@ -131,7 +131,7 @@ async def test_an_image_post(app, client):
 
 async def test_an_image_post_whose_picture_was_sent_as_the_raw_body(client):
     # the protocol's current web client: the file as the body, Content-Type and File-Name
-    me = await confirmed(client)
+    me = await confirmed()
     status, body = await upload_raw(client, me.token, "attachments", me.id, png_bytes((40, 30)), "beach day.png")
     assert status == 200, body
     created = await post(client, me, "sunny", nerimityCdnFileId=body["fileId"])
