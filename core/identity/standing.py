@@ -30,3 +30,8 @@ class AccountStanding:
     def shadow_banned(self, user_id: int) -> bool:
         """Whether the user's actions are faked or refused without telling them (§0.8)."""
         return False
+
+    def unlisted_authors(self) -> frozenset[int]:
+        """Users whose earlier posts public listings (Discover) leave out: suspended or
+        shadow-banned now. Their posts stay reachable by link, in threads and on their profile."""
+        return frozenset()

@@ -88,6 +88,10 @@ class ModerationStanding(AccountStanding):
     def shadow_banned(self, user_id: int) -> bool:
         return user_id in self.shadow
 
+    def unlisted_authors(self) -> frozenset[int]:
+        at = now()
+        return frozenset(self.shadow).union(user_id for user_id, s in self.suspended.items() if s.active(at))
+
     # --- loading ---------------------------------------------------------------------------
     async def load_all(self) -> None:
         suspended, ip_bans, shadow = await self._read(None, None)

@@ -21,6 +21,7 @@ from typing import Any
 from core.db import after_commit
 from core.ids import parse_id
 from plugins.posts.models import Post, PostNotification, PostNotificationRead, PostPollChoice
+from plugins.posts.relations import block_sets
 
 log = logging.getLogger("hearth.posts")
 WATCH_LIMIT = 100
@@ -31,8 +32,13 @@ def room(post_id: int) -> str:
 
 
 async def unread_count(user_id: int) -> int:
+    """Unread notifications, but those by users blocked either way (as the list leaves them out)."""
     seen = await PostNotificationRead.filter(user_id=user_id).values_list("seen_id", flat=True)
-    return await PostNotification.filter(to_id=user_id, id__gt=seen[0] if seen else 0).count()
+    query = PostNotification.filter(to_id=user_id, id__gt=seen[0] if seen else 0)
+    blocked, blocked_by = await block_sets(user_id)
+    if blocked or blocked_by:
+        query = query.exclude(by_id__in=blocked | blocked_by)
+    return await query.count()
 
 
 async def counts(post_id: int) -> dict[str, Any] | None:

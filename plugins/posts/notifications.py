@@ -1,5 +1,6 @@
 """Post notifications (rest.md §7.4–7.6, §1.30): LIKED, REPLIED, FOLLOWED and MENTIONED, at most
-one per (by, to, type, post), and the unread counter."""
+one per (by, to, type, post), and the unread counter. Notifications by users blocked either way
+are left out of the list and the count."""
 
 from __future__ import annotations
 
@@ -42,7 +43,12 @@ async def notify_many(kind: int, to_ids: Iterable[int], by_id: int, post_id: int
 
 
 async def latest(user: User, rel: Relations) -> list[dict[str, Any]]:
-    rows = await PostNotification.filter(to_id=user.id).order_by("-id").limit(LATEST).select_related("by")
+    """The newest notifications, but those by users blocked either way: blocking someone later
+    hides what they did before too (unblocking shows it again)."""
+    query = PostNotification.filter(to_id=user.id)
+    if rel.blocked or rel.blocked_by:
+        query = query.exclude(by_id__in=rel.blocked | rel.blocked_by)
+    rows = await query.order_by("-id").limit(LATEST).select_related("by")
     post_ids = [r.post_id for r in rows if r.post_id is not None]
     wires = {int(wire["id"]): wire for wire in await serialize_ids(post_ids, rel)}
     return [

@@ -58,11 +58,14 @@ async def user_profile(viewer, user):
 
 @hookimpl
 async def user_followed(follower_id, followed_id):
-    """The social plugin's hook, inside the follow transaction: a FOLLOWED notification."""
+    """The social plugin's hook, inside the follow transaction: a FOLLOWED notification (none
+    from a shadow-banned follower: nobody sees what they do)."""
+    from core.context import hearth
     from plugins.posts.models import FOLLOWED
     from plugins.posts.notifications import notify
 
-    await notify(FOLLOWED, followed_id, follower_id)
+    if not hearth().standing.shadow_banned(follower_id):
+        await notify(FOLLOWED, followed_id, follower_id)
 
 
 @hookimpl

@@ -48,12 +48,13 @@ def first_id_at(when: datetime) -> int:
     return max(0, int(when.timestamp() * 1000) - EPOCH_MS) << 22
 
 
-def _hidden(params: Params, rel: Relations, both_ways: bool = False) -> str:
-    """Leaves out users who blocked the viewer (moderators still see them) and, ``both_ways``,
-    users the viewer blocked."""
+def _hidden(params: Params, rel: Relations, both_ways: bool = False, unlisted: frozenset[int] = frozenset()) -> str:
+    """Leaves out users who blocked the viewer (moderators still see them), ``both_ways`` users
+    the viewer blocked, and the ``unlisted`` authors (but the viewer's own posts)."""
     hidden = set() if rel.bypass else set(rel.blocked_by)
     if both_ways:
         hidden |= rel.blocked
+    hidden |= unlisted - {rel.viewer_id}
     return f" AND NOT ({params.among('s.created_by_id', sorted(hidden))})" if hidden else ""
 
 
@@ -82,13 +83,22 @@ def feed(rel: Relations, limit: int, after: int | None, before: int | None) -> S
     return _newest(params, where, limit, after, before, reverse=False)
 
 
-def discover(rel: Relations, sort: str | None, limit: int, after: int | None, before: int | None) -> Selection:
-    """Everyone's top-level posts (not reposts), blocks either way hidden, oldest→newest. With a
+def discover(
+    rel: Relations,
+    sort: str | None,
+    limit: int,
+    after: int | None,
+    before: int | None,
+    unlisted: frozenset[int] = frozenset(),
+) -> Selection:
+    """Everyone's top-level posts (not reposts), blocks either way hidden and the ``unlisted``
+    authors' (suspended or shadow-banned: the account standing says) too, oldest→newest. With a
     sort: most liked first (ties: older first), optionally within the last 7 or 30 days, then
     reversed like the other lists; ``after`` is then a keyset cursor on (likes, id) that skips
     the cursor post (an unknown cursor gives an empty page)."""
     params = Params(rel)
-    where = f"s.comment_to_id IS NULL AND s.repost_id IS NULL AND NOT s.deleted{_hidden(params, rel, both_ways=True)}"
+    hidden = _hidden(params, rel, both_ways=True, unlisted=unlisted)
+    where = f"s.comment_to_id IS NULL AND s.repost_id IS NULL AND NOT s.deleted{hidden}"
     if sort not in SORT_WINDOWS:
         return _newest(params, where, limit, after, before)
     days = SORT_WINDOWS[sort]

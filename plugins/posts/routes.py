@@ -11,6 +11,7 @@ from typing import Any
 from quart import Blueprint, jsonify, request
 
 from core.auth import client_ip, current_user, maybe_user, optional_user, require_user, require_user_or_bot
+from core.context import hearth
 from core.errors import ApiError
 from core.ids import parse_id
 from core.ratelimit import rate_limit
@@ -81,7 +82,8 @@ async def feed() -> Any:
 async def discover() -> Any:
     limit, after, before = _page_args()
     rel = await _viewer_relations()
-    return await _answer(queries.discover(rel, request.args.get("sort"), limit, after, before), rel)
+    unlisted = hearth().standing.unlisted_authors()
+    return await _answer(queries.discover(rel, request.args.get("sort"), limit, after, before, unlisted), rel)
 
 
 async def _user_posts(user_id: str | None) -> Any:

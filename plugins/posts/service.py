@@ -11,6 +11,7 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 
+from core.auth import refuse_shadow_banned
 from core.cdn import service as cdn
 from core.cdn.models import CdnFile
 from core.context import hearth
@@ -97,7 +98,8 @@ async def create_post(user: User, body: CreatePostBody, choices: list[str]) -> d
     parent = None
     if body.postId is not None:
         parent = await _post(body.postId)
-        if parent is None or parent.repost_id is not None:
+        # a deleted post takes no new replies (README "Rules as built": Delete)
+        if parent is None or parent.repost_id is not None or parent.deleted:
             raise bad_request("Comment not found")
         if await blocked_by(parent.created_by_id, user.id):
             raise bad_request(BLOCKED)
@@ -205,6 +207,7 @@ async def delete_post(user: User, post_id: str) -> None:
 
 
 async def like(user: User, post_id: str) -> dict[str, Any]:
+    refuse_shadow_banned(user)  # as a message reaction (rest.md §0.8): nobody sees their likes
     post = await _post(post_id, deleted=False)
     if post is None:
         raise bad_request("Post not found")
@@ -237,6 +240,7 @@ async def unlike(user: User, post_id: str) -> dict[str, Any]:
 
 
 async def repost(user: User, post_id: str) -> dict[str, Any]:
+    refuse_shadow_banned(user)
     await _require_confirmed_email(user)
     target = await _post(post_id, deleted=False)
     if target is None or target.repost_id is not None:
@@ -256,6 +260,7 @@ async def repost(user: User, post_id: str) -> dict[str, Any]:
 
 
 async def vote(user: User, post_id: str, poll_id: str, choice_id: str) -> None:
+    refuse_shadow_banned(user)
     post, poll, choice = parse_id(post_id), parse_id(poll_id), parse_id(choice_id)
     found = None if None in (post, poll) else await PostPoll.get_or_none(id=poll, post_id=post).select_related("post")
     if found is None:
