@@ -2,14 +2,60 @@
 (``python -m core moderator grant|revoke EMAIL [--mod]``). FOUNDER (1) is never touched.
 
 Badges live on the user row, which every request reads afresh, so a running server sees a
-change at the user's next request."""
+change at the user's next request.
+
+Also the badge catalogue (entities.md §10.1) and the staff ranks that plugins check before one
+user acts on another: role badges (FOUNDER, ADMIN, MOD, BOT) are powers given here, by the
+instance's operator, never through the API."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 from core.auth import ADMIN, FOUNDER, MOD
 from core.identity.models import Account, User
+
+BOT = 32
+# Every badge of the reference's catalogue: FOUNDER (1) … DEER_EARS_WHITE (2**23), one bit each.
+KNOWN_BADGES = frozenset(1 << index for index in range(24))
+ROLE_BADGES = FOUNDER | ADMIN | MOD | BOT
+FOUNDER_RANK, ADMIN_RANK, MOD_RANK = 3, 2, 1
+
+
+def rank(badges: int) -> int:
+    """3 FOUNDER, 2 ADMIN, 1 MOD, 0 anyone else: the highest staff badge held."""
+    if badges & FOUNDER:
+        return FOUNDER_RANK
+    if badges & ADMIN:
+        return ADMIN_RANK
+    return MOD_RANK if badges & MOD else 0
+
+
+def badge_number(value: Any) -> int | None:
+    """A badge item's ``itemId`` as the number it means, or None when it is not a whole number.
+
+    Compared as a number, never as text: the reference reads it with ``parseInt``, so ``"01"``,
+    ``" 1"``, ``"1.0"`` and the JSON number ``1`` all name FOUNDER. Strings are read as decimal
+    numbers (sign, leading zeros, a fraction or exponent allowed); booleans are not numbers."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if not text or len(text) > 64:
+            return None
+        try:
+            value = int(text, 10) if text.lstrip("+-").isdigit() else float(text)
+        except ValueError:
+            return None
+        if isinstance(value, int):
+            return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return None
 
 
 class StaffError(Exception):

@@ -8,11 +8,12 @@ from typing import Any
 from core.db import transaction
 from core.errors import bad_request
 from core.identity.models import User
+from core.identity.staff import KNOWN_BADGES, ROLE_BADGES
 from plugins.accounts.models import BadgeStash
 
 PALESTINE = 16
-NOT_MODIFIABLE = 1 | 2 | 32 | 64  # FOUNDER, ADMIN, BOT, MOD
-KNOWN_BITS = frozenset(1 << index for index in range(24))  # FOUNDER (1) … DEER_EARS_WHITE (2**23)
+NOT_MODIFIABLE = ROLE_BADGES  # FOUNDER, ADMIN, BOT, MOD
+KNOWN_BITS = KNOWN_BADGES  # FOUNDER (1) … DEER_EARS_WHITE (2**23)
 
 
 def valid_bit(value: Any) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.identity.models import User
+from core.identity.staff import KNOWN_BADGES, badge_number
 from core.wire import ms
 
 NOT_ITEMS = 1 | 2 | 16 | 32 | 64  # FOUNDER, ADMIN, PALESTINE, BOT, MOD
@@ -38,18 +39,19 @@ def inventory(user: User, stashed: int = 0) -> list[dict[str, Any]]:
 
 
 def badge_changes(user_id: int, added: list[dict[str, Any]], removed_ids: list[str]) -> dict[str, list[int]]:
-    """The badge bits a moderator's inventory edit adds (badge items naming one bit that is an
-    item) and removes (ids of this user's items, as :func:`inventory` makes them)."""
-
-    def item_bit(value: int) -> int | None:
-        return value if value > 0 and value & (value - 1) == 0 and not value & NOT_ITEMS else None
-
-    adding = [
-        item_bit(int(i["itemId"])) for i in added if i.get("itemType") == "badge" and str(i.get("itemId", "")).isdigit()
-    ]
+    """The badge bits a moderator's inventory edit adds (badge items naming, as a number, a badge
+    of the catalogue that is an item) and removes (ids of this user's items, as :func:`inventory`
+    makes them). Removals report any badge the id names, role badges too, so that the moderation
+    plugin refuses them rather than ignoring them."""
+    adding = []
+    for item in added:
+        bit = badge_number(item.get("itemId")) if item.get("itemType") == "badge" else None
+        if bit in KNOWN_BADGES and not bit & NOT_ITEMS:
+            adding.append(bit)
     removing = []
     for raw in removed_ids:
-        item_id = int(raw) if str(raw).isdigit() else -1
-        if item_id >= 0 and item_id >> _INDEX_BITS == user_id:
-            removing.append(item_bit(1 << (item_id & ((1 << _INDEX_BITS) - 1))))
-    return {"added": [b for b in adding if b], "removed": [b for b in removing if b]}
+        item_id = int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 30 else -1
+        bit = 1 << (item_id & ((1 << _INDEX_BITS) - 1))
+        if item_id >= 0 and item_id >> _INDEX_BITS == user_id and bit in KNOWN_BADGES:
+            removing.append(bit)
+    return {"added": adding, "removed": removing}

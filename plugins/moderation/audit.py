@@ -27,6 +27,7 @@ from plugins.moderation.wire import audit_wire
     USER_SHADOW_BANNED,
     UNDO_USER_SHADOW_BANNED,
 ) = range(12)
+REFUSED = 100  # Hearth's own: a staff action refused by rank (ranks.py); reason "<action>: <message>"
 
 
 def entry(

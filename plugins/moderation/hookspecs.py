@@ -58,6 +58,8 @@ async def moderation_user_inventory(user_id):
 
 @hookspec
 async def moderation_edit_inventory(user_id, added, removed_ids):
-    """Add items (``[{itemType, itemId}]``) to and remove items (row ids) from a user's
-    inventory; return ``{"added": [badge bits], "removed": [badge bits]}`` of the badge items
-    touched, so the moderation plugin sets or clears those badge bits."""
+    """Add items (``[{itemType, itemId}]``: badges of the catalogue, ``itemId`` the bit as a
+    decimal string, already checked) to and remove items (row ids) from a user's inventory; return
+    ``{"added": [badge bits], "removed": [badge bits]}`` of the badge items touched. The moderation
+    plugin sets the added bits itself and clears the removed ones, unless one is a role badge
+    (FOUNDER, ADMIN, MOD, BOT): then it refuses, and this transaction rolls back."""

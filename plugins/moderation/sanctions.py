@@ -15,7 +15,7 @@ from core.db import transaction
 from core.errors import ApiError
 from core.identity.models import Account, Session, User
 from core.ids import parse_id
-from plugins.moderation import audit, notices, standing
+from plugins.moderation import audit, notices, ranks, standing
 from plugins.moderation.models import IpBan, ShadowBan, Strikes, Suspension
 from plugins.moderation.recent import delete_recent
 from plugins.moderation.standing import Suspended, email_hash, ip_ban_data
@@ -71,8 +71,7 @@ async def suspend(
 ) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
-    if any(user.badges & FOUNDER for user in users):
-        raise ApiError(400, "You are not allowed to suspend the founder.")
+    await ranks.check(moderator, users, ranks.SUSPEND)
     async with transaction():
         await _suspend(moderator, users, days, reason)
         if delete_recent_messages:
@@ -153,6 +152,7 @@ async def ban_addresses(moderator: User, users: list[User]) -> None:
 async def edit_suspension(moderator: User, user_ids: list[str], days: float | None, reason: str | None) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
+    await ranks.check(moderator, users, ranks.EDIT_SUSPENSION)
     at = now()
     rows = {s.user_id: s for s in await Suspension.filter(user_id__in=[u.id for u in users], user_deleted=False)}
     users = [u for u in users if u.id in rows and (rows[u.id].expire_at is None or rows[u.id].expire_at > at)]
@@ -192,6 +192,7 @@ async def edit_suspension(moderator: User, user_ids: list[str], days: float | No
 async def unsuspend(moderator: User, user_ids: list[str]) -> None:
     check_count(user_ids, status=403)
     users = await targets(user_ids)
+    await ranks.check(moderator, users, ranks.UNSUSPEND)
     at = now()
     rows = {s.user_id: s for s in await Suspension.filter(user_id__in=[u.id for u in users], user_deleted=False)}
     users = [u for u in users if u.id in rows]
@@ -214,6 +215,7 @@ async def unsuspend(moderator: User, user_ids: list[str]) -> None:
 async def warn(moderator: User, user_ids: list[str], reason: str) -> None:
     check_count(user_ids, status=403, bare=True)
     users = await targets(user_ids)
+    await ranks.check(moderator, users, ranks.WARN)
     async with transaction():
         await warn_users(moderator, users, reason)
 
@@ -251,6 +253,7 @@ async def warn_users(moderator: User, users: list[User], reason: str) -> None:
 async def shadow_ban(moderator: User, user_ids: list[str], reason: str) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
+    await ranks.check(moderator, users, ranks.SHADOW_BAN)
     existing = set(await ShadowBan.filter(user_id__in=[u.id for u in users]).values_list("user_id", flat=True))
     users = [u for u in users if u.id not in existing]
     if not users:
@@ -269,6 +272,7 @@ async def shadow_ban(moderator: User, user_ids: list[str], reason: str) -> None:
 async def lift_shadow_ban(moderator: User, user_ids: list[str]) -> None:
     check_count(user_ids)
     users = await targets(user_ids)
+    await ranks.check(moderator, users, ranks.LIFT_SHADOW_BAN)
     banned = set(await ShadowBan.filter(user_id__in=[u.id for u in users]).values_list("user_id", flat=True))
     users = [u for u in users if u.id in banned]
     if not users:

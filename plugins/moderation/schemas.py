@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr, field_validator
 
 from core.auth import ModeratorPassword
 from core.validation import Body, Rules
@@ -73,9 +73,21 @@ class WarnBody(Body):
     reason: Reason
 
 
+MAX_INVENTORY_CHANGES = 64  # the catalogue has 24 badges
+
+
 class InventoryItemBody(Body):
     itemType: StrictStr
-    itemId: StrictStr
+    # A badge's bit, as upstream's parseInt reads it: a string ("8") or a number (8); compared as a
+    # number (users.py), so "01" and 1.0 are FOUNDER too.
+    itemId: object
+
+    @field_validator("itemId")
+    @classmethod
+    def _item_id(cls, value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise ValueError("itemId must be a string.")
+        return value
 
 
 class ModUserUpdateBody(Body):
@@ -87,10 +99,20 @@ class ModUserUpdateBody(Body):
     newPassword: Annotated[StrictStr | None, Rules(type="New password must be a string.")] = None
     emailConfirmed: object | None = None
     addedInventoryItems: Annotated[
-        list[InventoryItemBody] | None, Rules(type="addedInventoryItems must be an array.")
+        list[InventoryItemBody] | None,
+        Rules(
+            type="addedInventoryItems must be an array.",
+            length=f"addedInventoryItems must contain at most {MAX_INVENTORY_CHANGES} items.",
+        ),
+        Field(max_length=MAX_INVENTORY_CHANGES),
     ] = None
     removedInventoryIds: Annotated[
-        list[StrictStr] | None, Rules(type="removedInventoryIds must be an array of strings.")
+        list[StrictStr] | None,
+        Rules(
+            type="removedInventoryIds must be an array of strings.",
+            length=f"removedInventoryIds must contain at most {MAX_INVENTORY_CHANGES} ids.",
+        ),
+        Field(max_length=MAX_INVENTORY_CHANGES),
     ] = None
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
+from core.auth import FOUNDER
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError
@@ -230,7 +231,7 @@ async def deletion_scheduled(server_id: int, moderator_id: int, reason: str) -> 
     moderator = await User.get(id=moderator_id)
     await audit.record(audit.SERVER_DELETE, moderator_id, server=server, reason=reason)
     owner = await User.get_or_none(id=server.created_by_id, deleted=False)
-    if owner is not None:
+    if owner is not None and not owner.badges & FOUNDER:  # nobody warns the founder (ranks.py)
         await sanctions.warn_users(moderator, [owner], f"{server.name} scheduled deletion: {reason}")
 
 

@@ -3,14 +3,16 @@ server's audit log (``/users/audit-logs``) is in ``server_routes.py``, with serv
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import wraps
 from typing import Any
 
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import validate_request
 
-from core.auth import check_moderator_password, current_user, require_moderator, require_staff
+from core.auth import check_moderator_password, current_user, is_moderator, require_staff
 from core.errors import ApiError
-from plugins.moderation import sanctions, users
+from plugins.moderation import ranks, sanctions, user_edit, users
 from plugins.moderation.paging import page
 from plugins.moderation.schemas import EditSuspensionBody, ModUserUpdateBody, SuspendBody, UserIdsBody, WarnBody
 
@@ -23,6 +25,27 @@ async def bare_error(error: sanctions.BareError) -> Response:
     response = jsonify(error.text)  # a bare JSON string, as upstream answers
     response.status_code = error.status
     return response
+
+
+def admins_only(action: str) -> Callable:
+    """The "A" gate of a route that changes users (``@require_staff`` above it): a MOD gets 403
+    ``Admin access only!`` as from ``require_moderator``, and the attempt is written to the
+    audit log (``ranks.refuse_mod``)."""
+
+    def decorator(view: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @wraps(view)
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            moderator = current_user()
+            if not is_moderator(moderator):
+                body = await request.get_json(silent=True)
+                named = body.get("userIds") if isinstance(body, dict) else None
+                ids = [kwargs["user_id"]] if "user_id" in kwargs else named if isinstance(named, list) else []
+                await ranks.refuse_mod(moderator, action, [i for i in ids if isinstance(i, str)])
+            return await view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
 
 
 @blueprint.get("/users")
@@ -53,11 +76,12 @@ async def user_details(user_id: str) -> Any:
 
 
 @blueprint.post("/users/<user_id>")
-@require_moderator
+@require_staff
+@admins_only(ranks.EDIT)
 @validate_request(ModUserUpdateBody)
 async def update_user(user_id: str, data: ModUserUpdateBody) -> Any:
     await check_moderator_password(current_user(), data.password)
-    return await users.edit(current_user(), user_id, data)
+    return await user_edit.edit(current_user(), user_id, data)
 
 
 @blueprint.get("/users/<user_id>/users-with-same-ip")
@@ -72,7 +96,8 @@ def _days(days: float | None) -> None:
 
 
 @blueprint.post("/users/suspend")
-@require_moderator
+@require_staff
+@admins_only(ranks.SUSPEND)
 @validate_request(SuspendBody)
 async def suspend(data: SuspendBody) -> Any:
     _days(data.days)
@@ -84,7 +109,8 @@ async def suspend(data: SuspendBody) -> Any:
 
 
 @blueprint.patch("/users/suspend")
-@require_moderator
+@require_staff
+@admins_only(ranks.EDIT_SUSPENSION)
 @validate_request(EditSuspensionBody)
 async def edit_suspension(data: EditSuspensionBody) -> Any:
     _days(data.days)
@@ -94,7 +120,8 @@ async def edit_suspension(data: EditSuspensionBody) -> Any:
 
 
 @blueprint.delete("/users/suspend")
-@require_moderator
+@require_staff
+@admins_only(ranks.UNSUSPEND)
 @validate_request(UserIdsBody)
 async def unsuspend(data: UserIdsBody) -> Any:
     await check_moderator_password(current_user(), data.password)
@@ -103,7 +130,8 @@ async def unsuspend(data: UserIdsBody) -> Any:
 
 
 @blueprint.post("/users/warn")
-@require_moderator
+@require_staff
+@admins_only(ranks.WARN)
 @validate_request(WarnBody)
 async def warn(data: WarnBody) -> Any:
     await check_moderator_password(current_user(), data.password)
@@ -112,7 +140,8 @@ async def warn(data: WarnBody) -> Any:
 
 
 @blueprint.post("/users/shadow-ban")
-@require_moderator
+@require_staff
+@admins_only(ranks.SHADOW_BAN)
 @validate_request(WarnBody)
 async def shadow_ban(data: WarnBody) -> Any:
     await check_moderator_password(current_user(), data.password)
@@ -121,7 +150,8 @@ async def shadow_ban(data: WarnBody) -> Any:
 
 
 @blueprint.delete("/users/shadow-ban")
-@require_moderator
+@require_staff
+@admins_only(ranks.LIFT_SHADOW_BAN)
 @validate_request(UserIdsBody)
 async def lift_shadow_ban(data: UserIdsBody) -> Any:
     await check_moderator_password(current_user(), data.password)

@@ -1,25 +1,20 @@
 """Users as moderators see them (rest.md §8.2): the list with filters, search, online users, a
-user's page, the edit form and users sharing an address."""
+user's page and users sharing an address (the edit form is ``user_edit.py``)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from tortoise.exceptions import IntegrityError
 from tortoise.expressions import Q, RawSQL, Subquery
 
 from core.auth import ADMIN, FOUNDER, is_moderator
 from core.context import hearth
-from core.db import transaction
 from core.errors import ApiError
 from core.identity.models import Account, Session, User
-from core.identity.passwords import hash_password
-from core.identity.sessions import revoke_sessions
 from core.ids import parse_id
 from core.wire import full_user, ms
 from plugins.accounts.models import Profile
-from plugins.moderation import audit
 from plugins.moderation.models import ShadowBan, Strikes, Suspension
 from plugins.moderation.paging import Page
 from plugins.moderation.servers import rows as server_rows
@@ -138,7 +133,7 @@ async def online(sort: str) -> list[dict[str, Any]]:
     return [brief_user(u, "joinedAt", "hexColor", "bot", "avatar", "badges") for u in users]
 
 
-async def _target(user_id: str, message: str = "User does not exist.") -> User:
+async def target_user(user_id: str, message: str = "User does not exist.") -> User:
     parsed = parse_id(user_id)
     user = await User.get_or_none(id=parsed) if parsed is not None else None
     if user is None:
@@ -152,7 +147,7 @@ def _hidden_from(viewer: User, user: User) -> bool:
 
 
 async def details(viewer: User, user_id: str) -> dict[str, Any]:
-    user = await _target(user_id, "User not found.")
+    user = await target_user(user_id, "User not found.")
     if _hidden_from(viewer, user):
         raise ApiError(403, "No Access!")
     admin = is_moderator(viewer)
@@ -203,7 +198,7 @@ async def details(viewer: User, user_id: str) -> dict[str, Any]:
 
 
 async def same_ip(viewer: User, user_id: str, page: Page) -> list[dict[str, Any]]:
-    user = await _target(user_id)
+    user = await target_user(user_id)
     ips = list(await Session.filter(user_id=user.id, ip_address__not_isnull=True).values_list("ip_address", flat=True))
     if not ips:
         return []
@@ -214,77 +209,3 @@ async def same_ip(viewer: User, user_id: str, page: Page) -> list[dict[str, Any]
         query = query.filter(id__lt=page.after)
     users = await query.order_by("-id").limit(page.limit)
     return await _rows(users, "joinedAt", "hexColor", "avatar", "bot", "badges", shadow=False)
-
-
-# --- edit -------------------------------------------------------------------------------------
-
-
-async def edit(moderator: User, user_id: str, body: Any) -> dict[str, Any]:
-    user = await _target(user_id)
-    sent = body.model_fields_set
-    added = [item.model_dump() for item in body.addedInventoryItems or []]
-    removed = list(body.removedInventoryIds or [])
-    if any(item["itemType"] == "badge" and item["itemId"] == str(FOUNDER) for item in added):
-        raise ApiError(403, "You cannot modify the Founder badge.")
-    account = await Account.get_or_none(user_id=user.id)
-    username = body.username if body.username is not None else user.username
-    tag = body.tag if body.tag is not None else user.tag
-    if (username, tag) != (user.username, user.tag) and await User.filter(username=username, tag=tag).exclude(
-        id=user.id
-    ).exists():
-        raise ApiError(403, "Someone already has this combination of tag and username.")
-    password_hash = await hash_password(body.newPassword.strip()) if body.newPassword else None
-    async with transaction():
-        badge_changes = {"added": [], "removed": []}
-        if added or removed:
-            for answer in await hearth().plugins.gather(
-                "moderation_edit_inventory", user_id=user.id, added=added, removed_ids=removed
-            ):
-                for key in badge_changes:
-                    badge_changes[key].extend((answer or {}).get(key, []))
-            if not badge_changes["added"]:  # no inventory plugin: the badge bits are still granted
-                badge_changes["added"] = [
-                    int(i["itemId"]) for i in added if i["itemType"] == "badge" and i["itemId"].isdigit()
-                ]
-        if FOUNDER in badge_changes["removed"]:
-            raise ApiError(403, "You cannot modify the Founder badge.")
-        badges = user.badges
-        for bit in badge_changes["added"]:
-            badges |= int(bit)
-        for bit in badge_changes["removed"]:
-            badges &= ~int(bit)
-        user_changes: dict[str, Any] = {}
-        if (username, tag) != (user.username, user.tag):
-            user_changes.update(username=username, tag=tag)
-        if badges != user.badges:
-            user_changes["badges"] = badges
-        if user_changes:
-            try:
-                await User.filter(id=user.id).update(**user_changes)
-            except IntegrityError:
-                raise ApiError(403, "Someone already has this combination of tag and username.") from None
-        if account is not None:
-            account_changes: dict[str, Any] = {}
-            if body.email is not None and body.email != account.email:
-                account_changes["email"] = body.email.strip().lower()
-            if "emailConfirmed" in sent:
-                account_changes["email_confirmed"] = True
-            if password_hash:
-                account_changes["password_hash"] = password_hash
-            if account_changes:
-                try:
-                    await Account.filter(id=account.id).update(**account_changes)
-                except IntegrityError:
-                    raise ApiError(403, "This email is already used by someone else.") from None
-        if password_hash:
-            await revoke_sessions(user.id)
-            await hearth().gateway.kick(str(user.id), "Invalid Token")
-        await audit.record(audit.USER_UPDATE, moderator.id, user=user)
-    await user.refresh_from_db()
-    account = await Account.get_or_none(user_id=user.id)
-    profile = await Profile.get_or_none(user_id=user.id)
-    return {
-        **full_user(user),
-        "account": {"email": account.email} if account else None,
-        "profile": profile.wire() if profile else None,
-    }
