@@ -73,6 +73,15 @@ describe("suggested actions", () => {
     expect(init!.method).toBe("DELETE");
   });
 
+  it("offers no Act on a suggestion against the founder, whom nobody may sanction", async () => {
+    const founder = { id: "6", username: "founder", tag: "F001", badges: 1 };
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: [suggestion("1", 0, { userId: "6", user: founder })] }));
+    renderPage(2);
+    await screen.findByTestId("moderation-suggestions");
+    expect(screen.queryByText("Act")).toBeNull();
+    expect(screen.getByText("Open")).toBeTruthy();
+  });
+
   it("lets an admin act with the suggested reason filled in, then removes the suggestion", async () => {
     fetchMock.mockResolvedValueOnce(json({ success: true, data: [suggestion("1", 7, { userId: "5", user: spammer })] }));
     renderPage(2);

@@ -4,6 +4,7 @@
  * its target; any staff member may dismiss one.
  */
 import { describeError } from "@hearth/api/requestErrors";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
@@ -11,7 +12,7 @@ import { formatDateTime } from "@hearth/ui/format";
 import { promptForPassword } from "@hearth/ui/modal/PasswordPrompt";
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import { useStaffLevel } from "./access";
+import { userActions, useStaffLevel } from "./access";
 import { askReason, openSuspendDialog } from "./dialogs";
 import { t } from "./i18n";
 import { deletePosts, dismissSuggestion, listSuggestions, scheduleServerDeletion, shadowBanUsers, suspendUsers, warnUsers } from "./moderationApi";
@@ -142,9 +143,12 @@ function actOn(suggestion: Suggestion, done: () => void): (() => void) | null {
 
 function SuggestionRow({ suggestion, onGone }: { suggestion: Suggestion; onGone: (id: string) => void }) {
   const level = useStaffLevel();
+  const self = useSelfUserStore((state) => state.user);
   const [dismissing, setDismissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const act = level === "admin" ? actOn(suggestion, () => onGone(suggestion.id)) : null;
+  // a suggestion against someone the admin may not sanction (the founder) offers no Act
+  const allowed = !suggestion.user || userActions(self, suggestion.user).sanction;
+  const act = level === "admin" && allowed ? actOn(suggestion, () => onGone(suggestion.id)) : null;
   const path = targetPath(suggestion);
   const dismiss = async () => {
     setDismissing(true);

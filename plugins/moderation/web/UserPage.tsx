@@ -9,7 +9,7 @@ import { promptForPassword } from "@hearth/ui/modal/PasswordPrompt";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useStaffLevel } from "./access";
+import { useStaffLevel, useUserActions } from "./access";
 import { askReason, openEditUserDialog, openSuspendDialog } from "./dialogs";
 import { t } from "./i18n";
 import {
@@ -58,121 +58,137 @@ function Standing({ user }: { user: UserDetails }) {
 function Actions({ user, reload }: { user: UserDetails; reload: () => void }) {
   const name = `${user.username}:${user.tag}`;
   const ids = [user.id];
+  const may = useUserActions(user);
   return (
     <section className="card moderation-section">
       <h3>{t("user.actions")}</h3>
+      {!may.sanction && <p className="muted">{t("user.founderNoSanctions")}</p>}
+      {!may.edit && <p className="muted">{t("user.founderOnlyEdits")}</p>}
       <div className="button-row moderation-actions">
         {user.suspension ? (
           <>
-            <Button
-              onClick={() =>
-                openSuspendDialog({
-                  title: t("dialog.editSuspensionTitle", { user: name }),
-                  editing: true,
-                  submit: async (password, { days, reason }) => {
-                    await editSuspension(ids, password, { days, reason: reason || undefined });
-                    reload();
-                  },
-                })
-              }
-            >
-              {t("user.editSuspension")}
-            </Button>
-            <Button
-              onClick={() =>
-                promptForPassword({
-                  title: t("user.unsuspend"),
-                  message: t("user.unsuspendText"),
-                  confirmLabel: t("user.unsuspend"),
-                  submit: async (password) => {
-                    await unsuspendUsers(ids, password);
-                    reload();
-                  },
-                })
-              }
-            >
-              {t("user.unsuspend")}
-            </Button>
+            {may.sanction && (
+              <Button
+                onClick={() =>
+                  openSuspendDialog({
+                    title: t("dialog.editSuspensionTitle", { user: name }),
+                    editing: true,
+                    submit: async (password, { days, reason }) => {
+                      await editSuspension(ids, password, { days, reason: reason || undefined });
+                      reload();
+                    },
+                  })
+                }
+              >
+                {t("user.editSuspension")}
+              </Button>
+            )}
+            {may.lift && (
+              <Button
+                onClick={() =>
+                  promptForPassword({
+                    title: t("user.unsuspend"),
+                    message: t("user.unsuspendText"),
+                    confirmLabel: t("user.unsuspend"),
+                    submit: async (password) => {
+                      await unsuspendUsers(ids, password);
+                      reload();
+                    },
+                  })
+                }
+              >
+                {t("user.unsuspend")}
+              </Button>
+            )}
           </>
         ) : (
-          <Button
-            variant="danger"
-            onClick={() =>
-              openSuspendDialog({
-                title: t("dialog.suspendTitle", { user: name }),
-                submit: async (password, options) => {
-                  await suspendUsers(ids, password, options);
-                  reload();
-                },
-              })
-            }
-          >
-            {t("user.suspend")}
-          </Button>
+          may.sanction && (
+            <Button
+              variant="danger"
+              onClick={() =>
+                openSuspendDialog({
+                  title: t("dialog.suspendTitle", { user: name }),
+                  submit: async (password, options) => {
+                    await suspendUsers(ids, password, options);
+                    reload();
+                  },
+                })
+              }
+            >
+              {t("user.suspend")}
+            </Button>
+          )
         )}
-        <Button
-          onClick={() =>
-            askReason({
-              title: t("dialog.warnTitle", { user: name }),
-              message: t("dialog.warnText"),
-              confirmLabel: t("dialog.warnConfirm"),
-              submit: async (password, reason) => {
-                await warnUsers(ids, password, reason);
-                reload();
-              },
-            })
-          }
-        >
-          {t("user.warn")}
-        </Button>
-        {user.shadowBan ? (
+        {may.sanction && (
           <Button
-            onClick={() =>
-              promptForPassword({
-                title: t("user.liftShadowBan"),
-                message: t("user.liftShadowBanText"),
-                confirmLabel: t("user.liftShadowBan"),
-                submit: async (password) => {
-                  await liftShadowBan(ids, password);
-                  reload();
-                },
-              })
-            }
-          >
-            {t("user.liftShadowBan")}
-          </Button>
-        ) : (
-          <Button
-            variant="danger"
             onClick={() =>
               askReason({
-                title: t("dialog.shadowTitle", { user: name }),
-                message: t("dialog.shadowText"),
-                confirmLabel: t("dialog.shadowConfirm"),
+                title: t("dialog.warnTitle", { user: name }),
+                message: t("dialog.warnText"),
+                confirmLabel: t("dialog.warnConfirm"),
                 submit: async (password, reason) => {
-                  await shadowBanUsers(ids, password, reason);
+                  await warnUsers(ids, password, reason);
                   reload();
                 },
               })
             }
           >
-            {t("user.shadowBanAction")}
+            {t("user.warn")}
           </Button>
         )}
-        <Button
-          onClick={() =>
-            openEditUserDialog({
-              title: t("dialog.editTitle", { user: name }),
-              user: { username: user.username, tag: user.tag, email: user.account?.email },
-              submit: async (password, changes) => {
-                await editUser(user.id, password, changes);
-                reload();
-              },
-            })
-          }
-        >
-          {t("user.edit")}
-        </Button>
+        {user.shadowBan
+          ? may.lift && (
+              <Button
+                onClick={() =>
+                  promptForPassword({
+                    title: t("user.liftShadowBan"),
+                    message: t("user.liftShadowBanText"),
+                    confirmLabel: t("user.liftShadowBan"),
+                    submit: async (password) => {
+                      await liftShadowBan(ids, password);
+                      reload();
+                    },
+                  })
+                }
+              >
+                {t("user.liftShadowBan")}
+              </Button>
+            )
+          : may.sanction && (
+              <Button
+                variant="danger"
+                onClick={() =>
+                  askReason({
+                    title: t("dialog.shadowTitle", { user: name }),
+                    message: t("dialog.shadowText"),
+                    confirmLabel: t("dialog.shadowConfirm"),
+                    submit: async (password, reason) => {
+                      await shadowBanUsers(ids, password, reason);
+                      reload();
+                    },
+                  })
+                }
+              >
+                {t("user.shadowBanAction")}
+              </Button>
+            )}
+        {may.edit && (
+          <Button
+            onClick={() =>
+              openEditUserDialog({
+                title: t("dialog.editTitle", { user: name }),
+                user: { username: user.username, tag: user.tag, email: user.account?.email },
+                credentials: may.credentials,
+                submit: async (password, changes) => {
+                  await editUser(user.id, password, changes);
+                  reload();
+                },
+              })
+            }
+          >
+            {t("user.edit")}
+          </Button>
+        )}
       </div>
     </section>
   );

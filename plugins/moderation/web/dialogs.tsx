@@ -169,10 +169,12 @@ export function openSuspendDialog(options: SuspendDialogOptions): void {
 interface EditUserOptions {
   title: string;
   user: { username: string; tag: string; email?: string };
+  /** The e-mail and password fields: only the founder changes an admin's (the staff ranks). */
+  credentials?: boolean;
   submit: (password: string, changes: UserEdit) => Promise<void>;
 }
 
-function EditUserDialog({ title, user, submit, close }: EditUserOptions & { close: () => void }) {
+function EditUserDialog({ title, user, credentials = true, submit, close }: EditUserOptions & { close: () => void }) {
   const [username, setUsername] = useState(user.username);
   const [tag, setTag] = useState(user.tag);
   const [email, setEmail] = useState(user.email ?? "");
@@ -185,8 +187,8 @@ function EditUserDialog({ title, user, submit, close }: EditUserOptions & { clos
       const changes: UserEdit = {};
       if (username.trim() !== user.username) changes.username = username.trim();
       if (tag.trim() !== user.tag) changes.tag = tag.trim();
-      if (user.email !== undefined && email.trim() !== user.email) changes.email = email.trim();
-      if (newPassword) changes.newPassword = newPassword;
+      if (credentials && user.email !== undefined && email.trim() !== user.email) changes.email = email.trim();
+      if (credentials && newPassword) changes.newPassword = newPassword;
       await submit(password, changes);
       close();
     });
@@ -195,10 +197,14 @@ function EditUserDialog({ title, user, submit, close }: EditUserOptions & { clos
     <DialogForm title={title} close={close} confirmLabel={t("dialog.editConfirm")} pending={pending} general={errors.general} onSubmit={onSubmit}>
       <TextField label={t("dialog.username")} name="username" maxLength={35} value={username} onChange={(event) => setUsername(event.target.value)} error={errors.fields.username} />
       <TextField label={t("dialog.tag")} name="tag" maxLength={4} value={tag} onChange={(event) => setTag(event.target.value)} error={errors.fields.tag} />
-      {user.email !== undefined && (
+      {credentials && user.email !== undefined && (
         <TextField label={t("dialog.email")} name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} error={errors.fields.email} />
       )}
-      <TextField label={t("dialog.newPassword")} name="newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.fields.newPassword} />
+      {credentials ? (
+        <TextField label={t("dialog.newPassword")} name="newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.fields.newPassword} />
+      ) : (
+        <p className="muted">{t("dialog.credentialsFounderOnly")}</p>
+      )}
       <PasswordField value={password} onChange={setPassword} error={errors.fields.password} />
     </DialogForm>
   );
