@@ -5,8 +5,8 @@ Badges live on the user row, which every request reads afresh, so a running serv
 change at the user's next request.
 
 Also the badge catalogue (entities.md §10.1) and the staff ranks that plugins check before one
-user acts on another: role badges (FOUNDER, ADMIN, MOD, BOT) are powers given here, by the
-instance's operator, never through the API."""
+user acts on another. Role badges (FOUNDER, ADMIN, MOD, BOT) are powers, not items: staff ones
+are given here, by the instance's operator, BOT comes with a bot account; no route gives them."""
 
 from __future__ import annotations
 
