@@ -33,7 +33,7 @@ async def refusals() -> list[tuple[int, str]]:
 @pytest.mark.parametrize("who", ["self", "someone"])
 async def test_no_spelling_of_the_founder_badge_is_granted(client, item_id, who):
     admin = await staff(client, ADMIN)
-    target = admin if who == "self" else await member(client)
+    target = admin if who == "self" else await member()
     before = await badges_of(target)
     status, body = await call(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge(item_id)), admin.token)
     assert (status, body) == (403, error(FOUNDER_BADGE))
@@ -43,7 +43,7 @@ async def test_no_spelling_of_the_founder_badge_is_granted(client, item_id, who)
 
 @pytest.mark.parametrize("item_id", ["2", "02", 2, "64", 64.0, "32"])
 async def test_role_badges_are_not_given_through_the_api(client, item_id):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     status, body = await call(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge(item_id)), admin.token)
     assert (status, body) == (403, error(NOT_MODIFIABLE))
     assert await badges_of(target) == 0
@@ -54,7 +54,7 @@ async def test_role_badges_are_not_given_through_the_api(client, item_id):
     "item_id", ["3", "5", "7", "-1", "0", "", "abc", "1abc", "0x1", "nan", "inf", 1.5, "9" * 80, 2**24, "4294967297"]
 )
 async def test_what_is_not_one_badge_of_the_catalogue_is_refused(client, item_id):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     status, body = await call(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge(item_id)), admin.token)
     assert (status, body) == (400, error("Invalid badge bit", "addedInventoryItems[0].itemId"))
     assert await badges_of(target) == 0
@@ -63,13 +63,13 @@ async def test_what_is_not_one_badge_of_the_catalogue_is_refused(client, item_id
 
 @pytest.mark.parametrize("item_id", [True, None, {}, ["1"]])
 async def test_an_item_id_must_be_a_string_or_a_number(client, item_id):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     status, body = await call(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge(item_id)), admin.token)
     assert (status, body) == (400, error("itemId must be a string.", "addedInventoryItems[0].itemId"))
 
 
 async def test_a_good_badge_beside_the_founder_badge_is_not_given_either(client):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     items = [{"itemType": "badge", "itemId": "8"}, {"itemType": "badge", "itemId": "01"}]
     status, body = await call(
         client, "POST", f"/api/moderation/users/{target.id}", pw(addedInventoryItems=items, username="x"), admin.token
@@ -80,7 +80,7 @@ async def test_a_good_badge_beside_the_founder_badge_is_not_given_either(client)
 
 
 async def test_numbers_name_badges_too(client):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     updated = await ok(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge(8)), admin.token)
     assert updated["badges"] == 8
     updated = await ok(client, "POST", f"/api/moderation/users/{target.id}", pw(**badge("0128")), admin.token)
@@ -120,7 +120,7 @@ async def test_removing_a_role_badge_by_its_item_id_is_refused_and_undoes_the_re
 
 
 async def test_inventory_lists_are_bounded(client):
-    admin, target = await staff(client, ADMIN), await member(client)
+    admin, target = await staff(client, ADMIN), await member()
     items = [{"itemType": "badge", "itemId": "8"}] * 65
     assert await call(
         client, "POST", f"/api/moderation/users/{target.id}", pw(addedInventoryItems=items), admin.token

@@ -20,7 +20,7 @@ VAGUE = {"message": "Something went wrong. Try again later.", "path": None}
 
 
 async def test_a_deleted_post_takes_no_reply(client):
-    author, replier = await confirmed(client), await confirmed(client)
+    author, replier = await confirmed(), await confirmed()
     parent = await post(client, author, "soon gone")
     await ok(client, "DELETE", f"/api/posts/{parent['id']}", token=author.token)
     assert await create(client, replier, "too late", postId=parent["id"]) == (
@@ -35,7 +35,7 @@ async def test_a_deleted_post_takes_no_reply(client):
 
 
 async def test_a_shadow_banned_users_likes_votes_reposts_and_follows_reach_nobody(client):
-    author, banned = await confirmed(client), await confirmed(client)
+    author, banned = await confirmed(), await confirmed()
     liked_before = await post(client, author, "liked before the ban")
     await ok(client, "POST", f"/api/posts/{liked_before['id']}/like", token=banned.token)
     poll = await post(client, author, "which?", poll={"choices": ["tea", "coffee"]})
@@ -70,7 +70,7 @@ async def old_post(author, content: str) -> int:
 
 
 async def test_suspended_and_shadow_banned_authors_leave_discover(client):
-    viewer, suspended, shadowed, fine = [await confirmed(client) for _ in range(4)]
+    viewer, suspended, shadowed, fine = [await confirmed() for _ in range(4)]
     by_suspended = await post(client, suspended, "old post of someone suspended later")
     # older than the 7 hours a shadow ban deletes
     by_shadowed = {"id": str(await old_post(shadowed, "old post of someone shadow-banned later"))}
@@ -96,7 +96,7 @@ async def test_suspended_and_shadow_banned_authors_leave_discover(client):
 
 
 async def test_notifications_leave_out_users_blocked_either_way(client):
-    me, follower, liker, other = [await confirmed(client) for _ in range(4)]
+    me, follower, liker, other = [await confirmed() for _ in range(4)]
     mine = await post(client, me, "like me")
     assert (await follow(client, follower, me.id))[0] == 200
     await ok(client, "POST", f"/api/posts/{mine['id']}/like", token=liker.token)
