@@ -26,7 +26,7 @@ from core.identity import passwords
 from core.plugins import PluginHost, discover, with_dependents
 from core.settings import ROOT, Settings, load_settings
 from core.testing import clear_tables, serve_on_free_port
-from tests import parallel, workers
+from tests import parallel, watchdog, workers
 from tests.support import SocketProbe, connect_socket, free_port
 
 BASE_DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
@@ -44,6 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
     gcpolicy.collect_less_often()  # as core.testing does for plugin authors: full collections were 15% of a run
     if workers.WORKER:
         parallel.guard_ports()
+    watchdog.start()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -52,6 +53,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     parallel.mark_tiers(items)
+
+
+def pytest_runtest_logstart(nodeid: str) -> None:
+    watchdog.test_started(nodeid)
+
+
+def pytest_runtest_logfinish() -> None:
+    watchdog.test_finished()
 
 
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs HEARTH_TEST_REDIS_URL (CI sets it)")
@@ -83,6 +92,7 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
 
 @pytest.fixture(scope="session")
 async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
+    watchdog.watch_loop(asyncio.get_running_loop())
     env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
     result = subprocess.run(
         [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True

@@ -2,8 +2,8 @@
 the built web UI (``make test`` builds it first).
 
 ``live_server`` here is one server per test process, started for the first test that needs it and
-kept (its tables are emptied before each test like everyone's); tests that need other settings
-start their own with ``start_server``. A page is photographed (``test-results/``) only when its
+kept (its tables are emptied before each test like everyone's), unless the module's ``settings``
+fixture changes the settings: then the test gets a server of its own. A page is photographed (``test-results/``) only when its
 test failed."""
 
 from __future__ import annotations
@@ -79,8 +79,11 @@ async def shared_server(database: Any, base_settings: Any) -> AsyncIterator[Any]
 
 
 @pytest.fixture
-def live_server(shared_server: Any) -> Any:
-    return shared_server
+async def live_server(settings: Any, base_settings: Any, shared_server: Any, start_server: Any) -> Any:
+    """The shared server, or one of its own for a module whose ``settings`` fixture changes them."""
+    if settings is base_settings:
+        return shared_server
+    return await start_server()
 
 
 @pytest.fixture(scope="session")
