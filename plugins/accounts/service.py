@@ -150,10 +150,22 @@ async def confirm_email(user: User, code: str) -> None:
         raise bad_request("You must request email verification first.")
     if not secrets.compare_digest(pending.code_hash, code_hash(code.strip())):
         raise bad_request("Invalid code.")
-    async with transaction():
-        await Account.filter(id=account.id).update(email_confirmed=True)
-        await pending.delete()
-        await hearth().gateway.emit("user:updatedSelf", {"emailConfirmed": True}, to=str(user.id))
+    try:
+        async with transaction():
+            # The account row first, as an e-mail change takes it before the codes: one order.
+            await Account.filter(id=account.id).update(email_confirmed=True)
+            if not await VerificationCode.filter(id=pending.id).delete():
+                raise _CodeSpent  # used by a request at the same moment, or voided by an e-mail change
+            await hearth().gateway.emit("user:updatedSelf", {"emailConfirmed": True}, to=str(user.id))
+    except _CodeSpent:
+        confirmed = await Account.filter(id=account.id, email_confirmed=True).exists()
+        raise bad_request(
+            "Email already verified." if confirmed else "You must request email verification first."
+        ) from None
+
+
+class _CodeSpent(Exception):
+    """The code was taken between reading it and consuming it; the transaction is undone."""
 
 
 async def send_reset_link(email: str) -> str:
@@ -206,7 +218,8 @@ async def reset_password(user_id: str, code: str, new_password: str, ip: str | N
     password_hash = await hash_password(new_password.strip())
     async with transaction():
         await Account.filter(user_id=pending.user_id).update(password_hash=password_hash)
-        await pending.delete()
+        if not await VerificationCode.filter(id=pending.id).delete():  # another request used it meanwhile
+            raise bad_request("Invalid or expired code.")
         await revoke_sessions(pending.user_id)
         await hearth().gateway.kick(str(pending.user_id), "Invalid Token")
         user = await User.get(id=pending.user_id)

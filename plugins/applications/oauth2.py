@@ -117,9 +117,13 @@ async def authorize(user: User, client_id: str, redirect_uri: str | None, scopes
     return {"redirectUri": redirect_uri, "code": code}
 
 
-async def _issue(grant: OAuthGrant) -> dict[str, Any]:
+async def _issue(grant: OAuthGrant, **unspent: Any) -> dict[str, Any] | None:
+    """New tokens for the grant, in one UPDATE that matches only while ``unspent`` (the code's or
+    the refresh token's hash) is still the grant's: of several redemptions at once, one changes
+    the row and the others match nothing (on PostgreSQL they wait for its row lock, then see the
+    spent value). None for those."""
     access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-    await OAuthGrant.filter(id=grant.id).update(
+    changed = await OAuthGrant.filter(id=grant.id, **unspent).update(
         code_hash=None,
         code_expires_at=None,
         access_token_hash=token_hash(access),
@@ -127,6 +131,8 @@ async def _issue(grant: OAuthGrant) -> dict[str, Any]:
         refresh_token_hash=token_hash(refresh),
         refresh_expires_at=_now() + REFRESH_LIFETIME,
     )
+    if not changed:
+        return None
     return {"accessToken": access, "expiresIn": int(ACCESS_LIFETIME.total_seconds()), "refreshToken": refresh}
 
 
@@ -142,18 +148,26 @@ async def exchange(args: Any) -> Any:
     if not app.client_secret or not secrets.compare_digest(app.client_secret, args.get("clientSecret") or ""):
         raise _fail("Invalid client secret.")
     if grant_type == "authorization_code":
-        grant = await OAuthGrant.get_or_none(application_id=app.id, code_hash=token_hash(args["code"]))
+        code_hash = token_hash(args["code"])
+        grant = await OAuthGrant.get_or_none(application_id=app.id, code_hash=code_hash)
         if grant is None or grant.redirect_uri != args.get("redirectUri"):
             raise _fail("Invalid code or redirect URI.")
         if grant.code_expires_at is None or grant.code_expires_at < _now():
             raise _fail("Code expired.")
-    else:
-        grant = await OAuthGrant.get_or_none(application_id=app.id, refresh_token_hash=token_hash(args["refreshToken"]))
-        if grant is None:
-            raise _fail("Invalid refresh token.")
-        if grant.refresh_expires_at is None or grant.refresh_expires_at < _now():
-            raise _fail("Refresh token expired.")
-    return await _issue(grant)
+        tokens = await _issue(grant, code_hash=code_hash)
+        if tokens is None:  # redeemed by another request meanwhile: as for a used code
+            raise _fail("Invalid code or redirect URI.")
+        return tokens
+    refresh_hash = token_hash(args["refreshToken"])
+    grant = await OAuthGrant.get_or_none(application_id=app.id, refresh_token_hash=refresh_hash)
+    if grant is None:
+        raise _fail("Invalid refresh token.")
+    if grant.refresh_expires_at is None or grant.refresh_expires_at < _now():
+        raise _fail("Refresh token expired.")
+    tokens = await _issue(grant, refresh_token_hash=refresh_hash)
+    if tokens is None:  # rotated by another request meanwhile: as for a used refresh token
+        raise _fail("Invalid refresh token.")
+    return tokens
 
 
 async def authorized(user: User) -> list[dict[str, Any]]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from PIL import Image
 
-from tests.support import Person, SocketProbe, call, upload_file
+from tests.support import Person, SocketProbe, at_once, call, upload_file
 
 DEV_CODE = re.compile(r"^DEV MODE: Email verify code: (\d{5})$")
 
@@ -90,3 +92,15 @@ async def assert_kicked(probe: SocketProbe, message: str) -> None:
 def assert_not_kicked(probe: SocketProbe) -> None:
     assert probe.client.connected
     assert probe.received("user:authenticate_error") == []
+
+
+async def together(count: int, request: Callable[[], Awaitable[tuple[int, Any]]]) -> list[tuple[int, Any]]:
+    """``count`` copies of ``request`` released at once by a barrier (none starts before all
+    are waiting), answers ordered by status: the redemptions of one secret racing each other."""
+    barrier = asyncio.Barrier(count)
+
+    async def one() -> tuple[int, Any]:
+        await barrier.wait()
+        return await request()
+
+    return await at_once(*(one() for _ in range(count)))

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from core.identity.models import Account
 from plugins.accounts.models import VerificationCode
-from tests.plugins.accounts.helpers import error, ping, request_dev_code
+from tests.plugins.accounts.helpers import error, ping, request_dev_code, together
 from tests.support import Inbox, call, free_port, register
 
 SEND = "/api/users/emails/verify/send-code"
@@ -121,6 +121,20 @@ async def test_confirming_tells_only_the_users_own_sockets(live_client, sockets)
     assert await alice_socket.wait_for("user:updatedSelf") == {"emailConfirmed": True}
     await ping(live_client, bob, bob_socket)
     assert [event["username"] for event in bob_socket.received("user:updatedSelf")] == [bob.username]
+
+
+async def test_a_code_used_many_times_at_once_confirms_once(live_client, sockets):
+    person = await register(live_client)
+    probe = await sockets(person.token)
+    code = await request_dev_code(live_client, person)
+    answers = await together(8, lambda: call(live_client, "POST", f"{VERIFY}?code={code}", token=person.token))
+    assert [status for status, _ in answers] == [200] + [400] * 7, answers
+    assert answers[0][1] == {"status": True}
+    assert all(body == error("Email already verified.") for _, body in answers[1:])
+    assert await confirmed(person)
+    await ping(live_client, person, probe)
+    assert probe.received("user:updatedSelf")[0] == {"emailConfirmed": True}
+    assert len(probe.received("user:updatedSelf")) == 2  # that one, then the ping's
 
 
 async def test_a_new_socket_sees_the_confirmed_email(client, sockets):

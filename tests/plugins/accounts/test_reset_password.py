@@ -11,7 +11,7 @@ import pytest
 
 from core.identity.models import Session
 from plugins.accounts.models import VerificationCode
-from tests.plugins.accounts.helpers import assert_kicked, assert_not_kicked, error, ping
+from tests.plugins.accounts.helpers import assert_kicked, assert_not_kicked, error, ping, together
 from tests.support import Inbox, call, free_port, register
 
 SEND = "/api/users/reset-password/send-code"
@@ -95,6 +95,28 @@ async def test_code_works_only_once(client):
     code, user_id = await dev_link(client, person.email)
     assert (await reset(client, code, user_id))[0] == 200
     assert (await reset(client, code, user_id)) == (400, error("Invalid or expired code."))
+
+
+async def test_a_link_used_many_times_at_once_resets_once(client):
+    person = await register(client)
+    code, user_id = await dev_link(client, person.email)
+    chosen = [f"new secret number {n}" for n in range(8)]
+    passwords = iter(chosen)
+
+    def attempt():
+        return reset(client, code, user_id, {"newPassword": next(passwords)})
+
+    answers = await together(8, attempt)
+    assert [status for status, _ in answers] == [200] + [400] * 7, answers
+    assert all(body == error("Invalid or expired code.") for _, body in answers[1:])
+    # one new session: the winner's token; the password is the one its request chose
+    [session] = await Session.filter(user_id=int(person.id))
+    me = await call(client, "GET", "/api/users", token=answers[0][1]["token"])
+    assert me[0] == 200
+    login = "/api/users/login"
+    logins = [(await call(client, "POST", login, {"email": person.email, "password": p}))[0] for p in chosen]
+    assert sorted(logins) == [200] + [400] * 7, logins
+    assert await VerificationCode.filter(user_id=int(person.id)).count() == 0
 
 
 async def test_a_new_link_replaces_the_previous_one(client):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from plugins.applications.models import OAuthGrant
+from tests.plugins.accounts.helpers import together
 from tests.plugins.applications.helpers import new_app
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join, ok
@@ -160,6 +161,53 @@ async def test_one_app_authorised_twice_at_once_keeps_one_grant(client):
     answers = await at_once(*(call(client, "POST", path, token=user.token) for _ in range(2)))
     assert [status for status, _ in answers] == [200, 200]
     assert await OAuthGrant.filter(user_id=int(user.id)).count() == 1
+
+
+REDEMPTIONS = 8
+
+
+async def _granted(client):
+    _, app, secret = await _client_app(client)
+    user = await member(client)
+    path = "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO")
+    code = (await ok(client, "POST", path, token=user.token))["code"]
+    return app, secret, code
+
+
+async def test_a_code_redeemed_many_times_at_once_gives_one_token(client):
+    app, secret, code = await _granted(client)
+    exchange = "/api/oauth2/token" + _q(
+        clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=code, redirectUri=REDIRECT
+    )
+    answers = await together(REDEMPTIONS, lambda: call(client, "POST", exchange))
+    assert [status for status, _ in answers] == [200] + [400] * (REDEMPTIONS - 1), answers
+    assert all(body == {"message": "Invalid code or redirect URI.", "path": None} for _, body in answers[1:])
+    tokens = answers[0][1]
+    status, me = await call(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"])
+    assert status == 200
+    grant = await OAuthGrant.get(application_id=int(app["id"]))
+    assert grant.code_hash is None and grant.access_token_hash is not None
+
+
+async def test_a_refresh_token_used_many_times_at_once_gives_one_new_pair(client):
+    app, secret, code = await _granted(client)
+    tokens = await ok(
+        client,
+        "POST",
+        "/api/oauth2/token"
+        + _q(clientId=app["id"], clientSecret=secret, grantType="authorization_code", code=code, redirectUri=REDIRECT),
+    )
+    refresh = "/api/oauth2/token" + _q(
+        clientId=app["id"], clientSecret=secret, grantType="refresh_token", refreshToken=tokens["refreshToken"]
+    )
+    answers = await together(REDEMPTIONS, lambda: call(client, "POST", refresh))
+    assert [status for status, _ in answers] == [200] + [400] * (REDEMPTIONS - 1), answers
+    assert all(body == {"message": "Invalid refresh token.", "path": None} for _, body in answers[1:])
+    fresh = answers[0][1]
+    # the pair that won is the grant's; the old access token is gone with the old refresh token
+    assert (await call(client, "GET", "/api/oauth2/users/current", token=fresh["accessToken"]))[0] == 200
+    assert (await call(client, "GET", "/api/oauth2/users/current", token=tokens["accessToken"]))[0] == 404
+    assert (await call(client, "POST", refresh))[1] == {"message": "Invalid refresh token.", "path": None}
 
 
 async def _access_token(client, user, scopes):

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from plugins.connections.models import LinkState, UserConnection
+from tests.plugins.accounts.helpers import together
 from tests.plugins.connections.helpers import callback, follow, link, query_of, start_link
 from tests.plugins.messages.helpers import error
 from tests.support import call, connect_socket, new_person
@@ -93,6 +94,16 @@ async def test_a_state_is_used_once_and_only_by_its_user(client, provider):
     assert await callback(client, alice, answer) == (400, REFUSED_STATE)  # used
     assert await callback(client, alice, {"state": "made-up", "code": "x"}) == (400, REFUSED_STATE)
     assert len(provider.token_calls) == 1
+
+
+async def test_a_state_used_many_times_at_once_links_once(client, provider):
+    alice = await register(client)
+    _, answer = await follow(await start_link(client, alice))
+    answers = await together(8, lambda: callback(client, alice, answer))
+    assert [status for status, _ in answers] == [200] + [400] * 7, answers
+    assert all(body == REFUSED_STATE for _, body in answers[1:])
+    assert await UserConnection.filter(user_id=int(alice.id)).count() == 1
+    assert len(provider.token_calls) == 1  # the code went to the provider once
 
 
 async def test_an_expired_state_is_refused_and_gone(client, provider):
