@@ -15,7 +15,7 @@ from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.identity.tokens import token_hash
 from core.wire import ms
-from plugins.applications import service
+from plugins.applications import redirects, service
 from plugins.applications.models import Application, OAuthGrant
 
 SCOPES = {"USER_INFO": 1, "USER_EMAIL": 2, "USER_SERVERS": 4}
@@ -54,9 +54,15 @@ async def _application(client_id: str) -> Application:
     return app
 
 
+def _registered(app: Application, redirect_uri: str) -> bool:
+    """Exactly one of the application's URIs, and one the rules allow (an application may hold
+    one registered before them)."""
+    return redirect_uri in (app.redirect_uris or []) and redirects.problem(redirect_uri) is None
+
+
 async def authorize_preview(user: User, client_id: str, redirect_uri: str) -> dict[str, Any]:
     app = await _application(client_id)
-    if redirect_uri not in (app.redirect_uris or []):
+    if not _registered(app, redirect_uri):
         raise _fail("Invalid redirect URI.")
     creator = await User.get(id=app.creator_id)
     bot = await User.get_or_none(id=app.bot_user_id) if app.bot_user_id else None
@@ -90,7 +96,7 @@ async def authorize(user: User, client_id: str, redirect_uri: str | None, scopes
     app = await _application(client_id)
     if not redirect_uri:
         raise _fail("redirectUri is required.")
-    if redirect_uri not in (app.redirect_uris or []):
+    if not _registered(app, redirect_uri):
         raise _fail("Invalid redirect URI!")
     bits = parse_scopes(scopes)
     code = secrets.token_urlsafe(32)

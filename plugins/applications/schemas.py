@@ -10,10 +10,9 @@ from pydantic import Field, StrictInt, StrictStr, field_validator
 from core.validation import Body, Rules
 from plugins.accounts.schemas import _username as valid_username
 from plugins.accounts.schemas import valid_tag
+from plugins.applications import redirects
 
 MAX_REDIRECT_URIS = 10
-# A URL with a protocol; the top-level domain is optional (http://localhost:3000/cb is fine).
-URL_PATTERN = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s/?#]+([/?#]\S*)?$", re.IGNORECASE)
 COMMAND_NAME = re.compile(r"^[A-Za-z]+$")
 
 
@@ -32,8 +31,10 @@ class ApplicationUpdateBody(Body):
             return None
         if not all(isinstance(uri, str) for uri in value):
             raise ValueError("redirectUris must be an array of strings.")
-        if not all(URL_PATTERN.match(uri) and len(uri) <= 2000 for uri in value):
-            raise ValueError("Each redirectUri must be a valid URL.")
+        for uri in value:
+            refusal = redirects.problem(uri)
+            if refusal:
+                raise ValueError(refusal)
         return value
 
 
