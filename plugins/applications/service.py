@@ -123,7 +123,7 @@ def new_secret() -> str:
 
 
 async def details(user: User, app_id: str) -> dict[str, Any]:
-    app = await _own_or_unauthorized(user, app_id)
+    app = await own(user, app_id, 404)
     if app.client_secret is None:
         app.client_secret = new_secret()
         await Application.filter(id=app.id, client_secret__isnull=True).update(client_secret=app.client_secret)
@@ -132,19 +132,10 @@ async def details(user: User, app_id: str) -> dict[str, Any]:
 
 
 async def refresh_secret(user: User, app_id: str) -> dict[str, Any]:
-    app = await _own_or_unauthorized(user, app_id)
+    app = await own(user, app_id, 404)
     app.client_secret = new_secret()
     await app.save(update_fields=["client_secret"])
     return await owner_view(app)
-
-
-async def _own_or_unauthorized(user: User, app_id: str) -> Application:
-    app = await find(app_id)
-    if app is None:
-        raise ApiError(404, NOT_FOUND)
-    if app.creator_id != user.id:
-        raise ApiError(401, "Unauthorized!")
-    return app
 
 
 async def update(user: User, app_id: str, name: str | None, redirect_uris: list[str] | None) -> dict[str, Any]:

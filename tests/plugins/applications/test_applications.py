@@ -78,8 +78,10 @@ async def test_someone_elses_application_is_refused_everywhere(client):
     stranger = await member()
     app = f"/api/applications/{bot.app_id}"
     cases = [
-        ("GET", app, None, 401, "Unauthorized!"),
-        ("POST", f"{app}/client-secret-refresh", None, 401, "Unauthorized!"),
+        # as upstream: its lookup is by id and creator, so another's application is not found (a 401
+        # would tell the client its session is over)
+        ("GET", app, None, 404, "Application not found!"),
+        ("POST", f"{app}/client-secret-refresh", None, 404, "Application not found!"),
         ("PATCH", app, {"name": "Mine now"}, 403, "Application not found!"),
         ("DELETE", app, None, 400, "Application not found!"),
         ("POST", f"{app}/bot", None, 400, "Application not found!"),
