@@ -39,7 +39,7 @@ async def authenticated_payload(ctx):
     from plugins.connections.service import list_for
 
     if ctx.user.bot:
-        return None
+        return {"user": {"connections": []}}  # as upstream sends a bot: bots link nothing
     return {"user": {"connections": await list_for(ctx.user.id)}}
 
 

@@ -154,8 +154,9 @@ class DirectMessages:
         if inbox.recipient_id == sender.id:
             return  # saved notes
         recipient = await User.get(id=inbox.recipient_id)
-        if not recipient.bot:
-            await messages.bump_mention(recipient.id, access.channel, sender.id, None)
+        if recipient.bot:
+            return  # as upstream: a bot has no inbox (its payload's is []), so nothing counts or opens
+        await messages.bump_mention(recipient.id, access.channel, sender.id, None)
         theirs = await Inbox.get_or_none(created_by_id=recipient.id, channel_id=access.channel.id)
         if theirs is not None and theirs.closed:
             await Inbox.filter(id=theirs.id).update(closed=False)

@@ -31,5 +31,5 @@ async def authenticated_payload(ctx):
     from plugins.reminders.service import list_for
 
     if ctx.user.bot:
-        return None  # bots have no reminders (realtime.md §3.4)
+        return {"user": {"reminders": []}}  # as upstream sends a bot: bots may not set reminders
     return {"user": {"reminders": await list_for(ctx.user)}}

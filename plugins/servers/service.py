@@ -196,9 +196,10 @@ async def post_system_message(server: Server, actor: User, message_type: int) ->
 
 
 async def leave_flow(
-    server: Server, user: User, reason: int = LEAVE_SERVER, not_member: str = "You are not in this server."
+    server: Server, user: User, reason: int | None = LEAVE_SERVER, not_member: str = "You are not in this server."
 ) -> None:
-    """Remove a member (leave, kick or ban); ``reason`` is the system message type.
+    """Remove a member (leave, kick or ban); ``reason`` is the system message type (None: the
+    caller posts it).
 
     Upstream answers its two refusals with a 500; Hearth with a 400."""
     if server.created_by_id == user.id:
@@ -210,11 +211,8 @@ async def leave_flow(
     bot_role_ids = [int(r) for r in member.role_ids] if user.bot else []
     async with transaction():
         await member.delete()
-        for role_id in await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True):
-            await Role.filter(id=role_id).delete()  # a departing bot's role goes with it
-            await hearth().gateway.emit(
-                "server:role_deleted", {"serverId": str(server.id), "roleId": str(role_id)}, to=str(server.id)
-            )
+        bot_role_ids = list(await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True))
+        await Role.filter(id__in=bot_role_ids).delete()  # a departing bot's role goes with it
         await MentionCounter.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await ReadState.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await _remove_from_order(user.id, server.id)
@@ -224,7 +222,12 @@ async def leave_flow(
             "server:member_left", {"serverId": str(server.id), "userId": str(user.id)}, to=str(server.id)
         )
         await gateway.emit("server:left", {"serverId": str(server.id)}, to=str(user.id))
-        if not server.scheduled_for_deletion:
+        # After the bot left the rooms, as upstream: the bot hears server:left, not its role going.
+        for role_id in bot_role_ids:
+            await gateway.emit(
+                "server:role_deleted", {"serverId": str(server.id), "roleId": str(role_id)}, to=str(server.id)
+            )
+        if reason is not None and not server.scheduled_for_deletion:
             await post_system_message(server, user, reason)
         await hearth().plugins.gather("server_member_left", server_id=server.id, user_id=user.id)
 
@@ -249,12 +252,16 @@ async def ban(ctx: MemberContext, target_id: str, reason: str | None, purge: boo
     if not is_member and await Ban.exists(server_id=ctx.server.id, user_id=target.id):
         raise bad_request("User already banned.")
     if is_member:
-        await leave_flow(ctx.server, target, BAN_USER)
+        await leave_flow(ctx.server, target, None)
     async with transaction():
         await Ban.get_or_create(server_id=ctx.server.id, user_id=target.id, defaults={"reason": reason})
         if purge:
             await _purge_recent(ctx.server, target)
         await audit.record(ctx.server.id, "SERVER_USER_BAN", ctx.user.id, reason=reason, bannedUserId=str(target.id))
+        # As upstream: for a member and for someone who never joined alike, and after the purge,
+        # which takes the banned user's recent messages (this one is theirs too).
+        if not ctx.server.scheduled_for_deletion:
+            await post_system_message(ctx.server, target, BAN_USER)
 
 
 async def _purge_recent(server: Server, target: User) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
+from plugins.messages.models import BAN_USER, JOIN_SERVER, KICK_USER
 from tests.plugins.applications.helpers import add_to, new_bot
+from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import community, join, ok, private_channel
 from tests.support import call
 
@@ -19,7 +21,9 @@ async def test_bot_authenticates_with_the_bot_payload(live_client, sockets):
     payload = probe.received("user:authenticated")[0]
     user = payload["user"]
     assert user["bot"] is True and user["application"] == {"id": bot.app_id} and user["id"] == bot.id
-    assert "email" not in user and "orderedServerIds" not in user and "reminders" not in user
+    assert "email" not in user and "orderedServerIds" not in user
+    # as upstream builds it for a bot: its (empty) connections and reminders are there
+    assert user["connections"] == [] and user["reminders"] == []
     assert payload["inbox"] == [] and payload["friends"] == []
     assert [s["id"] for s in payload["servers"]] == [place.id]
     assert {m["userId"] for m in payload["serverMembers"]} == {place.owner.id, bot.id}
@@ -190,3 +194,90 @@ async def test_bot_messages_and_button_clicks_reach_only_who_may_see_them(live_c
         assert probe.received("message:button_clicked") == []
     assert owner_probe.received("message:button_clicked_callback") == []
     assert outsider_probe.received("message:created") == []
+
+
+def _since(probe, count):
+    """The names of the events ``probe`` received after its first ``count``."""
+    return [name for name, _ in probe.events[count:]]
+
+
+async def _dm_barrier(client, person, bot, probe):
+    """A DM from ``person`` to the bot: once it arrives, every event sent to the bot before it has."""
+    count = len(probe.received("message:created")) + 1
+    await sent(client, person, await open_dm(client, person, bot), "barrier")
+    await probe.wait_for("message:created", count=count)
+
+
+async def test_being_added_sends_the_bot_what_upstream_sends_it(live_client, sockets):
+    # upstream's join: server:joined to the joiner, then the joiner's presence to the server room
+    # (the joiner included), then the JOIN_SERVER system message — one presence update each
+    bot = await new_bot(live_client)
+    place = await community(live_client)
+    bot_probe, owner_probe = await sockets(bot.token), await sockets(place.owner.token)
+    bot_before, owner_before = len(bot_probe.events), len(owner_probe.events)
+    await add_to(live_client, bot, place)
+    await bot_probe.wait_for("message:created")
+    await owner_probe.wait_for("message:created")
+    assert _since(bot_probe, bot_before) == ["server:joined", "user:presence_update", "message:created"]
+    assert _since(owner_probe, owner_before) == [
+        "server:role_created",
+        "server:member_joined",
+        "user:presence_update",
+        "message:created",
+    ]
+    for probe in (bot_probe, owner_probe):
+        assert probe.received("user:presence_update") == [{"userId": bot.id, "status": 1}]
+        assert probe.received("message:created")[0]["message"]["type"] == JOIN_SERVER
+
+
+async def test_a_kicked_bot_hears_server_left_and_not_its_role_going(live_client, sockets):
+    bot = await new_bot(live_client)
+    place = await community(live_client)
+    await add_to(live_client, bot, place)
+    bot_probe, owner_probe = await sockets(bot.token), await sockets(place.owner.token)
+    role_id = next(r["id"] for r in bot_probe.received("user:authenticated")[0]["serverRoles"] if r["botRole"])
+    bot_before, owner_before = len(bot_probe.events), len(owner_probe.events)
+
+    await ok(live_client, "DELETE", f"/api/servers/{place.id}/members/{bot.id}/kick", token=place.owner.token)
+    await owner_probe.wait_for("message:created")
+    await _dm_barrier(live_client, place.owner, bot, bot_probe)
+    # upstream: the bot leaves the rooms, hears server:left; its role goes after, to the room
+    assert _since(bot_probe, bot_before) == ["server:left", "message:created"]
+    assert _since(owner_probe, owner_before)[:3] == ["server:member_left", "server:role_deleted", "message:created"]
+    assert owner_probe.received("server:role_deleted") == [{"serverId": place.id, "roleId": role_id}]
+    assert owner_probe.received("message:created")[0]["message"]["type"] == KICK_USER
+
+
+async def test_a_bot_banning_someone_who_never_joined_posts_the_banned_message(live_client, sockets):
+    bot = await new_bot(live_client)
+    place = await community(live_client)
+    await add_to(live_client, bot, place, permissions=2 | 32)  # send, ban
+    stranger = await member(live_client)
+    bot_probe, owner_probe = await sockets(bot.token), await sockets(place.owner.token)
+    assert await call(live_client, "POST", f"/api/servers/{place.id}/bans/{stranger.id}", {}, token=bot.token) == (
+        200,
+        {"status": True},
+    )
+    for probe in (bot_probe, owner_probe):
+        created = (await probe.wait_for("message:created"))["message"]
+        assert (created["type"], created["createdBy"]["id"]) == (BAN_USER, stranger.id)
+    bans = await ok(live_client, "GET", f"/api/servers/{place.id}/bans", token=place.owner.token)
+    assert [b["user"]["id"] for b in bans] == [stranger.id]
+
+
+async def test_a_members_first_dm_does_not_open_the_bots_inbox(live_client, sockets):
+    bot = await new_bot(live_client)
+    person = await member(live_client)
+    bot_probe = await sockets(bot.token)
+    before = len(bot_probe.events)
+    channel_id = await open_dm(live_client, person, bot)
+    first = await sent(live_client, person, channel_id, "hello bot")
+    await sent(live_client, person, channel_id, "a barrier: once it is in, so is all before it")
+    await bot_probe.wait_for("message:created", count=2)
+    # upstream gives bots no inbox: the messages come, no inbox:opened
+    assert _since(bot_probe, before) == ["message:created", "message:created"]
+    assert bot_probe.received("message:created")[0]["message"]["id"] == first["id"]
+    # the bot answers in the DM as before
+    assert (
+        await call(live_client, "POST", f"/api/channels/{channel_id}/messages", {"content": "hi"}, token=bot.token)
+    )[0] == 200
