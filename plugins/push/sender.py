@@ -1,6 +1,12 @@
 """Sending Web Push off the request path: each event becomes one background task that encrypts
-(RFC 8291, aes128gcm) and POSTs one message per subscription of the users it names; an endpoint
-answering 404/410 has lost the subscription, which is deleted."""
+(RFC 8291, aes128gcm) and POSTs one message per subscription of the users it names.
+
+A subscription that can never be delivered is deleted: its endpoint answered 404/410 (the push
+service dropped it), or the endpoint itself can never be valid — refused by the endpoint rules
+(``endpoints.py``; a row stored before them), a URL aiohttp will not connect to, or a host that
+resolves only to addresses the ``[fetch]`` rules forbid. Anything else (a timeout, a 5xx, a
+network error) is logged and the row kept. No error leaves a sender task: one subscription's
+failure, expected or not, is logged and the others are still sent to."""
 
 from __future__ import annotations
 
@@ -16,10 +22,10 @@ import aiohttp
 from pywebpush import WebPusher, WebPushException
 from quart import current_app
 
-from core.safefetch import policy_from_settings
-from core.safefetch.client import check_url, new_session
-from core.safefetch.errors import FetchError
+from core.safefetch import policy_from_settings, refused_by_resolver
+from core.safefetch.client import new_session
 from core.settings import Settings
+from plugins.push.endpoints import refused_endpoint
 from plugins.push.models import PushSubscription
 from plugins.push.vapid import vapid_keys
 
@@ -76,11 +82,18 @@ class PushSender:
             log.exception("push sending failed")
 
     async def _one(self, row: PushSubscription, data: bytes) -> None:
+        """One message to one subscription; never raises but a cancel, so the event's other
+        subscriptions are sent to and the task ends cleanly."""
         try:
-            check_url(row.endpoint, self.policy)
-        except FetchError:
-            log.info("push endpoint refused by the [fetch] rules: subscription %s dropped", row.id)
-            await PushSubscription.filter(id=row.id).delete()
+            await self._deliver(row, data)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("push to subscription %s failed unexpectedly", row.id)
+
+    async def _deliver(self, row: PushSubscription, data: bytes) -> None:
+        if refused_endpoint(row.endpoint, self.settings):
+            await _drop(row, "its endpoint can never be valid")
             return
         info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
         claims = {"sub": self.subject}
@@ -99,13 +112,27 @@ class PushSender:
                 )
                 status = response.status
                 response.release()
-            except (TimeoutError, WebPushException, OSError) as error:
+            except aiohttp.InvalidURL:
+                await _drop(row, "aiohttp will not connect to its endpoint")
+                return
+            except aiohttp.ClientConnectorError as error:
+                if refused_by_resolver(error):
+                    await _drop(row, "its host resolves only to addresses that may not be reached")
+                else:
+                    log.info("push to subscription %s failed: %s", row.id, error)
+                return
+            except (TimeoutError, WebPushException, OSError, aiohttp.ClientError) as error:
                 log.info("push to subscription %s failed: %s", row.id, error)
                 return
         if status in GONE:
-            await PushSubscription.filter(id=row.id).delete()
+            await _drop(row, f"the push service answered {status}")
         elif status > 202:
             log.info("push service answered %s for subscription %s", status, row.id)
+
+
+async def _drop(row: PushSubscription, why: str) -> None:
+    log.info("push subscription %s dropped: %s", row.id, why)
+    await PushSubscription.filter(id=row.id).delete()
 
 
 def _with_audience(claims: dict[str, Any], endpoint: str) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import binascii
 from typing import Any
-from urllib.parse import urlsplit
 
 from tortoise.exceptions import IntegrityError
 
@@ -13,6 +12,7 @@ from core.context import hearth
 from core.db import transaction
 from core.errors import bad_request
 from core.identity.models import Session, User
+from plugins.push.endpoints import refused_endpoint
 from plugins.push.models import ENDPOINT_MAX, FCM_TOKEN_MAX, FcmToken, PushSubscription
 
 
@@ -30,14 +30,7 @@ def _decoded(value: Any) -> bytes | None:
 
 
 def _endpoint(value: Any) -> str:
-    if not isinstance(value, str) or not 1 <= len(value) <= ENDPOINT_MAX:
-        raise bad_request("Invalid endpoint.", "endpoint")
-    try:
-        parts = urlsplit(value)
-    except ValueError:
-        raise bad_request("Invalid endpoint.", "endpoint") from None
-    schemes = ("https", "http") if hearth().settings.get("push.allow_http_endpoints", False) else ("https",)
-    if parts.scheme not in schemes or not parts.hostname:
+    if refused_endpoint(value, hearth().settings):
         raise bad_request("Invalid endpoint.", "endpoint")
     return value
 
@@ -56,21 +49,23 @@ async def subscribe(user: User, session: Session, data: Any) -> dict[str, Any]:
     if secret is None or len(secret) != 16:
         raise bad_request("Invalid keys.auth.", "keys.auth")
     p256dh, auth = keys["p256dh"].rstrip("="), keys["auth"].rstrip("=")
-    fields = {"user_id": user.id, "session_id": session.id, "p256dh": p256dh, "auth": auth}
+    fields = {"session_id": session.id, "p256dh": p256dh, "auth": auth}
     try:
         async with transaction():
-            row = await _upsert(endpoint, fields)
+            row = await _upsert(user.id, endpoint, fields)
             await _keep_newest(PushSubscription, user.id)
     except IntegrityError:  # the same browser subscribing twice at once: the other one won
         async with transaction():
-            row = await _upsert(endpoint, fields)
+            row = await _upsert(user.id, endpoint, fields)
     return {"id": str(row.id)}
 
 
-async def _upsert(endpoint: str, fields: dict[str, Any]) -> PushSubscription:
-    existing = await PushSubscription.get_or_none(endpoint=endpoint)
+async def _upsert(user_id: int, endpoint: str, fields: dict[str, Any]) -> PushSubscription:
+    """The user's own row for this endpoint, made or updated. Another user's row for the same
+    endpoint (a shared browser, or someone who learnt the endpoint) is never read or changed."""
+    existing = await PushSubscription.get_or_none(endpoint=endpoint, user_id=user_id)
     if existing is None:
-        return await PushSubscription.create(endpoint=endpoint, **fields)
+        return await PushSubscription.create(endpoint=endpoint, user_id=user_id, **fields)
     existing.update_from_dict(fields)
     await existing.save(update_fields=list(fields))
     return existing

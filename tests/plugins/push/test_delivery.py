@@ -3,11 +3,17 @@ the browser's keys; and what must not (your own messages, online users, muted ch
 
 from __future__ import annotations
 
-from core.identity.models import User
+import logging
+
+from pywebpush import WebPusher
+
+from core.identity.models import Session, User
 from plugins.push.models import PushSubscription
+from plugins.push.sender import sender_for
 from plugins.push.vapid import vapid_keys
 from tests.plugins.friends.helpers import request_friend
 from tests.plugins.messages.helpers import dm_pair, member, open_dm, sent
+from tests.plugins.push.conftest import Browser
 from tests.plugins.push.helpers import decrypt, sent_out, subscribe
 from tests.plugins.servers.helpers import community, join, ok
 
@@ -158,3 +164,70 @@ async def test_a_call_in_a_dm_rings_the_other_side(live_server, live_client, soc
             "tag": f"call-{channel_id}",
         }
     ]
+
+
+async def _stored(person, browser):
+    """A row as an older Hearth stored it, before the endpoint rules: written straight to the table."""
+    keys = browser.subscription()["keys"]
+    session = await Session.filter(user_id=int(person.id)).first()
+    return await PushSubscription.create(
+        user_id=int(person.id),
+        session_id=session.id,
+        endpoint=browser.endpoint,
+        p256dh=keys["p256dh"],
+        auth=keys["auth"],
+    )
+
+
+async def test_a_subscription_whose_endpoint_can_never_be_valid_is_dropped(app, client, push_service, caplog):
+    caplog.set_level(logging.INFO, logger="hearth.push")
+    alice, bob, channel_id = await dm_pair(client)
+    kept = push_service.browser("kept")
+    await subscribe(client, bob, kept)
+    never = await _stored(bob, Browser("https://2130706433:18443/p"))
+    await sent(client, alice, channel_id, "one")
+    await sent_out(app)
+    assert decrypt(kept, push_service.to(kept)[0])["body"] == "one"
+    assert await PushSubscription.filter(user_id=int(bob.id)).values_list("endpoint", flat=True) == [kept.endpoint]
+    assert f"push subscription {never.id} dropped: its endpoint can never be valid" in caplog.text
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_a_private_address_is_dropped_when_the_fetch_rules_forbid_it(make_app, push_service):
+    app = make_app(**{"fetch.allow_private_networks": False})
+    async with app.test_app():
+        client = app.test_client()
+        alice, bob, channel_id = await dm_pair(client)
+        await _stored(bob, push_service.browser("bob"))  # http://127.0.0.1:<port>/push/bob
+        await sent(client, alice, channel_id, "not for a loopback address")
+        await sent_out(app)
+        assert await PushSubscription.filter(user_id=int(bob.id)).count() == 0
+    assert push_service.received == []
+
+
+async def test_an_unexpected_error_is_logged_and_the_sender_goes_on(app, client, push_service, monkeypatch, caplog):
+    alice, bob, channel_id = await dm_pair(client)
+    broken, kept = push_service.browser("broken"), push_service.browser("kept")
+    broken_row = await subscribe(client, bob, broken)
+    await subscribe(client, bob, kept)
+    real_send = WebPusher.send_async
+
+    async def send_async(self, *args, **kwargs):
+        if self.subscription_info["endpoint"] == broken.endpoint:
+            raise RuntimeError("a bug in the push library")
+        return await real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(WebPusher, "send_async", send_async)
+    await sent(client, alice, channel_id, "one")
+    tasks = list(sender_for(app).tasks)
+    await sent_out(app)
+    assert [task.exception() for task in tasks] == [None] * len(tasks)  # the task ended cleanly
+    [failure] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert failure.getMessage() == f"push to subscription {broken_row['id']} failed unexpectedly"
+    assert isinstance(failure.exc_info[1], RuntimeError)
+    assert decrypt(kept, push_service.to(kept)[0])["body"] == "one"
+    # not a reason to drop it, and the next event is sent as before
+    assert await PushSubscription.filter(user_id=int(bob.id)).count() == 2
+    await sent(client, alice, channel_id, "two")
+    await sent_out(app)
+    assert [decrypt(kept, r)["body"] for r in push_service.to(kept)] == ["one", "two"]

@@ -8,7 +8,7 @@ import base64
 from core.identity.models import User
 from plugins.push.models import FcmToken, PushSubscription
 from tests.plugins.messages.helpers import error, member
-from tests.plugins.push.conftest import b64
+from tests.plugins.push.conftest import Browser, b64
 from tests.plugins.push.helpers import subscribe
 from tests.plugins.servers.helpers import ok
 from tests.support import PASSWORD, call
@@ -72,15 +72,38 @@ async def test_subscribe_and_unsubscribe(client, push_service):
         browser.subscription()["keys"]["p256dh"],
         browser.subscription()["keys"]["auth"],
     )
-    # Subscribing again keeps one row; another account signing in on that browser takes it over.
+    # Subscribing again keeps one row; another account on that browser gets a row of its own.
     assert (await subscribe(client, ada, browser))["id"] == created["id"]
-    await subscribe(client, bob, browser)
-    assert await PushSubscription.filter(endpoint=browser.endpoint).values_list("user_id", flat=True) == [int(bob.id)]
+    assert (await subscribe(client, bob, browser))["id"] != created["id"]
+    assert sorted(await PushSubscription.filter(endpoint=browser.endpoint).values_list("user_id", flat=True)) == sorted(
+        [int(ada.id), int(bob.id)]
+    )
     # Only your own subscription is removed.
     assert await ok(client, "DELETE", SUBSCRIPTIONS, {"endpoint": browser.endpoint}, ada.token) == {"status": True}
-    assert await PushSubscription.all().count() == 1
+    assert await PushSubscription.filter(endpoint=browser.endpoint).values_list("user_id", flat=True) == [int(bob.id)]
     assert await ok(client, "DELETE", SUBSCRIPTIONS, {"endpoint": browser.endpoint}, bob.token) == {"status": True}
     assert await PushSubscription.all().count() == 0
+
+
+async def test_another_user_subscribing_a_known_endpoint_takes_nothing(client, push_service):
+    ada, mallory = await member(client), await member(client)
+    browser = push_service.browser("ada")
+    created = await subscribe(client, ada, browser)
+    before = await PushSubscription.get(id=int(created["id"]))
+    # Mallory learnt the endpoint and subscribes it with keys of her own
+    theirs = await subscribe(client, mallory, Browser(browser.endpoint))
+    after = await PushSubscription.get(id=int(created["id"]))
+    assert (after.user_id, after.session_id, after.p256dh, after.auth) == (
+        before.user_id,
+        before.session_id,
+        before.p256dh,
+        before.auth,
+    )
+    mine = await PushSubscription.get(id=int(theirs["id"]))
+    assert mine.user_id == int(mallory.id) and mine.p256dh != before.p256dh
+    # and her unsubscribing removes only hers
+    await ok(client, "DELETE", SUBSCRIPTIONS, {"endpoint": browser.endpoint}, mallory.token)
+    assert await PushSubscription.filter(endpoint=browser.endpoint).values_list("id", flat=True) == [before.id]
 
 
 async def test_subscribe_bad_input(client, push_service):
