@@ -1,5 +1,13 @@
 """ICE servers from the self-hoster's ``[voice]`` settings (rest.md §3.24).
 
+With nothing configured, ``POST /voice/generate`` still answers 200 with one RTCIceServer
+(``{urls: [NO_ICE_SERVER_URL]}``): the protocol's web client puts ``result`` into its ``iceServers``
+unchanged and gives up joining a call when the request fails, and ``RTCPeerConnection`` refuses
+an entry without URLs (Chromium: "ICE server parsing failed: Empty uri"). Its STUN URL names a
+host under ``.invalid``, which RFC 6761 reserves so that it never resolves: the browser accepts
+the entry, learns at once that it leads nowhere (gathering completes as fast as with no server)
+and connects with host candidates, on a network where they reach each other.
+
 With ``turn_secret`` set, TURN credentials follow the TURN REST scheme coturn implements with
 ``use-auth-secret`` / ``static-auth-secret``: the username is ``<expiry unix time>:<userId>`` and
 the credential is base64(HMAC-SHA1(secret, username)), so the TURN server checks them without
@@ -13,6 +21,8 @@ import hashlib
 import hmac
 import time
 from typing import Any
+
+NO_ICE_SERVER_URL = "stun:unconfigured.invalid"
 
 
 def _urls(settings: Any, key: str) -> list[str]:
@@ -45,3 +55,8 @@ def ice_server(settings: Any, user_id: str) -> dict[str, Any] | None:
             server["username"] = settings.get("voice.turn_username")
             server["credential"] = settings.get("voice.turn_credential") or ""
     return server
+
+
+def client_ice_server(settings: Any, user_id: str) -> dict[str, Any]:
+    """What ``POST /voice/generate`` answers: the configured server, else one that leads nowhere."""
+    return ice_server(settings, user_id) or {"urls": [NO_ICE_SERVER_URL]}

@@ -10,10 +10,9 @@ from quart_schema import validate_request
 
 from core.auth import current_user, require_user_or_bot
 from core.context import hearth
-from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.unavailable import unavailable_response
-from plugins.voice.ice import ice_server
+from plugins.voice.ice import client_ice_server
 from plugins.voice.schemas import JoinVoiceBody
 from plugins.voice.service import service_for
 from plugins.voice.store import VoiceUnavailable
@@ -48,7 +47,4 @@ async def leave(channel_id: str) -> Any:
 @require_user_or_bot
 @rate_limit("channel_voice_generate", 3, 20)
 async def generate() -> Any:
-    server = ice_server(hearth().settings, str(current_user().id))
-    if server is None:
-        raise ApiError(403, "Failed to generate TURN credentials")
-    return {"result": server}
+    return {"result": client_ice_server(hearth().settings, str(current_user().id))}

@@ -13,14 +13,16 @@ export async function leaveVoice(channelId: string): Promise<void> {
 const ICE_CACHE_MS = 60 * 60 * 1000; // spec §9: the relay configuration is cached for 1 hour
 let cached: { at: number; servers: RTCIceServer[] } | null = null;
 
-/** The ICE servers the server configured (TURN credentials included), or none: host candidates only. */
+/** The ICE servers for a call, used as the protocol's web client uses them: the server's one
+ * answer (the configured servers with TURN credentials, or, with nothing configured, a STUN entry
+ * that leads nowhere, so host candidates only). */
 export async function iceServers(): Promise<RTCIceServer[]> {
   if (cached && Date.now() - cached.at < ICE_CACHE_MS) return cached.servers;
   try {
     const { result } = await request<{ result: RTCIceServer }>({ method: "POST", path: "/voice/generate" });
     cached = { at: Date.now(), servers: [result] };
   } catch {
-    // nothing configured (403) or too many asks (429): host candidates for now, ask again in a minute
+    // too many asks (429) or no answer: host candidates for now, ask again in a minute
     cached = { at: Date.now() - ICE_CACHE_MS + 60_000, servers: [] };
   }
   return cached.servers;

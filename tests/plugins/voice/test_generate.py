@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import time
 
-from tests.plugins.messages.helpers import error, member
+from tests.plugins.messages.helpers import member
 from tests.support import call
 
 
@@ -20,9 +20,19 @@ async def generate(make_app, **overrides):
         return person, status, body
 
 
-async def test_nothing_configured_answers_the_references_error(make_app):
+async def test_nothing_configured_answers_an_entry_a_peer_connection_accepts(make_app):
+    # the protocol's web client aborts joining a call when this fails, and puts the result into
+    # its iceServers unchanged: one RTCIceServer with a URL (tests/e2e/test_voice_ice_defaults.py
+    # checks that Chromium accepts it), under .invalid, so it never resolves
     _, status, body = await generate(make_app)
-    assert (status, body) == (403, error("Failed to generate TURN credentials"))
+    assert (status, body) == (200, {"result": {"urls": ["stun:unconfigured.invalid"]}})
+
+
+async def test_the_servers_own_media_uses_no_ice_server_at_defaults(make_app):
+    from plugins.voice.media.router import media_config
+
+    app = make_app()
+    assert media_config(app.extensions["hearth"].settings)["iceServers"] == []
 
 
 async def test_turn_rest_credentials_from_the_shared_secret(make_app):
