@@ -147,7 +147,7 @@ async def confirm_email(user: User, code: str) -> None:
         raise bad_request("Email already verified.")
     pending = await VerificationCode.get_or_none(user_id=user.id, purpose=VerificationCode.EMAIL)
     if pending is None or pending.expires_at < datetime.now(UTC):
-        raise bad_request("You must request email verification first.")
+        raise await _without_code(account.id)
     if not secrets.compare_digest(pending.code_hash, code_hash(code.strip())):
         raise bad_request("Invalid code.")
     try:
@@ -158,14 +158,19 @@ async def confirm_email(user: User, code: str) -> None:
                 raise _CodeSpent  # used by a request at the same moment, or voided by an e-mail change
             await hearth().gateway.emit("user:updatedSelf", {"emailConfirmed": True}, to=str(user.id))
     except _CodeSpent:
-        confirmed = await Account.filter(id=account.id, email_confirmed=True).exists()
-        raise bad_request(
-            "Email already verified." if confirmed else "You must request email verification first."
-        ) from None
+        raise await _without_code(account.id) from None
 
 
 class _CodeSpent(Exception):
     """The code was taken between reading it and consuming it; the transaction is undone."""
+
+
+async def _without_code(account_id: int) -> ApiError:
+    """The refusal when no code is (any longer) pending: a use of it at the same moment may have
+    confirmed the address since this request first looked, and then says so."""
+    if await Account.filter(id=account_id, email_confirmed=True).exists():
+        return bad_request("Email already verified.")
+    return bad_request("You must request email verification first.")
 
 
 async def send_reset_link(email: str) -> str:
