@@ -32,7 +32,7 @@ def _canonical_address(host: str, bracketed: bool) -> ipaddress.IPv4Address | ip
     if bracketed:
         if "%" in host:  # a zone belongs to one machine's interfaces, never to a push service
             raise ValueError(host)
-        address = ipaddress.IPv6Address(host)  # ValueError for anything but an IPv6 address, zones too
+        address = ipaddress.IPv6Address(host)  # ValueError for anything but an IPv6 address
         if str(address) != host:
             raise ValueError(host)
         return address
@@ -63,7 +63,7 @@ def refused_endpoint(value: Any, settings: Any) -> bool:
     schemes = ("https", "http") if settings.get("push.allow_http_endpoints", False) else ("https",)
     if parts.scheme not in schemes or not value[len(parts.scheme) :].startswith("://") or not host:
         return True
-    if parts.username is not None or parts.password is not None or parts.fragment:
+    if parts.username is not None or parts.password is not None or "#" in value:
         return True
     try:
         address = _canonical_address(host, bracketed="[" in parts.netloc)

@@ -211,8 +211,9 @@ async def leave_flow(
     bot_role_ids = [int(r) for r in member.role_ids] if user.bot else []
     async with transaction():
         await member.delete()
-        bot_role_ids = list(await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True))
-        await Role.filter(id__in=bot_role_ids).delete()  # a departing bot's role goes with it
+        if bot_role_ids:  # a departing bot's role goes with it
+            bot_role_ids = list(await Role.filter(id__in=bot_role_ids, bot_role=True).values_list("id", flat=True))
+            await Role.filter(id__in=bot_role_ids).delete()
         await MentionCounter.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await ReadState.filter(user_id=user.id, channel_id__in=channel_ids).delete()
         await _remove_from_order(user.id, server.id)

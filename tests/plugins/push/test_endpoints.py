@@ -25,6 +25,7 @@ NEVER = [
     "https://[fe80::1%25eth0]/p",
     "https://user:secret@push.example/p",
     "https://push.example/p#fragment",
+    "https://push.example/p#",
     "https://push.example./p",
     "https://push_service.example/p",
     "https://push.example:99999/p",
