@@ -54,8 +54,7 @@ async (token) => {
 
 
 async def test_the_generated_ice_server_is_accepted_and_peers_connect(live_server, signed_in):
-    client = live_server.app.quart.test_client()
-    person = await member(client)
+    person = await member()
     page = await signed_in(person)
     await page.goto(f"{live_server.url}/")
     outcome = await page.evaluate(GENERATE_AND_CONNECT, person.token)

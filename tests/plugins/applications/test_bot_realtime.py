@@ -252,7 +252,7 @@ async def test_a_bot_banning_someone_who_never_joined_posts_the_banned_message(l
     bot = await new_bot(live_client)
     place = await community(live_client)
     await add_to(live_client, bot, place, permissions=2 | 32)  # send, ban
-    stranger = await member(live_client)
+    stranger = await member()
     bot_probe, owner_probe = await sockets(bot.token), await sockets(place.owner.token)
     assert await call(live_client, "POST", f"/api/servers/{place.id}/bans/{stranger.id}", {}, token=bot.token) == (
         200,
@@ -267,7 +267,7 @@ async def test_a_bot_banning_someone_who_never_joined_posts_the_banned_message(l
 
 async def test_a_members_first_dm_does_not_open_the_bots_inbox(live_client, sockets):
     bot = await new_bot(live_client)
-    person = await member(live_client)
+    person = await member()
     bot_probe = await sockets(bot.token)
     before = len(bot_probe.events)
     channel_id = await open_dm(live_client, person, bot)

@@ -168,7 +168,7 @@ REDEMPTIONS = 8
 
 async def _granted(client):
     _, app, secret = await _client_app(client)
-    user = await member(client)
+    user = await member()
     path = "/api/oauth2/authorize" + _q(clientId=app["id"], redirectUri=REDIRECT, scopes="USER_INFO")
     code = (await ok(client, "POST", path, token=user.token))["code"]
     return app, secret, code

@@ -69,7 +69,7 @@ async def test_other_uris_are_refused_and_nothing_is_stored(client, uri, message
 
 async def test_only_the_owner_registers_them(client):
     developer, app = await new_app(client)
-    stranger = await member(client)
+    stranger = await member()
     assert await _uris(client, app["id"], GOOD, stranger.token) == (
         403,
         {"message": "Application not found!", "path": None},
@@ -85,7 +85,7 @@ async def test_on_use_the_uri_must_match_a_registered_one_exactly(client):
     developer, app = await new_app(client)
     registered = "https://app.example/cb"
     await ok(client, "PATCH", f"/api/applications/{app['id']}", {"redirectUris": [registered]}, developer.token)
-    user = await member(client)
+    user = await member()
     for near in (
         "https://app.example/cb/",
         "https://APP.example/cb",
@@ -111,7 +111,7 @@ async def test_a_uri_stored_before_the_rules_is_not_used(client):
     developer, app = await new_app(client)
     script = "javascript://x%0aalert(document.cookie)"
     await Application.filter(id=int(app["id"])).update(redirect_uris=[script])  # as an older Hearth let it
-    user = await member(client)
+    user = await member()
     assert await call(client, "GET", _authorize(app["id"], script), token=user.token) == (
         400,
         {"message": "Invalid redirect URI.", "path": None},

@@ -97,7 +97,7 @@ async def test_a_state_is_used_once_and_only_by_its_user(client, provider):
 
 
 async def test_a_state_used_many_times_at_once_links_once(client, provider):
-    alice = await register(client)
+    alice = await new_person()
     _, answer = await follow(await start_link(client, alice))
     answers = await together(8, lambda: callback(client, alice, answer))
     assert [status for status, _ in answers] == [200] + [400] * 7, answers

@@ -56,7 +56,7 @@ async def _subscribe_each(make_app, endpoints, **settings):
     app = make_app(**{"push.max_subscriptions_per_user": 20, **settings})
     async with app.test_app():
         client = app.test_client()
-        ada = await member(client)
+        ada = await member()
         answers = [
             await call(client, "POST", SUBSCRIPTIONS, Browser(endpoint).subscription(), token=ada.token)
             for endpoint in endpoints

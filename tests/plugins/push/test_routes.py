@@ -86,7 +86,7 @@ async def test_subscribe_and_unsubscribe(client, push_service):
 
 
 async def test_another_user_subscribing_a_known_endpoint_takes_nothing(client, push_service):
-    ada, mallory = await member(client), await member(client)
+    ada, mallory = await member(), await member()
     browser = push_service.browser("ada")
     created = await subscribe(client, ada, browser)
     before = await PushSubscription.get(id=int(created["id"]))

@@ -16,7 +16,7 @@ async def _messages(client, place, person):
 async def test_banning_someone_who_never_joined_posts_the_banned_message(live_client, sockets):
     place = await community(live_client)
     bystander = await join(live_client, place)
-    outsider = await member(live_client)
+    outsider = await member()
     owner_socket, bystander_socket = await sockets(place.owner.token), await sockets(bystander.token)
     outsider_socket = await sockets(outsider.token)
 
