@@ -141,10 +141,20 @@ export default defineConfig({
   },
   test: {
     dir: repoRoot,
-    include: ["webui/src/**/*.test.{ts,tsx}", "plugins/*/web/**/*.test.{ts,tsx}"],
-    // Most tests are logic without a page; a file that needs one starts with `// @vitest-environment jsdom`.
-    environment: "node",
     setupFiles: [fileURLToPath(new URL("./src/testSetup.ts", import.meta.url))],
     restoreMocks: true,
+    // Components (`*.test.tsx`) render into jsdom; the rest is logic and runs in Node, which starts
+    // in a fraction of the time. A `.ts` test that needs a page (a store reading localStorage at
+    // import) starts with `// @vitest-environment jsdom`.
+    projects: [
+      {
+        extends: true,
+        test: { name: "dom", include: ["webui/src/**/*.test.tsx", "plugins/*/web/**/*.test.tsx"], environment: "jsdom" },
+      },
+      {
+        extends: true,
+        test: { name: "logic", include: ["webui/src/**/*.test.ts", "plugins/*/web/**/*.test.ts"], environment: "node" },
+      },
+    ],
   },
 });

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { act, cleanup, render, screen } from "@testing-library/react";

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /** The staff area where the optional servers and messages plugins do not run. */
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { cleanup, act, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";

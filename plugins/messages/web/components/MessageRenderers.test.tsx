@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import type { RenderedMessage } from "@hearth/plugins/pluginTypes";

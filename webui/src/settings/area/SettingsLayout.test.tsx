@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { lazy } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /** The Unicode emoji list loads on the first colon; on a busy machine it arrives after the user
  * already picked a suggestion (or closed the list): it must not reopen the list over the picked text. */
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
