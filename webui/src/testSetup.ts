@@ -1,6 +1,7 @@
 /**
  * Vitest set-up for every test file: what jsdom lacks and the shell reads at import time.
- * `matchMedia` answers "desktop width" (the layout store reads it when it loads).
+ * `matchMedia` answers "desktop width" (the layout store reads it when it loads). In Node (the
+ * logic tests), `localStorage` and `sessionStorage` are in-memory stores, as stores read them at import.
  */
 if (typeof window !== "undefined" && typeof window.matchMedia !== "function") {
   window.matchMedia = ((query: string) => ({
@@ -13,4 +14,32 @@ if (typeof window !== "undefined" && typeof window.matchMedia !== "function") {
     removeListener() {},
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
+}
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length(): number {
+    return this.items.size;
+  }
+  clear(): void {
+    this.items.clear();
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+}
+
+if (typeof window === "undefined") {
+  for (const name of ["localStorage", "sessionStorage"] as const) {
+    if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value: new MemoryStorage(), configurable: true });
+  }
 }

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { getLocalSetting } from "@hearth/settings/localSettings";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CDN_TOKEN_CACHE_MS, cdnToken, forgetCdnTokens, proxyUrl } from "./cdn";
 

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // An installed third-party plugin's bundle, as `virtual:hearth-plugin-bundles` lists it.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_RECENT_EMOJIS, groupEmojis, recentEmojis, rememberEmoji, searchEmojis, type EmojiRow } from "./emojiData";
 
