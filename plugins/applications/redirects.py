@@ -12,6 +12,8 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
+from core.urls import has_credentials, split_url
+
 MAX_LENGTH = 2000
 INVALID = "Each redirectUri must be a valid URL."
 SCHEME = "Each redirectUri must use https (http only on localhost or a loopback address)."
@@ -30,23 +32,16 @@ def _loopback(host: str) -> bool:
 
 def problem(uri: str) -> str | None:
     """The message refusing ``uri`` as a redirect URI, or None when it may be one."""
-    if not 1 <= len(uri) <= MAX_LENGTH or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in uri):
-        return INVALID
-    try:
-        parts = urlsplit(uri)
-        host = parts.hostname
-        parts.port  # noqa: B018 - raises ValueError on a port that is not one
-    except ValueError:
-        return INVALID
-    scheme = parts.scheme
-    if scheme not in ("http", "https"):
-        return SCHEME if scheme else INVALID
-    if not uri[len(scheme) :].startswith("://") or not host:
-        return INVALID
-    if scheme == "http" and not _loopback(host):
+    parts = split_url(uri, MAX_LENGTH)
+    if parts is None:
+        scheme = urlsplit(uri).scheme if uri.isprintable() else ""
+        return SCHEME if scheme and scheme not in ("http", "https") else INVALID
+    if parts.scheme not in ("http", "https"):
+        return SCHEME
+    if parts.scheme == "http" and not _loopback(parts.hostname or ""):
         return SCHEME
     if "#" in uri:
         return FRAGMENT
-    if parts.username is not None or parts.password is not None:
+    if has_credentials(parts):
         return CREDENTIALS
     return None

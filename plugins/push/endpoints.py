@@ -17,9 +17,9 @@ from __future__ import annotations
 import ipaddress
 import re
 from typing import Any
-from urllib.parse import urlsplit
 
 from core.safefetch import address_allowed, policy_from_settings
+from core.urls import has_credentials, split_url
 from plugins.push.models import ENDPOINT_MAX
 
 _LABEL = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
@@ -50,21 +50,13 @@ def _valid_name(host: str) -> bool:
 
 def refused_endpoint(value: Any, settings: Any) -> bool:
     """True when ``value`` may not be a push endpoint under these settings."""
-    if not isinstance(value, str) or not 1 <= len(value) <= ENDPOINT_MAX:
-        return True
-    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in value):
-        return True
-    try:
-        parts = urlsplit(value)
-        host = parts.hostname
-        parts.port  # noqa: B018 - raises ValueError on a port that is not one
-    except ValueError:
+    parts = split_url(value, ENDPOINT_MAX) if isinstance(value, str) else None
+    if parts is None:
         return True
     schemes = ("https", "http") if settings.get("push.allow_http_endpoints", False) else ("https",)
-    if parts.scheme not in schemes or not value[len(parts.scheme) :].startswith("://") or not host:
+    if parts.scheme not in schemes or has_credentials(parts) or "#" in value:
         return True
-    if parts.username is not None or parts.password is not None or "#" in value:
-        return True
+    host = parts.hostname or ""
     try:
         address = _canonical_address(host, bracketed="[" in parts.netloc)
     except ValueError:
