@@ -1,6 +1,6 @@
-"""Post notifications (rest.md §7.4–7.6, §1.30): LIKED, REPLIED, FOLLOWED and MENTIONED, at most
-one per (by, to, type, post), and the unread counter. Notifications by users blocked either way
-are left out of the list and the count."""
+"""Post notifications (rest.md §7.4–7.6, §1.30): LIKED, REPLIED, FOLLOWED, REPOSTED and MENTIONED,
+at most one per (by, to, type, post), and the unread counter. Notifications by users blocked
+either way are left out of the list and the count."""
 
 from __future__ import annotations
 

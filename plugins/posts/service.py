@@ -25,6 +25,7 @@ from plugins.posts.models import (
     LIKED,
     MENTIONED,
     REPLIED,
+    REPOSTED,
     Post,
     PostAnnouncement,
     PostLike,
@@ -255,6 +256,8 @@ async def repost(user: User, post_id: str) -> dict[str, Any]:
         if await Post.exists(repost_id=target.id, created_by_id=user.id):
             raise bad_request("You have already reposted this post.")
         created = await Post.create(created_by_id=user.id, repost_id=target.id)
+        # What upstream means to send (it addresses it to the reposter): the author hears of it.
+        await notify(REPOSTED, target.created_by_id, user.id, target.id)
         await runtime().live.post_counts_changed(target.id)
     return await _fresh(created.id, user)
 

@@ -32,7 +32,8 @@ function excerpt(notification: PostNotification): string | null {
   return post.content?.replace(/\[@:(\d+)\]/g, (_, id: string) => `@${post.mentions?.find((m) => m.id === id)?.username ?? id}`) ?? null;
 }
 
-/** /app/notifications: the latest post notifications; opening it clears the unread count. */
+/** /app/notifications: the latest post notifications; opening it clears the unread count, and
+ * notifications arriving while it is open are loaded as they come (post:notification_count). */
 export default function NotificationsPage() {
   const [items, setItems] = useState<PostNotification[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +54,12 @@ export default function NotificationsPage() {
   useEffect(() => {
     void load();
   }, []);
+
+  // A notification arriving while the page is open (the live count grows): show it at once.
+  const unread = useUnreadStore((state) => state.unread);
+  useEffect(() => {
+    if (unread > 0 && items !== null) void load();
+  }, [unread]);
 
   return (
     <div className="posts-home">

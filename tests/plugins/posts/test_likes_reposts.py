@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plugins.posts.models import LIKED, Post, PostLike, PostNotification
+from plugins.posts.models import LIKED, REPOSTED, Post, PostLike, PostNotification
 from tests.plugins.accounts.helpers import confirm_email
 from tests.plugins.friends.helpers import assert_limited, block, error
 from tests.plugins.posts.helpers import confirmed, get, post
@@ -96,7 +96,9 @@ async def test_repost(client):
     assert status == 200, repost
     assert (repost["content"], repost["repostId"], repost["repost"]["id"]) == (None, theirs["id"], theirs["id"])
     assert repost["repost"]["_count"]["reposts"] == 1 and repost["repost"]["estimateReposts"] == 1
-    assert await PostNotification.all().count() == 0  # upstream addresses REPOSTED to the reposter: none
+    assert await PostNotification.all().values_list("type", "to_id", "by_id", "post_id") == [
+        (REPOSTED, int(them.id), int(me.id), int(theirs["id"]))
+    ]
     listed = await get(client, them, f"/api/posts/{theirs['id']}/reposts")
     assert [entry["createdBy"]["id"] for entry in listed] == [me.id]
     assert set(listed[0]["createdBy"]) == FULL_USER
