@@ -1,7 +1,8 @@
 """The TICKET (type 3) channel kind: its opener and the instance's admins (FOUNDER/ADMIN badges)
-may read and write; nobody gets socket events (the client polls, realtime.md §2); a closed
-ticket refuses the opener's messages; the 50th message closes it as done. Pins, edits and
-deletes are refused with upstream's ``{error}`` bodies."""
+may read and write; no reference event leaves for it (realtime.md §2: protocol clients poll;
+Hearth's opt-in ``ticket:*`` events are in ``live.py``); a closed ticket refuses the opener's
+messages; the 50th message closes it as done. Pins, edits and deletes are refused with
+upstream's ``{error}`` bodies."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.auth import is_moderator
+from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
 from plugins.messages.kinds import Access
 from plugins.messages.models import Channel, Message
+from plugins.tickets.live import ticket_updated
 from plugins.tickets.models import CLOSED, CLOSED_AS_DONE, Ticket
+from plugins.tickets.service import ticket_wire
 
 AUTO_CLOSE_AT = 50
 
@@ -76,4 +80,8 @@ async def close_full(ticket: Ticket) -> None:
     ticket.status = CLOSED_AS_DONE
     ticket.last_updated_at = datetime.now(UTC)
     ticket.seen = False
-    await Ticket.filter(id=ticket.id).update(status=ticket.status, last_updated_at=ticket.last_updated_at, seen=False)
+    async with transaction():
+        await Ticket.filter(id=ticket.id).update(
+            status=ticket.status, last_updated_at=ticket.last_updated_at, seen=False
+        )
+        await ticket_updated(ticket, ticket_wire(ticket))

@@ -33,3 +33,23 @@ async def hearth_startup(app):
     from plugins.tickets.kind import TicketChannels
 
     register_kind(TICKET, TicketChannels())
+
+
+@hookimpl
+async def authenticated_payload(ctx):
+    from plugins.tickets.live import room, wants_live_tickets
+
+    if wants_live_tickets(ctx.state.get("authenticate")):
+        await ctx.join(room(ctx.user.id))
+    return {}
+
+
+@hookimpl
+async def message_sent(message, access):
+    ticket = access.extra.get("ticket")
+    if ticket is None:
+        return
+    from plugins.messages.serialize import serialize_message
+    from plugins.tickets.live import ticket_message
+
+    await ticket_message(ticket, await serialize_message(message, None, fresh=True))

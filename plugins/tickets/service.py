@@ -14,6 +14,7 @@ from core.identity.models import User
 from core.wire import full_user, ms
 from plugins.messages.models import CONTENT, TICKET, Channel, Message
 from plugins.messages.service import new_message_id
+from plugins.tickets.live import ticket_updated
 from plugins.tickets.models import CATEGORIES, CLOSED, STATUSES, WAITING_FOR_MODERATOR, Ticket, TicketIgnore
 
 PAGE = 30
@@ -91,6 +92,7 @@ async def create(user: User, title: str, body: str, category: int) -> dict[str, 
             reply_to_ids=[],
             buttons=[],
         )
+        await ticket_updated(ticket, ticket_wire(ticket))
     return {**ticket_wire(ticket), "openedById": str(user.id)}
 
 
@@ -122,7 +124,9 @@ async def read(user: User, ticket_id: str) -> dict[str, Any]:
         raise ApiError(404, "Ticket not found.")
     if not ticket.seen:
         ticket.seen = True
-        await Ticket.filter(id=ticket.id).update(seen=True)
+        async with transaction():
+            await Ticket.filter(id=ticket.id).update(seen=True)
+            await ticket_updated(ticket, ticket_wire(ticket))  # the opener's other tabs clear their badge
     return ticket_wire(ticket)
 
 
@@ -136,7 +140,9 @@ async def reopen(user: User, ticket_id: str, status: int) -> dict[str, Any]:
     if ticket.status in CLOSED:
         raise bad_request("Ticket is closed")
     ticket.status, ticket.last_updated_at = status, now()
-    await Ticket.filter(id=ticket.id).update(status=status, last_updated_at=ticket.last_updated_at)
+    async with transaction():
+        await Ticket.filter(id=ticket.id).update(status=status, last_updated_at=ticket.last_updated_at)
+        await ticket_updated(ticket, ticket_wire(ticket))
     return ticket_wire(ticket, seen=False)
 
 
@@ -200,7 +206,9 @@ async def moderator_update(ticket_id: str, status: int) -> dict[str, Any]:
         raise bad_request("Invalid status.")
     ticket = await _ticket(ticket_id, "Ticket not found", 400)
     ticket.status, ticket.last_updated_at, ticket.seen = status, now(), False
-    await Ticket.filter(id=ticket.id).update(status=status, last_updated_at=ticket.last_updated_at, seen=False)
+    async with transaction():
+        await Ticket.filter(id=ticket.id).update(status=status, last_updated_at=ticket.last_updated_at, seen=False)
+        await ticket_updated(ticket, ticket_wire(ticket))
     row = (await _moderator_rows([ticket]))[0]
     row.pop("ignoredByUsers")
     return row

@@ -3,7 +3,7 @@ import { useIsStaff } from "./access";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { noticeCreated, noticesReceived, WarningNotices } from "./notices";
-import { useWaitingTicketCount } from "./ticketBadge";
+import { refreshWaitingTicketsSoon, useWaitingTicketCount } from "./ticketBadge";
 
 export default definePlugin({
   id: "moderation",
@@ -31,8 +31,13 @@ export default definePlugin({
     },
   ],
   socketHandlers: {
-    "user:authenticated": noticesReceived,
+    "user:authenticated": (payload: Parameters<typeof noticesReceived>[0]) => {
+      noticesReceived(payload);
+      refreshWaitingTicketsSoon();
+    },
     "user:notice_created": noticeCreated,
+    // the tickets plugin's live event (sent when it runs and this socket asked for it)
+    "ticket:updated": refreshWaitingTicketsSoon,
   },
   extensions: { AppOverlay: WarningNotices },
   i18n: { "en-gb": enGb },

@@ -1,6 +1,8 @@
 /**
  * The Moderation entry's badge for admins: tickets waiting for a moderator, asked every 10
- * minutes (spec §9: "Moderation ticket badge refreshes every 600 s") when the tickets plugin is on.
+ * minutes (spec §9: "Moderation ticket badge refreshes every 600 s") when the tickets plugin is on,
+ * and again soon after each `ticket:updated` (the tickets plugin's live event: a ticket opened,
+ * answered or closed) and after a reconnect.
  */
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import { useEffect } from "react";
@@ -9,9 +11,11 @@ import { useStaffLevel } from "./access";
 import { waitingTickets } from "./moderationApi";
 
 const POLL_MS = 600_000;
+const SOON_MS = 300; // a burst of ticket events costs one request
 const useWaiting = create<{ count: number }>()(() => ({ count: 0 }));
 let timer: ReturnType<typeof setInterval> | null = null;
 let watchers = 0;
+let soon: ReturnType<typeof setTimeout> | null = null;
 
 async function refresh(): Promise<void> {
   try {
@@ -19,6 +23,15 @@ async function refresh(): Promise<void> {
   } catch {
     // keep the last count
   }
+}
+
+/** Asks again shortly, when someone shows the badge (an admin, with tickets on). */
+export function refreshWaitingTicketsSoon(): void {
+  if (watchers === 0 || soon) return;
+  soon = setTimeout(() => {
+    soon = null;
+    void refresh();
+  }, SOON_MS);
 }
 
 export function useWaitingTicketCount(): number {

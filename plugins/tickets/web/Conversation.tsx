@@ -1,6 +1,7 @@
 /**
- * A ticket's messages and the reply box. Tickets get no socket events (realtime.md §2), so the
- * open conversation asks for new messages every few seconds.
+ * A ticket's messages and the reply box. New messages arrive live (`ticket:message`, Hearth's
+ * opt-in event: the reference has none for tickets); after a reconnect the latest page is loaded
+ * again.
  */
 import { describeError } from "@hearth/api/requestErrors";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
@@ -12,10 +13,10 @@ import { Markup } from "@hearth/ui/markup/Markup";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { t } from "./i18n";
+import { useTicketMessages, useTicketsReconnected } from "./live";
 import { MESSAGE_PAGE, sendTicketMessage, ticketMessages } from "./ticketsApi";
 import type { TicketMessage } from "./types";
 
-const POLL_MS = 8_000;
 const STAFF_BADGES = 1 | 2;
 
 interface ConversationProps {
@@ -55,12 +56,15 @@ export function Conversation({ channelId, canWrite, closedNote, onSent }: Conver
     let active = true;
     setMessages(null);
     refresh().catch((failure: unknown) => active && setError(describeError(failure)));
-    const timer = setInterval(() => void refresh().catch(() => undefined), POLL_MS);
     return () => {
       active = false;
-      clearInterval(timer);
     };
   }, [refresh]);
+
+  useTicketMessages((event) => {
+    if (event.channelId === channelId) setMessages((current) => (current ? merge(current, [event.message]) : current));
+  });
+  useTicketsReconnected(() => void refresh().catch(() => undefined));
 
   const count = messages?.length ?? 0;
   useEffect(() => {

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Conversation } from "./Conversation";
 import { t } from "./i18n";
+import { useTicketsReconnected, useTicketUpdates } from "./live";
 import { StatusPill, StatusSelect, TicketHeader } from "./labels";
 import { useIsTicketStaff } from "./staff";
 import { muteTicket, setTicketStatus, staffTicket } from "./ticketsApi";
@@ -33,10 +34,11 @@ export default function StaffTicketPage() {
   const [error, setError] = useState<string | null>(null);
   const actions = useNamedAction<"status" | "mute">(describeError);
 
+  const [loads, setLoads] = useState(0);
+
   useEffect(() => {
     if (!staff) return;
     let active = true;
-    setTicket(undefined);
     staffTicket(ticketId).then(
       (found) => active && setTicket(found),
       (failure: unknown) => active && setError(describeError(failure)),
@@ -44,7 +46,15 @@ export default function StaffTicketPage() {
     return () => {
       active = false;
     };
-  }, [staff, ticketId]);
+  }, [staff, ticketId, loads]);
+
+  useEffect(() => setTicket(undefined), [ticketId]);
+
+  // The opener answered, another admin changed the status, the 50th message closed it.
+  useTicketUpdates((update) => {
+    if (String(update.id) === ticketId) setTicket((current) => (current ? { ...current, ...update } : current));
+  });
+  useTicketsReconnected(() => setLoads((n) => n + 1));
 
   if (!staff) return <p className="tickets-page muted">{t("moderation.adminsOnly")}</p>;
   const muted = ticket?.ignoredByUsers?.some((entry) => entry.userId === selfId) ?? false;

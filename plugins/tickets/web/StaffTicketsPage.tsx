@@ -7,6 +7,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { t } from "./i18n";
+import { applyTicketUpdate, useTicketsReconnected, useTicketUpdates } from "./live";
 import { useIsTicketStaff } from "./staff";
 import { StatusTabs } from "./StatusTabs";
 import { TicketRow } from "./TicketsPage";
@@ -22,11 +23,21 @@ export default function StaffTicketsPage() {
   const [more, setMore] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => setTickets(null), [status, includeIgnored]);
+
+  useTicketUpdates((ticket) => {
+    if (!tickets) return;
+    const next = applyTicketUpdate(tickets, ticket, status);
+    if (next === "reload") setLoads((n) => n + 1);
+    else setTickets(next);
+  });
+  useTicketsReconnected(() => setLoads((n) => n + 1));
 
   useEffect(() => {
     if (!staff) return;
     let active = true;
-    setTickets(null);
     setError(null);
     allTickets({ status, includeIgnored }).then(
       (page) => {
@@ -39,7 +50,7 @@ export default function StaffTicketsPage() {
     return () => {
       active = false;
     };
-  }, [staff, status, includeIgnored]);
+  }, [staff, status, includeIgnored, loads]);
 
   const loadMore = async () => {
     const last = tickets?.at(-1);

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Conversation } from "./Conversation";
 import { t } from "./i18n";
+import { useTicketsReconnected, useTicketUpdates } from "./live";
 import { StatusPill, TicketHeader } from "./labels";
 import { markAnswered, myTicket } from "./ticketsApi";
 import { isClosed, type Ticket } from "./types";
@@ -18,9 +19,10 @@ export default function TicketPage() {
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const [readAt, setReadAt] = useState(0);
+
   useEffect(() => {
     let active = true;
-    setTicket(null);
     setError(null);
     myTicket(ticketId).then(
       (found) => {
@@ -33,7 +35,17 @@ export default function TicketPage() {
     return () => {
       active = false;
     };
-  }, [ticketId]);
+  }, [ticketId, readAt]);
+
+  useEffect(() => setTicket(null), [ticketId]);
+
+  // Staff changed it while it is open: show the change, and read it again so it counts as seen.
+  useTicketUpdates((update) => {
+    if (String(update.id) !== ticketId) return;
+    setTicket((current) => (current ? { ...current, ...update } : current));
+    if (update.seen === false) setReadAt((n) => n + 1);
+  });
+  useTicketsReconnected(() => setReadAt((n) => n + 1));
 
   return (
     <div className="tickets-page">

@@ -10,6 +10,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "./i18n";
+import { applyTicketUpdate, useTicketsReconnected, useTicketUpdates } from "./live";
 import { categoryLabel, StatusPill, TICKET_CATEGORIES } from "./labels";
 import { StatusTabs } from "./StatusTabs";
 import { myTickets, openTicket } from "./ticketsApi";
@@ -87,10 +88,12 @@ export default function TicketsPage() {
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [status, setStatus] = useState<number | undefined>(undefined);
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => setTickets(null), [status]);
 
   useEffect(() => {
     let active = true;
-    setTickets(null);
     setError(null);
     myTickets({ status }).then(
       (list) => active && setTickets(list),
@@ -99,7 +102,15 @@ export default function TicketsPage() {
     return () => {
       active = false;
     };
-  }, [status]);
+  }, [status, loads]);
+
+  useTicketUpdates((ticket) => {
+    if (!tickets) return;
+    const next = applyTicketUpdate(tickets, ticket, status);
+    if (next === "reload") setLoads((n) => n + 1);
+    else setTickets(next);
+  });
+  useTicketsReconnected(() => setLoads((n) => n + 1));
 
   return (
     <div className="tickets-page">

@@ -1,6 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
+import { ticketMessage, ticketsAuthenticated, ticketUpdated } from "./live";
 import { useUnreadTicketCount } from "./unread";
 
 export default definePlugin({
@@ -15,6 +16,12 @@ export default definePlugin({
     { id: "support-tickets", to: "settings/tickets", icon: "lifebuoy", label: () => t("nav.support"), useBadge: useUnreadTicketCount },
   ],
   settingsSections: [{ id: "tickets", path: "tickets", label: () => t("nav.support"), icon: "lifebuoy", order: 140 }],
+  socketFeatures: ["tickets"],
+  socketHandlers: {
+    "user:authenticated": ticketsAuthenticated,
+    "ticket:updated": ticketUpdated,
+    "ticket:message": ticketMessage,
+  },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

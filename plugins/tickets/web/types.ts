@@ -26,6 +26,8 @@ export interface Ticket {
   lastUpdatedAt: number;
   seen?: boolean | null;
   openedBy?: TicketUser;
+  /** In `ticket:updated` events. */
+  openedById?: string;
   ignoredByUsers?: { userId: string }[];
 }
 

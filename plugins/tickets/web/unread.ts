@@ -1,7 +1,8 @@
 /**
  * Whether staff changed one of the user's tickets since they last read it: the client asks
- * `GET /tickets?seen=false&limit=1` at start, every minute and when the tab regains focus (no
- * socket event exists for tickets).
+ * `GET /tickets?seen=false&limit=1` at start, when one of the user's tickets changes
+ * (`ticket:updated`, live.ts), after a reconnect, and — should the socket be down — every minute
+ * and when the tab regains focus.
  */
 import { useEffect } from "react";
 import { create } from "zustand";

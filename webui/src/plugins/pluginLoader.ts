@@ -8,6 +8,7 @@ import installedBundles from "virtual:hearth-plugin-bundles";
 import { request } from "../api/request";
 import { registerLocales, registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
+import { requestSocketFeature } from "../socket/socketLifecycle";
 import { mergeSettingsSections } from "../settings/area/sectionList";
 import { shellSettings } from "../settings/shellSettings";
 import { registerExtensions } from "./extensions";
@@ -56,6 +57,7 @@ function install(plugin: HearthWebPlugin, enabled: ReadonlySet<string>): void {
   for (const [event, handler] of Object.entries(plugin.socketHandlers ?? {})) {
     onSocketEvent(event, handler);
   }
+  for (const feature of plugin.socketFeatures ?? []) requestSocketFeature(feature);
   if (plugin.extensions) registerExtensions(plugin.extensions);
   usePluginStore.setState(({ loadedIds, messageRenderers }) => ({
     loadedIds: [...loadedIds, plugin.id],

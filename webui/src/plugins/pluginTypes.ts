@@ -72,6 +72,11 @@ export interface HearthWebPlugin {
   navEntries?: PluginNavEntry[];
   settingsSections?: PluginSettingsSection[];
   socketHandlers?: Record<string, SocketHandler>;
+  /**
+   * Hearth's own events this plugin wants, asked for at authenticate (`features`, see
+   * docs/protocol-extensions.md): the server sends them only to sockets that ask.
+   */
+  socketFeatures?: readonly string[];
   /** Strings per language, reachable as `<id>.<key>`. */
   i18n?: Record<string, Dictionary>;
   /**

@@ -14,6 +14,18 @@ import {
  */
 export const AUTHENTICATE_OPTIONS = { partial: true, pagedMembers: true } as const;
 
+/** Hearth's own events the loaded plugins asked for (`socketFeatures`), sent as `features`. */
+const features = new Set<string>();
+
+/** Asks for a feature's events from the next authentication on (plugins register before the socket connects). */
+export function requestSocketFeature(name: string): void {
+  features.add(name);
+}
+
+export function authenticateOptions(): Record<string, unknown> {
+  return features.size ? { ...AUTHENTICATE_OPTIONS, features: [...features].sort() } : { ...AUTHENTICATE_OPTIONS };
+}
+
 /** The part of a socket.io client socket the shell relies on. */
 export interface SocketLike {
   on(event: string, listener: (...args: never[]) => void): unknown;
@@ -29,7 +41,7 @@ export interface LifecycleOptions {
 export function bindSocketLifecycle(socket: SocketLike, { getToken, onDisconnect, now = Date.now }: LifecycleOptions) {
   socket.on("connect", () => {
     socketConnected();
-    socket.emit("user:authenticate", { token: getToken(), ...AUTHENTICATE_OPTIONS });
+    socket.emit("user:authenticate", { token: getToken(), ...authenticateOptions() });
   });
   socket.on("user:auth_queue_position", (payload: { pos: number }) => authQueuePositionChanged(payload.pos));
   socket.on("user:authenticated", () => socketAuthenticated(now()));
