@@ -1,12 +1,13 @@
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useInboxStore } from "../../../inbox/web/public";
 import enGb from "../en-gb.json";
 import { resetVoice, setCall, userJoined, useVoiceStore } from "../voiceStore";
 import { CallBar } from "./CallBar";
+import { useFetchedPeople } from "./people";
 
 beforeEach(() => {
   registerTranslations("en-gb", "voice", enGb);
@@ -21,7 +22,11 @@ beforeEach(() => {
   });
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useFetchedPeople.setState({ people: {} });
+});
 
 const renderBar = () => render(<MemoryRouter><CallBar /></MemoryRouter>);
 
@@ -59,4 +64,33 @@ describe("the call bar", () => {
     expect(useVoiceStore.getState()).toMatchObject({ muted: true, deafened: true });
     expect(screen.getByTestId("voice-deafen").getAttribute("aria-label")).toBe("Undeafen");
   });
+
+  it("says plainly that one joined muted, and unmutes in one click", () => {
+    setCall({ channelId: "d1", status: "connected", mode: "p2p" });
+    renderBar();
+    expect(screen.getByTestId("voice-muted-notice").textContent).toContain("You are muted: nobody hears you");
+    fireEvent.click(screen.getByTestId("voice-unmute"));
+    expect(useVoiceStore.getState().muted).toBe(false);
+    expect(screen.queryByTestId("voice-muted-notice")).toBeNull();
+    fireEvent.click(screen.getByTestId("voice-deafen")); // deafened: its own button says so
+    expect(screen.queryByTestId("voice-muted-notice")).toBeNull();
+  });
+
+  it("shows a participant nobody has loaded (a reloaded server call) from their profile", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () =>
+      new Response(JSON.stringify({ user: { id: "bob", username: "bob", tag: "0003", avatar: null, hexColor: "#123456" } }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    userJoined({ userId: "me", channelId: "c1", serverId: "s1" });
+    userJoined({ userId: "bob", channelId: "c1", serverId: "s1" });
+    setCall({ channelId: "c1", serverId: "s1", status: "connected", mode: "p2p" });
+    renderBar();
+    const bob = () => screen.getAllByTestId("voice-avatar").find((avatar) => avatar.dataset.userId === "bob")!;
+    await waitFor(() => expect(bob().getAttribute("title")).toBe("bob"));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/users/bob"]);
+  });
 });
+

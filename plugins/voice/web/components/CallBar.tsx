@@ -51,6 +51,22 @@ function BarButton({ icon, label, onClick, pressed, danger, testId }: BarButtonP
   );
 }
 
+/**
+ * Everyone joins muted (spec §4): say so where it cannot be missed, with the way out one click
+ * away. Shown whenever the microphone is muted (not while deafened, whose button says so).
+ */
+function MutedNotice({ onUnmute }: { onUnmute: () => void }) {
+  return (
+    <div className="call-bar__muted" role="status" data-testid="voice-muted-notice">
+      <VoiceIcon name="micOff" />
+      <span className="call-bar__muted-text">{t("muted.notice")}</span>
+      <button type="button" className="button button--primary call-bar__unmute" data-testid="voice-unmute" onClick={onUnmute}>
+        {t("muted.unmute")}
+      </button>
+    </div>
+  );
+}
+
 function ActiveCall({ call }: { call: OwnCall }) {
   const participants = useVoiceStore(useShallow((state) => participantsOf(state, call.channelId)));
   const { muted, deafened, transmitting } = useVoiceStore(useShallow(({ muted, deafened, transmitting }) => ({ muted, deafened, transmitting })));
@@ -79,6 +95,7 @@ function ActiveCall({ call }: { call: OwnCall }) {
           <SpeakingAvatar key={userId} userId={userId} serverId={call.serverId} size={28} />
         ))}
       </div>
+      {muted && !deafened && <MutedNotice onUnmute={() => setMuted(false)} />}
       {inputMode === "PUSH_TO_TALK" && !muted && (
         <span className={`call-bar__ptt${transmitting ? " call-bar__ptt--on" : ""}`}>
           {pttKeys.length ? t("controls.pushToTalk", { key: keyLabel(pttKeys[0]!) }) : t("controls.noPushToTalkKey")}
