@@ -10,13 +10,12 @@ import {
 } from "@hearth/plugins/extensions";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
-import { TextField } from "@hearth/ui/form/TextField";
-import { fieldError, useFormAction } from "@hearth/ui/form/useFormAction";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { acceptFriendRequest, blockUser, parseUsernameAndTag, removeFriend, sendFriendRequest, unblockUser } from "./friendsApi";
+import { AddFriendForm } from "./AddFriendForm";
+import { acceptFriendRequest, blockUser, removeFriend, unblockUser } from "./friendsApi";
 import { groupFriends, useFriendsStore } from "./friendsStore";
 import { t } from "./i18n";
 import { FriendStatus, type Friend } from "./types";
@@ -24,50 +23,6 @@ import "./friends.css";
 
 type Tab = "online" | "all" | "pending" | "blocked";
 const TABS: Tab[] = ["online", "all", "pending", "blocked"];
-
-function AddFriendForm() {
-  const [value, setValue] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const { pending, errors, run } = useFormAction(["usernameAndTag"] as const, { username: "usernameAndTag", tag: "usernameAndTag" });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSentTo(null);
-    void run(async () => {
-      const parsed = parseUsernameAndTag(value);
-      if (!parsed) throw fieldError("usernameAndTag", t("add.invalid"));
-      const friend = await sendFriendRequest(parsed.username, parsed.tag);
-      setSentTo(friend?.recipient ? `${friend.recipient.username}:${friend.recipient.tag}` : `${parsed.username}:${parsed.tag}`);
-      setValue("");
-    });
-  };
-
-  return (
-    <form className="add-friend" onSubmit={submit} noValidate>
-      <h2 className="add-friend__title">{t("add.title")}</h2>
-      <div className="add-friend__row">
-        <TextField
-          label={t("add.label")}
-          placeholder={t("add.placeholder")}
-          value={value}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.fields.usernameAndTag ?? errors.general}
-          hint={sentTo ? undefined : t("add.hint")}
-        />
-        <Button type="submit" variant="primary" loading={pending} disabled={!value.trim()}>
-          {t("add.submit")}
-        </Button>
-      </div>
-      {sentTo && (
-        <p className="add-friend__sent" role="status">
-          {t("add.sent", { user: sentTo })}
-        </p>
-      )}
-    </form>
-  );
-}
 
 /** Runs one row action at a time, showing progress on it and any error under the row. */
 function useRowAction() {
