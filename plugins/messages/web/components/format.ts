@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from "@hearth/i18n/i18n";
+import { formatDate } from "@hearth/i18n/i18n";
 import { t } from "../i18n";
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
@@ -25,13 +25,5 @@ export function formatDay(epochMs: number): string {
   return formatDate(epochMs, { dateStyle: "long" });
 }
 
-export function formatFileSize(bytes: number): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return formatNumber(value, { style: "unit", unit: units[unit], maximumFractionDigits: unit === 0 ? 0 : 1 });
-}
+/** A file's size (the shell's: full words for bytes, the language's symbols above). */
+export { formatFileSize } from "@hearth/ui/format";
