@@ -294,11 +294,16 @@ async def typing(channel_id: str) -> Any:
 @blueprint.get("/<channel_id>/notice")
 @require_user
 @rate_limit("channel_notice_get", 20, 10)
+@document_querystring(documented_query("ChannelNoticeQuery", optional=str))
 async def notice(channel_id: str) -> Any:
+    """With Hearth's ``optional=true`` "no notice" is ``{notice: null}`` (200), not the reference's
+    400: a browser logs every 400 in its console, and most channels have no notice."""
     user = current_user()
     access = await service.load_channel(user, channel_id)
     found = await access.kind.notice(user, access)
     if found is None:
+        if request.args.get("optional") == "true":
+            return {"notice": None}
         raise bad_request("Channel notice does not exist.")
     return {"notice": found}
 

@@ -121,11 +121,12 @@ function NoticeForm({ server, channel }: { server: Server; channel: ServerChanne
 
   useEffect(() => {
     let active = true;
-    request<{ notice: { content: string } }>({ path: `/channels/${encodeURIComponent(channel.id)}/notice` }).then(
+    // optional: "no notice" answers {notice: null} instead of a 400 the browser would log
+    request<{ notice: { content: string } | null }>({ path: `/channels/${encodeURIComponent(channel.id)}/notice`, query: { optional: true } }).then(
       ({ notice }) => {
         if (!active) return;
-        setExisting(notice.content);
-        setContent(notice.content);
+        setExisting(notice?.content ?? null);
+        setContent(notice?.content ?? "");
         setLoading(false);
       },
       () => active && setLoading(false),
