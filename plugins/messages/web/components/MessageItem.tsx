@@ -8,7 +8,7 @@ import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
 import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
 import { memo, useMemo, type ReactNode } from "react";
 import { t } from "../i18n";
-import { setPinned } from "../store/actions";
+import { canRetry, discardFailed, retrySend, setPinned } from "../store/actions";
 import { MessageType, SentStatus, type Message, type PublicUser, type QuotedMessage } from "../types";
 import { formatFullDate, formatMessageTime, formatTime } from "./format";
 import { HtmlEmbed } from "./HtmlEmbed";
@@ -111,13 +111,45 @@ function useMarkupContext(message: Message): MarkupContext {
   }, [message.mentions, message.roleMentions, message.quotedMessages, pane, cardAvailable]);
 }
 
+function EditedMark({ editedAt }: { editedAt: number }) {
+  return (
+    <span className="message__edited" title={t("message.editedAt", { time: formatFullDate(editedAt) })}>
+      {t("message.edited")}
+    </span>
+  );
+}
+
+/** The text, with "(edited)" after its last word (on a line of its own only without text). */
 function MessageContent({ message }: { message: Message }) {
   const markupContext = useMarkupContext(message);
+  const edited = message.editedAt ? <EditedMark editedAt={message.editedAt} /> : null;
   return (
     <>
-      {message.content && <Markup content={withoutBotId(message.content)} context={markupContext} className="message__text" />}
+      {message.content && (
+        <Markup content={withoutBotId(message.content)} context={markupContext} className="message__text" trailing={edited && <> {edited}</>} />
+      )}
       {message.htmlEmbed && <HtmlEmbed data={message.htmlEmbed} />}
+      {!message.content && edited}
     </>
+  );
+}
+
+/** What a failed send offers: send it again, or give it up. */
+function FailedActions({ message }: { message: Message }) {
+  const { channelId } = usePaneContext();
+  return (
+    <span className="message__failed-actions">
+      {canRetry(message) && (
+        <button type="button" className="message__failed-action" data-testid="message-retry" onClick={() => void retrySend(channelId, message.id)}>
+          <Icon name="refresh" size={14} />
+          {t("failedSend.retry")}
+        </button>
+      )}
+      <button type="button" className="message__failed-action message__failed-action--danger" data-testid="message-discard" onClick={() => discardFailed(channelId, message.id)}>
+        <Icon name="trash" size={14} />
+        {t("failedSend.delete")}
+      </button>
+    </span>
   );
 }
 
@@ -158,6 +190,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
   const developerMode = useLocalSetting("developerMode");
 
   const menuItems = [
+    ...(message.local && canRetry(message) ? [{ label: t("failedSend.retry"), onSelect: () => void retrySend(channelId, message.id) }] : []),
     ...(canReply ? [{ label: t("actions.reply"), onSelect: () => context.reply(message) }] : []),
     ...(canEdit ? [{ label: t("actions.edit"), onSelect: () => context.edit(message) }] : []),
     ...(isServerMessage && isContent && permissions.pin
@@ -230,16 +263,16 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
             </header>
           )}
           <MessageContent message={message} />
-          {message.editedAt && (
-            <span className="message__edited" title={t("message.editedAt", { time: formatFullDate(message.editedAt) })}>
-              {t("message.edited")}
-            </span>
-          )}
           {message.embed && <MessageEmbed embed={message.embed} />}
           <MessageAttachments message={message} />
           <MessageButtons message={message} />
           {status === "sending" && !message.uploadingAttachment && <span className="message__status">{t("message.sending")}</span>}
-          {status === "failed" && <span className="message__status message__status--failed">{t("message.failed")}</span>}
+          {status === "failed" && (
+            <span className="message__status message__status--failed" data-testid="message-failed">
+              {t("message.failed")}
+              {message.local && <FailedActions message={message} />}
+            </span>
+          )}
           {message.deleting && <span className="message__status">{t("message.deleting")}</span>}
           {message.localError && <span className="message__status">{t("message.onlyYou")}</span>}
           <Reactions message={message} />

@@ -3,7 +3,7 @@ import { setSelfUser } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import enGb from "../en-gb.json";
 import { SentStatus, type Message } from "../types";
-import { parseSilent, saveEdit, sendDraft, sendText, toggleReaction } from "./actions";
+import { canRetry, deleteMessage, discardFailed, parseSilent, retrySend, saveEdit, sendDraft, sendText, toggleReaction } from "./actions";
 import { getDraft, setDraftAttachment, setDraftContent, startEditing, addDraftReply, useDraftStore } from "./draftStore";
 import { getChannelMessages, resetMessages, useMessageStore } from "./messageStore";
 import { ada, message, page } from "./testUtils";
@@ -224,3 +224,83 @@ describe("sending a composer button's text", () => {
     expect(api.createMessage).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("retrying a failed message", () => {
+  it("sends the same message again, takes back what the failure put in the composer, and drops the failure's notice", async () => {
+    const target = messages()[0]!;
+    api.createMessage.mockRejectedValueOnce({ message: "Could not connect to server.", code: 0 });
+    addDraftReply("c1", target);
+    setDraftContent("c1", "@silent hello");
+    expect(await sendDraft("c1")).toBe("failed");
+    const failed = messages().find((item) => item.content === "hello")!;
+    expect(canRetry(failed)).toBe(true);
+    expect(getDraft("c1").content).toBe("@silent hello"); // spec §4: the draft comes back as written
+    expect(messages().some((item) => item.localError)).toBe(true);
+
+    const reply = deferred<Message>();
+    api.createMessage.mockReturnValueOnce(reply.promise);
+    const retrying = retrySend("c1", failed.id);
+    expect(messages().find((item) => item.id === failed.id)!.sentStatus).toBe(SentStatus.SENDING);
+    expect(messages().some((item) => item.localError)).toBe(false);
+    expect(getDraft("c1").content).toBe("");
+    expect(api.createMessage).toHaveBeenLastCalledWith("c1", {
+      content: "hello",
+      silent: true,
+      replyToMessageIds: [target.id],
+      mentionReplies: true,
+      socketId: "socket-A",
+    });
+    reply.resolve(message({ id: "70", content: "hello", createdAt: failed.createdAt + 1 }));
+    expect(await retrying).toBe("sent");
+    expect(messages().filter((item) => item.content === "hello").map((item) => [item.id, item.sentStatus])).toEqual([["70", undefined]]);
+    expect(canRetry(messages().find((item) => item.id === "70")!)).toBe(false);
+  });
+
+  it("keeps what the user wrote since, and fails again with a new notice", async () => {
+    api.createMessage.mockRejectedValueOnce({});
+    setDraftContent("c1", "first");
+    await sendDraft("c1");
+    setDraftContent("c1", "something else");
+    const failed = messages().find((item) => item.content === "first")!;
+    api.createMessage.mockRejectedValueOnce({ message: "Still offline" });
+    expect(await retrySend("c1", failed.id)).toBe("failed");
+    expect(getDraft("c1").content).toBe("something else");
+    expect(messages().filter((item) => item.localError).map((item) => item.content)).toEqual(["Still offline"]);
+    expect(canRetry(messages().find((item) => item.id === failed.id)!)).toBe(true);
+  });
+
+  it("uploads the attachment again on retry", async () => {
+    const file = new File(["data"], "cat.png", { type: "image/png" });
+    api.uploadAttachment.mockRejectedValueOnce({});
+    setDraftAttachment("c1", file);
+    await sendDraft("c1");
+    const failed = messages().find((item) => item.sentStatus === SentStatus.FAILED)!;
+    api.uploadAttachment.mockResolvedValueOnce({ fileId: "f-2" });
+    api.createMessage.mockResolvedValueOnce(message({ id: "71", content: "", createdAt: Date.now() }));
+    expect(await retrySend("c1", failed.id)).toBe("sent");
+    expect(getDraft("c1").attachment).toBeNull();
+    expect(api.createMessage).toHaveBeenLastCalledWith("c1", { nerimityCdnFileId: "f-2", socketId: "socket-A" });
+  });
+
+  it("retries a composer button's text without touching the draft", async () => {
+    setDraftContent("c1", "half-written");
+    api.createMessage.mockRejectedValueOnce({});
+    await sendText("c1", "https://media.example/cat.gif");
+    const failed = messages().find((item) => item.sentStatus === SentStatus.FAILED)!;
+    api.createMessage.mockResolvedValueOnce(message({ id: "72", content: "https://media.example/cat.gif", createdAt: Date.now() }));
+    expect(await retrySend("c1", failed.id)).toBe("sent");
+    expect(getDraft("c1").content).toBe("half-written");
+  });
+
+  it("deleting a failed message removes it and its notice; nothing is left to retry", async () => {
+    api.createMessage.mockRejectedValueOnce({});
+    setDraftContent("c1", "bye");
+    await sendDraft("c1");
+    const failed = messages().find((item) => item.content === "bye")!;
+    await deleteMessage("c1", failed);
+    expect(messages().some((item) => item.content === "bye" || item.localError)).toBe(false);
+    expect(await retrySend("c1", failed.id)).toBe("nothing");
+    discardFailed("c1", "unknown"); // harmless
+  });
+});
+

@@ -54,10 +54,11 @@ function systemAuthor(): PublicUser {
   return { id: "hearth-local", username: t("localNotice.author"), tag: "0000", hexColor: null, avatar: null };
 }
 
-/** Puts a notice in the channel that only this client sees (a send or upload failure). */
-export function addLocalNotice(channelId: string, text: string): void {
+/** Puts a notice in the channel that only this client sees (a send or upload failure); returns its id. */
+export function addLocalNotice(channelId: string, text: string): string {
+  const id = localId("notice");
   addLocalMessage({
-    id: localId("notice"),
+    id,
     channelId,
     type: 0,
     content: text,
@@ -67,6 +68,7 @@ export function addLocalNotice(channelId: string, text: string): void {
     localError: true,
     reactions: [],
   });
+  return id;
 }
 
 function replyPreview(message: Message) {
@@ -101,7 +103,7 @@ export async function sendDraft(channelId: string): Promise<SendResult> {
   const snapshot = takeDraftForSend(channelId);
   resetTypingThrottle(channelId);
   const tempId = localId("temp");
-  const temp: Message = {
+  addLocalMessage({
     id: tempId,
     tempId,
     channelId,
@@ -116,9 +118,29 @@ export async function sendDraft(channelId: string): Promise<SendResult> {
     sentStatus: SentStatus.SENDING,
     uploadingAttachment: snapshot.attachment ? { name: snapshot.attachment.file.name, progress: 0, speed: 0 } : null,
     local: true,
-  };
-  addLocalMessage(temp);
+  });
+  return deliver({ channelId, tempId, snapshot, content, silent, fromDraft: true });
+}
 
+/** A send in progress, or failed and kept for Retry. */
+interface PendingSend {
+  channelId: string;
+  tempId: string;
+  snapshot: DraftSnapshot;
+  content: string;
+  silent: boolean;
+  /** It came from the composer, whose draft gets it back after a failure (spec §4). */
+  fromDraft: boolean;
+  /** The local notice that told of its failure. */
+  noticeId?: string;
+}
+
+/** Failed sends by their temporary message's id: what Retry sends again. */
+const failedSends = new Map<string, PendingSend>();
+
+/** Uploads the attachment (if any), posts the message and puts the server's copy in place of the temporary one. */
+async function deliver(send: PendingSend): Promise<SendResult> {
+  const { channelId, tempId, snapshot, content, silent } = send;
   let stage: "upload" | "send" = "send";
   try {
     let fileId: string | undefined;
@@ -143,18 +165,55 @@ export async function sendDraft(channelId: string): Promise<SendResult> {
     replaceLocalMessage(channelId, tempId, message);
     return "sent";
   } catch (error) {
-    failSend(channelId, tempId, snapshot, error, stage);
+    failSend(send, error, stage);
     return "failed";
   }
 }
 
-function failSend(channelId: string, tempId: string, snapshot: DraftSnapshot, error: unknown, stage: "upload" | "send"): void {
+function failSend(send: PendingSend, error: unknown, stage: "upload" | "send"): void {
+  const { channelId, tempId, snapshot } = send;
   patchMessage(channelId, tempId, { sentStatus: SentStatus.FAILED, uploadingAttachment: null });
-  restoreDraftAfterFailure(channelId, snapshot);
+  if (send.fromDraft) restoreDraftAfterFailure(channelId, snapshot);
   const ttl = slowModeTtl(error);
   if (ttl !== null) updateDraft(channelId, { slowDownUntil: Date.now() + ttl });
   const fallback = stage === "upload" ? t("errors.uploadFailed") : t("errors.sendFailed");
-  addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : fallback);
+  const noticeId = addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : fallback);
+  failedSends.set(tempId, { ...send, noticeId });
+}
+
+/** Whether a failed message can be sent again (it failed in this session). */
+export const canRetry = (message: Message) => message.sentStatus === SentStatus.FAILED && failedSends.has(message.id);
+
+/**
+ * Sends a failed message again. What the failure put back in the composer goes with it (unless
+ * the user has changed it since), so it is not sent twice; the notice of the failure goes away.
+ */
+export async function retrySend(channelId: string, messageId: string): Promise<SendResult> {
+  const send = failedSends.get(messageId);
+  if (!send || send.channelId !== channelId) return "nothing";
+  failedSends.delete(messageId);
+  if (send.noticeId) removeLocalMessage(channelId, send.noticeId);
+  if (send.fromDraft) {
+    const draft = getDraft(channelId);
+    updateDraft(channelId, {
+      ...(draft.content === send.snapshot.content ? { content: "" } : {}),
+      ...(send.snapshot.attachment && draft.attachment === send.snapshot.attachment ? { attachment: null } : {}),
+    });
+  }
+  const file = send.snapshot.attachment?.file;
+  patchMessage(channelId, messageId, {
+    sentStatus: SentStatus.SENDING,
+    uploadingAttachment: file ? { name: file.name, progress: 0, speed: 0 } : null,
+  });
+  return deliver({ ...send, noticeId: undefined });
+}
+
+/** A failed message is given up: it leaves the list, with the notice of its failure. */
+export function discardFailed(channelId: string, messageId: string): void {
+  const send = failedSends.get(messageId);
+  failedSends.delete(messageId);
+  if (send?.noticeId) removeLocalMessage(channelId, send.noticeId);
+  removeLocalMessage(channelId, messageId);
 }
 
 /**
@@ -182,17 +241,8 @@ export async function sendText(channelId: string, content: string): Promise<Send
     sentStatus: SentStatus.SENDING,
     local: true,
   });
-  try {
-    const message = await api.createMessage(channelId, { content: text, socketId: getSocketId() ?? undefined });
-    replaceLocalMessage(channelId, tempId, message);
-    return "sent";
-  } catch (error) {
-    patchMessage(channelId, tempId, { sentStatus: SentStatus.FAILED });
-    const ttl = slowModeTtl(error);
-    if (ttl !== null) updateDraft(channelId, { slowDownUntil: Date.now() + ttl });
-    addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : t("errors.sendFailed"));
-    return "failed";
-  }
+  const snapshot: DraftSnapshot = { content: text, replies: [], mentionReplies: false, attachment: null, htmlMode: false };
+  return deliver({ channelId, tempId, snapshot, content: text, silent: false, fromDraft: false });
 }
 
 /** Saves the edit in progress: unchanged content sends nothing (spec §5). */
@@ -226,7 +276,7 @@ export async function saveEdit(channelId: string): Promise<SendResult> {
 /** Deletes a message (a local one simply disappears). */
 export async function deleteMessage(channelId: string, message: Message): Promise<void> {
   if (message.local) {
-    removeLocalMessage(channelId, message.id);
+    discardFailed(channelId, message.id);
     return;
   }
   patchMessage(channelId, message.id, { deleting: true });

@@ -9,7 +9,9 @@ import {
   EMPTY_CHANNEL,
   MESSAGE_CACHE_LIMIT,
   mergeMessages,
+  removeMessage,
   replaceTemp,
+  updateMessage,
   type ChannelMessages,
 } from "./messageList";
 import { ada, bob, message, page } from "./testUtils";
@@ -147,3 +149,42 @@ describe("grouping", () => {
     expect(continuesGroup(undefined, first)).toBe(false);
   });
 });
+
+describe("replies and quotes follow the message they show", () => {
+  const original = message({ id: "10", createdAt: 10, content: "old text", createdBy: bob });
+  const reply = message({ id: "20", createdAt: 20, replyMessages: [{ replyToMessage: { id: "10", content: "old text", createdBy: bob } }] });
+  const quote = message({
+    id: "30",
+    createdAt: 30,
+    content: "[q:10]",
+    quotedMessages: [{ id: "10", channelId: "c1", content: "old text", createdBy: bob }],
+  });
+  const state: ChannelMessages = { messages: [original, reply, quote], hasOlder: false, hasNewer: false };
+
+  it("an edit reaches the reply preview and the quote", () => {
+    const next = updateMessage(state, "10", { content: "new text", editedAt: 99 });
+    expect(next.messages[0]!.content).toBe("new text");
+    expect(next.messages[1]!.replyMessages![0]!.replyToMessage).toMatchObject({ id: "10", content: "new text", editedAt: 99 });
+    expect(next.messages[2]!.quotedMessages![0]).toMatchObject({ id: "10", content: "new text" });
+  });
+
+  it("also when the original is not loaded", () => {
+    const next = updateMessage({ ...state, messages: [reply] }, "10", { content: "new text" });
+    expect(next.messages[0]!.replyMessages![0]!.replyToMessage!.content).toBe("new text");
+  });
+
+  it("a change that is not an edit leaves them alone", () => {
+    const next = updateMessage(state, "10", { pinned: true });
+    expect(next.messages[1]).toBe(reply);
+    expect(updateMessage({ ...state, messages: [reply] }, "10", { pinned: true }).messages[0]).toBe(reply);
+  });
+
+  it("a deleted original shows as deleted in its replies", () => {
+    const next = removeMessage(state, "10");
+    expect(ids(next)).toEqual(["20", "30"]);
+    expect(next.messages[0]!.replyMessages).toEqual([{ replyToMessage: null }]);
+    expect(removeMessage({ ...state, messages: [reply] }, "10").messages[0]!.replyMessages).toEqual([{ replyToMessage: null }]);
+    expect(removeMessage(state, "404")).toBe(state);
+  });
+});
+

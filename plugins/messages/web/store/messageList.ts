@@ -3,7 +3,7 @@
  * ordering, de-duplicating, and trimming the cache (spec §9: pages of 50, at most twice
  * that kept per channel).
  */
-import type { Message, ReactionAddedPayload, ReactionRemovedPayload } from "../types";
+import type { Message, ReactionAddedPayload, ReactionRemovedPayload, ReplyTarget } from "../types";
 
 export const MESSAGE_PAGE_SIZE = 50;
 export const MESSAGE_CACHE_LIMIT = MESSAGE_PAGE_SIZE * 2;
@@ -111,19 +111,66 @@ export function replaceTemp(state: ChannelMessages, tempId: string, message: Mes
   return { ...state, messages: mergeMessages(without, [{ ...message, tempId }]) };
 }
 
+/** What a reply preview or a quote shows of the message it points at, from an edit. */
+function previewPatch(patch: Partial<Message>): Partial<ReplyTarget> | null {
+  if (typeof patch.content !== "string") return null;
+  return {
+    content: patch.content,
+    ...(patch.editedAt !== undefined ? { editedAt: patch.editedAt } : {}),
+    ...(patch.attachments ? { attachments: patch.attachments } : {}),
+  };
+}
+
+/** A message's reply previews and quotes of message `id`, changed (null: deleted), or the message itself. */
+function withPointersTo(message: Message, id: string, change: Partial<ReplyTarget> | null): Message {
+  const replies = message.replyMessages;
+  const quotes = message.quotedMessages;
+  const repliesTo = replies?.some((reply) => reply.replyToMessage?.id === id);
+  const quotesIt = change !== null && quotes?.some((quote) => quote.id === id);
+  if (!repliesTo && !quotesIt) return message;
+  return {
+    ...message,
+    ...(repliesTo
+      ? { replyMessages: replies!.map((reply) => (reply.replyToMessage?.id === id ? { replyToMessage: change && { ...reply.replyToMessage, ...change } } : reply)) }
+      : {}),
+    ...(quotesIt ? { quotedMessages: quotes!.map((quote) => (quote.id === id ? { ...quote, ...change } : quote)) } : {}),
+  };
+}
+
+/**
+ * Changes message `id`. An edit of its content also reaches the reply previews and quotes that
+ * show it (the original need not be loaded), so they never keep the old text.
+ */
 export function updateMessage(state: ChannelMessages, id: string, patch: Partial<Message>): ChannelMessages {
   let changed = false;
+  const preview = previewPatch(patch);
   const messages = state.messages.map((message) => {
-    if (message.id !== id) return message;
-    changed = true;
-    return { ...message, ...patch };
+    if (message.id === id) {
+      changed = true;
+      return { ...message, ...patch };
+    }
+    if (!preview) return message;
+    const updated = withPointersTo(message, id, preview);
+    if (updated !== message) changed = true;
+    return updated;
   });
   return changed ? { ...state, messages: messages.sort(compareMessages) } : state;
 }
 
+/** Removes message `id`; replies to it say the original was deleted. */
 export function removeMessage(state: ChannelMessages, id: string): ChannelMessages {
-  const messages = state.messages.filter((message) => message.id !== id);
-  return messages.length === state.messages.length ? state : { ...state, messages };
+  let changed = false;
+  const messages: Message[] = [];
+  for (const message of state.messages) {
+    if (message.id === id) {
+      changed = true;
+      continue;
+    }
+    const updated = withPointersTo(message, id, null);
+    if (updated !== message) changed = true;
+    messages.push(updated);
+  }
+  return changed ? { ...state, messages } : state;
 }
 
 const sameReaction = (a: { name: string; emojiId: string | null }, b: { name: string; emojiId?: string | null }) =>

@@ -29,14 +29,17 @@ interface MarkupProps {
   content: string;
   context?: MarkupContext;
   className?: string;
+  /** Drawn inline after the last word, e.g. a message's "(edited)". */
+  trailing?: ReactNode;
 }
 
-export function Markup({ content, context = {}, className }: MarkupProps) {
+export function Markup({ content, context = {}, className, trailing }: MarkupProps) {
   const nodes = useMemo(() => tokenize(content), [content]);
   const jumbo = isEmojiOnly(nodes);
   return (
     <div className={["markup", jumbo && "markup--jumbo", className].filter(Boolean).join(" ")}>
       {renderNodes(nodes, context)}
+      {trailing}
     </div>
   );
 }
