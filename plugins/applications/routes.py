@@ -12,7 +12,13 @@ from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import validate_body
 from plugins.applications import commands, explore, invite, oauth2, service
-from plugins.applications.schemas import ApplicationUpdateBody, BotUpdateBody, ExploreBotBody
+from plugins.applications.schemas import (
+    ApplicationCreateBody,
+    ApplicationUpdateBody,
+    BotCreateBody,
+    BotUpdateBody,
+    ExploreBotBody,
+)
 
 applications = Blueprint("applications", __name__, url_prefix="/api/applications")
 oauth = Blueprint("oauth2", __name__, url_prefix="/api/oauth2")
@@ -42,7 +48,8 @@ async def _json() -> Any:
 @require_user
 @rate_limit("create-app", 2, 60)
 async def create_application() -> Any:
-    return await service.create(current_user())
+    body = validate_body(ApplicationCreateBody, await _json())
+    return await service.create(current_user(), body.name)
 
 
 @applications.get("")
@@ -103,7 +110,8 @@ async def refresh_client_secret(app_id: str) -> Any:
 @require_user
 @rate_limit("create-bot", 2, 60, by="ip")
 async def create_bot(app_id: str) -> Any:
-    return await service.create_bot(current_user(), app_id)
+    body = validate_body(BotCreateBody, await _json())
+    return await service.create_bot(current_user(), app_id, body.username)
 
 
 @applications.patch("/<app_id>/bot")

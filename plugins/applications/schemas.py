@@ -16,6 +16,27 @@ MAX_REDIRECT_URIS = 10
 COMMAND_NAME = re.compile(r"^[A-Za-z]+$")
 
 
+class ApplicationCreateBody(Body):
+    # Hearth's: the name asked for before creating (the reference names it "Untitled N"); the
+    # same rules as a rename.
+    name: Annotated[
+        StrictStr | None,
+        Rules(type="Invalid name.", length="name must be between 3 and 35 characters long."),
+        Field(min_length=3, max_length=35),
+    ] = None
+
+
+class BotCreateBody(Body):
+    # Hearth's: the bot's username asked for first (the reference's is "Untitled Bot NNNN"); the
+    # rules of a bot's rename.
+    username: Annotated[StrictStr | None, Rules(type="Invalid username.")] = None
+
+    @field_validator("username")
+    @classmethod
+    def _valid_username(cls, value: str | None) -> str | None:
+        return None if value is None else valid_username(value)
+
+
 class ApplicationUpdateBody(Body):
     name: Annotated[
         StrictStr | None,

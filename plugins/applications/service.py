@@ -91,7 +91,8 @@ async def owns_bot(user: User, group_id: int) -> bool:
 # --- applications ------------------------------------------------------------------------------
 
 
-async def create(user: User) -> dict[str, Any]:
+async def create(user: User, name: str | None = None) -> dict[str, Any]:
+    """``name`` is Hearth's (asked for first); without it, the reference's "Untitled N"."""
     account = await Account.get_or_none(user_id=user.id)
     if account is None or not account.email_confirmed:
         raise ApiError(403, "You must confirm your email first.")
@@ -101,7 +102,10 @@ async def create(user: User) -> dict[str, Any]:
         if count >= MAX_APPLICATIONS:
             raise bad_request("You already created the maximum amount of applications!")
         app = await Application.create(
-            name=f"Untitled {count + 1}", creator_id=user.id, creator_account_id=account.id, redirect_uris=[]
+            name=name or f"Untitled {count + 1}",
+            creator_id=user.id,
+            creator_account_id=account.id,
+            redirect_uris=[],
         )
     return application_wire(app)
 
@@ -222,14 +226,24 @@ async def exists(app_id: str) -> dict[str, Any]:
 # --- the bot user --------------------------------------------------------------------------------
 
 
-async def create_bot(user: User, app_id: str) -> dict[str, Any]:
+async def create_bot(user: User, app_id: str, username: str | None = None) -> dict[str, Any]:
+    """``username`` is Hearth's (asked for first); without it, the reference's "Untitled Bot NNNN".
+    The tag is random, and another is drawn while that name and tag are taken."""
     app = await own(user, app_id, 400)
     if app.bot_user_id:
         raise bad_request("This application already has a bot!")
+    username = username or f"Untitled Bot {secrets.randbelow(10000):04d}"
+    tag = random_tag()
+    for _ in range(10):
+        if not await User.exists(username=username, tag=tag):
+            break
+        tag = random_tag()
+    else:
+        raise ApiError(403, "Someone already has this combination of tag and username.")
     async with transaction():
         bot = await User.create(
-            username=f"Untitled Bot {secrets.randbelow(10000):04d}",
-            tag=random_tag(),
+            username=username,
+            tag=tag,
             hex_color=random_hex_color(),
             bot=True,
             status=ONLINE,

@@ -21,16 +21,24 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     url = live_server.url
     owner = await signed_in(place.owner, width=800)
 
-    # Developer settings: create the application, rename it, create its bot.
+    # Developer settings: create the application with its name (asked first), rename it, create
+    # its bot with its name.
     await owner.goto(f"{url}/app/settings/developer/applications")
     await expect(owner.get_by_text("You have no applications yet.")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await owner.get_by_role("button", name="Create an application").click()
+    await owner.get_by_role("button", name="Create an application").click()  # no name yet: refused here
+    await expect(owner.get_by_text("Enter at least 3 characters.")).to_be_visible()
+    await owner.get_by_label("Application name").fill("Weathr")
+    await owner.get_by_role("button", name="Create an application").click()
     await owner.wait_for_url(re.compile(r"/settings/developer/applications/\d+$"))
     app_id = owner.url.rsplit("/", 1)[1]
+    await expect(owner.get_by_role("heading", name="Weathr", level=2)).to_be_visible()
     await owner.get_by_label("Name", exact=True).fill("Weather")
     await owner.get_by_role("button", name="Save").click()
     await expect(owner.get_by_role("heading", name="Weather", level=2)).to_be_visible()
     await snapshot(owner, "bots-application.png", full_page=True)
+    await owner.get_by_role("button", name="Create a bot").click()
+    await owner.get_by_label("Bot's username").fill("Weather Bot")
     await owner.get_by_role("button", name="Create a bot").click()
     await owner.wait_for_url(re.compile(r"/applications/\d+/bot$"))
 

@@ -6,7 +6,9 @@ const id = encodeURIComponent;
 export const BOT_PAGE_SIZE = 24;
 
 export const listApplications = () => request<Application[]>({ path: "/applications" });
-export const createApplication = () => request<Application>({ method: "POST", path: "/applications" });
+/** `name` is Hearth's (asked for first); without it the server names it "Untitled N". */
+export const createApplication = (name?: string) =>
+  request<Application>({ method: "POST", path: "/applications", body: name === undefined ? undefined : { name } });
 export const getApplication = (appId: string) => request<Application>({ path: `/applications/${id(appId)}` });
 export const updateApplication = (appId: string, body: { name?: string; redirectUris?: string[] }) =>
   request<{ id: string; name?: string; redirectUris?: string[] }>({ method: "PATCH", path: `/applications/${id(appId)}`, body });
@@ -14,7 +16,9 @@ export const deleteApplication = (appId: string) => request<unknown>({ method: "
 export const refreshSecret = (appId: string) =>
   request<Application>({ method: "POST", path: `/applications/${id(appId)}/client-secret-refresh` });
 
-export const createBot = (appId: string) => request<BotUser>({ method: "POST", path: `/applications/${id(appId)}/bot` });
+/** `username` is Hearth's (asked for first); without it the server names it "Untitled Bot NNNN". */
+export const createBot = (appId: string, username?: string) =>
+  request<BotUser>({ method: "POST", path: `/applications/${id(appId)}/bot`, body: username === undefined ? undefined : { username } });
 export const updateBot = (appId: string, body: Record<string, string | null>) =>
   request<BotUser>({ method: "PATCH", path: `/applications/${id(appId)}/bot`, body });
 export const getBotCard = (appId: string, includeServers = false) =>

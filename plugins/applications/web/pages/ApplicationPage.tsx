@@ -7,6 +7,7 @@ import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { createBot, deleteApplication, refreshSecret, updateApplication } from "../applicationsApi";
+import { NameFirst } from "../NameFirst";
 import { t } from "../i18n";
 import { Card, CopyButton, DEVELOPER_ROOT, DeveloperFrame, LoadedView, SaveForm, TextAreaField, useApplication } from "../shared";
 import type { Application } from "../types";
@@ -69,15 +70,13 @@ export default function ApplicationPage() {
   const { appId = "" } = useParams();
   const { state, reload, set } = useApplication(appId);
   const navigate = useNavigate();
-  const creating = useFormAction([] as const);
   const deleting = useFormAction([] as const);
   const botPath = `${DEVELOPER_ROOT}/${encodeURIComponent(appId)}/bot`;
 
-  const makeBot = () =>
-    creating.run(async () => {
-      await createBot(appId);
-      navigate(botPath);
-    });
+  const makeBot = async (username: string) => {
+    await createBot(appId, username);
+    navigate(botPath);
+  };
   const remove = (app: Application) =>
     deleting.run(async () => {
       const confirmed = await confirmAction({ title: t("app.deleteTitle"), message: t("app.deleteMessage", { name: app.name }), confirmLabel: t("app.delete"), danger: true });
@@ -103,14 +102,7 @@ export default function ApplicationPage() {
                   </Link>
                 </div>
               ) : (
-                <>
-                  <FormError message={creating.errors.general} />
-                  <div className="developer-card__actions">
-                    <Button variant="primary" loading={creating.pending} onClick={() => void makeBot()}>
-                      {t("app.createBot")}
-                    </Button>
-                  </div>
-                </>
+                <NameFirst createLabel={t("app.createBot")} fieldLabel={t("nameFirst.botName")} hint={t("nameFirst.botHint")} field="username" create={makeBot} testId="create-bot" />
               )}
             </Card>
             <OAuthClient app={app} onChange={set} />

@@ -1,24 +1,20 @@
 /** /app/settings/developer/applications: your applications, and a new one. */
 import { Avatar } from "@hearth/ui/Avatar";
-import { Button } from "@hearth/ui/Button";
-import { FormError } from "@hearth/ui/form/FormError";
-import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { Link, useNavigate } from "react-router";
 import { createApplication, listApplications } from "../applicationsApi";
 import { t } from "../i18n";
 import { BotTag } from "@hearth/ui/BotTag";
+import { NameFirst } from "../NameFirst";
 import { Card, DEVELOPER_ROOT, DeveloperFrame, LoadedView, useLoaded } from "../shared";
 
 export default function DeveloperPage() {
   const { state, reload } = useLoaded(listApplications, "applications");
   const navigate = useNavigate();
-  const { pending, errors, run } = useFormAction([] as const);
 
-  const create = () =>
-    run(async () => {
-      const app = await createApplication();
-      navigate(`${DEVELOPER_ROOT}/${encodeURIComponent(app.id)}`);
-    });
+  const create = async (name: string) => {
+    const app = await createApplication(name);
+    navigate(`${DEVELOPER_ROOT}/${encodeURIComponent(app.id)}`);
+  };
 
   return (
     <DeveloperFrame title={t("list.title")}>
@@ -51,12 +47,7 @@ export default function DeveloperPage() {
             )
           }
         </LoadedView>
-        <FormError message={errors.general} />
-        <div className="developer-card__actions">
-          <Button variant="primary" loading={pending} onClick={() => void create()}>
-            {t("list.create")}
-          </Button>
-        </div>
+        <NameFirst createLabel={t("list.create")} fieldLabel={t("nameFirst.appName")} hint={t("nameFirst.appHint")} field="name" create={create} testId="create-application" />
       </Card>
     </DeveloperFrame>
   );
