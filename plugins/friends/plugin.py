@@ -21,10 +21,10 @@ def hearth_models():
 
 
 @hookimpl
-def hearth_blueprints():
-    from plugins.friends.routes import blocks, friends
+def hearth_blueprints(plugins):
+    from plugins.friends.routes import blocks, co_members, friends
 
-    return [friends, blocks]
+    return [friends, blocks, *([co_members] if plugins.enabled("servers") else [])]
 
 
 @hookimpl

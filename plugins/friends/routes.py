@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from quart import Blueprint
-from quart_schema import validate_request
+from quart import Blueprint, jsonify, request
+from quart_schema import document_querystring, validate_request
 
 from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
+from core.validation import documented_query
 from plugins.friends import service
 from plugins.friends.schemas import AddFriendBody
 
 friends = Blueprint("friends", __name__, url_prefix="/api/friends")
 blocks = Blueprint("friends_blocks", __name__, url_prefix="/api/users")
+# Hearth's, mounted only with the servers plugin (plugin.py)
+co_members = Blueprint("friends_co_members", __name__, url_prefix="/api/friends")
+
+
+@co_members.get("/suggestions")
+@require_user
+@rate_limit("friend_suggestions", 30, 10)
+@document_querystring(documented_query("FriendSuggestionsQuery", q=str))
+async def suggestions() -> Any:
+    from plugins.friends.suggestions import co_members as find
+
+    return jsonify(await find(current_user(), request.args.get("q")))
 
 
 @friends.post("/add")

@@ -13,10 +13,13 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const person = (id: string, username: string, tag: string) => ({ id, username, tag, avatar: null, hexColor: null, badges: 0 });
 
-function answer(routes: Record<string, (init?: RequestInit) => Response>) {
+function answer(given: Record<string, (init?: RequestInit) => Response>) {
+  const routes = { "/api/friends/suggestions": () => json([]), ...given };
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    const route = Object.keys(routes).find((prefix) => url.startsWith(prefix));
+    const route = Object.keys(routes)
+      .sort((a, b) => b.length - a.length)
+      .find((prefix) => url.startsWith(prefix));
     if (!route) throw new Error(`unexpected ${url}`);
     return routes[route]!(init);
   });
@@ -108,6 +111,21 @@ describe("add friend by name", () => {
     type("Carol");
     fireEvent.click(screen.getByText("Send friend request"));
     expect(await screen.findByText("Friend request sent to Carol:GA01.")).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/friends/add"]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/users/search"))).toEqual([]);
+  });
+
+  it("suggests co-members this page has not loaded, from the server", async () => {
+    useServersStore.setState({ members: {} });
+    answer({
+      "/api/friends/suggestions?q=erin": () =>
+        json([{ ...person("11", "Erin", "ER01"), sharedServer: { id: "s2", name: "Book club" }, nickname: null }]),
+      "/api/users/search?q=erin": () => json([person("11", "Erin", "ER01")]),
+    });
+    render(<AddFriendForm />);
+    input().focus();
+    type("erin");
+    await waitFor(() => expect(screen.getByTestId("friend-suggestions").textContent).toContain("In Book club"));
+    expect(screen.getAllByTestId("friend-suggestion")).toHaveLength(1);
   });
 });
+

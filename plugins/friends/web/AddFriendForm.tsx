@@ -15,50 +15,68 @@ import { useServersStore } from "../../servers/web/public";
 import { sendFriendRequest } from "./friendsApi";
 import { useFriendsStore } from "./friendsStore";
 import { t } from "./i18n";
-import { coMembersOf, resolveFriendName, searchText, suggestFriends, type Candidate, type Suggestion } from "./suggestions";
+import { coMembersOf, resolveFriendName, searchText, suggestFriends, type Candidate, type CoMember, type Suggestion } from "./suggestions";
 
 const SEARCH_DELAY_MS = 300;
 const SEARCH_MIN_LENGTH = 2;
 
-/** `GET /users/search` answers by query, kept a minute: the route allows 15 requests a minute. */
-const SEARCH_KEPT_MS = 60_000;
-const searches = new Map<string, { at: number; users: Promise<Candidate[]> }>();
+/**
+ * Answers of the two suggestion routes by query, kept a minute: `GET /users/search` (the social
+ * plugin's; it allows 15 requests a minute) and `GET /friends/suggestions` (Hearth's: your servers'
+ * members, including those this page has not loaded).
+ */
+const KEPT_MS = 60_000;
+const answers = new Map<string, { at: number; users: Promise<unknown[]> }>();
 
-function searchUsers(text: string): Promise<Candidate[]> {
-  const kept = searches.get(text);
-  if (kept && Date.now() - kept.at < SEARCH_KEPT_MS) return kept.users;
-  const users = request<Candidate[]>({ path: "/users/search", query: { q: text } }).catch(() => {
-    searches.delete(text); // a refusal (rate limit, offline) is not remembered
-    return [];
+function ask<T>(path: string, text: string): Promise<T[]> {
+  const key = `${path}?${text}`;
+  const kept = answers.get(key);
+  if (kept && Date.now() - kept.at < KEPT_MS) return kept.users as Promise<T[]>;
+  const users = request<T[]>({ path, query: { q: text } }).catch(() => {
+    answers.delete(key); // a refusal (rate limit, offline) is not remembered
+    return [] as T[];
   });
-  searches.set(text, { at: Date.now(), users });
-  if (searches.size > 100) searches.delete(searches.keys().next().value!);
+  answers.set(key, { at: Date.now(), users });
+  if (answers.size > 200) answers.delete(answers.keys().next().value!);
   return users;
 }
 
-/** The search route's answer for the text typed, after a pause in typing (none without social). */
-function useSearchResults(text: string, enabled: boolean): { results: Candidate[]; pending: boolean; settle: () => Promise<Candidate[]> } {
-  const [results, setResults] = useState<{ text: string; users: Candidate[] }>({ text: "", users: [] });
+interface Remote<T> {
+  results: T[];
+  pending: boolean;
+  /** The answer for the text typed, now (a send does not wait for the pause in typing). */
+  settle: () => Promise<T[]>;
+}
+
+/** A route's answer for the text typed, after a pause in typing; nothing when not enabled. */
+function useRemote<T>(path: string, text: string, enabled: boolean): Remote<T> {
+  const [results, setResults] = useState<{ text: string; users: T[] }>({ text: "", users: [] });
   const wanted = enabled && text.length >= SEARCH_MIN_LENGTH;
   useEffect(() => {
     if (!wanted) return;
     let active = true;
-    const timer = setTimeout(() => void searchUsers(text).then((users) => active && setResults({ text, users })), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => void ask<T>(path, text).then((users) => active && setResults({ text, users })), SEARCH_DELAY_MS);
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [text, wanted]);
+  }, [path, text, wanted]);
   const current = wanted && results.text === text;
   return {
     results: current ? results.users : [],
     pending: wanted && !current,
-    settle: () => (wanted ? searchUsers(text) : Promise.resolve([])),
+    settle: () => (wanted ? ask<T>(path, text) : Promise.resolve([])),
   };
 }
 
-function useCoMembers() {
-  const serversLoaded = usePluginLoaded("servers");
+/** A co-member as `GET /friends/suggestions` answers. */
+type RemoteCoMember = Candidate & { sharedServer: { id: string; name: string }; nickname?: string };
+
+const asCoMembers = (found: readonly RemoteCoMember[]): CoMember[] =>
+  found.map(({ sharedServer, nickname, ...user }) => ({ serverName: sharedServer.name, nickname, user }));
+
+/** The members of your servers this page has loaded (at once, without a request). */
+function useLoadedCoMembers(serversLoaded: boolean) {
   const servers = useServersStore((state) => state.servers);
   const members = useServersStore((state) => state.members);
   return useMemo(() => (serversLoaded ? coMembersOf(servers, members) : []), [serversLoaded, servers, members]);
@@ -72,9 +90,13 @@ export function AddFriendForm() {
   const { pending, errors, run } = useFormAction(["usernameAndTag"] as const, { username: "usernameAndTag", tag: "usernameAndTag" });
   const friends = useFriendsStore((state) => state.friends);
   const selfId = useSelfUserStore((state) => state.user?.id);
-  const coMembers = useCoMembers();
+  const serversLoaded = usePluginLoaded("servers");
+  const loaded = useLoadedCoMembers(serversLoaded);
   const text = searchText(value);
-  const search = useSearchResults(text, usePluginLoaded("social"));
+  const remoteCoMembers = useRemote<RemoteCoMember>("/friends/suggestions", text, serversLoaded);
+  const search = useRemote<Candidate>("/users/search", text, usePluginLoaded("social"));
+  const coMembers = useMemo(() => [...loaded, ...asCoMembers(remoteCoMembers.results)], [loaded, remoteCoMembers.results]);
+  const searching = search.pending || remoteCoMembers.pending;
   const suggestions = useMemo(
     () => suggestFriends(value, coMembers, search.results, friends, selfId),
     [value, coMembers, search.results, friends, selfId],
@@ -82,7 +104,7 @@ export function AddFriendForm() {
   const listId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const showList = open && text.length > 0 && !value.includes(":") && (suggestions.length > 0 || search.pending);
+  const showList = open && text.length > 0 && !value.includes(":") && (suggestions.length > 0 || searching);
 
   useEffect(() => setActive(-1), [text]);
 
@@ -99,8 +121,9 @@ export function AddFriendForm() {
     void run(async () => {
       let resolved = resolveFriendName(value, suggestions);
       if (resolved === "unknown" && !value.includes(":")) {
-        // the search may still be on its way: decide with its answer
-        resolved = resolveFriendName(value, suggestFriends(value, coMembers, await search.settle(), friends, selfId));
+        // the answers may still be on their way: decide with them
+        const [members, searched] = await Promise.all([remoteCoMembers.settle(), search.settle()]);
+        resolved = resolveFriendName(value, suggestFriends(value, [...loaded, ...asCoMembers(members)], searched, friends, selfId));
       }
       if (resolved === "ambiguous") {
         setOpen(true);
@@ -199,7 +222,7 @@ export function AddFriendForm() {
                     </span>
                   </li>
                 ))}
-                {search.pending && (
+                {searching && (
                   <li className="add-friend__suggestion add-friend__suggestion--searching muted" role="presentation">
                     <span className="spinner" aria-hidden="true" /> {t("add.searching")}
                   </li>
