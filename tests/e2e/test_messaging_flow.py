@@ -15,7 +15,7 @@ async def test_friends_dm_reply_reaction_live_and_a_failed_send(live_server, sig
     await page_a.goto(f"{live_server.url}/app/inbox")
     await page_b.goto(f"{live_server.url}/app/inbox")
 
-    add = page_a.get_by_label("Username and tag")
+    add = page_a.get_by_role("combobox", name="Name")
     await add.fill("nobody:ZZZZ")
     await page_a.get_by_role("button", name="Send friend request").click()
     await expect(page_a.get_by_text("User not found.")).to_be_visible()
