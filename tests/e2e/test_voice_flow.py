@@ -44,8 +44,11 @@ def avatar(page, user_id):
 
 async def both_speaking(page_a, page_b, ada, bob):
     for page in (page_a, page_b):
-        await page.get_by_test_id("voice-mute").click()  # everyone joins muted (spec §4)
+        # everyone joins muted (spec §4), and the bar says so in words with a one-click way out
+        await expect(page.get_by_test_id("voice-muted-notice")).to_contain_text("You are muted")
+        await page.get_by_test_id("voice-unmute").click()
         await expect(page.get_by_test_id("voice-mute")).to_have_attribute("aria-pressed", "false")
+        await expect(page.get_by_test_id("voice-muted-notice")).to_have_count(0)
     # the fake microphone beeps: each sees the other's ring light up
     await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     await expect(avatar(page_b, ada.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
@@ -182,3 +185,28 @@ async def test_a_dm_call_rings_and_is_accepted(live_server, open_as):
     await page_b.goto(f"{live_server.url}/app/settings/call-settings")
     await expect(page_b.get_by_test_id("call-settings")).to_be_visible()
     await expect(page_b.get_by_test_id("call-bar")).to_be_visible()  # the call goes on while browsing
+
+
+async def test_a_server_call_reloaded_away_from_the_server_shows_the_real_participants(live_server, open_as):
+    place, ada, bob, page_a, page_b, channel_url = await server_call(live_server, open_as)
+    for page in (page_a, page_b):
+        await page.goto(channel_url)
+        await page.get_by_test_id("voice-header-join").click()
+        await expect(page.get_by_test_id("call-bar")).to_have_attribute(
+            "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+        )
+    await snapshot(page_b, "voice-joined-muted-1280.png")
+    # bob reloads on a page that loads no member of the server: the call comes back with ada as
+    # herself, not a placeholder
+    await page_b.goto(f"{live_server.url}/app/settings/call-settings")
+    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute(
+        "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+    )
+    await page_b.reload()
+    await expect(page_b.get_by_test_id("call-bar")).to_have_attribute(
+        "data-status", "connected", timeout=BROWSER_PATIENCE_MS
+    )
+    await expect(avatar(page_b, ada.id)).to_have_attribute("title", ada.username)
+    await expect(avatar(page_b, bob.id)).to_have_attribute("title", bob.username)
+    await expect(page_b.get_by_test_id("voice-muted-notice")).to_be_visible()
+
