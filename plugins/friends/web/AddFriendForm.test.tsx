@@ -14,7 +14,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const person = (id: string, username: string, tag: string) => ({ id, username, tag, avatar: null, hexColor: null, badges: 0 });
 
 function answer(given: Record<string, (init?: RequestInit) => Response>) {
-  const routes = { "/api/friends/suggestions": () => json([]), ...given };
+  const routes: Record<string, (init?: RequestInit) => Response> = { "/api/friends/suggestions": () => json([]), ...given };
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const route = Object.keys(routes)

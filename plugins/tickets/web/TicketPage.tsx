@@ -39,12 +39,25 @@ export default function TicketPage() {
 
   useEffect(() => setTicket(null), [ticketId]);
 
-  // Staff changed it while it is open: show the change, and read it again so it counts as seen.
+  // Staff changed it while it is open: show the change, and read it again so it counts as seen —
+  // once the tab is in view (a hidden tab's reader has not seen it: the Support badge says so).
+  const [unseen, setUnseen] = useState(false);
   useTicketUpdates((update) => {
     if (String(update.id) !== ticketId) return;
     setTicket((current) => (current ? { ...current, ...update } : current));
-    if (update.seen === false) setReadAt((n) => n + 1);
+    if (update.seen === false) setUnseen(true);
   });
+  useEffect(() => {
+    if (!unseen) return;
+    const readIfShown = () => {
+      if (document.visibilityState !== "visible") return;
+      setUnseen(false);
+      setReadAt((n) => n + 1);
+    };
+    readIfShown();
+    document.addEventListener("visibilitychange", readIfShown);
+    return () => document.removeEventListener("visibilitychange", readIfShown);
+  }, [unseen]);
   useTicketsReconnected(() => setReadAt((n) => n + 1));
 
   return (
