@@ -22,7 +22,9 @@ async def test_a_ticket_reply_and_status_change_appear_live_on_both_sides(live_s
     admin_page, user_page = await signed_in(admin), await signed_in(user, width=390)
     await admin_page.goto(f"{url}/app/moderation/tickets")
     badge = admin_page.get_by_role("link", name="Moderation").first.locator(".nav-badge")
-    await expect(admin_page.get_by_test_id("staff-ticket-list").or_(admin_page.get_by_text("No tickets"))).to_be_visible()
+    await expect(
+        admin_page.get_by_test_id("staff-ticket-list").or_(admin_page.get_by_text("No tickets"))
+    ).to_be_visible()
     await expect(badge).to_have_count(0)
 
     ticket = await open_ticket(client, user, "Cannot upload", "The upload never finishes.")

@@ -209,4 +209,3 @@ async def test_a_server_call_reloaded_away_from_the_server_shows_the_real_partic
     await expect(avatar(page_b, ada.id)).to_have_attribute("title", ada.username)
     await expect(avatar(page_b, bob.id)).to_have_attribute("title", bob.username)
     await expect(page_b.get_by_test_id("voice-muted-notice")).to_be_visible()
-
