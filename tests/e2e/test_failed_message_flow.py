@@ -91,10 +91,16 @@ async def test_edited_inline_and_reply_previews_follow_edits(live_server, signed
     edited_original = page_b.get_by_test_id("message").filter(has_text="Meet at one").first
     mark = edited_original.locator(".message__edited")
     await expect(mark).to_have_text("(edited)")
-    text_box = await edited_original.locator(".message__text").bounding_box()
-    mark_box = await mark.bounding_box()
-    assert text_box and mark_box and mark_box["height"] < text_box["height"] + 1  # inside the text's line
-    assert mark_box["y"] < text_box["y"] + text_box["height"] and mark_box["y"] >= text_box["y"]
+    # inside the text's line (checked until the layout settles: the edit re-renders the row)
+    await page_b.wait_for_function(
+        """(message) => {
+          const text = message.querySelector('.message__text'), mark = message.querySelector('.message__edited');
+          if (!text || !mark) return false;
+          const t = text.getBoundingClientRect(), m = mark.getBoundingClientRect();
+          return m.height < t.height + 1 && m.y >= t.y && m.y < t.y + t.height;
+        }""",
+        arg=await edited_original.element_handle(),
+    )
     await snapshot(page_b, "messages-edited-inline.png")
 
 
