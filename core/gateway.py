@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import socketio
 
-from core import eiosocket, fastjson, wsdirect
+from core import eiosocket, fastjson, features, wsdirect
 from core.db import after_commit
 from core.fanout import FastEmitManager
 from core.fanout_redis import FastEmitRedisManager
@@ -64,6 +64,7 @@ class SocketContext:
     gateway: Gateway
     state: dict[str, Any] = field(default_factory=dict)
     since: float = 0.0  # time.monotonic() when its authentication began: its state is as of then
+    features: frozenset[str] = frozenset()  # Hearth's additions it asked for (core/features.py)
 
     async def join(self, room: str) -> None:
         await self.gateway.sio.enter_room(self.sid, room)
@@ -304,7 +305,14 @@ class Gateway:
         if timer:
             timer.cancel()
         user, session = identity.user, identity.session
-        ctx = SocketContext(sid=sid, user=user, session=session, gateway=self, since=since)
+        ctx = SocketContext(
+            sid=sid,
+            user=user,
+            session=session,
+            gateway=self,
+            since=since,
+            features=features.parse(data.get("features")),
+        )
         # what else the client asked for (realtime.md §3.1: partial, currentServerId, compression)
         ctx.state["authenticate"] = {k: v for k, v in data.items() if k != "token"}
         await ctx.join(f"ses:{session.id}")

@@ -31,12 +31,6 @@ def room(user_id: int | str) -> str:
     return f"tickets:{user_id}"
 
 
-def wants_live_tickets(options: Any) -> bool:
-    """Whether ``user:authenticate`` asked for ticket events: ``features`` is a list naming them."""
-    features = options.get("features") if isinstance(options, dict) else None
-    return isinstance(features, list) and FEATURE in features
-
-
 async def admin_ids() -> list[int]:
     """Who may read every ticket now (FOUNDER or ADMIN); a handful of rows on any instance."""
     query = User.annotate(staff_bits=RawSQL(f"users.badges & {MODERATOR_BADGES}")).filter(deleted=False)

@@ -37,9 +37,9 @@ async def hearth_startup(app):
 
 @hookimpl
 async def authenticated_payload(ctx):
-    from plugins.tickets.live import room, wants_live_tickets
+    from plugins.tickets.live import FEATURE, room
 
-    if wants_live_tickets(ctx.state.get("authenticate")):
+    if FEATURE in ctx.features:
         await ctx.join(room(ctx.user.id))
     return {}
 
