@@ -13,7 +13,18 @@ from core.ratelimit import rate_limit
 from core.validation import documented_query, validate_body
 from core.wire import full_user, ms
 from plugins.messages.schemas import NoticeBody
-from plugins.servers import audit, channels, invites, memberpages, notifications, order, roles, scheduled, service
+from plugins.servers import (
+    audit,
+    channels,
+    invites,
+    memberpages,
+    membersearch,
+    notifications,
+    order,
+    roles,
+    scheduled,
+    service,
+)
 from plugins.servers.models import Ban
 from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
 from plugins.servers.schemas import (
@@ -255,6 +266,17 @@ async def member_page(server_id: str) -> Any:
     """Hearth's own (not in the wire reference): a page of the member list, online first."""
     ctx = await _ctx(server_id)
     return await memberpages.page(ctx, request.args.get("after"), memberpages.limit_of(request.args.get("limit")))
+
+
+@blueprint.get("/<server_id>/members/search")
+@require_user_or_bot
+@rate_limit("server_member_search", 30, 10)
+@document_querystring(documented_query("MemberSearchQuery", q=str, limit=int))
+async def member_search(server_id: str) -> Any:
+    """Hearth's own (not in the wire reference): members matching ``q``, online first (the ``@`` picker)."""
+    ctx = await _ctx(server_id)
+    query = membersearch.query_of(request.args.get("q"))
+    return await membersearch.search(ctx, query, membersearch.limit_of(request.args.get("limit")))
 
 
 @blueprint.post("/<server_id>/members/<user_id>")
