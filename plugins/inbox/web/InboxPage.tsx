@@ -1,8 +1,9 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
-import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { openUserCard, presenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
+import { peopleMentionSource } from "@hearth/ui/suggest/mentions";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { useCallback, useMemo } from "react";
@@ -55,6 +56,14 @@ function Conversation({ channelId }: { channelId: string }) {
     [recipient, self],
   );
 
+  // `@` in a DM offers its two people (saved notes: oneself).
+  const mentions = useMemo(() => {
+    const people = [recipient, self].filter((person, index, all): person is NonNullable<typeof person> =>
+      Boolean(person && all.findIndex((other) => other?.id === person.id) === index),
+    );
+    return peopleMentionSource(people, (userId) => (presenceStatuses()[userId] ?? 0) !== 0);
+  }, [recipient, self]);
+
   const intro = useMemo(
     () =>
       recipient ? (
@@ -97,6 +106,7 @@ function Conversation({ channelId }: { channelId: string }) {
         channelId={channelId}
         placeholderName={t("conversation.placeholder", { user: recipient.username })}
         findUser={findUser}
+        mentions={mentions}
         intro={intro}
         initialMessageId={searchParams.get("messageId")}
       />

@@ -42,7 +42,7 @@ export const messageSocketHandlers = {
   },
   "message:created": (payload: MessageCreatedPayload) => {
     onMessageCreated(payload, getSocketId());
-    readStateMessageCreated(payload.message);
+    readStateMessageCreated(payload.message, payload.serverId, (payload.member as { permissions?: number } | null | undefined)?.permissions);
     notifyNewMessage(payload);
     userStoppedTyping(payload.message.channelId, payload.message.createdBy.id);
   },

@@ -3,10 +3,15 @@ import type { UploadProgress } from "@hearth/api/upload";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { ProgressBar } from "@hearth/ui/ProgressBar";
-import { useEffect, useId, useRef, useState } from "react";
+import { MarkupTextarea } from "@hearth/ui/suggest/MarkupTextarea";
+import { mentionProviders } from "@hearth/ui/suggest/mentionProviders";
+import { mentionLabels } from "@hearth/ui/suggest/mentions";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { createPost } from "./api";
 import { t } from "./i18n";
+import { postMentionSource } from "./mentionSource";
 import { PostIcon } from "./PostIcon";
 import type { Post } from "./types";
 import { uploadPostImage } from "./uploadImage";
@@ -78,10 +83,16 @@ export function Composer({ replyTo, onPosted, autoFocus = false }: ComposerProps
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
+  // `@` finds people through the user search (the social plugin's route); a pick is `[@:<id>]`.
+  const searchable = usePluginLoaded("social");
+  const providers = useMemo(() => (searchable ? mentionProviders(postMentionSource) : []), [searchable]);
+  const labelOf = useMemo(() => mentionLabels(undefined), []);
 
   const pollChoices = (choices ?? []).map((c) => c.trim()).filter(Boolean);
-  const ready = (content.trim() || image) && (choices === null || pollChoices.length >= 2);
+  const tooLong = content.length > limit;
+  const ready = (content.trim() || image) && !tooLong && (choices === null || pollChoices.length >= 2);
 
   const submit = async () => {
     if (!user || !ready) return;
@@ -114,15 +125,18 @@ export function Composer({ replyTo, onPosted, autoFocus = false }: ComposerProps
   return (
     <form className="post-composer" data-testid="post-composer" onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <label htmlFor={textId} className="visually-hidden">{replyTo ? t("composer.replyLabel") : t("composer.label")}</label>
-      <textarea
+      <MarkupTextarea
         id={textId}
+        textareaRef={textRef}
         className="field__input post-composer__text"
         value={content}
-        maxLength={limit}
+        onValueChange={setContent}
+        labelOf={labelOf}
+        providers={providers}
+        listId={`${textId}-suggestions`}
         rows={replyTo ? 2 : 3}
         autoFocus={autoFocus}
         placeholder={replyTo ? t("composer.replyPlaceholder") : t("composer.placeholder")}
-        onChange={(event) => setContent(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void submit();
         }}
@@ -162,7 +176,7 @@ export function Composer({ replyTo, onPosted, autoFocus = false }: ComposerProps
             <PostIcon name="poll" />
           </button>
         )}
-        <span className="post-composer__count muted" aria-live="polite">{content.length}/{limit}</span>
+        <span className={`post-composer__count ${tooLong ? "post-composer__count--over" : "muted"}`} aria-live="polite">{content.length}/{limit}</span>
         <Button type="submit" variant="primary" loading={busy} disabled={!ready}>
           {replyTo ? t("composer.reply") : t("composer.post")}
         </Button>

@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
 import { PresenceDot } from "./PresenceDot";
-import { presencesAuthenticated, presencesMerged, presenceUpdated, usePresenceStatuses, type Presence } from "./presenceStore";
+import { presencesAuthenticated, presencesMerged, presenceUpdated, usePresenceStatuses, usePresenceStore, type Presence } from "./presenceStore";
 import { resendStoredActivity } from "./sharedActivity";
 import { StatusPicker } from "./StatusPicker";
 import { t } from "./i18n";
@@ -23,6 +23,7 @@ export default definePlugin({
   extensions: {
     PresenceIndicator: PresenceDot,
     usePresenceStatuses,
+    presenceStatuses: () => usePresenceStore.getState().statuses,
     mergePresences: (presences) => presencesMerged(presences as Presence[]),
     UserAreaAccessory: StatusPicker,
   },

@@ -54,6 +54,11 @@ export function fetchMemberPage(serverId: string, after: string | null, limit = 
 
 export const MEMBER_PAGE_SIZE = 100;
 
+/** Members matching `query`, online first (Hearth's own route; the composer's `@` list). */
+export function searchMembers(serverId: string, query: string, limit: number): Promise<Pick<MemberPage, "members" | "presences">> {
+  return request({ path: `${base(serverId)}/members/search`, query: { q: query, limit } });
+}
+
 /** Uploads a server picture to the CDN in the server's group (rest.md §4.1); resolves with the file id. */
 export function uploadServerImage(serverId: string, file: File, type: "avatars" | "profile_banners", onProgress?: (progress: UploadProgress) => void): Promise<{ fileId: string }> {
   return uploadToCdn({ type, groupId: serverId, file, onProgress });

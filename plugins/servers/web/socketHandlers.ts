@@ -1,5 +1,6 @@
 /** The servers plugin's live events: the `user:authenticated` slice and every `server:*` event (realtime.md §3.4, §5.4). */
 import { forgetMemberList, memberListJoined, memberListLeft, resetMemberLists } from "./memberLists";
+import { forgetMemberSearches } from "./mentionSource";
 import { notificationSettingsAuthenticated, notificationSettingsUpdated, type NotificationSetting } from "./notificationSettings";
 import * as store from "./serversStore";
 import type { MemberUser } from "./types";
@@ -17,6 +18,7 @@ export const serverSocketHandlers = {
   "user:authenticated": (payload: Parameters<typeof store.serversAuthenticated>[0] & { notificationSettings?: NotificationSetting[] }) => {
     store.serversAuthenticated(payload);
     resetMemberLists();
+    forgetMemberSearches();
     notificationSettingsAuthenticated(payload);
   },
   "user:notification_settings_update": notificationSettingsUpdated,

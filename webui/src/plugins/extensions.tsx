@@ -113,6 +113,8 @@ export interface ShellExtensions {
   PresenceIndicator: ComponentType<{ userId: string; size: number }>;
   /** Live presence status of every user it knows; missing users are offline (presence plugin). */
   usePresenceStatuses: () => Readonly<Record<string, PresenceStatus>>;
+  /** The same, read once outside rendering (ordering the `@` list); missing users are offline. */
+  presenceStatuses: () => Readonly<Record<string, PresenceStatus>>;
   /** Adds presences that came another way than the socket, e.g. with a page of members (presence plugin). */
   mergePresences: (presences: readonly PresenceSnapshot[]) => void;
   /** Opens the user's card next to an element (social plugin). */
@@ -187,6 +189,11 @@ export function PresenceIndicator({ userId, size }: { userId: string; size: numb
 export function usePresenceStatuses(): Readonly<Record<string, PresenceStatus>> {
   const useStatuses = useExtensionStore.getState().usePresenceStatuses ?? useNoStatuses;
   return useStatuses();
+}
+
+/** Everyone's status now (not a hook); nobody is online without the presence plugin. */
+export function presenceStatuses(): Readonly<Record<string, PresenceStatus>> {
+  return useExtensionStore.getState().presenceStatuses?.() ?? NO_STATUSES;
 }
 
 /** Hands presences to the presence plugin; nothing happens without one. */

@@ -1,16 +1,23 @@
-import { ComposerButtons } from "@hearth/plugins/extensions";
+import { ComposerButtons, type ChannelCommand } from "@hearth/plugins/extensions";
 import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
-import { convertShortcodes, ShortcodeSuggestions, useShortcodeSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
+import { convertShortcodes, emojiSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
+import { MarkupTextarea } from "@hearth/ui/suggest/MarkupTextarea";
+import { replaceDisplayRange, toDisplay } from "@hearth/ui/suggest/markupText";
+import { mentionProviders } from "@hearth/ui/suggest/mentionProviders";
+import { mentionLabels } from "@hearth/ui/suggest/mentions";
+import type { SuggestionsState } from "@hearth/ui/suggest/useSuggestions";
 import { useCountdown } from "@hearth/ui/useCountdown";
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject } from "react";
 import { t } from "../i18n";
 import { deleteMessage, MAX_MESSAGE_LENGTH, sendDraft, sendText } from "../store/actions";
 import {
+  addDraftFiles,
   clearDraftReplies,
+  MAX_DRAFT_FILES,
+  removeDraftFile,
   removeDraftReply,
-  setDraftAttachment,
   setDraftContent,
   startEditing,
   stopEditing,
@@ -20,7 +27,7 @@ import {
 import { findMessage, getChannelMessages } from "../store/messageStore";
 import { notifyTyping } from "../store/typingStore";
 import { formatFileSize } from "./format";
-import { CommandSuggestions, useCommandSuggestions } from "./CommandSuggestions";
+import { commandSuggestions } from "./CommandSuggestions";
 import { withBotId } from "./commands";
 import { usePaneContext } from "./paneContext";
 
@@ -50,9 +57,10 @@ function SlowModeNotice({ until }: { until: number }) {
 }
 
 export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
-  const { channelId, selfId, permissions } = usePaneContext();
+  const { channelId, selfId, permissions, mentions } = usePaneContext();
   const draft = useDraft(channelId);
   const fileInput = useRef<HTMLInputElement>(null);
+  const suggestions = useRef<SuggestionsState | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const editing = draft.editMessageId !== null;
   const length = draft.content.trim().length;
@@ -60,21 +68,23 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
 
   useLayoutEffect(() => autoGrow(textareaRef.current), [draft.content, textareaRef]);
   useEffect(() => setNotice(null), [channelId]);
-  // `:name` suggestions and `:name:` conversion on send (shell: ui/emoji/ShortcodeSuggestions).
-  const shortcodes = useShortcodeSuggestions(
-    () => textareaRef.current?.value ?? draft.content,
-    (text, caret) => {
-      setDraftContent(channelId, text);
-      requestAnimationFrame(() => textareaRef.current?.setSelectionRange(caret, caret));
-    },
+  // Mentions show as names (chips) over the markup the draft holds (shell: ui/suggest).
+  const labelOf = useMemo(() => mentionLabels(mentions), [mentions]);
+  // `/` lists the channel's bots' commands (the picked one is remembered, spec §3 "selected bot
+  // command"), `:name` emojis, `@` people, roles and @everyone, `#` channels: one mechanism.
+  const pickCommand = useCallback(
+    (command: ChannelCommand) => updateDraft(channelId, { botCommand: { name: command.name, botUserId: command.botUserId } }),
+    [channelId],
   );
-  useEffect(() => shortcodes.close(), [channelId, shortcodes.close]);
-  // `/` lists the channel's bots' commands; the picked one is remembered (spec §3 "selected bot command").
-  const commands = useCommandSuggestions(channelId, (command) => {
-    const text = `/${command.name} `;
-    updateDraft(channelId, { content: text, botCommand: { name: command.name, botUserId: command.botUserId } });
-    requestAnimationFrame(() => textareaRef.current?.setSelectionRange(text.length, text.length));
-  });
+  const providers = useMemo(
+    () => [...(editing ? [] : [commandSuggestions(channelId, pickCommand)]), emojiSuggestions, ...mentionProviders(mentions)],
+    [channelId, editing, mentions, pickCommand],
+  );
+
+  const addFiles = (files: File[]) => {
+    const left = addDraftFiles(channelId, files);
+    setNotice(left ? t("composer.tooManyFiles", { count: MAX_DRAFT_FILES }) : null);
+  };
 
   const submit = async () => {
     setNotice(null);
@@ -84,8 +94,7 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
 
   const sendDraftOrEdit = async () => {
     const editId = draft.editMessageId;
-    shortcodes.close();
-    commands.close();
+    suggestions.current?.close();
     const converted = withBotId(convertShortcodes(draft.content), editId ? null : draft.botCommand);
     if (converted !== draft.content) setDraftContent(channelId, converted);
     const promise = sendDraft(channelId);
@@ -113,7 +122,6 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (commands.onKeyDown(event) || shortcodes.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -131,30 +139,29 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
     }
   };
 
-  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
-    setDraftContent(channelId, event.target.value);
-    shortcodes.update(event.target.value, event.target.selectionStart ?? event.target.value.length);
-    if (!editing) commands.update(event.target.value);
-    if (event.target.value.trim() && !editing) notifyTyping(channelId);
+  const onValueChange = (content: string) => {
+    setDraftContent(channelId, content);
+    if (content.trim() && !editing) notifyTyping(channelId);
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = event.clipboardData.files[0];
-    if (file && !editing) {
+    const files = [...event.clipboardData.files];
+    if (files.length && !editing) {
       event.preventDefault();
-      setDraftAttachment(channelId, file);
+      addFiles(files);
     }
   };
 
   const insertEmoji = (unicode: string) => {
     const element = textareaRef.current;
-    const content = draft.content;
-    const start = element?.selectionStart ?? content.length;
-    const end = element?.selectionEnd ?? content.length;
-    setDraftContent(channelId, content.slice(0, start) + unicode + content.slice(end));
+    const text = toDisplay(draft.content, labelOf);
+    const start = element?.selectionStart ?? text.display.length;
+    const end = element?.selectionEnd ?? text.display.length;
+    const edited = replaceDisplayRange(text, start, end, unicode, labelOf);
+    setDraftContent(channelId, edited.markup);
     requestAnimationFrame(() => {
       element?.focus();
-      element?.setSelectionRange(start + unicode.length, start + unicode.length);
+      element?.setSelectionRange(edited.caret, edited.caret);
     });
   };
 
@@ -210,19 +217,28 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
           </button>
         </div>
       )}
-      {!editing && draft.attachment && (
+      {!editing && draft.attachments.length > 0 && (
         <div className="composer__bar composer__bar--attachment">
-          <Icon name="file" size={16} />
-          <span className="composer__file-name">{draft.attachment.file.name}</span>
-          <span className="muted">{formatFileSize(draft.attachment.file.size)}</span>
-          <button type="button" className="icon-button composer__bar-close" aria-label={t("composer.removeAttachment")} onClick={() => setDraftAttachment(channelId, null)}>
-            <Icon name="close" size={16} />
-          </button>
+          <ul className="composer__files" aria-label={t("composer.files", { count: draft.attachments.length })} data-testid="composer-files">
+            {draft.attachments.map((attachment) => (
+              <li key={attachment.id} className="composer__file">
+                <Icon name="file" size={16} />
+                <span className="composer__file-name">{attachment.file.name}</span>
+                <span className="muted">{formatFileSize(attachment.file.size)}</span>
+                <button
+                  type="button"
+                  className="icon-button composer__chip-close"
+                  aria-label={t("composer.removeFile", { name: attachment.file.name })}
+                  onClick={() => removeDraftFile(channelId, attachment.id)}
+                >
+                  <Icon name="close" size={14} />
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {draft.htmlMode && !editing && <p className="composer__notice">{t("composer.htmlModeOn")}</p>}
-      <ShortcodeSuggestions state={shortcodes} id={`shortcodes-${channelId}`} />
-      <CommandSuggestions state={commands} id={`commands-${channelId}`} />
       <div className="composer__row">
         {!editing && (
           <>
@@ -232,26 +248,29 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
             <input
               ref={fileInput}
               type="file"
+              multiple
               hidden
+              data-testid="composer-file-input"
               onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) setDraftAttachment(channelId, file);
+                addFiles([...(event.target.files ?? [])]);
                 event.target.value = "";
                 textareaRef.current?.focus();
               }}
             />
           </>
         )}
-        <textarea
-          ref={textareaRef}
+        <MarkupTextarea
+          textareaRef={textareaRef}
           className="composer__input"
           aria-label={t("composer.label")}
           placeholder={placeholder}
           rows={1}
-          aria-controls={shortcodes.list ? `shortcodes-${channelId}` : undefined}
-          aria-activedescendant={shortcodes.list ? `shortcodes-${channelId}-${shortcodes.list.index}` : undefined}
           value={draft.content}
-          onChange={onChange}
+          onValueChange={onValueChange}
+          labelOf={labelOf}
+          providers={providers}
+          listId={`suggestions-${channelId}`}
+          suggestionsRef={suggestions}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />

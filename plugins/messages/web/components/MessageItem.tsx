@@ -101,7 +101,9 @@ function useMarkupContext(message: Message): MarkupContext {
     const context: MarkupContext = {
       userName: (userId) => message.mentions?.find((user) => user.id === userId)?.username ?? pane.findUser(userId)?.username,
       onUserClick: cardAvailable ? (userId, anchor) => openUserCard({ userId, anchor, user: message.mentions?.find((user) => user.id === userId) }) : undefined,
-      roleName: (roleId) => message.roleMentions?.find((role) => role.id === roleId)?.name,
+      roleName: (roleId) => message.roleMentions?.find((role) => role.id === roleId)?.name ?? pane.mentions?.name?.("role", roleId),
+      channelName: (channelId) => pane.mentions?.name?.("channel", channelId),
+      onChannelClick: pane.mentions?.openChannel,
     };
     context.renderQuote = (messageId) => {
       const quoted = message.quotedMessages?.find((item) => item.id === messageId);

@@ -4,6 +4,7 @@
  */
 import { useLayoutStore } from "@hearth/app/layoutStore";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
+import type { MentionSource } from "@hearth/ui/suggest/mentions";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
@@ -14,7 +15,7 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { t } from "../i18n";
 import { deleteMessage, markUnread } from "../store/actions";
-import { addDraftReply, getDraft, setDraftAttachment, setDraftScroll, startEditing } from "../store/draftStore";
+import { addDraftFiles, addDraftReply, getDraft, MAX_DRAFT_FILES, setDraftScroll, startEditing } from "../store/draftStore";
 import { continuesGroup } from "../store/messageList";
 import {
   isChannelLoaded,
@@ -54,6 +55,8 @@ export interface MessagePaneProps {
   placeholderName?: string;
   /** Users the host knows (the DM recipient, server members), for mentions and typing names. */
   findUser?: (userId: string) => PublicUser | undefined;
+  /** What the composer's `@` and `#` lists offer here (members, roles, channels), and their names. */
+  mentions?: MentionSource;
   /** Shown above the first message once the whole history is loaded. */
   intro?: ReactNode;
   permissions?: Partial<MessagePermissions>;
@@ -84,7 +87,7 @@ export function MessagePane(props: MessagePaneProps) {
   return <ChannelPane key={props.channelId} {...props} />;
 }
 
-function ChannelPane({ channelId, placeholderName, findUser, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
+function ChannelPane({ channelId, placeholderName, findUser, mentions, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
   const channel = useChannelMessages(channelId);
   const loading = useChannelLoading(channelId);
   const loaded = useMessageStore((state) => channelId in state.channels);
@@ -222,6 +225,7 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
       channelId,
       selfId,
       permissions,
+      mentions,
       findUser: (userId) => {
         const known = findUser?.(userId);
         if (known) return known;
@@ -259,7 +263,7 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
       },
       focusComposer: () => textareaRef.current?.focus(),
     }),
-    [channelId, selfId, permissions, findUser, jumpTo],
+    [channelId, selfId, permissions, mentions, findUser, jumpTo],
   );
 
   const onPositionChange = useCallback(
@@ -307,10 +311,11 @@ function ChannelPane({ channelId, placeholderName, findUser, intro, permissions:
 
   const onDrop = (event: DragEvent) => {
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && permissions.send) {
+    const files = [...event.dataTransfer.files];
+    if (files.length && permissions.send && !getDraft(channelId).editMessageId) {
       event.preventDefault();
-      setDraftAttachment(channelId, file);
+      const left = addDraftFiles(channelId, files);
+      setJumpError(left ? t("composer.tooManyFiles", { count: MAX_DRAFT_FILES }) : null);
       textareaRef.current?.focus();
     }
   };

@@ -14,6 +14,7 @@ const pane: PaneContextValue = {
   channelId: "c1",
   selfId: "someone",
   permissions: { send: true, pin: false, manage: false },
+  mentions: undefined,
   findUser: () => undefined,
   jumpTo: () => undefined,
   reply: () => undefined,

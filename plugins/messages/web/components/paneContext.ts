@@ -1,3 +1,4 @@
+import type { MentionSource } from "@hearth/ui/suggest/mentions";
 import { createContext, useContext } from "react";
 import type { Message, PublicUser } from "../types";
 
@@ -14,6 +15,8 @@ export interface PaneContextValue {
   channelId: string;
   selfId: string | undefined;
   permissions: MessagePermissions;
+  /** What `@` and `#` offer in the composer, and the names of mentioned roles and channels. */
+  mentions: MentionSource | undefined;
   /** A user known to the pane (mentions, typing); undefined when unknown. */
   findUser: (userId: string) => PublicUser | undefined;
   jumpTo: (messageId: string) => void;

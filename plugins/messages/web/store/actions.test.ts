@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import enGb from "../en-gb.json";
 import { SentStatus, type Message } from "../types";
 import { canRetry, deleteMessage, discardFailed, parseSilent, retrySend, saveEdit, sendDraft, sendText, toggleReaction } from "./actions";
-import { getDraft, setDraftAttachment, setDraftContent, startEditing, addDraftReply, useDraftStore } from "./draftStore";
+import { addDraftFiles, getDraft, setDraftContent, startEditing, addDraftReply, useDraftStore } from "./draftStore";
 import { getChannelMessages, resetMessages, useMessageStore } from "./messageStore";
 import { ada, message, page } from "./testUtils";
 
@@ -116,7 +116,7 @@ describe("sending", () => {
       return upload.promise;
     });
     api.createMessage.mockResolvedValueOnce(message({ id: "60", content: "", createdAt: Date.now() }));
-    setDraftAttachment("c1", file);
+    addDraftFiles("c1", [file]);
 
     const sending = sendDraft("c1");
     expect(messages().at(-1)).toMatchObject({ uploadingAttachment: { name: "cat.png", progress: 40, speed: 2048 } });
@@ -126,10 +126,59 @@ describe("sending", () => {
     expect(api.createMessage).toHaveBeenCalledWith("c1", { nerimityCdnFileId: "f-1", socketId: "socket-A" });
 
     api.uploadAttachment.mockRejectedValueOnce({});
-    setDraftAttachment("c1", file);
+    addDraftFiles("c1", [file]);
     expect(await sendDraft("c1")).toBe("failed");
-    expect(getDraft("c1").attachment?.file).toBe(file);
+    expect(getDraft("c1").attachments.map((a) => a.file)).toEqual([file]);
     expect(messages().at(-1)).toMatchObject({ localError: true, content: "Failed to upload File." });
+  });
+
+  it("sends several files as one message each, in order, the text and replies with the first", async () => {
+    const files = ["a.png", "b.txt", "c.pdf"].map((name) => new File([name], name));
+    api.uploadAttachment.mockImplementation((_channel: string, file: File) => Promise.resolve({ fileId: `id-${file.name}` }));
+    api.createMessage.mockImplementation((_channel: string, body: { nerimityCdnFileId: string }) =>
+      Promise.resolve(message({ id: `m-${body.nerimityCdnFileId}`, createdAt: Date.now() })),
+    );
+    const replied = page(1, 1)[0]!;
+    addDraftReply("c1", replied);
+    setDraftContent("c1", "@silent three files");
+    addDraftFiles("c1", files);
+
+    const sending = sendDraft("c1");
+    // Every file has its message at once, each with its own upload.
+    expect(messages().slice(-3).map((m) => m.uploadingAttachment?.name)).toEqual(["a.png", "b.txt", "c.pdf"]);
+    expect(messages().slice(-3).map((m) => m.content)).toEqual(["three files", "", ""]);
+    expect(await sending).toBe("sent");
+    expect(api.createMessage.mock.calls).toEqual([
+      ["c1", { content: "three files", silent: true, replyToMessageIds: [replied.id], mentionReplies: true, nerimityCdnFileId: "id-a.png", socketId: "socket-A" }],
+      ["c1", { silent: true, nerimityCdnFileId: "id-b.txt", socketId: "socket-A" }],
+      ["c1", { silent: true, nerimityCdnFileId: "id-c.pdf", socketId: "socket-A" }],
+    ]);
+    expect(messages().slice(-3).map((m) => m.id)).toEqual(["m-id-a.png", "m-id-b.txt", "m-id-c.pdf"]);
+    expect(getDraft("c1")).toMatchObject({ content: "", attachments: [] });
+    api.uploadAttachment.mockReset();
+    api.createMessage.mockReset();
+  });
+
+  it("a file that fails goes back to the draft with those after it; the text stays sent with the first", async () => {
+    const files = ["a.png", "b.txt", "c.pdf"].map((name) => new File([name], name));
+    api.uploadAttachment.mockImplementation((_channel: string, file: File) =>
+      file.name === "b.txt" ? Promise.reject({ message: "Too big" }) : Promise.resolve({ fileId: file.name }),
+    );
+    api.createMessage.mockImplementation(() => Promise.resolve(message({ id: `m-${Math.random()}`, createdAt: Date.now() })));
+    setDraftContent("c1", "text");
+    addDraftFiles("c1", files);
+    expect(await sendDraft("c1")).toBe("failed");
+    expect(api.createMessage).toHaveBeenCalledTimes(1);
+    expect(getDraft("c1").attachments.map((a) => a.file.name)).toEqual(["b.txt", "c.pdf"]);
+    expect(getDraft("c1").content).toBe("");
+    const local = messages().filter((m) => m.local);
+    expect(local.map((m) => [m.uploadingAttachment ?? null, m.sentStatus, m.localError ?? false])).toEqual([
+      [null, SentStatus.FAILED, false], // b.txt: failed, kept in the list
+      [null, undefined, true], // the notice; c.pdf's message is gone (never sent)
+    ]);
+    expect(local.at(-1)?.content).toBe("Too big");
+    api.uploadAttachment.mockReset();
+    api.createMessage.mockReset();
   });
 
   it("sends HTML mode content as htmlEmbed", async () => {
@@ -272,14 +321,33 @@ describe("retrying a failed message", () => {
   it("uploads the attachment again on retry", async () => {
     const file = new File(["data"], "cat.png", { type: "image/png" });
     api.uploadAttachment.mockRejectedValueOnce({});
-    setDraftAttachment("c1", file);
+    addDraftFiles("c1", [file]);
     await sendDraft("c1");
     const failed = messages().find((item) => item.sentStatus === SentStatus.FAILED)!;
     api.uploadAttachment.mockResolvedValueOnce({ fileId: "f-2" });
     api.createMessage.mockResolvedValueOnce(message({ id: "71", content: "", createdAt: Date.now() }));
     expect(await retrySend("c1", failed.id)).toBe("sent");
-    expect(getDraft("c1").attachment).toBeNull();
+    expect(getDraft("c1").attachments).toEqual([]);
     expect(api.createMessage).toHaveBeenLastCalledWith("c1", { nerimityCdnFileId: "f-2", socketId: "socket-A" });
+  });
+
+  it("stops at a file that fails: it can be retried alone, the files after it wait in the draft", async () => {
+    const [one, two, three] = ["one.png", "two.png", "three.png"].map((name) => new File(["data"], name, { type: "image/png" }));
+    api.uploadAttachment.mockResolvedValueOnce({ fileId: "f-1" }).mockRejectedValueOnce({});
+    api.createMessage.mockResolvedValueOnce(message({ id: "80", content: "three files", createdAt: Date.now() }));
+    setDraftContent("c1", "three files");
+    addDraftFiles("c1", [one, two, three]);
+    expect(await sendDraft("c1")).toBe("failed");
+    const failed = messages().find((item) => item.sentStatus === SentStatus.FAILED)!;
+    expect(messages().filter((item) => item.sentStatus === SentStatus.SENDING)).toEqual([]); // three never left
+    expect(getDraft("c1").attachments.map((attachment) => attachment.file.name)).toEqual(["two.png", "three.png"]);
+    expect(getDraft("c1").content).toBe(""); // the text went with the first file
+
+    api.uploadAttachment.mockResolvedValueOnce({ fileId: "f-2" });
+    api.createMessage.mockResolvedValueOnce(message({ id: "81", content: "", createdAt: Date.now() }));
+    expect(await retrySend("c1", failed.id)).toBe("sent");
+    expect(api.createMessage).toHaveBeenLastCalledWith("c1", { nerimityCdnFileId: "f-2", socketId: "socket-A" });
+    expect(getDraft("c1").attachments.map((attachment) => attachment.file.name)).toEqual(["three.png"]);
   });
 
   it("retries a composer button's text without touching the draft", async () => {

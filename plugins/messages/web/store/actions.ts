@@ -14,6 +14,7 @@ import {
   stopEditing,
   takeDraftForSend,
   updateDraft,
+  type DraftAttachment,
   type DraftSnapshot,
 } from "./draftStore";
 import {
@@ -90,47 +91,75 @@ function slowModeTtl(error: unknown): number | null {
   return isRequestError(error) && candidate.slowMode && typeof candidate.ttl === "number" ? candidate.ttl : null;
 }
 
-/** Sends what the draft holds (or saves the edit in progress). */
+/**
+ * Sends what the draft holds (or saves the edit in progress). The protocol carries one file per
+ * message: with several files each is a message of its own, in order, the text (and the replies)
+ * with the first (README "Several files per message"). Each message shows its own upload.
+ */
 export async function sendDraft(channelId: string): Promise<SendResult> {
   const draft = getDraft(channelId);
   if (draft.editMessageId) return saveEdit(channelId);
   if (draft.slowDownUntil && draft.slowDownUntil > Date.now()) return "slowed";
 
   const { content, silent } = parseSilent(draft.content);
-  if (!content && !draft.attachment) return "nothing";
+  if (!content && !draft.attachments.length) return "nothing";
   if (content.length > MAX_MESSAGE_LENGTH) return "too-long";
 
   const snapshot = takeDraftForSend(channelId);
   resetTypingThrottle(channelId);
-  const tempId = localId("temp");
-  addLocalMessage({
-    id: tempId,
-    tempId,
-    channelId,
-    type: 0,
-    content,
-    createdAt: Date.now(),
-    createdBy: selfAuthor(),
-    silent,
-    reactions: [],
-    attachments: [],
-    replyMessages: snapshot.replies.map(replyPreview),
-    sentStatus: SentStatus.SENDING,
-    uploadingAttachment: snapshot.attachment ? { name: snapshot.attachment.file.name, progress: 0, speed: 0 } : null,
-    local: true,
+  const files: Array<DraftAttachment | null> = snapshot.attachments.length ? snapshot.attachments : [null];
+  const sends = files.map((attachment, index): PendingSend => {
+    const first = index === 0;
+    const tempId = localId("temp");
+    addLocalMessage({
+      id: tempId,
+      tempId,
+      channelId,
+      type: 0,
+      content: first ? content : "",
+      createdAt: Date.now(),
+      createdBy: selfAuthor(),
+      silent,
+      reactions: [],
+      attachments: [],
+      replyMessages: first ? snapshot.replies.map(replyPreview) : [],
+      sentStatus: SentStatus.SENDING,
+      uploadingAttachment: attachment ? { name: attachment.file.name, progress: 0, speed: 0 } : null,
+      local: true,
+    });
+    const own: DraftSnapshot = {
+      ...snapshot,
+      content: first ? snapshot.content : "",
+      replies: first ? snapshot.replies : [],
+      attachments: attachment ? [attachment] : [],
+    };
+    return { channelId, tempId, snapshot: own, content: first ? content : "", silent, fromDraft: true };
   });
-  return deliver({ channelId, tempId, snapshot, content, silent, fromDraft: true });
+
+  for (const [index, send] of sends.entries()) {
+    // A failure stops the files after it: they leave the list and go back to the draft with it.
+    const unsent = snapshot.attachments.slice(index + 1);
+    const result = await deliver({ ...send, restore: { ...send.snapshot, attachments: [...send.snapshot.attachments, ...unsent] } });
+    if (result === "failed") {
+      for (const later of sends.slice(index + 1)) removeLocalMessage(channelId, later.tempId);
+      return "failed";
+    }
+  }
+  return "sent";
 }
 
 /** A send in progress, or failed and kept for Retry. */
 interface PendingSend {
   channelId: string;
   tempId: string;
+  /** What this one message sends: its text, replies and (at most) one file. */
   snapshot: DraftSnapshot;
   content: string;
   silent: boolean;
   /** It came from the composer, whose draft gets it back after a failure (spec §4). */
   fromDraft: boolean;
+  /** What the draft gets back if it fails, when more than its own snapshot (the files after it). */
+  restore?: DraftSnapshot;
   /** The local notice that told of its failure. */
   noticeId?: string;
 }
@@ -141,12 +170,13 @@ const failedSends = new Map<string, PendingSend>();
 /** Uploads the attachment (if any), posts the message and puts the server's copy in place of the temporary one. */
 async function deliver(send: PendingSend): Promise<SendResult> {
   const { channelId, tempId, snapshot, content, silent } = send;
+  const attachment = snapshot.attachments[0];
   let stage: "upload" | "send" = "send";
   try {
     let fileId: string | undefined;
-    if (snapshot.attachment) {
+    if (attachment) {
       stage = "upload";
-      const { file } = snapshot.attachment;
+      const { file } = attachment;
       ({ fileId } = await api.uploadAttachment(channelId, file, ({ percent, bytesPerSecond }) =>
         patchMessage(channelId, tempId, { uploadingAttachment: { name: file.name, progress: percent, speed: bytesPerSecond } }),
       ));
@@ -171,22 +201,23 @@ async function deliver(send: PendingSend): Promise<SendResult> {
 }
 
 function failSend(send: PendingSend, error: unknown, stage: "upload" | "send"): void {
-  const { channelId, tempId, snapshot } = send;
+  const { channelId, tempId } = send;
   patchMessage(channelId, tempId, { sentStatus: SentStatus.FAILED, uploadingAttachment: null });
-  if (send.fromDraft) restoreDraftAfterFailure(channelId, snapshot);
+  if (send.fromDraft) restoreDraftAfterFailure(channelId, send.restore ?? send.snapshot);
   const ttl = slowModeTtl(error);
   if (ttl !== null) updateDraft(channelId, { slowDownUntil: Date.now() + ttl });
   const fallback = stage === "upload" ? t("errors.uploadFailed") : t("errors.sendFailed");
   const noticeId = addLocalNotice(channelId, isRequestError(error) && error.message ? error.message : fallback);
-  failedSends.set(tempId, { ...send, noticeId });
+  failedSends.set(tempId, { ...send, restore: undefined, noticeId });
 }
 
 /** Whether a failed message can be sent again (it failed in this session). */
 export const canRetry = (message: Message) => message.sentStatus === SentStatus.FAILED && failedSends.has(message.id);
 
 /**
- * Sends a failed message again. What the failure put back in the composer goes with it (unless
- * the user has changed it since), so it is not sent twice; the notice of the failure goes away.
+ * Sends a failed message again. What the failure put back in the composer for it (its text, its
+ * file) goes with it unless the user has changed it since, so it is not sent twice; files that
+ * were waiting behind it stay in the draft. The notice of the failure goes away.
  */
 export async function retrySend(channelId: string, messageId: string): Promise<SendResult> {
   const send = failedSends.get(messageId);
@@ -195,12 +226,13 @@ export async function retrySend(channelId: string, messageId: string): Promise<S
   if (send.noticeId) removeLocalMessage(channelId, send.noticeId);
   if (send.fromDraft) {
     const draft = getDraft(channelId);
+    const own = send.snapshot.attachments;
     updateDraft(channelId, {
       ...(draft.content === send.snapshot.content ? { content: "" } : {}),
-      ...(send.snapshot.attachment && draft.attachment === send.snapshot.attachment ? { attachment: null } : {}),
+      ...(own.length ? { attachments: draft.attachments.filter((attachment) => !own.includes(attachment)) } : {}),
     });
   }
-  const file = send.snapshot.attachment?.file;
+  const file = send.snapshot.attachments[0]?.file;
   patchMessage(channelId, messageId, {
     sentStatus: SentStatus.SENDING,
     uploadingAttachment: file ? { name: file.name, progress: 0, speed: 0 } : null,
@@ -241,7 +273,7 @@ export async function sendText(channelId: string, content: string): Promise<Send
     sentStatus: SentStatus.SENDING,
     local: true,
   });
-  const snapshot: DraftSnapshot = { content: text, replies: [], mentionReplies: false, attachment: null, htmlMode: false };
+  const snapshot: DraftSnapshot = { content: text, replies: [], mentionReplies: false, attachments: [], htmlMode: false };
   return deliver({ channelId, tempId, snapshot, content: text, silent: false, fromDraft: false });
 }
 

@@ -6,7 +6,9 @@ import {
   MAX_REPLIES,
   removeDraftReply,
   restoreDraftAfterFailure,
-  setDraftAttachment,
+  addDraftFiles,
+  MAX_DRAFT_FILES,
+  removeDraftFile,
   setDraftContent,
   startEditing,
   stopEditing,
@@ -47,14 +49,26 @@ describe("reply list rules", () => {
 });
 
 describe("drafts per channel", () => {
-  it("keeps content, attachment and replies apart for each channel", () => {
+  it("keeps content, attachments and replies apart for each channel", () => {
     const file = new File(["x"], "a.txt");
     setDraftContent("c1", "hello one");
     setDraftContent("c2", "hello two");
-    setDraftAttachment("c2", file);
-    expect(getDraft("c1")).toMatchObject({ content: "hello one", attachment: null });
-    expect(getDraft("c2")).toMatchObject({ content: "hello two", attachment: { file, uploadTo: "cdn" } });
+    addDraftFiles("c2", [file]);
+    expect(getDraft("c1")).toMatchObject({ content: "hello one", attachments: [] });
+    expect(getDraft("c2")).toMatchObject({ content: "hello two", attachments: [{ file, uploadTo: "cdn" }] });
     expect(getDraft("never-opened").content).toBe("");
+  });
+
+  it("takes up to ten files, each removable on its own (two files of one name stay apart)", () => {
+    const files = Array.from({ length: 12 }, (_, n) => new File([String(n)], n < 2 ? "same.txt" : `f${n}.txt`));
+    expect(addDraftFiles("c1", files.slice(0, 3))).toBe(0);
+    expect(addDraftFiles("c1", files.slice(3))).toBe(2); // seven more fit, two are left out
+    const attachments = getDraft("c1").attachments;
+    expect(attachments.map((a) => a.file)).toEqual(files.slice(0, MAX_DRAFT_FILES));
+    expect(new Set(attachments.map((a) => a.id)).size).toBe(MAX_DRAFT_FILES);
+    removeDraftFile("c1", attachments[0]!.id);
+    expect(getDraft("c1").attachments.map((a) => a.file)).toEqual(files.slice(1, MAX_DRAFT_FILES));
+    expect(addDraftFiles("c1", [files[10]!, files[11]!])).toBe(1);
   });
 
   it("editing puts the message in the composer and gives back the draft afterwards", () => {
@@ -66,16 +80,16 @@ describe("drafts per channel", () => {
     expect(getDraft("c1")).toMatchObject({ editMessageId: null, content: "half-written" });
   });
 
-  it("a send empties the draft but keeps the HTML flag; a failure restores content, attachment and flag", () => {
+  it("a send empties the draft but keeps the HTML flag; a failure restores content, attachments and flag", () => {
     const file = new File(["x"], "a.png");
     setDraftContent("c1", "hi");
-    setDraftAttachment("c1", file);
+    addDraftFiles("c1", [file]);
     useDraftStore.setState(({ drafts }) => ({ drafts: { ...drafts, c1: { ...drafts.c1!, htmlMode: true } } }));
     const snapshot = takeDraftForSend("c1");
-    expect(getDraft("c1")).toMatchObject({ content: "", attachment: null, replies: [], htmlMode: true });
+    expect(getDraft("c1")).toMatchObject({ content: "", attachments: [], replies: [], htmlMode: true });
     useDraftStore.setState(({ drafts }) => ({ drafts: { ...drafts, c1: { ...drafts.c1!, htmlMode: false } } }));
     restoreDraftAfterFailure("c1", snapshot);
-    expect(getDraft("c1")).toMatchObject({ content: "hi", attachment: { file }, htmlMode: true });
+    expect(getDraft("c1")).toMatchObject({ content: "hi", attachments: [{ file }], htmlMode: true });
   });
 
   it("does not overwrite a new message the user started after a failed send", () => {

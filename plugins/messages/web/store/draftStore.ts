@@ -1,15 +1,20 @@
 /**
  * What the user is writing, per channel (spec §3 "Draft state per channel"): content,
- * reply list, the message being edited, the attachment, the reading position, the
- * slow-down timer and the HTML flag. Kept in memory while the app is open.
+ * reply list, the message being edited, the attachments (up to 10: the protocol carries one per
+ * message, so each is sent as a message of its own, README "Several files"), the reading
+ * position, the slow-down timer and the HTML flag. Kept in memory while the app is open.
  */
 import type { ListPosition } from "@hearth/ui/virtualList/ChatList";
 import { create } from "zustand";
 import type { Message } from "../types";
 
 export const MAX_REPLIES = 5;
+/** Files one send takes (each goes as a message of its own). */
+export const MAX_DRAFT_FILES = 10;
 
 export interface DraftAttachment {
+  /** Tells two files of the draft apart (same name, same size). */
+  id: string;
   file: File;
   /** Where the file goes when sent; files over 50 MB would go to file storage upstream (spec §5). */
   uploadTo: "cdn";
@@ -24,7 +29,7 @@ export interface Draft {
   editMessageId: string | null;
   /** The content that was being written before editing started; it comes back afterwards. */
   contentBeforeEdit: string | null;
-  attachment: DraftAttachment | null;
+  attachments: DraftAttachment[];
   htmlMode: boolean;
   scroll: ListPosition | null;
   /** Slow mode: no sending before this time (ms). */
@@ -39,7 +44,7 @@ export const EMPTY_DRAFT: Draft = Object.freeze({
   mentionReplies: true,
   editMessageId: null,
   contentBeforeEdit: null,
-  attachment: null,
+  attachments: [],
   htmlMode: false,
   scroll: null,
   slowDownUntil: null,
@@ -90,8 +95,24 @@ export const removeDraftReply = (channelId: string, messageId: string) =>
 
 export const clearDraftReplies = (channelId: string) => updateDraft(channelId, { replies: [] });
 
-export const setDraftAttachment = (channelId: string, file: File | null) =>
-  updateDraft(channelId, { attachment: file ? { file, uploadTo: "cdn" } : null });
+let attachmentCounter = 0;
+
+/**
+ * Adds files to the draft, up to MAX_DRAFT_FILES in all; answers how many did not fit.
+ */
+export function addDraftFiles(channelId: string, files: Iterable<File>): number {
+  const incoming = [...files];
+  const room = MAX_DRAFT_FILES - getDraft(channelId).attachments.length;
+  const taken = incoming.slice(0, Math.max(0, room));
+  if (taken.length) {
+    const added = taken.map((file): DraftAttachment => ({ id: `file-${(attachmentCounter += 1)}`, file, uploadTo: "cdn" }));
+    updateDraft(channelId, (draft) => ({ attachments: [...draft.attachments, ...added] }));
+  }
+  return incoming.length - taken.length;
+}
+
+export const removeDraftFile = (channelId: string, attachmentId: string) =>
+  updateDraft(channelId, (draft) => ({ attachments: draft.attachments.filter((attachment) => attachment.id !== attachmentId) }));
 
 export const setDraftScroll = (channelId: string, scroll: ListPosition | null) => updateDraft(channelId, { scroll });
 
@@ -116,24 +137,25 @@ export interface DraftSnapshot {
   content: string;
   replies: Message[];
   mentionReplies: boolean;
-  attachment: DraftAttachment | null;
+  attachments: DraftAttachment[];
   htmlMode: boolean;
 }
 
 export function takeDraftForSend(channelId: string): DraftSnapshot {
-  const { content, replies, mentionReplies, attachment, htmlMode } = getDraft(channelId);
-  updateDraft(channelId, { content: "", replies: [], attachment: null, botCommand: null });
-  return { content, replies, mentionReplies, attachment, htmlMode };
+  const { content, replies, mentionReplies, attachments, htmlMode } = getDraft(channelId);
+  updateDraft(channelId, { content: "", replies: [], attachments: [], botCommand: null });
+  return { content, replies, mentionReplies, attachments, htmlMode };
 }
 
 /**
- * After a failed send (spec §4): the content, attachment and HTML flag come back. If the user
- * has started a new message meanwhile, that is kept (the failed one stays visible in the list).
+ * After a failed send (spec §4): the content, the files not sent and the HTML flag come back.
+ * If the user has started a new message meanwhile, its text is kept (the failed one stays visible
+ * in the list) and the files come before its own, within MAX_DRAFT_FILES.
  */
 export function restoreDraftAfterFailure(channelId: string, snapshot: DraftSnapshot): void {
   updateDraft(channelId, (draft) => ({
     content: draft.content.trim() ? draft.content : snapshot.content,
-    attachment: draft.attachment ?? snapshot.attachment,
+    attachments: [...snapshot.attachments, ...draft.attachments].slice(0, MAX_DRAFT_FILES),
     htmlMode: snapshot.htmlMode,
   }));
 }

@@ -1,3 +1,4 @@
+import { registerExtensions, useExtensionStore, type ServerMessageInput } from "@hearth/plugins/extensions";
 import { setSelfUser } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -49,6 +50,32 @@ describe("read state", () => {
     expect(count("srv")).toBe(0);
     readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 203, mentions: [ada] }));
     expect(count("srv")).toBe(1);
+  });
+
+  it("counts what the servers bundle says mentions the user: roles, an allowed @everyone, not a muted channel", () => {
+    const seen: ServerMessageInput[] = [];
+    let pingMode: 0 | 1 | 2 = 0;
+    registerExtensions({
+      serverMessageContext: (input) => {
+        seen.push(input);
+        const mentionsMe = input.mentionedRoleIds.includes("helpers") || (input.content.includes("[@:e]") && (input.authorPermissions ?? 0) & 64) !== 0;
+        return { pingMode, soundMode: 0, mentionsMe, serverName: "S", channelName: "general" };
+      },
+    });
+    try {
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, content: "[@:e]", createdAt: 210 }), "s1", 2);
+      expect(count("srv")).toBe(0); // @everyone from someone without MENTION_EVERYONE
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, content: "[@:e]", createdAt: 211 }), "s1", 64);
+      expect(count("srv")).toBe(1);
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, content: "[r:helpers]", roleMentions: [{ id: "helpers", name: "Helpers" }], createdAt: 212 }));
+      expect(count("srv")).toBe(2);
+      pingMode = 2; // the channel muted: no counter, as the server keeps none
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, content: "[r:helpers]", roleMentions: [{ id: "helpers", name: "Helpers" }], createdAt: 213 }));
+      expect(count("srv")).toBe(2);
+      expect(seen[0]).toMatchObject({ serverId: "s1", channelId: "srv", authorId: bob.id, authorPermissions: 2, fromWebhook: false });
+    } finally {
+      useExtensionStore.setState({ serverMessageContext: undefined });
+    }
   });
 
   it("clears our own unread state when we send", () => {

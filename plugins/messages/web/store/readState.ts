@@ -3,6 +3,8 @@
  * count every message, realtime.md §3.4), last-seen times, and the channel rows (for
  * `lastMessagedAt`). Also knows which channel is on screen, to mark it read.
  */
+import { NotificationMode } from "@hearth/notifications/decide";
+import { serverMessageContext } from "@hearth/plugins/extensions";
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { create } from "zustand";
@@ -115,8 +117,32 @@ export function dismissChannel(channelId: string): void {
 
 // Live events.
 
+/**
+ * Whether a server channel's new message counts as a mention of the user, by the server's rules
+ * (rest.md §3.7): named, through one of their roles, or @everyone from someone allowed to; never
+ * from a webhook, never in a channel or server they muted. The servers bundle judges it; without
+ * it, being named or `[@:e]` counts.
+ */
+function countsAsMention(message: Message, serverId: string | null, selfId: string | undefined, authorPermissions?: number): boolean {
+  if (message.webhookId) return false; // webhook mentions notify nobody (rest.md §17.1)
+  const context = serverId
+    ? serverMessageContext({
+        serverId,
+        channelId: message.channelId,
+        authorId: message.createdBy.id,
+        content: message.content ?? "",
+        mentionedUserIds: (message.mentions ?? []).map((user) => user.id),
+        mentionedRoleIds: (message.roleMentions ?? []).map((role) => role.id),
+        fromWebhook: false,
+        authorPermissions,
+      })
+    : null;
+  if (context) return context.mentionsMe && context.pingMode !== NotificationMode.MUTE;
+  return Boolean(message.mentions?.some((user) => user.id === selfId) || message.content.includes("[@:e]"));
+}
+
 /** `message:created`: the channel moved; the counter grows unless the user is reading it. */
-export function readStateMessageCreated(message: Message): void {
+export function readStateMessageCreated(message: Message, serverId?: string, authorPermissions?: number): void {
   const self = useSelfUserStore.getState().user?.id;
   useReadState.setState(({ channels }) =>
     channels[message.channelId]
@@ -136,10 +162,9 @@ export function readStateMessageCreated(message: Message): void {
     return;
   }
   const channel = useReadState.getState().channels[message.channelId];
-  const isDirect = channel ? !channel.serverId : !(message as { serverId?: string }).serverId;
-  const mentionsMe = message.mentions?.some((user) => user.id === self) || message.content.includes("[@:e]");
-  // Webhook mentions notify nobody (rest.md §17.1): the server keeps no counter for them.
-  if (!isDirect && (!mentionsMe || message.webhookId)) return;
+  const messageServerId = channel ? (channel.serverId ?? null) : (serverId ?? (message as { serverId?: string }).serverId ?? null);
+  const isDirect = !messageServerId;
+  if (!isDirect && !countsAsMention(message, messageServerId, self, authorPermissions)) return;
   useReadState.setState(({ mentions }) => {
     const current = mentions[message.channelId];
     return {

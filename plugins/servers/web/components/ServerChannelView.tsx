@@ -2,7 +2,7 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { formatDateTime } from "@hearth/ui/format";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { MessagePane, type MessagePermissions, type PublicUser } from "../../../messages/web/public";
 import { usePermissionSubject, useSelfId } from "../hooks";
 import { t } from "../i18n";
@@ -11,6 +11,7 @@ import { useServersStore } from "../serversStore";
 import type { ServerChannel } from "../types";
 import { useServerContributions } from "../contributions";
 import { markFirstVisit } from "../unread";
+import { serverMentionSource } from "../mentionSource";
 import { ChannelGlyph } from "./ChannelSidebar";
 import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
 
@@ -39,6 +40,15 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
   const permissions = useMemo<MessagePermissions>(() => ({ send, pin: manage, manage }), [send, manage]);
 
   const findUser = useCallback((userId: string): PublicUser | undefined => members?.[userId]?.user, [members]);
+  const navigate = useNavigate();
+  const mentions = useMemo(
+    () =>
+      serverMentionSource(serverId, (channelId) => {
+        const target = useServersStore.getState().channels[channelId];
+        if (target) void navigate(`/app/servers/${encodeURIComponent(target.serverId)}/${encodeURIComponent(channelId)}`);
+      }),
+    [serverId, navigate],
+  );
   const headerActions = useServerContributions((state) => state.channelHeaderActions);
 
   useEffect(() => markFirstVisit(channel.id), [channel.id]);
@@ -77,6 +87,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
           channelId={channel.id}
           placeholderName={`#${name}`}
           findUser={findUser}
+          mentions={mentions}
           intro={intro}
           permissions={permissions}
           initialMessageId={searchParams.get("messageId")}

@@ -29,7 +29,7 @@ describe("shortcode suggestions", { timeout: 20000 }, () => {
     type("hi :s");
     expect(screen.queryByRole("listbox")).toBeNull();
     type("hi :sm");
-    const options = () => screen.getAllByRole("option").map((option) => option.querySelector(".shortcodes__name")?.textContent);
+    const options = () => screen.getAllByRole("option").map((option) => option.querySelector(".suggestions__label")?.textContent);
     expect(options()).toEqual([":smile:", ":smiley_cat:", ":smirk_party:"]);
     const box = screen.getByLabelText("box");
     fireEvent.keyDown(box, { key: "ArrowDown" });

@@ -16,6 +16,8 @@ export interface MarkupContext {
   onUserClick?: (userId: string, anchor: DOMRect) => void;
   roleName?: (roleId: string) => string | undefined;
   channelName?: (channelId: string) => string | undefined;
+  /** Opens a mentioned channel; without it a channel mention is plain text. */
+  onChannelClick?: (channelId: string) => void;
   /** Draws a [q:<messageId>] quote; without it the quote is left out. */
   renderQuote?: (messageId: string) => ReactNode;
   /**
@@ -120,8 +122,17 @@ function MarkupNodeView({ node, context }: { node: MarkupNode; context: MarkupCo
       return <Mention label={t("markup.everyone")} context={context} />;
     case "roleMention":
       return <Mention label={`@${context.roleName?.(node.roleId) ?? t("markup.unknownRole")}`} context={context} />;
-    case "channelMention":
-      return <Mention label={`#${context.channelName?.(node.channelId) ?? t("markup.unknownChannel")}`} context={context} />;
+    case "channelMention": {
+      const label = `#${context.channelName?.(node.channelId) ?? t("markup.unknownChannel")}`;
+      const open = context.onChannelClick;
+      return open ? (
+        <button type="button" className="markup__mention" onClick={() => open(node.channelId)}>
+          {label}
+        </button>
+      ) : (
+        <Mention label={label} context={context} />
+      );
+    }
     case "quote":
       return context.renderQuote ? <span className="markup__quote">{context.renderQuote(node.messageId)}</span> : null;
     case "customEmoji": {
