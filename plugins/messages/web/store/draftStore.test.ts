@@ -1,3 +1,4 @@
+import { mentionLabels } from "@hearth/ui/suggest/mentions";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   addDraftReply,
@@ -69,6 +70,12 @@ describe("drafts per channel", () => {
     removeDraftFile("c1", attachments[0]!.id);
     expect(getDraft("c1").attachments.map((a) => a.file)).toEqual(files.slice(1, MAX_DRAFT_FILES));
     expect(addDraftFiles("c1", [files[10]!, files[11]!])).toBe(1);
+  });
+
+  it("editing remembers the names of the people and roles the message mentions, for its chips", () => {
+    startEditing("c1", message({ id: "57", content: "[@:900] [r:901]", mentions: [{ id: "900", username: "zelda", tag: "0001" }], roleMentions: [{ id: "901", name: "Crew" }] }));
+    const labels = mentionLabels(undefined);
+    expect([labels("user", "900"), labels("role", "901")]).toEqual(["@zelda", "@Crew"]);
   });
 
   it("editing puts the message in the composer and gives back the draft afterwards", () => {

@@ -4,6 +4,7 @@
  * message, so each is sent as a message of its own, README "Several files"), the reading
  * position, the slow-down timer and the HTML flag. Kept in memory while the app is open.
  */
+import { rememberMentionName } from "@hearth/ui/suggest/mentions";
 import type { ListPosition } from "@hearth/ui/virtualList/ChatList";
 import { create } from "zustand";
 import type { Message } from "../types";
@@ -116,8 +117,13 @@ export const removeDraftFile = (channelId: string, attachmentId: string) =>
 
 export const setDraftScroll = (channelId: string, scroll: ListPosition | null) => updateDraft(channelId, { scroll });
 
-/** Starts editing a message: its content goes into the composer, what was there is kept aside. */
+/**
+ * Starts editing a message: its content goes into the composer, what was there is kept aside.
+ * The names of the people and roles it mentions are remembered for the composer's chips.
+ */
 export function startEditing(channelId: string, message: Message): void {
+  for (const user of message.mentions ?? []) rememberMentionName("user", user.id, user.username);
+  for (const role of message.roleMentions ?? []) rememberMentionName("role", role.id, role.name);
   updateDraft(channelId, (draft) => ({
     editMessageId: message.id,
     contentBeforeEdit: draft.editMessageId ? draft.contentBeforeEdit : draft.content,

@@ -1,8 +1,9 @@
 /**
  * A textarea whose value is message markup and whose mentions show as chips (`markupText.ts`),
- * with the autocomplete lists of its providers above it (`useSuggestions`). The chips are drawn
- * in a layer behind the textarea, on the same characters, so the text, the caret, the selection
- * and what a screen reader reads are the textarea's own ("@Ada", not "[@:123]").
+ * with the autocomplete lists of its providers above it (`useSuggestions`). The chips are tints
+ * drawn in a layer over the textarea, on the same characters (its text metrics are copied from
+ * the textarea), so the text, the caret, the selection and what a screen reader reads are the
+ * textarea's own ("@Ada", not "[@:123]"), and the layer takes no clicks.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject, type TextareaHTMLAttributes } from "react";
 import { applyDisplayEdit, replaceDisplayRange, toDisplay, type DisplayText, type LabelOf } from "./markupText";
@@ -33,7 +34,6 @@ export function MarkupTextarea({
   textareaRef,
   onKeyDown,
   suggestionsRef,
-  className,
   onScroll,
   ...rest
 }: MarkupTextareaProps) {
@@ -42,7 +42,7 @@ export function MarkupTextarea({
   const shown = useRef<DisplayText>(text);
   shown.current = text;
   const caretAfterRender = useRef<number | null>(null);
-  const backdrop = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   // The last value this box gave out: any other value came from outside (a send, an edit started).
   const emitted = useRef(value);
 
@@ -79,13 +79,21 @@ export function MarkupTextarea({
     const caret = caretAfterRender.current;
     if (element && caret !== null && document.activeElement === element) element.setSelectionRange(caret, caret);
     caretAfterRender.current = null;
-    const layer = backdrop.current;
-    if (element && layer) {
-      // Same wrapping as the textarea: a scrollbar there narrows its lines, so one here too.
-      layer.style.overflowY = element.scrollHeight > element.clientHeight ? "scroll" : "hidden";
-      layer.scrollTop = element.scrollTop;
-    }
+    if (element && layer.current) layer.current.scrollTop = element.scrollTop;
   });
+
+  // The layer wraps its lines as the textarea does: same font, padding, borders and scrollbar room.
+  useLayoutEffect(() => {
+    const element = textareaRef.current;
+    const overlay = layer.current;
+    if (!element || !overlay) return;
+    const mirror = () => mirrorTextMetrics(element, overlay);
+    mirror();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(mirror);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [textareaRef]);
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const after = event.target.value;
@@ -100,14 +108,10 @@ export function MarkupTextarea({
   return (
     <div className="markup-textarea">
       <SuggestionList state={suggestions} id={listId} />
-      <div ref={backdrop} className={[className, "markup-textarea__backdrop"].filter(Boolean).join(" ")} aria-hidden="true">
-        {chips(text)}
-      </div>
       <textarea
         {...rest}
         {...suggestionBoxProps(suggestions, listId)}
         ref={textareaRef}
-        className={className}
         value={text.display}
         onChange={onChange}
         onKeyDown={(event) => {
@@ -115,12 +119,53 @@ export function MarkupTextarea({
           onKeyDown?.(event);
         }}
         onScroll={(event) => {
-          if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop;
+          if (layer.current) layer.current.scrollTop = event.currentTarget.scrollTop;
           onScroll?.(event);
         }}
       />
+      <div ref={layer} className="markup-textarea__chips" aria-hidden="true">
+        {chips(text)}
+      </div>
     </div>
   );
+}
+
+const MIRRORED = [
+  "fontFamily",
+  "fontSize",
+  "fontWeight",
+  "fontStyle",
+  "fontVariant",
+  "fontStretch",
+  "lineHeight",
+  "letterSpacing",
+  "wordSpacing",
+  "textIndent",
+  "textTransform",
+  "textAlign",
+  "direction",
+  "tabSize",
+  "boxSizing",
+  "paddingTop",
+  "paddingBottom",
+  "paddingLeft",
+  "paddingRight",
+  "borderTopWidth",
+  "borderBottomWidth",
+  "borderLeftWidth",
+  "borderRightWidth",
+] as const;
+
+function mirrorTextMetrics(element: HTMLTextAreaElement, overlay: HTMLElement): void {
+  const style = getComputedStyle(element);
+  for (const property of MIRRORED) overlay.style[property] = style[property];
+  // A scrollbar narrows the textarea's lines (on the left in right-to-left text): as much room here.
+  const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+  const scrollbar = element.offsetWidth - element.clientWidth - borders;
+  if (scrollbar > 0) {
+    const side = style.direction === "rtl" ? "paddingLeft" : "paddingRight";
+    overlay.style[side] = `${parseFloat(style[side]) + scrollbar}px`;
+  }
 }
 
 function chips(text: DisplayText): ReactNode[] {
