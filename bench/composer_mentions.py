@@ -6,12 +6,14 @@ tests/plugins/servers/crowd.py, through bench/big_server.py's populate); --onlin
 connected so the list has online members to put first. The owner (who may also mention roles
 and @everyone) opens the server's channel at 1280 × 800, scrolls the member list until
 --loaded members are loaded in the page (the UI loads a page of 100 at a time), then types
-`@big0…` queries one key at a time, --rounds times; members not loaded are found through the
-server's search (`GET /api/servers/{id}/members/search`) once typing pauses.
+plain words, then `@big0…` queries, one key at a time, --rounds times each; members not loaded
+are found through the server's search (`GET /api/servers/{id}/members/search`) once typing pauses.
+The plain words give the composer's own cost, to compare with the `@` queries.
 
 A keystroke's latency is measured in the page: from the key event's time stamp to the first task
 after the next frame (requestAnimationFrame, then a message posted to itself), which is when the
-frame holding the keystroke's update has been drawn. Chromium's own Event Timing is printed too,
+frame holding the keystroke's update has been drawn; at 60 frames a second, waiting for that
+frame alone adds 0–16.7 ms whatever the work. Chromium's own Event Timing is printed too,
 as the time from each key and input event to the end of its handlers (its full duration waits for
 a presentation that headless Chromium makes late, so it is not used; entries of every length are
 read through the lowest threshold it allows, 16 ms of full duration, which headless exceeds).
@@ -54,18 +56,20 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 MEASURE = """
 window.__latency = [];
 window.__slowEvents = [];
+window.__phase = "plain";
 document.addEventListener("keydown", (event) => {
   if (!(event.target instanceof HTMLTextAreaElement)) return;
   const start = event.timeStamp;
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => window.__latency.push(performance.now() - start);
+    const phase = window.__phase;
+    channel.port1.onmessage = () => window.__latency.push([phase, performance.now() - start]);
     channel.port2.postMessage(0);
   });
 }, true);
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (["keydown", "keypress", "input"].includes(entry.name)) window.__slowEvents.push(entry.processingEnd - entry.startTime);
+    if (["keydown", "keypress", "input"].includes(entry.name)) window.__slowEvents.push([entry.startTime, entry.processingEnd - entry.startTime]);
   }
 }).observe({ type: "event", durationThreshold: 16, buffered: true });
 """
@@ -101,6 +105,12 @@ async def measure(
         await page.wait_for_timeout(500)
         await composer.click()
 
+        # Plain words first (the composer's own cost), then `@` queries (the list filtering too).
+        for round_ in range(rounds):
+            await composer.fill("")
+            await page.keyboard.type(f"plain words {round_:02d}", delay=KEY_DELAY_MS)
+        mentions_from = await page.evaluate("window.__phase = 'mentions'; performance.now()")
+
         found_after: list[float] = []
         for round_ in range(rounds):
             await composer.fill("")
@@ -112,17 +122,31 @@ async def measure(
             await expect(option.first).to_be_visible(timeout=30_000)
             found_after.append((time.perf_counter() - typed) * 1000)
             await page.keyboard.press("Escape")
-        latency = await page.evaluate("window.__latency")
-        slow = await page.evaluate("window.__slowEvents")
+        await page.wait_for_timeout(500)  # the last Event Timing entries come after their frame
+        samples = await page.evaluate("window.__latency")
+        events = await page.evaluate("window.__slowEvents")
         await browser.close()
+    plain = [ms for phase, ms in samples if phase == "plain"]
+    latency = [ms for phase, ms in samples if phase == "mentions"]
+    plain_handlers = [ms for at, ms in events if at < mentions_from]
+    slow = [ms for at, ms in events if at >= mentions_from]
 
+    print(f"composer of a {members}-member server, {min(loaded, members)} members loaded in the page")
+    print(f"plain words, keystroke → next frame drawn ({len(plain)} keys): {percentiles(plain)}")
+    if plain_handlers:
+        print(f"plain words, event → end of its handlers ({len(plain_handlers)} events): {percentiles(plain_handlers)}")
     keystrokes = len(latency)
     p95 = sorted(latency)[min(keystrokes - 1, int(0.95 * keystrokes))]
-    print(f"composer of a {members}-member server, {min(loaded, members)} members loaded in the page")
-    print(f"keystroke → next frame drawn ({keystrokes} keys, one every {KEY_DELAY_MS} ms): {percentiles(latency)}")
-    print(f"  p95 {'within' if p95 <= TARGET_P95_MS else 'OVER'} the {TARGET_P95_MS} ms target")
+    print(
+        f"@ queries, keystroke → next frame drawn ({keystrokes} keys, one every {KEY_DELAY_MS} ms): {percentiles(latency)}"
+    )
+    print(
+        f"  p95 {'within' if p95 <= TARGET_P95_MS else 'OVER'} the {TARGET_P95_MS} ms target (waiting for the next frame adds 0–16.7 ms at 60 Hz)"
+    )
     if slow:
-        print(f"Event Timing, event → end of its handlers ({len(slow)} key/input events): {percentiles(slow)}")
+        handlers = sorted(slow)[min(len(slow) - 1, int(0.95 * len(slow)))]
+        print(f"@ queries, event → end of its handlers ({len(slow)} key/input events): {percentiles(slow)}")
+        print(f"  p95 {'within' if handlers <= TARGET_P95_MS else 'OVER'} the {TARGET_P95_MS} ms target")
     print(f"server searches asked: {len(searches)} for {rounds} queries typed")
     print(f"last key → the member in the list (search pause included): {percentiles(found_after)}")
     print("load average (1 / 5 min, {} cores): {:.1f} / {:.1f}".format(os.cpu_count(), *os.getloadavg()[:2]))

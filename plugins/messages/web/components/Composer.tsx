@@ -40,8 +40,14 @@ interface ComposerProps {
   onSend: () => void;
 }
 
-function autoGrow(element: HTMLTextAreaElement | null): void {
+/**
+ * Fits the textarea to its text, up to 40 % of the window. Text only added to at its end only
+ * needs a look at whether it overflows; collapsing the box to measure it again (a second layout
+ * on every key) is needed when the text changed otherwise.
+ */
+function autoGrow(element: HTMLTextAreaElement | null, appended: boolean): void {
   if (!element) return;
+  if (appended && element.scrollHeight <= element.clientHeight) return;
   element.style.height = "auto";
   element.style.height = `${Math.min(element.scrollHeight, window.innerHeight * 0.4)}px`;
 }
@@ -66,7 +72,12 @@ export function Composer({ placeholder, textareaRef, onSend }: ComposerProps) {
   const length = draft.content.trim().length;
   const tooLong = length > MAX_MESSAGE_LENGTH;
 
-  useLayoutEffect(() => autoGrow(textareaRef.current), [draft.content, textareaRef]);
+  const grownFor = useRef(draft.content);
+  useLayoutEffect(() => {
+    const before = grownFor.current;
+    autoGrow(textareaRef.current, draft.content.startsWith(before));
+    grownFor.current = draft.content;
+  }, [draft.content, textareaRef]);
   useEffect(() => setNotice(null), [channelId]);
   // Mentions show as names (chips) over the markup the draft holds (shell: ui/suggest).
   const labelOf = useMemo(() => mentionLabels(mentions), [mentions]);

@@ -79,7 +79,6 @@ export function MarkupTextarea({
     const caret = caretAfterRender.current;
     if (element && caret !== null && document.activeElement === element) element.setSelectionRange(caret, caret);
     caretAfterRender.current = null;
-    if (element && layer.current) layer.current.scrollTop = element.scrollTop;
   });
 
   // The layer wraps its lines as the textarea does: same font, padding, borders and scrollbar room.

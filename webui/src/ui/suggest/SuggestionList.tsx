@@ -7,10 +7,14 @@ import "./suggestions.css";
 export function SuggestionList({ state, id, className }: { state: SuggestionsState; id: string; className?: string }) {
   const { list } = state;
   const active = useRef<HTMLLIElement>(null);
+  // The active option stays in view when the arrows move it; only the list scrolls, nothing around it.
   useEffect(() => {
-    // Not the call's result: Chromium's scrollIntoView answers a promise, which is no effect clean-up.
-    active.current?.scrollIntoView?.({ block: "nearest" });
-  }, [list?.index, list?.items]);
+    const item = active.current;
+    const box = item?.parentElement;
+    if (!item || !box) return;
+    if (item.offsetTop < box.scrollTop) box.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
+  }, [list?.index]);
   if (!list) return null;
   return (
     <div className="suggestions-anchor">
