@@ -216,6 +216,10 @@ async def test_pickers_on_a_phone_and_right_to_left(live_server, signed_in):
     await composer.press("Enter")
     await expect(phone.locator(".markup-textarea__chip")).to_have_text(["@bob", "#news"])
     await snapshot(phone, "mention-chips-390.png")
+    picked = [{"name": f"picture-{n}.txt", "mimeType": "text/plain", "buffer": b"x" * n} for n in (1, 2, 3)]
+    await phone.get_by_test_id("composer-file-input").set_input_files(picked)
+    await expect(phone.get_by_test_id("composer-files").locator(".composer__file")).to_have_count(3)
+    await snapshot(phone, "composer-files-390.png")
 
     arabic = await signed_in(bob)
     await arabic.context.add_init_script("localStorage.setItem('appLanguage', 'ar-ps')")
