@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { peopleMentionSource } from "@hearth/ui/suggest/mentions";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";

@@ -332,11 +332,11 @@ describe("retrying a failed message", () => {
   });
 
   it("stops at a file that fails: it can be retried alone, the files after it wait in the draft", async () => {
-    const [one, two, three] = ["one.png", "two.png", "three.png"].map((name) => new File(["data"], name, { type: "image/png" }));
+    const files = ["one.png", "two.png", "three.png"].map((name) => new File(["data"], name, { type: "image/png" }));
     api.uploadAttachment.mockResolvedValueOnce({ fileId: "f-1" }).mockRejectedValueOnce({});
     api.createMessage.mockResolvedValueOnce(message({ id: "80", content: "three files", createdAt: Date.now() }));
     setDraftContent("c1", "three files");
-    addDraftFiles("c1", [one, two, three]);
+    addDraftFiles("c1", files);
     expect(await sendDraft("c1")).toBe("failed");
     const failed = messages().find((item) => item.sentStatus === SentStatus.FAILED)!;
     expect(messages().filter((item) => item.sentStatus === SentStatus.SENDING)).toEqual([]); // three never left

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useMemo, useRef, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
