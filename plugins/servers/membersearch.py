@@ -66,7 +66,9 @@ def match_rank(query: str, names: list[str]) -> int | None:
 async def search(ctx: MemberContext, query: str, limit: int) -> dict[str, Any]:
     found = []
     for member_id, user_id, nickname, username, tag, status in await fetch_rows(_NAMES, [ctx.server.id]):
-        names = [folded(username), f"{folded(username)}:{tag.casefold()}"]
+        names = [folded(username)]
+        if ":" in query:  # only then: a tag's random letters would match any short query
+            names.append(f"{folded(username)}:{tag.casefold()}")
         if nickname:
             names.append(folded(nickname))
         rank = match_rank(query, names)

@@ -9,6 +9,12 @@ from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
 from tests.support import call
 
+PRIVACY_SELECTS = (
+    "Who can send you direct messages",
+    "Who can send you friend requests",
+    "Who can see when you were last online",
+)
+
 
 async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server, signed_in):
     client = live_server.app.quart.test_client()
@@ -21,6 +27,8 @@ async def test_privacy_choices_reach_the_server_and_survive_a_reload(live_server
     await page.get_by_label("Who can send you friend requests").select_option(label="Nobody")
     await page.get_by_label("Who can see when you were last online").select_option(label="Nobody")
     await page.get_by_role("switch", name="Hide my followers").check()
+    for control in PRIVACY_SELECTS:  # each is disabled until its own save ends
+        await expect(page.get_by_label(control)).to_be_enabled()
     await expect(page.get_by_role("switch", name="Hide my followers")).to_be_enabled()
     await snapshot(page, "settings-privacy-1280.png")
 

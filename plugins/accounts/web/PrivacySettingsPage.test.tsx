@@ -53,4 +53,20 @@ describe("privacy settings", () => {
     expect(useSelfUserStore.getState().user?.friendRequestStatus).toBe(0);
     expect((screen.getByLabelText("Who can send you friend requests") as HTMLSelectElement).value).toBe("0");
   });
+
+  it("keep each control disabled until its own save ends, also while another one starts", async () => {
+    let finishFirst: (answer: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (finishFirst = resolve)));
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ user: { id: "1", hideFollowers: true } }), { status: 200 }));
+    const lastOnline = screen.getByLabelText("Who can see when you were last online") as HTMLSelectElement;
+    const hideFollowers = screen.getByRole("switch", { name: /Hide my followers/ }) as HTMLInputElement;
+    fireEvent.change(lastOnline, { target: { value: "0" } });
+    fireEvent.click(hideFollowers);
+    await waitFor(() => expect(hideFollowers.disabled).toBe(true));
+    expect(lastOnline.disabled).toBe(true); // the second save starting does not show the first as done
+    finishFirst(new Response(JSON.stringify({ user: { id: "1", lastOnlineStatus: 0 } }), { status: 200 }));
+    await waitFor(() => expect(lastOnline.disabled).toBe(false));
+    await waitFor(() => expect(hideFollowers.disabled).toBe(false));
+    expect(useSelfUserStore.getState().user).toMatchObject({ lastOnlineStatus: 0, hideFollowers: true });
+  });
 });

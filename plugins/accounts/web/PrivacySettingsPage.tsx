@@ -14,13 +14,14 @@ const LEVELS: Level[] = [0, 1, 2];
 
 export default function PrivacySettingsPage() {
   const user = useSelfUserStore((state) => state.user);
-  const [saving, setSaving] = useState<PrivacyField | null>(null);
+  // each field's own save: one finishing must not show another, still in flight, as saved
+  const [saving, setSaving] = useState<ReadonlySet<PrivacyField>>(new Set());
   const [error, setError] = useState<string | null>(null);
 
   if (!user) return <PaneLoading />;
 
   const save = async (changes: Pick<AccountChanges, PrivacyField>, field: PrivacyField) => {
-    setSaving(field);
+    setSaving((fields) => new Set(fields).add(field));
     setError(null);
     const before: Partial<SelfUser> = { [field]: user[field] };
     updateSelfUser(changes); // shown at once; put back if the server refuses
@@ -31,7 +32,11 @@ export default function PrivacySettingsPage() {
       updateSelfUser(before);
       setError(describeError(failure));
     } finally {
-      setSaving(null);
+      setSaving((fields) => {
+        const left = new Set(fields);
+        left.delete(field);
+        return left;
+      });
     }
   };
 
@@ -44,7 +49,7 @@ export default function PrivacySettingsPage() {
         <SettingsSelect
           label={t("privacy.dmStatus")}
           value={level("dmStatus", 0)}
-          disabled={saving === "dmStatus"}
+          disabled={saving.has("dmStatus")}
           choices={LEVELS.map((value) => ({ value, label: t(`privacy.dm.${value}`) }))}
           onChange={(dmStatus) => void save({ dmStatus }, "dmStatus")}
         />
@@ -53,7 +58,7 @@ export default function PrivacySettingsPage() {
         <SettingsSelect
           label={t("privacy.friendRequestStatus")}
           value={level("friendRequestStatus", 0)}
-          disabled={saving === "friendRequestStatus"}
+          disabled={saving.has("friendRequestStatus")}
           choices={LEVELS.map((value) => ({ value, label: t(`privacy.friendRequest.${value}`) }))}
           onChange={(friendRequestStatus) => void save({ friendRequestStatus }, "friendRequestStatus")}
         />
@@ -62,7 +67,7 @@ export default function PrivacySettingsPage() {
         <SettingsSelect
           label={t("privacy.lastOnlineStatus")}
           value={level("lastOnlineStatus", 1)}
-          disabled={saving === "lastOnlineStatus"}
+          disabled={saving.has("lastOnlineStatus")}
           choices={LEVELS.map((value) => ({ value, label: t(`privacy.lastOnlineChoice.${value}`) }))}
           onChange={(lastOnlineStatus) => void save({ lastOnlineStatus }, "lastOnlineStatus")}
         />
@@ -72,14 +77,14 @@ export default function PrivacySettingsPage() {
           label={t("privacy.hideFollowers")}
           description={t("privacy.hideFollowersHint")}
           checked={user.hideFollowers ?? false}
-          disabled={saving === "hideFollowers"}
+          disabled={saving.has("hideFollowers")}
           onChange={(hideFollowers) => void save({ hideFollowers }, "hideFollowers")}
         />
         <SettingsToggle
           label={t("privacy.hideFollowing")}
           description={t("privacy.hideFollowingHint")}
           checked={user.hideFollowing ?? false}
-          disabled={saving === "hideFollowing"}
+          disabled={saving.has("hideFollowing")}
           onChange={(hideFollowing) => void save({ hideFollowing }, "hideFollowing")}
         />
       </SettingsCard>

@@ -45,6 +45,10 @@ async def test_matches_nicknames_usernames_and_tags_without_case_or_accents(live
     assert (await found(live_client, place, bob, "ALI"))[0] == [ali.id]  # the username under it
     assert (await found(live_client, place, bob, f"bobby:{tag}"))[0] == [bob.id]
     assert (await found(live_client, place, bob, "zzz"))[0] == []
+    # a query without ":" never matches inside a tag (its random letters would match anything)
+    await User.filter(id=int(jose.id)).update(tag="xq7z")
+    assert (await found(live_client, place, bob, "q7"))[0] == []
+    assert (await found(live_client, place, bob, "jose:xq"))[0] == [jose.id]
     ids, body = await found(live_client, place, bob, "o")  # every name holding an "o"
     assert sorted(ids) == sorted([place.owner.id, jose.id, ali.id, bob.id])
     row = next(m for m in body["members"] if m["userId"] == ali.id)

@@ -97,6 +97,7 @@ describe("what is inserted and shown", () => {
     );
     expect(source.people("").items.map((c) => c.id)).toEqual(["2", "1"]);
     expect(source.people("ada:00").items.map((c) => c.id)).toEqual(["1"]);
+    expect(source.people("2").items).toEqual([]); // a tag's letters match only after a ":"
     expect(source.name?.("user", "2")).toBe("bob");
   });
 });

@@ -80,7 +80,14 @@ export function matchRank(query: string, names: readonly string[]): number | nul
 
 const WORD_START = " _.-";
 
-function rankIn(name: string, query: string): number | null {
+/** Without a `:` in the query, a `username:tag` alias is searched only before its tag (a tag's random letters would match anything). */
+function searchable(name: string, query: string): string {
+  const colon = query.includes(":") ? -1 : name.lastIndexOf(":");
+  return colon === -1 ? name : name.slice(0, colon);
+}
+
+function rankIn(whole: string, query: string): number | null {
+  const name = searchable(whole, query);
   if (name === query) return 0;
   let at = name.indexOf(query);
   if (at === -1) return null;
