@@ -17,7 +17,7 @@ from playwright.async_api import expect
 
 from core.settings import ROOT
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import navigate, snapshot
 from tests.plugins.servers.helpers import community
 
 CODES = [
@@ -173,8 +173,9 @@ async def test_no_raw_key_on_the_main_screens(live_server, signed_in, code):
         ("/app/settings/account", page.get_by_test_id("settings-sidebar")),
         ("/app/settings/language", page.get_by_test_id("settings-language")),
     ]
-    for path, ready in screens:
-        await page.goto(f"{url}{path}")
+    await page.goto(f"{url}/app")
+    for path, ready in screens:  # loaded in the language once; then through the app's own router
+        await navigate(page, path)
         await expect(ready).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect_language(page, code)
         await page.wait_for_timeout(500)  # lazily loaded panes (members, channels) settle
