@@ -159,7 +159,5 @@ async def navigate(page: Any, path: str) -> None:
         "(path) => { history.pushState(null, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path
     )
     # the new screen has rendered (two frames) and its lazily loaded code and data have arrived
-    await page.wait_for_function(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
-    )
+    await page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     await expect(page.locator(".pane-loading")).to_have_count(0)

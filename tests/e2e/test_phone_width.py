@@ -417,7 +417,7 @@ async def test_the_screen_fits_a_phone(world: World, browser: Any, phones: Any, 
             drawer = ".app-layout__nav" if screen.opens == SIDE_NAV else ".right-drawer"
             await expect(page.locator(drawer)).to_be_in_viewport(ratio=1)  # slid in whole
         await page.wait_for_load_state("networkidle")
-        await page.wait_for_function("[...document.images].every((image) => image.complete)")
+        await page.wait_for_function("() => [...document.images].every((image) => image.complete)")
         assert await page.evaluate(OVERFLOWS, SCROLLS_ON_PURPOSE) == [], screen.name
         primary = screen.primary(page)
         await expect(primary).to_be_in_viewport()
