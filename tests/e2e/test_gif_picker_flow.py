@@ -32,7 +32,7 @@ async def test_pick_a_gif_and_it_is_sent(live_server, signed_in, provider):
     for page in (page_a, page_b):  # two browsers start on two shared cores: allow time
         await expect(page.get_by_label("Message", exact=True)).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
-    await page_a.get_by_role("button", name="GIFs").click()
+    await page_a.get_by_role("button", name="GIF", exact=True).click()
     picker = page_a.get_by_role("dialog", name="GIFs")
     await expect(picker.get_by_text("Trending categories")).to_be_visible()
     await expect(picker.get_by_role("button", name="thumbs up")).to_be_visible()

@@ -22,7 +22,7 @@ async def test_create_server_private_channel_invite_join_and_live_permissions(li
     await page_a.get_by_role("button", name="Create server").click()
     await page_a.wait_for_url(re.compile(r"/app/servers/\d+/\d+$"))
     server_id, general_id = page_a.url.rsplit("/", 2)[-2:]
-    await expect(page_a.get_by_test_id("server-rail-item")).to_have_attribute("aria-label", "Hearthside")
+    await expect(page_a.get_by_test_id("server-rail-item")).to_have_accessible_name("Hearthside")
     await expect(page_a.get_by_test_id("channel-title")).to_have_text("General")
 
     # A category and a channel, through the settings.

@@ -1,12 +1,13 @@
 /** /app/explore/servers: public servers as cards, with sort, filter, search, join and bump. */
 import { cdnUrl } from "@hearth/api/cdn";
+import { initialsColours } from "@hearth/ui/colour";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { Icon } from "@hearth/ui/Icon";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
-import { bannerStyle, safeColour } from "@hearth/ui/safeStyle";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { bannerStyle } from "@hearth/ui/safeStyle";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { initials, useServersStore } from "../../servers/web/public";
 import { bump, bumpWait, errorText, joinPublicServer, listServers, PAGE_SIZE } from "./exploreApi";
@@ -32,6 +33,7 @@ export function ServerCard({ item, onChange }: { item: ExploreItem; onChange: (i
   const [bumped, setBumped] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = `/app/servers/${server.id}`;
+  const nameId = useId();
   const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(fallback.current), []);
 
@@ -76,19 +78,19 @@ export function ServerCard({ item, onChange }: { item: ExploreItem; onChange: (i
       {server.avatar ? (
         <img className="explore-card__avatar" src={cdnUrl(server.avatar)} alt="" />
       ) : (
-        <span className="explore-card__avatar" style={{ background: safeColour(server.hexColor) }} aria-hidden="true">
+        <span className="explore-card__avatar" style={initialsColours(server.hexColor)} aria-hidden="true">
           {initials(server.name)}
         </span>
       )}
       <div className="explore-card__body">
-        <h3 className="explore-card__name">
-          <span data-testid="explore-card-name">{server.name}</span>
+        <h2 className="explore-card__name">
+          <span id={nameId} data-testid="explore-card-name">{server.name}</span>
           {server.verified && (
             <span className="explore-card__verified" role="img" aria-label={t("card.verified")} title={t("card.verified")}>
               <Icon name="check" size={18} />
             </span>
           )}
-        </h3>
+        </h2>
         <p className="explore-card__meta muted">
           <span>{t("card.members", { count })}</span>
           <span>{t("card.bumps", { count: item.bumpCount })}</span>
@@ -108,7 +110,7 @@ export function ServerCard({ item, onChange }: { item: ExploreItem; onChange: (i
             </Button>
           )}
           {joined && !joining ? (
-            <Link className="button button--primary" to={open} aria-label={`${t("card.open")} ${server.name}`}>
+            <Link className="button button--primary" to={open} aria-describedby={nameId}>
               {t("card.joined")} · {t("card.open")}
             </Link>
           ) : (

@@ -10,7 +10,6 @@ export function GifButton({ send }: ComposerButtonProps) {
     <button
       type="button"
       className="icon-button gif-button"
-      aria-label={t("title")}
       title={t("title")}
       onClick={(event) =>
         openPopover({
@@ -28,7 +27,7 @@ export function GifButton({ send }: ComposerButtonProps) {
         })
       }
     >
-      <span className="gif-button__label" aria-hidden="true">
+      <span className="gif-button__label">
         {t("button")}
       </span>
     </button>

@@ -42,7 +42,7 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
           <ClanTag userId={inbox.recipient.id} clan={inbox.recipient.profile?.clan} />
         </span>
         {unread > 0 && (
-          <span className="nav-badge" aria-label={t("list.unread", { count: unread })}>
+          <span className="nav-badge" role="img" aria-label={t("list.unread", { count: unread })}>
             {unread > 99 ? "99+" : unread}
           </span>
         )}

@@ -1,11 +1,12 @@
 import { cdnUrl } from "@hearth/api/cdn";
+import { initialsColours } from "@hearth/ui/colour";
 import { formatDateTime } from "@hearth/ui/format";
 import { Link } from "react-router";
 import { t } from "./i18n";
 import type { ModServer } from "./types";
 
 export function ServerIcon({ server, size = 40 }: { server: Pick<ModServer, "name" | "avatar" | "hexColor">; size?: number }) {
-  const style = { width: size, height: size, background: server.hexColor ?? undefined, fontSize: size * 0.4 };
+  const style = { width: size, height: size, fontSize: size * 0.4, ...initialsColours(server.hexColor) };
   return server.avatar ? (
     <img className="moderation-server-icon" src={cdnUrl(server.avatar)} alt="" style={style} />
   ) : (

@@ -121,8 +121,10 @@ function Counter({ label, count, onClick, children, pressed, testId }: {
   label: string; count?: number; onClick: (event: MouseEvent) => void; children: ReactNode; pressed?: boolean; testId: string;
 }) {
   return (
-    <button type="button" className={`post-action${pressed ? " post-action--active" : ""}`} aria-label={label}
+    <button type="button" className={`post-action${pressed ? " post-action--active" : ""}`}
       aria-pressed={pressed} onClick={onClick} data-testid={testId}>
+      {/* named by its label and the count it shows, so what is seen is also what is heard */}
+      <span className="visually-hidden">{label}</span>
       {children}
       {count !== undefined && <span className="post-action__count">{formatCount(count)}</span>}
     </button>
@@ -154,7 +156,7 @@ function Actions({ post, onReply }: { post: Post; onReply?: () => void }) {
       <button type="button" className="post-action post-action--link" onClick={() => openPeople(post.id, "reposts")}>
         {t("actions.whoReposted")}
       </button>
-      <Counter label={copied ? t("actions.copied") : t("actions.share")} testId="post-share"
+      <Counter label={t("actions.share")} testId="post-share"
         onClick={() => {
           void navigator.clipboard?.writeText(postLink(post.id)).then(() => setCopied(true), () => undefined);
           setTimeout(() => setCopied(false), 1500);

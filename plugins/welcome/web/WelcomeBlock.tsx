@@ -74,7 +74,7 @@ export default function WelcomeBlock({ serverId }: { serverId: string }) {
                 >
                   {busy === answer.id && <span className="spinner" aria-hidden="true" />}
                   <span>{answer.title}</span>
-                  <span className="welcome-chip__count" aria-label={t("block.countLabel", { count })}>
+                  <span className="welcome-chip__count" role="img" aria-label={t("block.countLabel", { count })}>
                     {t("block.count", { count })}
                   </span>
                 </button>

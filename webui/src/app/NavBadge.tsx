@@ -5,7 +5,7 @@ export function NavBadge({ useBadge, className = "nav-badge" }: { useBadge: () =
   const count = useBadge();
   if (count <= 0) return null;
   return (
-    <span className={className} aria-label={t("app.badge", { count })}>
+    <span className={className} role="img" aria-label={t("app.badge", { count })}>
       {count > 99 ? "99+" : count}
     </span>
   );

@@ -13,14 +13,16 @@ export function ServerRail() {
   const navEntries = usePluginStore((state) => state.navEntries);
   return (
     <nav className="server-rail" aria-label={t("app.navigation")}>
-      <NavLink to="/app" end className={railClass} aria-label={t("app.home")} title={t("app.home")}>
+      <NavLink to="/app" end className={railClass} title={t("app.home")}>
         <Icon name="flame" size={26} />
+        <span className="visually-hidden">{t("app.home")}</span>
       </NavLink>
       <span className="server-rail__divider" aria-hidden="true" />
       {navEntries.map((entry) => (
         <NavEntryGate key={entry.id} entry={entry}>
-          <NavLink to={`/app/${entry.to}`} className={railClass} aria-label={entry.label()} title={entry.label()}>
+          <NavLink to={`/app/${entry.to}`} className={railClass} title={entry.label()}>
             <Icon name={entry.icon} />
+            <span className="visually-hidden">{entry.label()}</span>
             {entry.useBadge && <NavBadge useBadge={entry.useBadge} className="nav-badge nav-badge--rail" />}
           </NavLink>
         </NavEntryGate>

@@ -13,8 +13,8 @@ export function SidePane() {
   const navEntries = usePluginStore((state) => state.navEntries);
   const slotFilled = useSlotFilled("sidePane");
   return (
-    <div className={`side-pane${slotFilled ? " side-pane--filled" : ""}`}>
-      <header className="side-pane__header">{t("brand.name")}</header>
+    <aside className={`side-pane${slotFilled ? " side-pane--filled" : ""}`} aria-label={t("app.sidebar")}>
+      <div className="side-pane__header">{t("brand.name")}</div>
       <nav className="side-pane__links" aria-label={t("app.sections")}>
         <NavLink to="/app" end className={linkClass}>
           <Icon name="home" size={20} />
@@ -32,6 +32,6 @@ export function SidePane() {
       </nav>
       <SlotTarget name="sidePane" className="side-pane__slot" />
       <UserArea />
-    </div>
+    </aside>
   );
 }

@@ -16,7 +16,7 @@ export type CustomColours = Partial<Record<CustomColourVariable, string>>;
 export const THEME_COLOURS: Record<ThemeName, Record<CustomColourVariable, string>> = {
   default: { accent: "#f28c38", "bg-main": "#1a1d24", "bg-pane": "#15171d", "bg-rail": "#0b0c10", "bg-elevated": "#21242d", text: "#e9eaef", "text-muted": "#9ba1ae" },
   amoled: { accent: "#f28c38", "bg-main": "#000000", "bg-pane": "#050505", "bg-rail": "#000000", "bg-elevated": "#0d0d0f", text: "#e9eaef", "text-muted": "#8e939d" },
-  light: { accent: "#c9621a", "bg-main": "#ffffff", "bg-pane": "#f4f5f8", "bg-rail": "#e2e5eb", "bg-elevated": "#ffffff", text: "#1b1e25", "text-muted": "#5c6370" },
+  light: { accent: "#9c4a0f", "bg-main": "#ffffff", "bg-pane": "#f4f5f8", "bg-rail": "#e2e5eb", "bg-elevated": "#ffffff", text: "#1b1e25", "text-muted": "#5c6370" },
 };
 
 /** Every property this module may set, so a change or a reset removes what is no longer wanted. */

@@ -1,6 +1,6 @@
 import { cdnUrl } from "../api/cdn";
 import { PresenceIndicator } from "../plugins/extensions";
-import { safeColour } from "./safeStyle";
+import { initialsColours } from "./colour";
 
 export interface AvatarUser {
   username: string;
@@ -17,7 +17,7 @@ interface AvatarProps {
 
 /** The user's picture, or their initial on their colour when they have none. */
 export function Avatar({ user, size = 36, presenceUserId }: AvatarProps) {
-  const style = { width: size, height: size, fontSize: size * 0.42, background: safeColour(user.hexColor) };
+  const style = { width: size, height: size, fontSize: size * 0.42, ...initialsColours(user.hexColor) };
   const picture = user.avatar ? (
     <img className="avatar" src={cdnUrl(user.avatar)} alt="" style={style} />
   ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastingText, mixColours, normaliseHex, parseHexColour, toHex, WHITE } from "./colour";
+import { contrastingText, initialsColours, luminance, mixColours, normaliseHex, parseHexColour, toHex, WHITE } from "./colour";
 
 describe("hex colours", () => {
   it("parse the four hex forms and nothing else", () => {
@@ -19,5 +19,15 @@ describe("hex colours", () => {
   it("pick black text on light colours and white on dark ones", () => {
     expect(contrastingText(parseHexColour("#f28c38")!)).toBe("#000000");
     expect(contrastingText(parseHexColour("#1a1d24")!)).toBe("#ffffff");
+  });
+
+  it("give initials an opaque background and text of at least 4.5:1 on any colour", () => {
+    expect(initialsColours("#ffcc0080")).toEqual({ background: "#ffcc00", color: "#000000" });
+    expect(initialsColours("url(x)")).toEqual({});
+    for (const hex of ["#6c6cdf", "#df6c6c", "#6cdf6c", "#777777", "#3b82f6", "#000000", "#ffffff"]) {
+      const { background, color } = initialsColours(hex);
+      const [a, b] = [luminance(parseHexColour(background)!), luminance(parseHexColour(color)!)].sort((x, y) => y - x);
+      expect((a! + 0.05) / (b! + 0.05), hex).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -62,3 +62,13 @@ export function contrastingText(colour: Rgba): string {
   const light = luminance(colour);
   return (light + 0.05) / 0.05 > 1.05 / (light + 0.05) ? "#000000" : "#ffffff";
 }
+
+/**
+ * Someone's colour (a user's, a server's) as the background of their initials, made opaque, with
+ * black or white text on it, whichever reads better; empty when the value is not a hex colour (the
+ * stylesheet's theme colours apply).
+ */
+export function initialsColours(value: unknown): { background?: string; color?: string } {
+  const colour = parseHexColour(value);
+  return colour ? { background: toHex(colour), color: contrastingText(colour) } : {};
+}

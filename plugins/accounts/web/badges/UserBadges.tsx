@@ -16,7 +16,7 @@ export function UserBadges({ badges }: { badges: number | undefined }) {
   const shown = badgesIn(badges);
   if (!shown.length) return null;
   return (
-    <span className="user-badges" aria-label={t("badges.shownLabel")}>
+    <span className="user-badges" role="group" aria-label={t("badges.shownLabel")}>
       {shown.map((badge) => (
         <BadgeChip key={badge.bit} badge={badge} />
       ))}

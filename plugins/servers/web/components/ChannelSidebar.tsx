@@ -44,16 +44,16 @@ function ChannelItem({ server, channel }: { server: Server; channel: ServerChann
         <ChannelGlyph channel={channel} />
         <span className="channel-item__name">{name}</span>
         {isPrivate(server, channel) && (
-          <span className="channel-item__private" title={t("channels.private")} aria-label={t("channels.private")}>
+          <span className="channel-item__private" role="img" title={t("channels.private")} aria-label={t("channels.private")}>
             <ServerIcon name="lock" size={14} />
           </span>
         )}
         {mentions > 0 && (
-          <span className="nav-badge" aria-label={t("channels.mentions", { count: mentions })}>
+          <span className="nav-badge" role="img" aria-label={t("channels.mentions", { count: mentions })}>
             {mentions > 99 ? "99+" : mentions}
           </span>
         )}
-        {unread && mentions === 0 && <span className="channel-item__dot" aria-label={t("channels.unread")} />}
+        {unread && mentions === 0 && <span className="channel-item__dot" role="img" aria-label={t("channels.unread")} />}
       </NavLink>
       {extras.map((Extra, index) => (
         <Extra key={index} serverId={server.id} channelId={channel.id} />
@@ -76,7 +76,7 @@ function ServerHeader({ server }: { server: Server }) {
     ...(!owner ? [{ label: t("serverMenu.leave"), danger: true, onSelect: () => confirmLeaveServer(server, navigate) }] : []),
   ]);
   return (
-    <header className={`server-sidebar__header${server.banner ? " server-sidebar__header--banner" : ""}`}>
+    <div className={`server-sidebar__header${server.banner ? " server-sidebar__header--banner" : ""}`}>
       <h2 className="server-sidebar__name" data-testid="server-name" title={server.name}>
         {server.name}
       </h2>
@@ -93,7 +93,7 @@ function ServerHeader({ server }: { server: Server }) {
         <ServerIcon name="dots" />
       </button>
       {menu}
-    </header>
+    </div>
   );
 }
 

@@ -57,7 +57,7 @@ function MemberRow({ server, member, subject, assignable }: { server: Server; me
         <ClanTag userId={member.userId} clan={member.user.profile?.clan} />
         {member.user.bot && <BotTag />}
         {owner && (
-          <span className="member-row__owner" title={t("members.owner")} aria-label={t("members.owner")}>
+          <span className="member-row__owner" role="img" title={t("members.owner")} aria-label={t("members.owner")}>
             <ServerIcon name="crown" size={14} />
           </span>
         )}
@@ -184,7 +184,7 @@ export function MemberList({ serverId }: { serverId: string }) {
             const row = rows[item.index]!;
             if (row.kind === "group") {
               return (
-                <li key={row.key} className="member-group__title" role="presentation">
+                <li key={row.key} className="member-group__title">
                   <h3>
                     {groupTitle(row.group)} — {formatNumber(row.count)}
                   </h3>

@@ -1,5 +1,5 @@
 import { cdnUrl } from "@hearth/api/cdn";
-import { safeColour } from "@hearth/ui/safeStyle";
+import { initialsColours } from "@hearth/ui/colour";
 import type { Server } from "../types";
 
 /** Initials of a server name: the first letter of up to three words. */
@@ -17,7 +17,7 @@ export function initials(name: string): string {
 
 /** The server's picture, or its initials on its colour. */
 export function ServerAvatar({ server, size = 48 }: { server: Pick<Server, "name" | "avatar" | "hexColor">; size?: number }) {
-  const style = { width: size, height: size, fontSize: size * 0.34, background: safeColour(server.hexColor) };
+  const style = { width: size, height: size, fontSize: size * 0.34, ...initialsColours(server.hexColor) };
   if (server.avatar) return <img className="server-avatar" src={cdnUrl(server.avatar)} alt="" style={style} />;
   return (
     <span className="server-avatar server-avatar--initials" style={style} aria-hidden="true">

@@ -124,7 +124,7 @@ function Badge({ unread, mentions }: { unread: boolean; mentions: number }) {
     <>
       {unread && <span className="server-rail-item__unread" aria-hidden="true" />}
       {mentions > 0 && (
-        <span className="nav-badge nav-badge--rail" aria-label={t("rail.mentions", { count: mentions })}>
+        <span className="nav-badge nav-badge--rail" role="img" aria-label={t("rail.mentions", { count: mentions })}>
           {mentions > 99 ? "99+" : mentions}
         </span>
       )}
@@ -179,13 +179,14 @@ function RailServer({ serverId, folderId, handlers }: { serverId: string; folder
       <NavLink
         to={`/app/servers/${serverId}`}
         className={({ isActive }) => `rail-button server-rail-item${isActive ? " rail-button--active" : ""}${unread ? " server-rail-item--has-unread" : ""}`}
-        aria-label={server.name}
         title={server.name}
         data-testid="server-rail-item"
         data-server-id={serverId}
         onContextMenu={touch.contextMenu}
       >
         <ServerAvatar server={server} size={48} />
+        {/* the name, not the initials the avatar shows, names the link */}
+        <span className="visually-hidden">{server.name}</span>
         <Badge unread={unread} mentions={mentions} />
       </NavLink>
       {menu}

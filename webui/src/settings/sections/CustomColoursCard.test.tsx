@@ -19,7 +19,7 @@ describe("the custom colours card", () => {
     setLocalSetting("theme", "light");
     cleanup();
     render(<CustomColoursCard />);
-    expect((screen.getByLabelText("Accent") as HTMLInputElement).value).toBe("#c9621a");
+    expect((screen.getByLabelText("Accent") as HTMLInputElement).value).toBe("#9c4a0f");
   });
 
   it("applies a typed colour at once and keeps it, but not half-typed or foreign text", () => {
