@@ -122,7 +122,8 @@ async def measure(
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        context = await browser.new_context(viewport={"width": 1280, "height": 800})
+        # bypass_csp: Playwright's wait_for_function evaluates its predicate, which the policy forbids
+        context = await browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
         await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(token)})")
         await context.add_init_script(MEASURE)
         page = await context.new_page()
