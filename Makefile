@@ -9,7 +9,7 @@ PORT ?=
 # changes, so installing or removing such a plugin rebuilds the UI and nothing else does.
 PLUGIN_BUNDLES := webui/plugin-bundles.json
 PLUGIN_WEB_DIRS := $(shell sed -n 's/^ *"[^"]*": "\(.*\)\/index\.ts",\{0,1\}$$/\1/p' $(PLUGIN_BUNDLES) 2>/dev/null)
-WEB_SOURCES := $(shell find webui/src webui/index.html webui/vite.config.ts plugins/*/web $(PLUGIN_WEB_DIRS) -type f 2>/dev/null)
+WEB_SOURCES := $(shell find webui/src webui/build webui/index.html webui/vite.config.ts plugins/*/web $(PLUGIN_WEB_DIRS) -type f 2>/dev/null)
 
 # Tests run in two passes (tests/parallel.py): most side by side in TEST_WORKERS processes, each with
 # its own database and Redis database (tests/workers.py), then the `serial` ones alone.

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import socketio
-from quart import Quart, Response, request, send_file
+from quart import Quart, Response, request
 
 from core.errors import ApiError
 from core.ratelimit import check
 from core.settings import ROOT, Settings
+from core.staticfiles import inside, send_static
 
 _SLASHES = re.compile(r"/{2,}")
 # The API, and the CDN (a client on another origin uploads to /cdn/<type>/<group> with a token).
@@ -131,14 +132,18 @@ def install_spa(app: Quart, settings: Settings) -> None:
     @app.get("/")
     @app.get("/<path:path>")
     async def spa(path: str = "") -> Response:
-        candidate = (dist / path).resolve()
-        if path and dist in candidate.parents and candidate.is_file():
-            response = await send_file(candidate, conditional=True)
+        candidate = inside(dist, path) if path else None
+        if candidate:
+            response = await send_static(candidate)
             if path.startswith("assets/"):
                 response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
             if candidate.suffix == ".html":
                 response.headers["Content-Security-Policy"] = web_ui_policy(request.host)
             return response
+        if path.startswith("assets/"):
+            # A built file that is not there (an emoji newer than the artwork, a chunk of an older
+            # build): a 404 the page can react to, not the app's HTML.
+            return Response("Not found.", status=404, mimetype="text/plain")
         index = dist / "index.html"
         if not index.is_file():
             return Response(
@@ -146,7 +151,7 @@ def install_spa(app: Quart, settings: Settings) -> None:
                 status=503,
                 mimetype="text/plain",
             )
-        response = await send_file(index)
+        response = await send_static(index)
         response.headers["Cache-Control"] = "no-cache"
         response.headers["Content-Security-Policy"] = web_ui_policy(request.host)
         return response

@@ -6,6 +6,9 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { precompressBuild } from "./build/compress.ts";
+import { downloadSizeReport } from "./build/downloadSize.ts";
+import { twemojiArtwork } from "./build/twemoji.ts";
 import { localePath, localeStats, sourceFiles } from "./localeFiles.ts";
 import { completeness } from "./src/i18n/localeCheck.ts";
 import { LANGUAGES } from "./src/settings/languages.ts";
@@ -19,6 +22,30 @@ const backend = "http://127.0.0.1:8000";
  * uses, `[emoji, label, group, tags, shortcodes]` in display order (about a fifth of the original
  * size); shortcodes are GitHub's (`smile`, `+1`, …), space-separated, for `:smile:` in the composer.
  */
+type EmojiRow = [unicode: string, label: string, group: number | undefined, tags: string, shortcodes: string];
+
+function emojiRows(): EmojiRow[] {
+  const require = createRequire(import.meta.url);
+  type Emoji = { unicode: string; hexcode: string; label: string; group?: number; order?: number; tags?: string[] };
+  const data = JSON.parse(readFileSync(require.resolve("emojibase-data/en-gb/compact.json"), "utf8")) as Emoji[];
+  const shortcodeFile = require.resolve("emojibase-data/en/shortcodes/github.json");
+  const shortcodes = JSON.parse(readFileSync(shortcodeFile, "utf8")) as Record<string, string | string[]>;
+  return (
+    data
+      .filter((emoji) => emoji.group !== undefined && emoji.group !== 2)
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      // A presentation selector after a character that is an emoji by default is redundant; without
+      // it, reactions match those of clients that send the plain character ("👍", not "👍\uFE0F").
+      .map((emoji): EmojiRow => [
+        emoji.unicode.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1"),
+        emoji.label,
+        emoji.group,
+        (emoji.tags ?? []).join(" "),
+        [shortcodes[emoji.hexcode] ?? []].flat().join(" "),
+      ])
+  );
+}
+
 function emojiData(): Plugin {
   const id = "virtual:emoji-data";
   return {
@@ -26,24 +53,7 @@ function emojiData(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load(resolved) {
       if (resolved !== `\0${id}`) return null;
-      const file = createRequire(import.meta.url).resolve("emojibase-data/en-gb/compact.json");
-      type Emoji = { unicode: string; hexcode: string; label: string; group?: number; order?: number; tags?: string[] };
-      const data = JSON.parse(readFileSync(file, "utf8")) as Emoji[];
-      const shortcodeFile = createRequire(import.meta.url).resolve("emojibase-data/en/shortcodes/github.json");
-      const shortcodes = JSON.parse(readFileSync(shortcodeFile, "utf8")) as Record<string, string | string[]>;
-      const rows = data
-        .filter((emoji) => emoji.group !== undefined && emoji.group !== 2)
-        .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-        // A presentation selector after a character that is an emoji by default is redundant; without
-        // it, reactions match those of clients that send the plain character ("👍", not "👍\uFE0F").
-        .map((emoji) => [
-          emoji.unicode.replace(/(\p{Emoji_Presentation})\uFE0F/gu, "$1"),
-          emoji.label,
-          emoji.group,
-          (emoji.tags ?? []).join(" "),
-          [shortcodes[emoji.hexcode] ?? []].flat().join(" "),
-        ]);
-      return `export default ${JSON.stringify(rows)};`;
+      return `export default ${JSON.stringify(emojiRows())};`;
     },
   };
 }
@@ -115,7 +125,15 @@ const sharedLibraries = Object.keys(
 export default defineConfig({
   root: webuiDir,
   cacheDir: fileURLToPath(new URL("../node_modules/.vite", import.meta.url)),
-  plugins: [react(), emojiData(), installedPluginBundles(), localeStatsReport()],
+  plugins: [
+    react(),
+    emojiData(),
+    twemojiArtwork(repoRoot, () => emojiRows().map(([unicode]) => unicode)),
+    installedPluginBundles(),
+    localeStatsReport(),
+    downloadSizeReport(),
+    precompressBuild(),
+  ],
   resolve: {
     alias: { "@hearth": fileURLToPath(new URL("./src", import.meta.url)) },
     dedupe: sharedLibraries,

@@ -100,7 +100,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
         await expect(composer).to_have_value("/ping ")
         await composer.press("Enter")
 
-        answer = page.locator(".message", has_text="Pong! 🏓")
+        answer = page.locator(".message", has_text="Pong!").filter(has=page.locator('img[alt="🏓"]'))
         await expect(answer).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(answer.get_by_test_id("bot-tag")).to_have_text("BOT")
         sent = await ok(client, "GET", f"/api/channels/{place.general}/messages", token=member.token)

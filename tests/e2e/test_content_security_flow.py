@@ -1,5 +1,6 @@
-"""The web UI under its Content-Security-Policy, in Chromium: the app, a server with a message,
-a profile and the settings load with no policy violation and no console error; the user's custom
+"""The web UI under its Content-Security-Policy, in Chromium: the app, a server with a message
+(its emoji drawn from Hearth's own Twemoji files), a profile and the settings load with no policy
+violation and no console error; the user's custom
 CSS still applies; and a profile whose colours hold CSS (stored before colours were checked)
 makes the viewer's browser fetch nothing and trips no policy either."""
 
@@ -44,13 +45,18 @@ async def test_the_app_runs_under_its_policy_and_custom_css_applies(live_server,
     client = live_server.app.quart.test_client()
     place = await community(client)
     person = await join(client, place)
-    await sent(client, place.owner, place.general, "Hello under a strict policy")
+    await sent(client, place.owner, place.general, "Hello under a strict policy 🎉")
     for width in (1280, 800):
         page = await watched(signed_in, person, width)
         await page.add_init_script("localStorage.setItem('customCss', 'body { outline: 3px solid rgb(1, 2, 3); }')")
         response = await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
         assert "script-src 'self';" in response.headers["content-security-policy"]
         await expect(page.get_by_text("Hello under a strict policy")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+        # The emoji is Twemoji's picture, served by Hearth itself: the policy's img-src 'self' lets it in.
+        party = page.get_by_test_id("message").get_by_role("img", name="🎉")
+        await expect(party).to_have_js_property("complete", True)
+        picture = await party.evaluate("(img) => ({ src: img.src, width: img.naturalWidth })")
+        assert picture["src"].startswith(f"{live_server.url}/assets/twemoji-") and picture["width"] > 0
         assert await page.evaluate("getComputedStyle(document.body).outlineColor") == "rgb(1, 2, 3)"
         await assert_clean(page)
         await snapshot(page, f"csp-server-{width}px.png")

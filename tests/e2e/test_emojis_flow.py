@@ -1,8 +1,9 @@
 """Custom emojis end to end: the owner uploads one in the server settings (upload progress, the
 list with the uploader), a second member sees it appear in their emoji picker without reloading,
 and the owner's `:name:` (typed with the autocomplete, and typed in full) reaches the member live
-as the emoji's picture; the member reacts with it from the picker. The section works at a phone's
-width; renaming and deleting reach the member's picker live."""
+as the emoji's picture; the member reacts with it from the picker. Unicode emoji are Twemoji's
+pictures from Hearth's own origin, in the picker and in messages, and copy as the characters.
+The section works at a phone's width; renaming and deleting reach the member's picker live."""
 
 import io
 import re
@@ -56,6 +57,10 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     await page_b.get_by_role("button", name="Emoji", exact=True).click()
     section = page_b.locator('section[aria-label="Hearthside"]')
     await expect(section.get_by_role("button", name=":party:")).to_be_visible()
+    grinning_button = page_b.get_by_role("button", name="grinning face", exact=True)
+    # A button's content is presentational: its picture is found by its alt text, not its role.
+    await expect(grinning_button.locator('img[alt="😀"]')).to_have_js_property("complete", True)
+    assert await grinning_button.locator("img").evaluate("(img) => img.naturalWidth > 0")
     await snapshot(page_b, "emojis-picker.png")
     await page_b.keyboard.press("Escape")
 
@@ -81,7 +86,20 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     await expect(first.locator(image)).to_have_attribute("alt", ":party:")
     second = page_b.get_by_test_id("message").filter(has_text="again")
     await expect(second.locator(image)).to_be_visible()
-    await expect(second).to_contain_text("😀")
+    # The Unicode emoji is Twemoji's picture from this server; selecting and copying gives the emoji.
+    grinning = second.get_by_role("img", name="😀")
+    await expect(grinning).to_have_attribute("src", re.compile(r"^/assets/twemoji-[0-9.]+/1f600\.svg$"))
+    await expect(grinning).to_have_js_property("complete", True)
+    assert await grinning.evaluate("(img) => img.naturalWidth > 0")
+    await snapshot(second, "emojis-unicode-message.png")
+    await page_b.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    await second.locator(".markup").evaluate(
+        "(node) => { const range = document.createRange(); range.selectNodeContents(node);"
+        " getSelection().removeAllRanges(); getSelection().addRange(range); }"
+    )
+    await page_b.keyboard.press("ControlOrMeta+C")
+    assert "again" in await page_b.evaluate("navigator.clipboard.readText()")
+    assert "😀" in await page_b.evaluate("navigator.clipboard.readText()")
 
     # Bob reacts with the custom emoji from the picker; the reaction shows its picture.
     await second.hover()

@@ -1,5 +1,5 @@
-import { Fragment } from "react";
-import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { Fragment, lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet, useLocation } from "react-router";
 import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
 import { LandingPage } from "./pages/LandingPage";
 import { PrivacyPage, TermsPage } from "./pages/LegalPage";
@@ -8,6 +8,8 @@ import { NotFoundPage } from "./pages/NotFoundPage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { ResetPasswordPage } from "./pages/ResetPasswordPage";
 import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
+import { loginPathFor } from "./session/redirect";
+import { hasToken } from "./session/token";
 import { ModalHost } from "./ui/modal/ModalHost";
 import { PaneLoading } from "./ui/PaneLoading";
 import { PopoverHost } from "./ui/popover/PopoverHost";
@@ -34,6 +36,19 @@ function PublicPages() {
   );
 }
 
+const AppShell = lazy(async () => ({ default: (await import("./app/AppShell")).AppShell }));
+
+/** /app for a visitor without a session is the log-in page: it does not download the app to find that out. */
+function AppGate() {
+  const location = useLocation();
+  if (!hasToken()) return <Navigate to={loginPathFor(location)} replace />;
+  return (
+    <Suspense fallback={<PaneLoading />}>
+      <AppShell />
+    </Suspense>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -54,11 +69,7 @@ export const router = createBrowserRouter([
       { path: "/p/:postId", element: <PostRedirect /> },
       { path: "/bot/:appId", element: <BotRedirect /> },
       { path: "/connections/:returnPage", element: <ConnectionReturnRedirect /> },
-      {
-        path: "/app/*",
-        lazy: async () => ({ Component: (await import("./app/AppShell")).AppShell }),
-        HydrateFallback: PaneLoading,
-      },
+      { path: "/app/*", element: <AppGate /> },
       { path: "*", element: <Navigate to="/404" replace /> },
     ],
   },

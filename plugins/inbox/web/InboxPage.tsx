@@ -3,6 +3,7 @@ import { openUserCard, presenceStatuses, useUserCardAvailable } from "@hearth/pl
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { peopleMentionSource } from "@hearth/ui/suggest/mentions";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";
@@ -22,7 +23,9 @@ function ConversationTitle({ recipient }: { recipient: PublicUser }) {
   const content = (
     <>
       <Avatar user={recipient} size={26} presenceUserId={recipient.id} />
-      <span className="dm-title__name">{recipient.username}</span>
+      <span className="dm-title__name">
+        <EmojiText text={recipient.username} />
+      </span>
       <span className="dm-title__tag">:{recipient.tag}</span>
     </>
   );

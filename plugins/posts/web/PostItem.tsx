@@ -6,6 +6,7 @@ import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { ExternalLink } from "@hearth/ui/externalLink/ExternalLink";
 import { Icon } from "@hearth/ui/Icon";
 import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
@@ -54,7 +55,7 @@ function Author({ post }: { post: Post }) {
   return (
     <div className="post__author">
       <Link to={`/app/profile/${user.id}`} className="post__name">
-        {user.username}
+        <EmojiText text={user.username} />
         <span className="muted">:{user.tag}</span>
       </Link>
       <ClanTag userId={user.id} clan={user.profile?.clan} />

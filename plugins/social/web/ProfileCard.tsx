@@ -7,6 +7,7 @@ import { ClanTag } from "@hearth/plugins/extensions";
 import { contrastingText, parseHexColour } from "@hearth/ui/colour";
 import { Avatar } from "@hearth/ui/Avatar";
 import { BotTag } from "@hearth/ui/BotTag";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { Markup } from "@hearth/ui/markup/Markup";
 import { bannerStyle, cssUrl, safeColour, safeGradient } from "@hearth/ui/safeStyle";
 import type { CSSProperties, ReactNode } from "react";
@@ -58,7 +59,7 @@ export function ProfileCard({ user, profile, bannerPicture, presenceUserId, stat
         </div>
         <h2 className="user-card__name">
           <span className="user-card__username" style={{ fontFamily: profileFontFamily(profile?.font) }}>
-            {user.username}
+            <EmojiText text={user.username} />
           </span>
           <span className="muted">:{user.tag}</span>
           {presenceUserId && <ClanTag userId={presenceUserId} clan={profile?.clan} />}

@@ -8,6 +8,7 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { BotTag } from "@hearth/ui/BotTag";
 import { Button } from "@hearth/ui/Button";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { Markup } from "@hearth/ui/markup/Markup";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { bannerStyle, safeGradient } from "@hearth/ui/safeStyle";
@@ -146,7 +147,9 @@ export default function ProfilePage() {
   return (
     <article className="profile-page" data-testid="profile-page" style={{ ...(gradient ? { backgroundImage: gradient } : {}), ...primaryColourStyle(profile) }}>
       <LayoutSlot name="headerTitle">
-        <span className="profile-title__name">{user.username}</span>
+        <span className="profile-title__name">
+          <EmojiText text={user.username} />
+        </span>
         <span className="muted profile-title__tag">:{user.tag}</span>
       </LayoutSlot>
       <div
@@ -159,7 +162,9 @@ export default function ProfilePage() {
         </div>
         <div className="profile-page__identity">
           <h2 className="profile-page__name">
-            <span style={{ fontFamily: profileFontFamily(profile?.font) }}>{user.username}</span>
+            <span style={{ fontFamily: profileFontFamily(profile?.font) }}>
+              <EmojiText text={user.username} />
+            </span>
             <span className="muted">:{user.tag}</span>
             {profile?.clan && (
               // The clan the user wears (clans plugin, rest.md §4.12); only data of this route.

@@ -36,6 +36,7 @@ const SHELL_ROUTES = [
   "settings/language",
   "settings/developer",
   "settings/experiments",
+  "settings/about",
 ];
 
 describe("plugin loader", () => {
@@ -93,6 +94,7 @@ describe("plugin loader", () => {
       "language",
       "developer",
       "experiments",
+      "about",
       "tickets",
     ]);
     expect(state.settingsSections.find((section) => section.id === "privacy")?.label()).toBe("Privacy");

@@ -12,6 +12,7 @@ export const shellSettings: Pick<HearthWebPlugin, "routes" | "settingsSections">
     { path: "settings/language", lazy: () => import("./sections/LanguageSection") },
     { path: "settings/developer", lazy: () => import("./sections/DeveloperSection") },
     { path: "settings/experiments", lazy: () => import("./sections/ExperimentsSection") },
+    { path: "settings/about", lazy: () => import("./sections/AboutSection") },
   ],
   settingsSections: [
     { id: "interface", path: "interface", label: () => t("settings.nav.interface"), icon: "panel", order: 40 },
@@ -21,5 +22,6 @@ export const shellSettings: Pick<HearthWebPlugin, "routes" | "settingsSections">
     { id: "language", path: "language", label: () => t("settings.nav.language"), icon: "chat", order: 110 },
     { id: "developer", path: "developer", label: () => t("settings.nav.developer"), icon: "code", order: 120 },
     { id: "experiments", path: "experiments", label: () => t("settings.nav.experiments"), icon: "flame", order: 130 },
+    { id: "about", path: "about", label: () => t("settings.nav.about"), icon: "smile", order: 140 },
   ],
 };

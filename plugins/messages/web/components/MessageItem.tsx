@@ -4,6 +4,7 @@ import { useLocalSetting } from "@hearth/settings/localSettings";
 import { Avatar } from "@hearth/ui/Avatar";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
 import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
 import { memo, useMemo, type ReactNode } from "react";
@@ -65,7 +66,9 @@ function ReplyPreviews({ message, context }: { message: Message; context: PaneCo
           >
             <Icon name="reply" size={14} />
             <Avatar user={replyToMessage.createdBy} size={16} />
-            <span className="message__reply-author">{replyToMessage.createdBy.username}</span>
+            <span className="message__reply-author">
+              <EmojiText text={replyToMessage.createdBy.username} />
+            </span>
             <span className="message__reply-content">
               {excerpt(replyToMessage.content) || (replyToMessage.attachments?.length ? t("message.attachmentOnly") : "")}
             </span>
@@ -87,7 +90,7 @@ function Quote({ quoted, context }: { quoted: QuotedMessage; context: MarkupCont
     <span className="message__quote" role="group" aria-label={t("message.quoteFrom", { user: quoted.createdBy.username })}>
       <button type="button" className="message__quote-author" onClick={() => pane.jumpTo(quoted.id)}>
         <Avatar user={quoted.createdBy} size={16} />
-        {quoted.createdBy.username}
+        <EmojiText text={quoted.createdBy.username} />
       </button>
       <Markup content={withoutBotId(quoted.content)} context={{ ...context, renderQuote: undefined }} />
     </span>
@@ -250,7 +253,7 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
           {!grouped && (
             <header className="message__header">
               <UserButton user={message.createdBy} className="message__author" plain={isWebhookMessage(message)}>
-                {message.createdBy.username}
+                <EmojiText text={message.createdBy.username} />
               </UserButton>
               {!isWebhookMessage(message) && <ClanTag userId={message.createdBy.id} clan={message.createdBy.profile?.clan} />}
               {isWebhookMessage(message) ? <WebhookTag /> : message.createdBy.bot && <BotTag />}

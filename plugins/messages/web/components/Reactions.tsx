@@ -1,4 +1,5 @@
 import { customEmojiUrl } from "@hearth/ui/emoji/customEmoji";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
 import { Icon } from "@hearth/ui/Icon";
 import { t } from "../i18n";
@@ -10,7 +11,7 @@ function reactionKey(reaction: Reaction): string {
   return `${reaction.emojiId ?? ""}:${reaction.name}`;
 }
 
-/** A custom emoji reaction shows its picture from the CDN; a Unicode one is its own name. */
+/** A custom emoji reaction shows its picture from the CDN; a Unicode one is its own name, drawn as Twemoji. */
 function ReactionEmoji({ reaction }: { reaction: Reaction }) {
   if (reaction.emojiId) {
     return (
@@ -19,7 +20,11 @@ function ReactionEmoji({ reaction }: { reaction: Reaction }) {
       </span>
     );
   }
-  return <span className="reaction__emoji">{reaction.name}</span>;
+  return (
+    <span className="reaction__emoji">
+      <EmojiText text={reaction.name} />
+    </span>
+  );
 }
 
 /** The reactions under a message: each a toggle button named by its emoji and count. */

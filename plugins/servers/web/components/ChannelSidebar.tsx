@@ -3,6 +3,7 @@ import { getLocalSetting, setLocalSetting } from "@hearth/settings/localSettings
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { useMemo, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { useMentionCount } from "../../../messages/web/public";
 import { usePermissionSubject, useServer, useServerChannels } from "../hooks";
 import { t } from "../i18n";
@@ -42,7 +43,9 @@ function ChannelItem({ server, channel }: { server: Server; channel: ServerChann
         title={name}
       >
         <ChannelGlyph channel={channel} />
-        <span className="channel-item__name">{name}</span>
+        <span className="channel-item__name">
+          <EmojiText text={name} />
+        </span>
         {isPrivate(server, channel) && (
           <span className="channel-item__private" role="img" title={t("channels.private")} aria-label={t("channels.private")}>
             <ServerIcon name="lock" size={14} />
@@ -78,7 +81,7 @@ function ServerHeader({ server }: { server: Server }) {
   return (
     <div className={`server-sidebar__header${server.banner ? " server-sidebar__header--banner" : ""}`}>
       <h2 className="server-sidebar__name" data-testid="server-name" title={server.name}>
-        {server.name}
+        <EmojiText text={server.name} />
       </h2>
       <button
         type="button"

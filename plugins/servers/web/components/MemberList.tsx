@@ -4,6 +4,7 @@ import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { formatNumber } from "@hearth/i18n/i18n";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { offsetWithin, scrollParent } from "@hearth/ui/virtualList/scrollParent";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -52,7 +53,7 @@ function MemberRow({ server, member, subject, assignable }: { server: Server; me
       >
         <Avatar user={member.user} size={32} presenceUserId={member.userId} />
         <span className="member-row__name" style={{ color: memberColour(member, roles) }}>
-          {name}
+          <EmojiText text={name} />
         </span>
         <ClanTag userId={member.userId} clan={member.user.profile?.clan} />
         {member.user.bot && <BotTag />}

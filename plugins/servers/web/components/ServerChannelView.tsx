@@ -1,5 +1,6 @@
 /** A server text channel: the messages plugin's pane with the member's permissions. */
 import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { formatDateTime } from "@hearth/ui/format";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -71,7 +72,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
       <LayoutSlot name="headerTitle">
         <span className="channel-title" data-testid="channel-title">
           <ChannelGlyph channel={channel} />
-          {name}
+          <EmojiText text={name} />
         </span>
       </LayoutSlot>
       {headerActions.length > 0 && (

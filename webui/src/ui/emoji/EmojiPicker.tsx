@@ -3,6 +3,7 @@ import { t } from "../../i18n/i18n";
 import { customEmojiGroups } from "../../plugins/extensions";
 import { openPopover } from "../popover/popoverStore";
 import { customEmojiMarkup, customEmojiUrl, type CustomEmoji, type CustomEmojiGroup } from "./customEmoji";
+import { Emoji } from "./Emoji";
 import { loadEmojis, recentEmojis, rememberEmoji, searchEmojis, type EmojiEntry, type EmojiGroup } from "./emojiData";
 import "./emojiPicker.css";
 
@@ -21,7 +22,7 @@ interface EmojiPickerProps {
 function EmojiButton({ emoji, label, onPick }: { emoji: string; label: string; onPick: (emoji: PickedEmoji) => void }) {
   return (
     <button type="button" className="emoji-picker__emoji" aria-label={label} title={label} onClick={() => onPick({ unicode: emoji, label })}>
-      {emoji}
+      <Emoji emoji={emoji} />
     </button>
   );
 }
@@ -135,7 +136,7 @@ export function EmojiPicker({ onPick }: EmojiPickerProps) {
               aria-label={t(`emojiPicker.groups.${group.key}` as "emojiPicker.groups.flags")}
               onClick={() => jumpTo(group.key)}
             >
-              {group.entries[0]?.unicode}
+              {group.entries[0] && <Emoji emoji={group.entries[0].unicode} />}
             </button>
           ))}
         </div>

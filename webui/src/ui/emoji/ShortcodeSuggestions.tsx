@@ -9,6 +9,7 @@ import { customEmojiGroups } from "../../plugins/extensions";
 import { SuggestionList } from "../suggest/SuggestionList";
 import { useSuggestions, type SuggestionItem, type SuggestionProvider, type SuggestionsState } from "../suggest/useSuggestions";
 import { customEmojiUrl } from "./customEmoji";
+import { Emoji } from "./Emoji";
 import { loadEmojis, loadedEmojis } from "./emojiData";
 import { replaceShortcodes, shortcodeQuery, shortcodeTable, suggestShortcodes, type ShortcodeSuggestion } from "./shortcodes";
 
@@ -23,7 +24,11 @@ function item(suggestion: ShortcodeSuggestion): SuggestionItem {
     key: suggestion.custom?.id ?? suggestion.unicode ?? suggestion.name,
     insert: suggestion.text,
     label: `:${suggestion.name}:`,
-    icon: suggestion.custom ? <img src={customEmojiUrl(suggestion.custom.id)} alt="" /> : suggestion.unicode,
+    icon: suggestion.custom ? (
+      <img src={customEmojiUrl(suggestion.custom.id)} alt="" />
+    ) : suggestion.unicode ? (
+      <Emoji emoji={suggestion.unicode} />
+    ) : undefined,
     variant: "emoji",
   };
 }

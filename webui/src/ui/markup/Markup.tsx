@@ -6,6 +6,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { t } from "../../i18n/i18n";
 import { customEmojiUrl } from "../emoji/customEmoji";
+import { Emoji } from "../emoji/Emoji";
 import { ExternalLink } from "../externalLink/ExternalLink";
 import { isEmojiOnly, tokenize, type MarkupNode } from "./tokenize";
 import "./markup.css";
@@ -144,6 +145,6 @@ function MarkupNodeView({ node, context }: { node: MarkupNode; context: MarkupCo
       );
     }
     case "emoji":
-      return <span className="markup__emoji">{node.text}</span>;
+      return <Emoji emoji={node.text} className="markup__emoji" />;
   }
 }

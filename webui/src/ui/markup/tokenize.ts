@@ -12,6 +12,7 @@
  */
 
 import { t } from "../../i18n/i18n";
+import { EMOJI_PATTERN } from "../emoji/emojiText";
 
 export type StyleType = "bold" | "italic" | "underline" | "strike" | "spoiler";
 
@@ -45,8 +46,6 @@ const TAG_PATTERN = /^\[(@|r|#|q):([A-Za-z0-9]{1,40})\]/;
 const CUSTOM_EMOJI_PATTERN = /^\[(ce|ace|wace):([0-9]{1,40}):([A-Za-z0-9_-]{1,40})\]/;
 const URL_PATTERN = /^https?:\/\/[^\s<>"'`]+/i;
 const MASKED_LINK_PATTERN = /^\[([^\]\n]{1,200})\]\((https?:\/\/[^\s()<>"'`]+)\)/i;
-const EMOJI_PATTERN =
-  /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)*)/u;
 const ESCAPABLE = new Set(["\\", "*", "_", "~", "|", "`", "[", "]", ">"]);
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
