@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import "./contextMenu.css";
 
@@ -19,6 +19,27 @@ interface ContextMenuProps {
   onClose: () => void;
 }
 
+const menuItemsOf = (menu: HTMLElement | null): HTMLElement[] => (menu ? [...menu.querySelectorAll<HTMLElement>("[role^='menuitem']")] : []);
+
+/** Arrow keys, Home and End move between the entries (wrapping); Escape and Tab close the menu. */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>, menu: HTMLElement | null, close: () => void): void {
+  const entries = menuItemsOf(menu);
+  const current = entries.indexOf(document.activeElement as HTMLElement);
+  const next = {
+    ArrowDown: (current + 1) % entries.length,
+    ArrowUp: (current - 1 + entries.length) % entries.length,
+    Home: 0,
+    End: entries.length - 1,
+  }[event.key];
+  if (next !== undefined && entries.length) {
+    event.preventDefault();
+    entries[next]!.focus();
+  } else if (event.key === "Tab") {
+    event.preventDefault();
+    close();
+  }
+}
+
 export function ContextMenu({ x, y, items, onClose }: ContextMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: x, top: y });
@@ -29,7 +50,7 @@ export function ContextMenu({ x, y, items, onClose }: ContextMenuProps) {
       left: Math.max(VIEWPORT_MARGIN_PX, Math.min(x, window.innerWidth - offsetWidth - VIEWPORT_MARGIN_PX)),
       top: Math.max(VIEWPORT_MARGIN_PX, Math.min(y, window.innerHeight - offsetHeight - VIEWPORT_MARGIN_PX)),
     });
-    menu.current!.querySelector("button")?.focus();
+    menuItemsOf(menu.current)[0]?.focus();
   }, [x, y]);
 
   useEffect(() => {
@@ -41,7 +62,7 @@ export function ContextMenu({ x, y, items, onClose }: ContextMenuProps) {
     const onPointerDown = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node)) closeSoon();
     };
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape") closeSoon();
     };
     document.addEventListener("pointerdown", onPointerDown, true);
@@ -63,7 +84,7 @@ export function ContextMenu({ x, y, items, onClose }: ContextMenuProps) {
   };
 
   return createPortal(
-    <div ref={menu} className="context-menu" role="menu" style={position}>
+    <div ref={menu} className="context-menu" role="menu" style={position} onKeyDown={(event) => moveFocus(event, menu.current, onClose)}>
       {items.map((item) => (
         <button
           key={item.label}
