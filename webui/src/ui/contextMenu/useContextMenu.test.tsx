@@ -83,3 +83,65 @@ describe("context menu from the keyboard", () => {
     expect(menu.style.top).toBe("60px");
   });
 });
+
+function Rich({ onToggle, build }: { onToggle: () => void; build: () => void }) {
+  const { triggerProps, menu } = useContextMenu(
+    () => {
+      build();
+      return [
+        { label: "Roles", submenu: () => [{ label: "Moderator", checked: false, onSelect: onToggle }] },
+        { label: "Kick", onSelect: () => undefined },
+      ];
+    },
+    { header: (close) => <button type="button" role="menuitem" onClick={close}>👍</button> },
+  );
+  return (
+    <div {...triggerProps}>
+      <button type="button">Member</button>
+      {menu}
+    </div>
+  );
+}
+
+describe("context menu entries", () => {
+  it("builds lazily, opens a submenu with a way back, and toggles a tick without closing", () => {
+    const onToggle = vi.fn();
+    const build = vi.fn();
+    render(<Rich onToggle={onToggle} build={build} />);
+    expect(build).not.toHaveBeenCalled();
+
+    screen.getByText("Member").focus();
+    press("ContextMenu");
+    expect(focused()).toBe("👍");
+    expect(screen.getByRole("menuitem", { name: "Roles" }).getAttribute("aria-haspopup")).toBe("menu");
+
+    fireEvent.click(screen.getByRole("menuitem", { name: "Roles" }));
+    const role = screen.getByRole("menuitemcheckbox", { name: "Moderator" });
+    expect(document.activeElement).toBe(role);
+    expect(role.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(role);
+    act(() => void vi.runAllTimers());
+    expect(onToggle).toHaveBeenCalledOnce();
+    expect(screen.getByRole("menuitemcheckbox", { name: "Moderator" }).getAttribute("aria-checked")).toBe("true");
+
+    fireEvent.click(screen.getByRole("menuitem", { name: "Back" }));
+    expect(screen.getByRole("menuitem", { name: "Kick" })).toBeTruthy();
+  });
+
+  it("passes Shift to the chosen entry", () => {
+    const onSelect = vi.fn();
+    function Shifty() {
+      const { triggerProps, menu } = useContextMenu([{ label: "Delete", onSelect }]);
+      return (
+        <div {...triggerProps}>
+          <button type="button">Message</button>
+          {menu}
+        </div>
+      );
+    }
+    render(<Shifty />);
+    fireEvent.contextMenu(screen.getByText("Message"), { clientX: 5, clientY: 5 });
+    fireEvent.click(screen.getByRole("menuitem", { name: "Delete" }), { shiftKey: true });
+    expect(onSelect).toHaveBeenCalledWith({ shiftKey: true });
+  });
+});

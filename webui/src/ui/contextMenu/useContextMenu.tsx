@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type TouchEvent } from "react";
-import { ContextMenu, type ContextMenuItem } from "./ContextMenu";
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from "react";
+import { ContextMenu, type ContextMenuItems } from "./ContextMenu";
 import { createLongPress } from "./longPress";
 
 /** The keys that open a context menu from the keyboard: the Menu key, and Shift+F10. */
@@ -12,7 +12,7 @@ export function isContextMenuKey(event: Pick<KeyboardEvent, "key" | "shiftKey">)
  * Menu key or Shift+F10 when it has focus. Spread `triggerProps` on the element and render
  * `menu` anywhere. Closing gives the focus back to what had it when the menu opened.
  */
-export function useContextMenu(items: ContextMenuItem[]) {
+export function useContextMenu(items: ContextMenuItems, options: { header?: (close: () => void) => ReactNode } = {}) {
   const [openAt, setOpenAt] = useState<{ x: number; y: number } | null>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const open = useCallback((x: number, y: number) => {
@@ -57,7 +57,7 @@ export function useContextMenu(items: ContextMenuItem[]) {
     onTouchCancel: longPress.cancel,
   };
 
-  const menu = openAt ? <ContextMenu x={openAt.x} y={openAt.y} items={items} onClose={close} /> : null;
+  const menu = openAt ? <ContextMenu x={openAt.x} y={openAt.y} items={items} header={options.header} onClose={close} /> : null;
   /** Opens the menu at a point, e.g. under a "More" button. */
   const openMenu = open;
   return { triggerProps, menu, openMenu };
