@@ -89,6 +89,7 @@ export function serverMemberMenuItems(target: UserMenuTarget): ContextMenuItem[]
       submenu: () =>
         roles.map((role) => ({
           label: role.name,
+          id: role.id,
           checked: member.roleIds.includes(role.id),
           testId: "user-menu-role",
           onSelect: () => toggleRole(server, member, role.id),
