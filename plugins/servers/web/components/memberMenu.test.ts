@@ -65,6 +65,11 @@ describe("the server's entries of the user menu", () => {
     expect(labels(OWNER)).toEqual(["Roles"]);
   });
 
+  it("offers only kick, ban and time out on someone not among the loaded members", () => {
+    signIn(OWNER);
+    expect(labels("u-stranger")).toEqual(["Time out", "Kick", "Ban"]);
+  });
+
   it("offers lengths of time out, or taking it back when one runs", () => {
     signIn(OWNER);
     const timeOut = serverMemberMenuItems({ userId: BOB, serverId: "s1" }).find((item) => item.label === "Time out")!;

@@ -75,7 +75,11 @@ export function serverMemberMenuItems(target: UserMenuTarget): ContextMenuItem[]
     user: { id: target.userId, username: target.user?.username ?? "", tag: target.user?.tag ?? "", bot: target.user?.bot ?? undefined },
   };
   const roles = loaded ? assignableRoles(server, serverRoles(state, server.id)).filter((role) => canManageRole(subject, role)) : [];
-  const actions = memberActions(subject, { userId: target.userId, bot: member.user.bot }, roles.length);
+  // Someone not among the loaded members may have left: only what also works on a non-member
+  // (a ban, a time out waiting for their return) or says so itself (kick); no nickname, no transfer.
+  const actions = memberActions(subject, { userId: target.userId, bot: member.user.bot }, roles.length).filter(
+    (action) => loaded || action === "kick" || action === "ban",
+  );
   const self = target.userId === selfId;
   const targetIsOwner = target.userId === server.createdById;
   const run = (action: (typeof actions)[number]) => () => runMemberAction(action, server, member, subject);
