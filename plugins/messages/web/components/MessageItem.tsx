@@ -227,7 +227,8 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
       data-message-id={message.id}
       data-sent-status={status}
       aria-busy={status === "sending" || message.deleting || undefined}
-      {...triggerProps}
+      // A message still sending has nothing to offer yet.
+      {...(message.local && !canDelete && !canRetry(message) ? {} : triggerProps)}
     >
       <ReplyPreviews message={message} context={context} />
       <div className="message__row">
