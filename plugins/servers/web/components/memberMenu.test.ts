@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it, vi } from "vitest";
