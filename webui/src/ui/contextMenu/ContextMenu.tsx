@@ -76,8 +76,10 @@ export function ContextMenu({ x, y, items, header, onClose }: ContextMenuProps) 
 
   useLayoutEffect(() => {
     const { offsetWidth, offsetHeight } = menu.current!;
+    // Right to left, the menu grows leftwards from the point, as the text does.
+    const start = document.documentElement.dir === "rtl" ? x - offsetWidth : x;
     setPosition({
-      left: Math.max(VIEWPORT_MARGIN_PX, Math.min(x, window.innerWidth - offsetWidth - VIEWPORT_MARGIN_PX)),
+      left: Math.max(VIEWPORT_MARGIN_PX, Math.min(start, window.innerWidth - offsetWidth - VIEWPORT_MARGIN_PX)),
       top: Math.max(VIEWPORT_MARGIN_PX, Math.min(y, window.innerHeight - offsetHeight - VIEWPORT_MARGIN_PX)),
     });
     const entries = menuItemsOf(menu.current);

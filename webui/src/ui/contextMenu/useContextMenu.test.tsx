@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useContextMenu } from "./useContextMenu";
+import { menuPointUnder, useContextMenu } from "./useContextMenu";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -143,5 +143,20 @@ describe("context menu entries", () => {
     fireEvent.contextMenu(screen.getByText("Message"), { clientX: 5, clientY: 5 });
     fireEvent.click(screen.getByRole("menuitem", { name: "Delete" }), { shiftKey: true });
     expect(onSelect).toHaveBeenCalledWith({ shiftKey: true });
+  });
+});
+
+describe("right to left", () => {
+  afterEach(() => {
+    document.documentElement.dir = "ltr";
+  });
+
+  it("starts a menu under an element at its right edge", () => {
+    document.documentElement.dir = "rtl";
+    const element = document.createElement("button");
+    element.getBoundingClientRect = () => ({ left: 10, right: 90, top: 0, bottom: 20, width: 80, height: 20, x: 10, y: 0, toJSON: () => ({}) });
+    expect(menuPointUnder(element, 4)).toEqual({ x: 90, y: 24 });
+    document.documentElement.dir = "ltr";
+    expect(menuPointUnder(element)).toEqual({ x: 10, y: 20 });
   });
 });

@@ -7,6 +7,12 @@ export function isContextMenuKey(event: Pick<KeyboardEvent, "key" | "shiftKey">)
   return event.key === "ContextMenu" || (event.shiftKey && event.key === "F10");
 }
 
+/** Where a menu opened from an element starts: under it, at its start edge (the right one, right to left). */
+export function menuPointUnder(element: Element, gap = 0): { x: number; y: number } {
+  const rect = element.getBoundingClientRect();
+  return { x: document.documentElement.dir === "rtl" ? rect.right : rect.left, y: rect.bottom + gap };
+}
+
 /**
  * Gives an element a context menu: right click on desktop, a 500 ms long press on touch, the
  * Menu key or Shift+F10 when it has focus. Spread `triggerProps` on the element and render
@@ -29,8 +35,8 @@ export function useContextMenu(items: ContextMenuItems, options: { header?: (clo
 
   const firstTouch = (event: TouchEvent) => event.touches[0] ?? event.changedTouches[0]!;
   const openAtElement = (element: Element) => {
-    const rect = element.getBoundingClientRect();
-    open(rect.left, rect.bottom);
+    const { x, y } = menuPointUnder(element);
+    open(x, y);
   };
 
   const triggerProps = {
