@@ -2,7 +2,7 @@ import { ClanTag, openUserCard, useUserCardAvailable } from "@hearth/plugins/ext
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
 import { useMessageRenderer } from "@hearth/plugins/pluginStore";
 import { Avatar } from "@hearth/ui/Avatar";
-import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { menuPointUnder, useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
 import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
 import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
@@ -313,8 +313,8 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
             aria-haspopup="menu"
             data-testid="message-more"
             onClick={(event) => {
-              const rect = event.currentTarget.getBoundingClientRect();
-              openMenu(rect.left, rect.bottom);
+              const { x, y } = menuPointUnder(event.currentTarget);
+              openMenu(x, y);
             }}
           >
             <Icon name="more" size={18} />

@@ -1,6 +1,7 @@
 /** The server's members grouped by role (hidden roles respected) with presence, and each member's user menu; loaded a page at a time. */
 import { ClanTag, openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
+import { menuPointUnder } from "@hearth/ui/contextMenu/useContextMenu";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { formatNumber } from "@hearth/i18n/i18n";
@@ -50,8 +51,8 @@ function MemberRow({ server, member }: { server: Server; member: ServerMember })
         title={t("memberMenu.open", { name })}
         aria-haspopup="menu"
         onClick={(event) => {
-          const rect = event.currentTarget.getBoundingClientRect();
-          openMenu(rect.left, rect.bottom + 4);
+          const { x, y } = menuPointUnder(event.currentTarget, 4);
+          openMenu(x, y);
         }}
       >
         <ServerIcon name="dots" size={18} />
