@@ -20,6 +20,7 @@ import { groupFriends, useFriendsStore } from "./friendsStore";
 import { t } from "./i18n";
 import { FriendStatus, type Friend } from "./types";
 import "./friends.css";
+import { useUserContextMenu } from "@hearth/plugins/userMenu";
 
 type Tab = "online" | "all" | "pending" | "blocked";
 const TABS: Tab[] = ["online", "all", "pending", "blocked"];
@@ -51,6 +52,7 @@ function FriendRow({ friend }: { friend: Friend }) {
   const cards = useUserCardAvailable();
   const navigate = useNavigate();
   const { busy, error, run } = useRowAction();
+  const menu = useUserContextMenu({ userId: recipient.id, user: recipient });
 
   const confirmThen = async (title: string, message: string, confirmLabel: string, action: () => Promise<unknown>, danger = true) => {
     if (await confirmAction({ title, message, confirmLabel, danger })) await action();
@@ -155,7 +157,7 @@ function FriendRow({ friend }: { friend: Friend }) {
   );
 
   return (
-    <li className="friend-row" data-testid="friend-row" data-user-id={recipient.id} data-friend-status={friend.status}>
+    <li className="friend-row" data-testid="friend-row" data-user-id={recipient.id} data-friend-status={friend.status} {...menu.triggerProps}>
       {cards ? (
         <button
           type="button"
@@ -175,6 +177,7 @@ function FriendRow({ friend }: { friend: Friend }) {
           {error}
         </p>
       )}
+      {menu.menu}
     </li>
   );
 }

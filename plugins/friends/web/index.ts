@@ -1,6 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import enGb from "./en-gb.json";
 import { friendSocketHandlers } from "./socketHandlers";
+import { friendsUserMenuSection } from "./userMenu";
 
 /**
  * Friends and blocking: the live friend list and its REST actions. The friends pane has no
@@ -10,6 +11,7 @@ import { friendSocketHandlers } from "./socketHandlers";
 export default definePlugin({
   id: "friends",
   socketHandlers: friendSocketHandlers,
+  extensions: { userMenuSections: [friendsUserMenuSection] },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

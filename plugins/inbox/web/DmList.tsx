@@ -11,6 +11,7 @@ import { t } from "./i18n";
 import { closeDirectMessage, inboxPath } from "./inboxApi";
 import { sortInboxes, useInboxStore } from "./inboxStore";
 import type { Inbox } from "./types";
+import { useUserContextMenu } from "@hearth/plugins/userMenu";
 
 const itemClass = ({ isActive }: { isActive: boolean }) => `dm-item${isActive ? " dm-item--active" : ""}`;
 
@@ -20,6 +21,7 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
   const [closing, setClosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = inbox.recipient.username;
+  const { triggerProps, menu } = useUserContextMenu({ userId: inbox.recipient.id, user: inbox.recipient });
 
   const close = async () => {
     setClosing(true);
@@ -34,7 +36,7 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
   };
 
   return (
-    <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="dm-item" data-channel-id={inbox.channelId}>
+    <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="dm-item" data-channel-id={inbox.channelId} {...triggerProps}>
       <NavLink to={inboxPath(inbox.channelId)} className={itemClass} title={error ?? undefined}>
         <Avatar user={inbox.recipient} size={32} presenceUserId={inbox.recipient.id} />
         <span className="dm-item__label">
@@ -50,6 +52,7 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
       <button type="button" className="icon-button dm-item__close" aria-label={t("list.close", { user: name })} title={t("list.close", { user: name })} disabled={closing} onClick={() => void close()}>
         {closing ? <span className="spinner" aria-hidden="true" /> : <Icon name="close" size={16} />}
       </button>
+      {menu}
     </li>
   );
 }

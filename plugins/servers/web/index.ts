@@ -4,6 +4,7 @@ import { ServerRailList } from "./components/ServerRailList";
 import enGb from "./en-gb.json";
 import { serverMessageContext } from "./messageContext";
 import { serverSocketHandlers } from "./socketHandlers";
+import { serverUserMenuSection } from "./components/memberMenu";
 
 /**
  * Servers: the user's servers in the rail (with folders and unread state), each server's channels,
@@ -17,7 +18,12 @@ export default definePlugin({
     { path: "explore/servers/invites/:code", lazy: () => import("./InvitePage") },
   ],
   socketHandlers: serverSocketHandlers,
-  extensions: { ServerRailItems: ServerRailList, NotificationSettingsCards: [LazyServerNotificationsCard], serverMessageContext },
+  extensions: {
+    ServerRailItems: ServerRailList,
+    NotificationSettingsCards: [LazyServerNotificationsCard],
+    serverMessageContext,
+    userMenuSections: [serverUserMenuSection],
+  },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

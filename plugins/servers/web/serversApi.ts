@@ -213,6 +213,15 @@ export function banMember(serverId: string, userId: string, deleteRecentMessages
   });
 }
 
+/** A time out: the member cannot send messages until `expireAt` (rest.md §4.6 mutes). */
+export function muteMember(serverId: string, userId: string, expireAt: number): Promise<unknown> {
+  return request({ method: "POST", path: `${base(serverId)}/mutes/${id(userId)}`, body: { expireAt } });
+}
+
+export function unmuteMember(serverId: string, userId: string): Promise<unknown> {
+  return request({ method: "DELETE", path: `${base(serverId)}/mutes/${id(userId)}` });
+}
+
 export function fetchBans(serverId: string): Promise<ServerBan[]> {
   return request({ path: `${base(serverId)}/bans` });
 }

@@ -9,6 +9,7 @@ import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { callEngine } from "./engine/instance";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
+import { voiceUserMenuSection } from "./userMenu";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
 import "./voice.css";
 
@@ -52,7 +53,7 @@ export default definePlugin({
     "voice:media_failed": (payload: { channelId: string }) => callEngine.mediaFailed(payload),
     "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => callEngine.mediaSlots(payload),
   },
-  extensions: { MainPaneBars: [CallBar, IncomingCall] },
+  extensions: { MainPaneBars: [CallBar, IncomingCall], userMenuSections: [voiceUserMenuSection] },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

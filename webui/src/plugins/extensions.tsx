@@ -43,6 +43,28 @@ export interface MessageMenuTarget {
   content: string;
 }
 
+/** The person a user menu is opened on (a member row, a message's author, a DM or friend row). */
+export interface UserMenuTarget {
+  userId: string;
+  user?: UserHint & { bot?: boolean | null };
+  /** The server the person was met in: server actions (roles, kick, ban, time out) are offered for it. */
+  serverId?: string | null;
+}
+
+/** What a user menu's entries may use besides the target: moving to an /app path. */
+export interface UserMenuEnvironment {
+  navigate: (path: string) => void;
+}
+
+/**
+ * Entries a plugin adds to every user menu. `order` places them among the other plugins' ones
+ * (the shell's Profile and Message come first, Copy ID last): 20 calls, 30 friends, 50 server actions.
+ */
+export interface UserMenuSection {
+  order: number;
+  items: (target: UserMenuTarget, environment: UserMenuEnvironment) => ContextMenuItem[];
+}
+
 /** A slash command a bot offers in a channel (rest.md §4.1 bot-commands). */
 export interface ChannelCommand {
   botUserId: string;
@@ -127,6 +149,11 @@ export interface ShellExtensions {
   ServerRailItems: ComponentType;
   /** Extra entries in a sent message's context menu (reminders plugin: "Remind me"). */
   messageMenuItems: (message: MessageMenuTarget) => ContextMenuItem[];
+  /**
+   * Entries of the menu on a person (voice: call; friends: add or remove; servers: roles, kick,
+   * ban, time out). Several plugins add some: their lists are joined, then ordered by `order`.
+   */
+  userMenuSections: UserMenuSection[];
   /** The custom emojis the user may use, one group per server (emojis plugin); read when needed. */
   customEmojiGroups: () => CustomEmojiGroup[];
   /** The bots' slash commands usable in a channel (applications plugin); asked when `/` is typed. */
@@ -164,12 +191,13 @@ export interface ShellExtensions {
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, ...rest } = extensions;
+  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, userMenuSections: sections, ...rest } = extensions;
   useExtensionStore.setState((state) => ({
     ...rest,
     ...(bars ? { MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : {}),
     ...(buttons ? { ComposerButtons: [...(state.ComposerButtons ?? []), ...buttons] } : {}),
     ...(cards ? { NotificationSettingsCards: [...(state.NotificationSettingsCards ?? []), ...cards] } : {}),
+    ...(sections ? { userMenuSections: [...(state.userMenuSections ?? []), ...sections].sort((a, b) => a.order - b.order) } : {}),
   }));
 }
 
@@ -277,6 +305,11 @@ export function ComposerButtons(props: ComposerButtonProps) {
 /** Extra message actions from other plugins; none when no plugin provides them. */
 export function messageMenuItems(message: MessageMenuTarget): ContextMenuItem[] {
   return useExtensionStore.getState().messageMenuItems?.(message) ?? [];
+}
+
+/** Every plugin's entries for a user menu, in their sections' order; none without providers. */
+export function userMenuSectionItems(target: UserMenuTarget, environment: UserMenuEnvironment): ContextMenuItem[] {
+  return (useExtensionStore.getState().userMenuSections ?? []).flatMap((section) => section.items(target, environment));
 }
 
 /** The dashboard's main content from a plugin; null when none provides it. */

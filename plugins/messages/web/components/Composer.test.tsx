@@ -13,6 +13,7 @@ vi.mock("../store/typingStore", () => ({ notifyTyping: vi.fn(), resetTypingThrot
 registerTranslations("en-gb", "messages", enGb);
 
 const pane: PaneContextValue = {
+  serverId: null,
   channelId: "c1",
   selfId: "1",
   permissions: { send: true, pin: false, manage: false },

@@ -1,15 +1,15 @@
-import { ClanTag, messageMenuItems, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { ClanTag, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { useUserContextMenu } from "@hearth/plugins/userMenu";
 import { useMessageRenderer } from "@hearth/plugins/pluginStore";
-import { useLocalSetting } from "@hearth/settings/localSettings";
 import { Avatar } from "@hearth/ui/Avatar";
-import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { menuPointUnder, useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { Icon } from "@hearth/ui/Icon";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
 import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
-import { memo, useMemo, type ReactNode } from "react";
+import { memo, useMemo, useRef, type ReactNode } from "react";
 import { t } from "../i18n";
-import { canRetry, discardFailed, retrySend, setPinned } from "../store/actions";
+import { canRetry, discardFailed, retrySend } from "../store/actions";
 import { MessageType, SentStatus, type Message, type PublicUser, type QuotedMessage } from "../types";
 import { formatFullDate, formatMessageTime, formatTime } from "./format";
 import { HtmlEmbed } from "./HtmlEmbed";
@@ -19,29 +19,41 @@ import { BotTag } from "@hearth/ui/BotTag";
 import { MessageButtons } from "./MessageButtons";
 import { MessageEmbed } from "./MessageEmbed";
 import { usePaneContext, type PaneContextValue } from "./paneContext";
+import { messageAbilities, messageMenuEntries, QuickReactions } from "./messageMenu";
 import { openReactionPicker, Reactions } from "./Reactions";
 import { withoutBotId } from "./commands";
 
 const sentStatusName = (message: Message) =>
   message.sentStatus === SentStatus.SENDING ? "sending" : message.sentStatus === SentStatus.FAILED ? "failed" : undefined;
 
-function copy(text: string): void {
-  navigator.clipboard?.writeText(text).catch(() => undefined);
-}
-
-/** A name or avatar that opens the user's card (when a plugin provides cards). */
+/** A name or avatar that opens the user's card (when a plugin provides cards), and the user menu on right click. */
 function UserButton({ user, className, children, label, plain }: { user: PublicUser; className: string; children: ReactNode; label?: string; plain?: boolean }) {
   const available = useUserCardAvailable();
-  if (plain || !available || !user.id || user.id === "hearth-local") return <span className={className}>{children}</span>;
+  const { serverId } = usePaneContext();
+  const person = !plain && Boolean(user.id) && user.id !== "hearth-local";
+  const { triggerProps, menu } = useUserContextMenu(person ? { userId: user.id, user, serverId } : null);
+  if (!person || !available)
+    return (
+      <>
+        <span className={className} {...triggerProps}>
+          {children}
+        </span>
+        {menu}
+      </>
+    );
   return (
-    <button
-      type="button"
-      className={className}
-      aria-label={label}
-      onClick={(event) => openUserCard({ userId: user.id, anchor: event.currentTarget.getBoundingClientRect(), user })}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        onClick={(event) => openUserCard({ userId: user.id, anchor: event.currentTarget.getBoundingClientRect(), user })}
+        {...triggerProps}
+      >
+        {children}
+      </button>
+      {menu}
+    </>
   );
 }
 
@@ -183,31 +195,14 @@ interface MessageItemProps {
 
 function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
   const context = usePaneContext();
-  const { selfId, permissions, channelId } = context;
-  const own = message.createdBy.id === selfId;
+  const { selfId } = context;
+  const { canReact, canReply, canEdit, canDelete } = messageAbilities(message, context);
   const isContent = message.type === MessageType.CONTENT;
-  const isServerMessage = !message.local;
-  const canEdit = own && isContent && isServerMessage && message.sentStatus === undefined;
-  const canDelete = message.local ? message.sentStatus !== SentStatus.SENDING : own || permissions.manage;
-  const canReply = isContent && isServerMessage && permissions.send;
-  const canReact = isServerMessage;
   const status = sentStatusName(message);
-  const developerMode = useLocalSetting("developerMode");
-
-  const menuItems = [
-    ...(message.local && canRetry(message) ? [{ label: t("failedSend.retry"), onSelect: () => void retrySend(channelId, message.id) }] : []),
-    ...(canReply ? [{ label: t("actions.reply"), onSelect: () => context.reply(message) }] : []),
-    ...(canEdit ? [{ label: t("actions.edit"), onSelect: () => context.edit(message) }] : []),
-    ...(isServerMessage && isContent && permissions.pin
-      ? [{ label: message.pinned ? t("actions.unpin") : t("actions.pin"), onSelect: () => void setPinned(channelId, message, !message.pinned) }]
-      : []),
-    ...(isServerMessage ? [{ label: t("actions.markUnread"), onSelect: () => context.markUnread(message) }] : []),
-    ...(message.content ? [{ label: t("actions.copyText"), onSelect: () => copy(message.content) }] : []),
-    ...(isServerMessage && developerMode ? [{ label: t("actions.copyId"), onSelect: () => copy(message.id) }] : []),
-    ...(isServerMessage && isContent && message.sentStatus === undefined ? messageMenuItems({ id: message.id, channelId, content: message.content }) : []),
-    ...(canDelete ? [{ label: message.localError ? t("actions.dismiss") : t("actions.delete"), onSelect: () => context.remove(message), danger: true }] : []),
-  ];
-  const { triggerProps, menu, openMenu } = useContextMenu(menuItems);
+  const article = useRef<HTMLElement>(null);
+  const { triggerProps, menu, openMenu } = useContextMenu(() => messageMenuEntries(message, context, () => article.current), {
+    header: canReact ? (close) => <QuickReactions message={message} close={close} /> : undefined,
+  });
 
   const classes = [
     "message",
@@ -229,12 +224,14 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
 
   return (
     <article
+      ref={article}
       className={classes.filter(Boolean).join(" ")}
       data-testid="message"
       data-message-id={message.id}
       data-sent-status={status}
       aria-busy={status === "sending" || message.deleting || undefined}
-      {...triggerProps}
+      // A message still sending has nothing to offer yet.
+      {...(message.local && !canDelete && !canRetry(message) ? {} : triggerProps)}
     >
       <ReplyPreviews message={message} context={context} />
       <div className="message__row">
@@ -306,25 +303,25 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
               className="icon-button icon-button--danger"
               aria-label={message.localError ? t("actions.dismiss") : t("actions.delete")}
               title={message.localError ? t("actions.dismiss") : t("actions.delete")}
-              onClick={() => context.remove(message)}
+              onClick={(event) => context.remove(message, { confirm: !event.shiftKey })}
             >
               <Icon name={message.localError ? "close" : "trash"} size={18} />
             </button>
           )}
-          {menuItems.length > 0 && (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t("actions.more")}
-              title={t("actions.more")}
-              onClick={(event) => {
-                const rect = event.currentTarget.getBoundingClientRect();
-                openMenu(rect.left, rect.bottom);
-              }}
-            >
-              <Icon name="more" size={18} />
-            </button>
-          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("actions.more")}
+            title={t("actions.more")}
+            aria-haspopup="menu"
+            data-testid="message-more"
+            onClick={(event) => {
+              const { x, y } = menuPointUnder(event.currentTarget);
+              openMenu(x, y);
+            }}
+          >
+            <Icon name="more" size={18} />
+          </button>
         </div>
       )}
       {menu}

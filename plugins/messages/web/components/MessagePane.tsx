@@ -51,6 +51,8 @@ import "./messages.css";
 
 export interface MessagePaneProps {
   channelId: string;
+  /** The server the channel belongs to (message links, the authors' menus); none in direct messages. */
+  serverId?: string | null;
   /** Who or what the composer addresses ("Message @ada"). */
   placeholderName?: string;
   /** Users the host knows (the DM recipient, server members), for mentions and typing names. */
@@ -87,7 +89,7 @@ export function MessagePane(props: MessagePaneProps) {
   return <ChannelPane key={props.channelId} {...props} />;
 }
 
-function ChannelPane({ channelId, placeholderName, findUser, mentions, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
+function ChannelPane({ channelId, serverId = null, placeholderName, findUser, mentions, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
   const channel = useChannelMessages(channelId);
   const loading = useChannelLoading(channelId);
   const loaded = useMessageStore((state) => channelId in state.channels);
@@ -223,6 +225,7 @@ function ChannelPane({ channelId, placeholderName, findUser, mentions, intro, pe
   const context: PaneContextValue = useMemo(
     () => ({
       channelId,
+      serverId,
       selfId,
       permissions,
       mentions,
@@ -242,8 +245,8 @@ function ChannelPane({ channelId, placeholderName, findUser, mentions, intro, pe
         startEditing(channelId, message);
         textareaRef.current?.focus();
       },
-      remove: (message) => {
-        if (message.local) {
+      remove: (message, { confirm = true } = {}) => {
+        if (message.local || !confirm) {
           void deleteMessage(channelId, message);
           return;
         }
@@ -263,7 +266,7 @@ function ChannelPane({ channelId, placeholderName, findUser, mentions, intro, pe
       },
       focusComposer: () => textareaRef.current?.focus(),
     }),
-    [channelId, selfId, permissions, mentions, findUser, jumpTo],
+    [channelId, serverId, selfId, permissions, mentions, findUser, jumpTo],
   );
 
   const onPositionChange = useCallback(

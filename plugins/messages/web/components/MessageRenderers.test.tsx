@@ -2,6 +2,7 @@ import { registerTranslations } from "@hearth/i18n/i18n";
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import type { RenderedMessage } from "@hearth/plugins/pluginTypes";
 import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import enGb from "../en-gb.json";
 import { message } from "../store/testUtils";
@@ -11,6 +12,7 @@ import { PaneContext, type PaneContextValue } from "./paneContext";
 registerTranslations("en-gb", "messages", enGb);
 
 const pane: PaneContextValue = {
+  serverId: null,
   channelId: "c1",
   selfId: "someone",
   permissions: { send: true, pin: false, manage: false },
@@ -30,9 +32,11 @@ function Poll({ message: shown }: { message: RenderedMessage }) {
 
 const show = (type: number) =>
   render(
-    <PaneContext.Provider value={pane}>
-      <MessageItem message={message({ type, content: "Tea or coffee?" })} grouped={false} highlighted={false} />
-    </PaneContext.Provider>,
+    <MemoryRouter>
+      <PaneContext.Provider value={pane}>
+        <MessageItem message={message({ type, content: "Tea or coffee?" })} grouped={false} highlighted={false} />
+      </PaneContext.Provider>
+    </MemoryRouter>,
   );
 
 afterEach(() => {
@@ -59,9 +63,11 @@ describe("message renderers contributed by plugins", () => {
 
   it("show a bot command the composer sent without the bot's id", () => {
     render(
-      <PaneContext.Provider value={pane}>
-        <MessageItem message={message({ type: 0, content: "/poll:1843058937612046336 Tea or coffee?" })} grouped={false} highlighted={false} />
-      </PaneContext.Provider>,
+      <MemoryRouter>
+        <PaneContext.Provider value={pane}>
+          <MessageItem message={message({ type: 0, content: "/poll:1843058937612046336 Tea or coffee?" })} grouped={false} highlighted={false} />
+        </PaneContext.Provider>
+      </MemoryRouter>,
     );
     expect(screen.getByText("/poll Tea or coffee?")).toBeTruthy();
     expect(screen.queryByText(/1843058937612046336/)).toBeNull();

@@ -13,6 +13,8 @@ export interface MessagePermissions {
 
 export interface PaneContextValue {
   channelId: string;
+  /** The server the channel belongs to; null in direct messages. */
+  serverId: string | null;
   selfId: string | undefined;
   permissions: MessagePermissions;
   /** What `@` and `#` offer in the composer, and the names of mentioned roles and channels. */
@@ -22,7 +24,8 @@ export interface PaneContextValue {
   jumpTo: (messageId: string) => void;
   reply: (message: Message) => void;
   edit: (message: Message) => void;
-  remove: (message: Message) => void;
+  /** Deletes after asking, unless `confirm` is false (Shift held, as in Discord). */
+  remove: (message: Message, options?: { confirm?: boolean }) => void;
   markUnread: (message: Message) => void;
   focusComposer: () => void;
 }

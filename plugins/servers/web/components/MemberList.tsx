@@ -1,50 +1,32 @@
-/** The server's members grouped by role (hidden roles respected) with presence, and each member's menu; loaded a page at a time. */
+/** The server's members grouped by role (hidden roles respected) with presence, and each member's user menu; loaded a page at a time. */
 import { ClanTag, openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { useUserContextMenu } from "@hearth/plugins/userMenu";
+import { menuPointUnder } from "@hearth/ui/contextMenu/useContextMenu";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
-import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { formatNumber } from "@hearth/i18n/i18n";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { offsetWithin, scrollParent } from "@hearth/ui/virtualList/scrollParent";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useMemberList, usePermissionSubject, useServer, useServerMembers, useServerRoles } from "../hooks";
+import { useMemberList, useServer, useServerMembers } from "../hooks";
 import { t } from "../i18n";
 import { isComplete, loadMemberPage } from "../memberLists";
 import { displayName, groupMembers, memberColour, memberListRows, type MemberGroup } from "../memberGroups";
 import { BotTag } from "@hearth/ui/BotTag";
-import { memberActions, type PermissionSubject } from "../permissions";
 import { useServersStore } from "../serversStore";
 import type { Server, ServerMember } from "../types";
 import { ServerIcon } from "./icons";
-import { assignableRoles, memberActionLabel, runMemberAction } from "./memberActions";
 
-function MemberRow({ server, member, subject, assignable }: { server: Server; member: ServerMember; subject: PermissionSubject | null; assignable: number }) {
+function MemberRow({ server, member }: { server: Server; member: ServerMember }) {
   const roles = useServersStore((state) => state.roles);
   const cards = useUserCardAvailable();
-  const row = useRef<HTMLLIElement>(null);
   const name = displayName(member);
-  const actions = subject ? memberActions(subject, { userId: member.userId, bot: member.user.bot }, assignable) : [];
-  const items = [
-    ...(cards
-      ? [
-          {
-            label: t("memberMenu.profile"),
-            onSelect: () => row.current && openUserCard({ userId: member.userId, anchor: row.current.getBoundingClientRect(), user: member.user }),
-          },
-        ]
-      : []),
-    ...actions.map((action) => ({
-      label: memberActionLabel(action),
-      danger: action === "kick" || action === "ban" || action === "transfer",
-      onSelect: () => subject && runMemberAction(action, server, member, subject),
-    })),
-  ];
-  const { triggerProps, menu, openMenu } = useContextMenu(items);
+  const { triggerProps, menu, openMenu } = useUserContextMenu({ userId: member.userId, user: member.user, serverId: server.id });
   const owner = member.userId === server.createdById;
 
   return (
-    <li ref={row} className="member-row" data-testid="member-row" data-user-id={member.userId} {...(items.length ? triggerProps : {})}>
+    <li className="member-row" data-testid="member-row" data-user-id={member.userId} {...triggerProps}>
       <button
         type="button"
         className="member-row__main"
@@ -63,20 +45,19 @@ function MemberRow({ server, member, subject, assignable }: { server: Server; me
           </span>
         )}
       </button>
-      {items.length > 0 && (
-        <button
-          type="button"
-          className="icon-button member-row__more"
-          aria-label={t("memberMenu.open", { name })}
-          title={t("memberMenu.open", { name })}
-          onClick={(event) => {
-            const rect = event.currentTarget.getBoundingClientRect();
-            openMenu(rect.left, rect.bottom + 4);
-          }}
-        >
-          <ServerIcon name="dots" size={18} />
-        </button>
-      )}
+      <button
+        type="button"
+        className="icon-button member-row__more"
+        aria-label={t("memberMenu.open", { name })}
+        title={t("memberMenu.open", { name })}
+        aria-haspopup="menu"
+        onClick={(event) => {
+          const { x, y } = menuPointUnder(event.currentTarget, 4);
+          openMenu(x, y);
+        }}
+      >
+        <ServerIcon name="dots" size={18} />
+      </button>
       {menu}
     </li>
   );
@@ -121,8 +102,6 @@ export function MemberList({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const members = useServerMembers(serverId);
   const roles = useServersStore((state) => state.roles);
-  const roleList = useServerRoles(serverId);
-  const subject = usePermissionSubject(serverId);
   const statuses = usePresenceStatuses();
   const presence = usePresenceAvailable();
   const list = useMemberList(serverId);
@@ -170,7 +149,6 @@ export function MemberList({ serverId }: { serverId: string }) {
   }, [wantsMore, serverId]);
 
   if (!server) return null;
-  const assignable = assignableRoles(server, roleList).length;
 
   return (
     <div ref={listRef} className="member-list" data-testid="member-list">
@@ -193,7 +171,7 @@ export function MemberList({ serverId }: { serverId: string }) {
               );
             }
             if (row.kind === "more") return <MoreRow key={row.key} serverId={serverId} failed={Boolean(list?.failed)} />;
-            return <MemberRow key={row.key} server={server} member={row.member} subject={subject} assignable={assignable} />;
+            return <MemberRow key={row.key} server={server} member={row.member} />;
           })}
         </ul>
       </div>

@@ -86,6 +86,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
         <ScheduledDeletionBanner serverId={serverId} />
         <MessagePane
           channelId={channel.id}
+          serverId={serverId}
           placeholderName={`#${name}`}
           findUser={findUser}
           mentions={mentions}
