@@ -15,7 +15,7 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import id_timestamp_ms, new_id, parse_id
-from core.prepared import Statement, fetch_rows, insert_statement, prepared, write_together
+from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts, prepared, write_together
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
@@ -202,7 +202,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
     message._attachments = []
     channel.last_messaged_at = created_at
     writes = getattr(access.kind, "message_writes", None)  # a third-party kind may lack it
-    quick = writes(message, access, sender) if writes is not None and upload is None else None
+    quick = writes(message, access, sender) if writes is not None and upload is None and joins_inserts() else None
     if quick is not None:
         # the usual message (no attachment, nobody named): stored with what goes with it in one statement
         await write_together([insert_statement(message), (_MESSAGED, [created_at, channel.id]), *quick])
