@@ -4,6 +4,7 @@ removed, the fast path that needs it and the way out."""
 from __future__ import annotations
 
 import inspect
+import re
 from importlib.metadata import version
 from typing import Any
 
@@ -30,5 +31,5 @@ def has(library: str, owner: Any, attribute: str, path: str) -> None:
 
 def sets(library: str, cls: type, attribute: str, path: str) -> None:
     """``cls.__init__`` assigns ``self.attribute`` (an instance attribute read from outside)."""
-    if f"self.{attribute} =" not in inspect.getsource(cls.__init__):
+    if not re.search(rf"self\.{attribute}\s*(:[^=\n]+)?=", inspect.getsource(cls.__init__)):
         gone(library, f"{cls.__qualname__}.{attribute} (set in its __init__)", path)

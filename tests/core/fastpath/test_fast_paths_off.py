@@ -39,9 +39,15 @@ def settings(base_settings):
 
 
 @pytest.fixture(autouse=True)
-def fast_paths_back_on(base_settings):
+async def fast_paths_back_on(base_settings):
     yield
     fastpath.configure(base_settings)  # the switch is per process: the next tests expect it on
+    # Engine.IO's own sockets leave a task sleeping until their next ping, ping_interval after
+    # they closed (core/fastpath/eiosocket.py has a timer instead): the next tests of this
+    # process find the loop as the fast paths leave it.
+    for task in asyncio.all_tasks():
+        if "_send_ping" in repr(task.get_coro()):
+            task.cancel()
 
 
 async def test_the_libraries_own_paths_are_the_ones_taken(live_server):
