@@ -15,6 +15,9 @@ with py-spy (``pip install py-spy``); its wall-clock samples overstate time spen
 wake another process (a database round trip), so read them beside the CPU figures. --cprofile DIR
 has each worker write its cProfile stats while the messages are sent (core/cpuprobe.py):
 ``python -c "import pstats; pstats.Stats('DIR/<pid>.prof').sort_stats('tottime').print_stats(30)"``.
+
+--no-fast-paths runs the bench twice, with ``[performance] fast_paths`` on and then off (the
+libraries' own paths, core/fastpath), and prints the difference: what the fast paths buy.
 """
 
 from __future__ import annotations
@@ -322,11 +325,38 @@ async def populate(http: aiohttp.ClientSession, url: str, members: int) -> tuple
 
 
 async def main(args) -> None:
+    if not args.no_fast_paths:
+        await measure(args, fast=True)
+        return
+    figures = {}
+    for fast in (True, False):
+        print(f"--- fast paths {'on' if fast else 'off'} ---", flush=True)
+        figures[fast] = await measure(args, fast=fast)
+    print("--- what the fast paths buy (off → on) ---")
+    for name, unit in FIGURES.items():
+        off, on = figures[False][name], figures[True][name]
+        print(f"{name:<22} {off:9.1f} → {on:9.1f} {unit:<5} ({on - off:+.1f})")
+
+
+# what --no-fast-paths compares, and their units
+FIGURES = {
+    "POST p50": "ms",
+    "POST p95": "ms",
+    "delivery p50": "ms",
+    "delivery p95": "ms",
+    "delivery p99": "ms",
+    "delivered": "%",
+    "server CPU": "%",
+}
+
+
+async def measure(args, fast: bool) -> dict[str, float]:
+    """One run; prints its figures and returns those of ``FIGURES``."""
     scratch = tempfile.mkdtemp(prefix="hearth-fanout-")
     if args.cprofile:
         Path(args.cprofile).mkdir(parents=True, exist_ok=True)
         os.environ["HEARTH_DEBUG_PROFILE_DIR"] = str(Path(args.cprofile).resolve())  # core/cpuprobe.py
-    server, url = start_server(scratch, args.database)
+    server, url = start_server(scratch, args.database, {"HEARTH_PERFORMANCE_FAST_PATHS": "true" if fast else "false"})
     try:
         async with aiohttp.ClientSession() as http:
             await wait_until_up(http, url)
@@ -428,7 +458,7 @@ async def main(args) -> None:
             f"members {args.members}, target {args.rate} msg/s for {args.seconds} s "
             f"(achieved {total / sent_for:.1f} msg/s), senders {len(senders)}, "
             f"database {'PostgreSQL' if args.database else 'SQLite'}, "
-            f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s)"
+            f"{os.environ.get('HEARTH_SERVER_WORKERS', '1')} server worker(s), fast paths {'on' if fast else 'off'}"
         )
         print(speed)
         print(summary("POST latency", post_ms))
@@ -447,6 +477,15 @@ async def main(args) -> None:
             f"other {100 * (machine[0] / machine[1] * (os.cpu_count() or 1) - cpu - client_cpu - database - programs.get('redis-server', 0.0)):.0f}% "
             f"(kernel work outside processes, py-spy…) of one core"
         )
+        return {
+            "POST p50": pct(post_ms, 0.5),
+            "POST p95": pct(post_ms, 0.95),
+            "delivery p50": pct(delivery, 0.5),
+            "delivery p95": pct(delivery, 0.95),
+            "delivery p99": pct(delivery, 0.99),
+            "delivered": 100 * received / expected,
+            "server CPU": 100 * cpu,
+        }
     finally:
         server.terminate()
         server.wait(60)
@@ -462,4 +501,5 @@ if __name__ == "__main__":
     parser.add_argument("--profile", metavar="FILE", help="write py-spy's collapsed stacks of the server here")
     parser.add_argument("--cprofile", metavar="DIR", help="write each worker's cProfile stats (<pid>.prof) here")
     parser.add_argument("--database", help="postgres://... (default: a scratch SQLite file)")
+    parser.add_argument("--no-fast-paths", action="store_true", help="run again with the fast paths off; print both")
     fast_loop().run(main(parser.parse_args()))

@@ -8,7 +8,7 @@ from typing import Any
 from quart import Quart, jsonify
 from quart_schema import QuartSchema
 
-from core import db
+from core import db, fastpath
 from core.cdn import routes as cdn_routes
 from core.cdn.storage import LocalStorage
 from core.context import Hearth
@@ -43,6 +43,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     settings = settings or load_settings()
     plugins = plugins or PluginHost.from_settings(settings)
     passwords.configure(settings)
+    fastpath.configure(settings)
 
     app = Quart("hearth", static_folder=None)
     app.url_rule_class = LazyBuilderRule
@@ -120,6 +121,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     async def startup() -> None:
         nonlocal owns_db
         warn_if_on(settings)
+        log.info(fastpath.report(fastpath.configure(settings)))
         owns_db = await db.init(app.extensions["hearth"].db_config)
         await gateway.start()
         await plugins.gather("hearth_startup", app=app)

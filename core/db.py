@@ -15,6 +15,7 @@ from tortoise import Tortoise
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.transactions import in_transaction
 
+from core import fastpath
 from core.plugins import LoadedPlugin
 from core.settings import ROOT, Settings
 
@@ -62,12 +63,15 @@ def tortoise_config(
 
 
 def connection_config(url: str, settings: Settings | None = None) -> str | dict[str, Any]:
-    """Tortoise's connection entry: the URL; for PostgreSQL, Hearth's client (``core.pgclient``:
-    503 on outages, reads retried once) with ``NoResetConnection`` and the ``[database]`` time-outs."""
+    """Tortoise's connection entry: the URL; for PostgreSQL, ``NoResetConnection`` and the
+    ``[database]`` time-outs, and while fast paths are on Hearth's client (``core.fastpath.pgclient``:
+    503 on outages, reads retried once, bounded waits for a pooled connection)."""
     if not url.startswith("postgres://"):
         return url
     config = expand_db_url(url)
-    config["engine"] = "core.pgclient"
+    fast = fastpath.wanted(settings) if settings is not None else fastpath.enabled()
+    if fast:
+        config["engine"] = "core.fastpath.pgclient"
     credentials = config["credentials"]
 
     def seconds(key: str, default: float) -> float:
@@ -76,7 +80,8 @@ def connection_config(url: str, settings: Settings | None = None) -> str | dict[
     credentials["connection_class"] = NoResetConnection
     credentials["timeout"] = seconds("connect_timeout_seconds", 5)  # asyncpg: connecting
     credentials["command_timeout"] = seconds("query_timeout_seconds", 15)  # asyncpg: each statement
-    credentials["pool_timeout"] = seconds("pool_timeout_seconds", 10)  # waiting for a pooled connection
+    if fast:
+        credentials["pool_timeout"] = seconds("pool_timeout_seconds", 10)  # waiting for a pooled connection
     return config
 
 
@@ -102,7 +107,10 @@ async def init(config: dict[str, Any]) -> bool:
 async def close() -> None:
     if Tortoise.is_inited():
         await Tortoise.close_connections()
-        await Tortoise._reset_apps()
+        if fastpath.enabled():
+            from core.fastpath.reset_apps import reset_apps
+
+            await reset_apps()
 
 
 async def migrate(config: dict[str, Any]) -> None:

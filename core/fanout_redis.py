@@ -33,7 +33,7 @@ from typing import Any
 import socketio
 
 from core import fastjson
-from core.fanout import FastEmitManager
+from core.fastpath.fanout import FastEmitManager
 from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
 
 log = logging.getLogger("hearth.gateway")

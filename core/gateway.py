@@ -19,15 +19,16 @@ from typing import Any, TypeVar
 
 import socketio
 
-from core import eiosocket, fastjson, features, wsdirect
+from core import fastjson, fastpath, features
 from core.db import after_commit
-from core.fanout import FastEmitManager
+from core.dbfaults import DatabaseUnavailable
 from core.fanout_redis import FastEmitRedisManager
+from core.fastpath import wsdirect
+from core.fastpath.eiosocket import LeanSocketServer
+from core.fastpath.fanout import FastEmitManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
-from core.leanqueue import LeanQueue
 from core.origins import origin_check, socket_origins
-from core.pgclient import DatabaseUnavailable
 from core.plugins import PluginError, PluginHost
 from core.redisconn import pubsub_channel, redis_settings
 from core.settings import Settings
@@ -142,13 +143,6 @@ def merge_payload(payload: dict[str, Any], contribution: dict[str, Any] | None) 
 Service = TypeVar("Service")
 
 
-class _SocketServer(socketio.AsyncServer):
-    async def _handle_eio_connect(self, eio_sid: str, environ: dict) -> Any:
-        # before Engine.IO schedules the socket's first ping
-        eiosocket.make_lean(self.eio.sockets.get(eio_sid))
-        return await super()._handle_eio_connect(eio_sid, environ)
-
-
 class Gateway:
     def __init__(self, settings: Settings, plugins: PluginHost):
         self.settings = settings
@@ -159,8 +153,10 @@ class Gateway:
             if self.redis_url
             else FastEmitManager()
         )
+        fast = fastpath.wanted(settings)
+        manager.fast = fast  # off: python-socketio's own emits (the Redis stream stays Hearth's)
         any_origin = socket_origins(settings) is None
-        self.sio = _SocketServer(
+        self.sio = (LeanSocketServer if fast else socketio.AsyncServer)(
             async_mode="asgi",
             transports=["websocket"],
             client_manager=manager,
@@ -169,8 +165,9 @@ class Gateway:
             max_http_buffer_size=1_000_000,
             json=fastjson,
         )
-        manager.direct = wsdirect.install(self.sio.eio)
-        self.sio.eio.create_queue = LeanQueue  # each socket's packet queue (see core.leanqueue)
+        if fast:  # (core/fastpath: each reaches into python-engineio or hypercorn)
+            manager.direct = wsdirect.install(self.sio.eio)
+            self.sio.lean_queues()
         self.sockets: dict[str, SocketContext] = {}
         self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}

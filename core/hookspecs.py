@@ -1,6 +1,7 @@
-"""The hooks a Hearth plugin may implement. All are called once at start-up, except
-``authenticated_payload``, ``socket_disconnected`` and ``user_profile``, which run per
-socket or request. Runtime traffic between plugins goes through ``core.events``, not here.
+"""The hooks a Hearth plugin may implement (docs/plugins.md, section 3, describes each). The
+``hearth_*`` ones run once, when the app is built or starts; the others run per socket, request or
+event that needs them. Plugins declare hooks of their own in their ``hookspecs.py``; what one plugin
+adds to another is always a hook's answer (there are no module-level registries).
 
 Async implementations are awaited by the kernel (pluggy itself does not await).
 """

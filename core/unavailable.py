@@ -8,7 +8,7 @@ import time
 
 from quart import Quart, Response, jsonify
 
-from core.pgclient import DatabaseUnavailable
+from core.dbfaults import DatabaseUnavailable
 
 log = logging.getLogger("hearth.errors")
 RETRY_AFTER_SECONDS = 5

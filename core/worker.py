@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     loop_factory = None
     if importlib.util.find_spec("uvloop") is not None:
         # uvloop's event loop and transports cost a fraction of asyncio's per event and per write;
-        # the websocket fast path (core.wsdirect) finds its transports the same way.
+        # the websocket fast path (core.fastpath.wsdirect) finds its transports the same way.
         import uvloop
 
         loop_factory = uvloop.new_event_loop

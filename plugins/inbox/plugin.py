@@ -28,12 +28,11 @@ def hearth_blueprints():
 
 
 @hookimpl
-async def hearth_startup(app):
+def channel_kinds():
     from plugins.inbox.service import DirectMessages
-    from plugins.messages.kinds import register_kind
     from plugins.messages.models import DM_TEXT
 
-    register_kind(DM_TEXT, DirectMessages())
+    return {DM_TEXT: DirectMessages()}
 
 
 @hookimpl

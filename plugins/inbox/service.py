@@ -18,7 +18,7 @@ from plugins.accounts.public_profile import brief_profiles
 from plugins.inbox.models import Inbox, UserNotice
 from plugins.inbox.privacy import check_can_message
 from plugins.messages import service as messages
-from plugins.messages.kinds import Access
+from plugins.messages.kinds import Access, Sending
 from plugins.messages.models import DM_TEXT, Channel, Message
 from plugins.messages.payload import attachment_counts
 from plugins.messages.routes import channel_wire
@@ -143,13 +143,13 @@ class DirectMessages:
         inbox: Inbox = access.extra["inbox"]
         await check_can_message(user.id, inbox.recipient_id)
 
-    async def before_send(self, user: User, access: Access) -> None:
-        return None
+    async def sending(self, user: User | None, access: Access, check: bool = True) -> Sending:
+        if check:
+            await self.check_send(user, access)  # type: ignore[arg-type]  # a member sends when checked
+        # (no plain writes: what follows a DM does more than writes)
+        return Sending(rooms=await self.rooms(access.channel), after=lambda m: self._after_message(m, access, user))
 
-    def message_writes(self, message: Message, access: Access, sender: User) -> None:
-        return None  # after_message does more than plain writes
-
-    async def after_message(self, message: Message, access: Access, sender: User) -> None:
+    async def _after_message(self, message: Message, access: Access, sender: User) -> None:
         inbox: Inbox = access.extra["inbox"]
         if inbox.recipient_id == sender.id:
             return  # saved notes
@@ -174,9 +174,6 @@ class DirectMessages:
         inbox: Inbox = access.extra["inbox"]
         found = await UserNotice.get_or_none(user_id=inbox.recipient_id)
         return _notice_wire(found) if found else None
-
-    def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
-        return {"message": message}
 
 
 async def payload(user_id: int) -> dict[str, Any]:

@@ -33,3 +33,18 @@ async def message_sent(message, access):
 async def message_edited(message, access, previous_content):
     """Run after a message is edited and announced (after the commit); ``previous_content`` is
     its content before the edit."""
+
+
+@hookspec
+def channel_kinds():
+    """Return ``{channel_type: ChannelKind}`` (``plugins.messages.kinds``) for the kinds of channel
+    this plugin brings: inbox DM_TEXT, servers SERVER_TEXT and CATEGORY, tickets TICKET. Collected
+    once per app when it starts (``plugins.messages.extensions``); two plugins claiming one type
+    refuse the start-up."""
+
+
+@hookspec(firstresult=True)
+def message_role_resolver():
+    """Return ``async resolve(role_ids) -> {role_id: {id, name, hexColor, icon}}``, which turns the
+    role ids a page of messages mentions into their wire form (the servers plugin answers; without
+    it ``roleMentions`` stay empty). Collected once per app when it starts."""

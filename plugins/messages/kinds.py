@@ -1,12 +1,14 @@
 """Channel kinds: the rules that differ between a DM, a server channel and a ticket.
 
 The messages plugin owns channels and messages; a plugin that brings a kind of channel
-(inbox → DM_TEXT, servers → SERVER_TEXT/CATEGORY, tickets → TICKET) registers a :class:`ChannelKind` for it at
-start-up. Every ``/channels/:channelId`` route resolves the kind first (CHV, rest.md §0.5).
+(inbox → DM_TEXT, servers → SERVER_TEXT/CATEGORY, tickets → TICKET) answers the ``channel_kinds``
+hook with a :class:`ChannelKind` for it, collected per app (``plugins.messages.extensions``).
+Every ``/channels/:channelId`` route resolves the kind first (CHV, rest.md §0.5).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,6 +36,30 @@ class Access:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def _no_writes(message: Message) -> list[Statement] | None:
+    return None
+
+
+async def _nothing_after(message: Message) -> None:
+    return None
+
+
+@dataclass
+class Sending:
+    """A kind's one answer to a send (:meth:`ChannelKind.sending`): its checks passed, and this is
+    all the messages service needs from it for that message; it asks the kind nothing more."""
+
+    # Socket rooms that hear ``message:created``.
+    rooms: list[str]
+    # ``message:created``'s keys beside ``message`` (servers: the sender's ``member``, ``serverId``).
+    created: dict[str, Any] = field(default_factory=dict)
+    # Everything ``after`` would do for this (not yet stored) message, as plain writes to store with
+    # it in one round trip; None when ``after`` is needed.
+    writes: Callable[[Message], list[Statement] | None] = _no_writes
+    # Counters and side effects once the message is stored (inside its transaction).
+    after: Callable[[Message], Awaitable[None]] = _nothing_after
+
+
 class ChannelKind(Protocol):
     async def access(self, user: User, channel: Channel) -> Access:
         """The user's access to a channel, or ApiError(403, ...) when they may not view it."""
@@ -42,17 +68,13 @@ class ChannelKind(Protocol):
         """Socket rooms that see this channel's events."""
 
     async def check_send(self, user: User, access: Access) -> None:
-        """Raise ApiError when the user may not send here (DM privacy, permissions)."""
+        """Raise ApiError when the user may not send here (DM privacy, permissions): typing and
+        button clicks ask only this."""
 
-    async def before_send(self, user: User, access: Access) -> None:
-        """Checks only sending needs (mutes, slow mode), after the permission checks."""
-
-    def message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
-        """Everything ``after_message`` would do for this (not yet stored) message as plain writes,
-        to store together with it in one round trip; None when it needs ``after_message``."""
-
-    async def after_message(self, message: Message, access: Access, sender: User) -> None:
-        """Counters and side effects after a message is stored (inside the transaction)."""
+    async def sending(self, user: User | None, access: Access, check: bool = True) -> Sending:
+        """The one question of a send: ``check_send`` and the checks only sending needs (mutes,
+        slow mode) unless ``check`` is False (a system or webhook message; ``user`` None: nobody
+        sent it as a member), then where the message goes and what goes with it."""
 
     async def mark_seen(self, user: User, access: Access) -> None:
         """Record that the user has read the channel up to now."""
@@ -63,23 +85,15 @@ class ChannelKind(Protocol):
     async def notice(self, user: User, access: Access) -> dict[str, Any] | None:
         """The notice shown in this channel for this user, or None."""
 
-    def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
-        """The body of ``message:created`` for this kind."""
-
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
         """The ids among ``channels`` (all of this kind) that ``access`` would let the user view,
         in a fixed number of queries however many channels there are."""
 
 
-_kinds: dict[int, ChannelKind] = {}
-
-
-def register_kind(channel_type: int, kind: ChannelKind) -> None:
-    _kinds[channel_type] = kind
-
-
 def kind_for(channel: Channel) -> ChannelKind:
-    kind = _kinds.get(channel.type)
+    from plugins.messages.extensions import extensions
+
+    kind = extensions().kinds.get(channel.type)
     if kind is None:
         raise ApiError(403, "Unknown channel type.")
     return kind

@@ -18,7 +18,7 @@ from core.errors import ApiError
 from core.identity.models import User
 from plugins.messages.kinds import kind_for
 from plugins.messages.models import Channel, MentionNotification, Message
-from plugins.messages.serialize import serialize_messages
+from plugins.messages.wire import serialize_messages
 
 KEEP = 20
 

@@ -37,6 +37,13 @@ def hearth_socket_handlers():
 
 
 @hookimpl
+async def hearth_startup(app):
+    from plugins.messages.extensions import install
+
+    install(app)  # what other plugins add (channel kinds, the role resolver), for this app only
+
+
+@hookimpl
 async def authenticated_payload(ctx):
     from plugins.messages.echo import join_own_room
     from plugins.messages.payload import read_state

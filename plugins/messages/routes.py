@@ -19,7 +19,7 @@ from plugins.messages import service
 from plugins.messages.buttons import check_click
 from plugins.messages.models import Attachment, Message
 from plugins.messages.schemas import EditMessageBody, ReactionBody, SendMessageBody
-from plugins.messages.serialize import attachment_wire
+from plugins.messages.wire import attachment_wire
 
 blueprint = Blueprint("messages", __name__, url_prefix="/api/channels")
 

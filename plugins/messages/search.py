@@ -14,8 +14,8 @@ from core.identity.models import User
 from core.ids import parse_id
 from plugins.messages.kinds import Access
 from plugins.messages.models import CATEGORY, Message
-from plugins.messages.serialize import serialize_messages
 from plugins.messages.service import page_limit
+from plugins.messages.wire import serialize_messages
 
 MAX_AUTHORS = 100
 USER_ID_TEXT = "Each user_id must be a string between 1 and 100 characters."

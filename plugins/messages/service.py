@@ -15,11 +15,11 @@ from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import id_timestamp_ms, new_id, parse_id
-from core.prepared import Statement, fetch_rows, insert_statement, prepared, write_together
+from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts, prepared, write_together
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
-from plugins.messages.kinds import Access, kind_for
+from plugins.messages.kinds import Access, Sending, kind_for
 from plugins.messages.models import (
     CATEGORY,
     CONTENT,
@@ -32,7 +32,7 @@ from plugins.messages.models import (
     Reaction,
     ReadState,
 )
-from plugins.messages.serialize import serialize_message, serialize_messages
+from plugins.messages.wire import serialize_message, serialize_messages
 
 PAGE_SIZE = 50
 MAX_PAGE = 100
@@ -159,8 +159,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
         raise bad_request("You must confirm your email to send attachment messages.")
     if account is not None and not account.email_confirmed:
         raise bad_request("You must confirm your email to send messages.")
-    await access.kind.check_send(sender, access)
-    await access.kind.before_send(sender, access)
+    sending = await access.kind.sending(sender, access)  # all this send asks of the channel's kind
     html_embed = None
     if body.htmlEmbed:
         try:
@@ -201,8 +200,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
     )
     message._attachments = []
     channel.last_messaged_at = created_at
-    writes = getattr(access.kind, "message_writes", None)  # a third-party kind may lack it
-    quick = writes(message, access, sender) if writes is not None and upload is None else None
+    quick = sending.writes(message) if upload is None and joins_inserts() else None
     if quick is not None:
         # the usual message (no attachment, nobody named): stored with what goes with it in one statement
         await write_together([insert_statement(message), (_MESSAGED, [created_at, channel.id]), *quick])
@@ -226,9 +224,9 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
                     )
                 )
             await fetch_rows(_MESSAGED, [created_at, channel.id])
-            await access.kind.after_message(message, access, sender)
+            await sending.after(message)
             wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
-    await _announce_created(access, wire, sender, body.socketId)
+    await _announce_created(sending, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
@@ -274,10 +272,10 @@ async def _quotable_ids(channel_id: int, ids: list[int]) -> list[int]:
     return [i for i in ids if i in found]
 
 
-async def _announce_created(access: Access, wire: dict[str, Any], sender: User, socket_id: str | None) -> None:
-    payload = access.kind.created_payload(wire, access, sender)
+async def _announce_created(sending: Sending, wire: dict[str, Any], sender: User, socket_id: str | None) -> None:
+    payload = {"message": wire, **sending.created}
     gateway = hearth().gateway
-    target_rooms = await rooms(access)
+    target_rooms = sending.rooms
     own = echo_room(gateway, sender, socket_id)
     if own is None:
         await gateway.emit("message:created", payload, to=target_rooms)
@@ -294,7 +292,7 @@ async def system_message(access: Access, actor: User, message_type: int) -> dict
     )
     await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)
     wire = await serialize_message(message, actor.id, fresh=True)
-    await _announce_created(access, wire, actor, None)
+    await _announce_created(await access.kind.sending(actor, access, check=False), wire, actor, None)
     return wire
 
 
@@ -332,8 +330,8 @@ async def webhook_message(
         )
         await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
         wire = await serialize_message(message, None, fresh=True)
-        payload = access.kind.created_payload(wire, access, None)  # type: ignore[arg-type]  # no sender
-        await hearth().gateway.emit("message:created", payload, to=await rooms(access))
+        sending = await access.kind.sending(None, access, check=False)  # nobody sent it as a member
+        await hearth().gateway.emit("message:created", {"message": wire, **sending.created}, to=sending.rooms)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 

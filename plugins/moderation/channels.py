@@ -18,7 +18,7 @@ async def around(viewer: User, channel_id: str, around_id: str | None, limit: in
     if not hearth().plugins.enabled("messages"):
         return {"messages": [], "channel": None}
     from plugins.messages.models import Channel, Message
-    from plugins.messages.serialize import serialize_messages
+    from plugins.messages.wire import serialize_messages
 
     parsed = parse_id(channel_id)
     channel = await Channel.get_or_none(id=parsed) if parsed is not None else None

@@ -15,8 +15,8 @@ from core.wire import ms
 from plugins.posts import queries
 from plugins.posts.models import Post, PostAnnouncement
 from plugins.posts.relations import Relations, relations
-from plugins.posts.serialize import load
 from plugins.posts.service import erase
+from plugins.posts.wire import load
 
 
 async def _staff_view() -> Relations:

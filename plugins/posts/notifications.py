@@ -15,7 +15,7 @@ from core.wire import full_user, ms
 from plugins.posts.models import PostNotification, PostNotificationRead
 from plugins.posts.relations import Relations
 from plugins.posts.runtime import runtime
-from plugins.posts.serialize import serialize_ids
+from plugins.posts.wire import serialize_ids
 
 LATEST = 20
 

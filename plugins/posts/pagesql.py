@@ -111,7 +111,7 @@ def _mentioned(dialect: str) -> tuple[str, str]:
     return "json_array_length(p.mention_user_ids) > 0", "mu.id IN (SELECT value FROM json_each(p.mention_user_ids))"
 
 
-# The loaded row, in this order (serialize.py unpacks it).
+# The loaded row, in this order (wire.py unpacks it).
 COLUMNS = (
     "nested",
     "id",

@@ -115,6 +115,6 @@ async def moderation_delete_recent_posts(user_ids, since):
 async def reminder_posts(post_ids, viewer):
     """The reminders plugin's hook: the posts its reminders point at, as ``viewer`` sees them."""
     from plugins.posts.relations import relations
-    from plugins.posts.serialize import serialize_ids
+    from plugins.posts.wire import serialize_ids
 
     return {int(post["id"]): post for post in await serialize_ids(post_ids, await relations(viewer, follows=True))}

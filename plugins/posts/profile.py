@@ -13,8 +13,8 @@ from core.identity.models import User
 from plugins.posts import queries
 from plugins.posts.models import Post, PostLike, PostNotification, PostPollChoice, PostPollVote
 from plugins.posts.relations import relations
-from plugins.posts.serialize import load
 from plugins.posts.service import erase
+from plugins.posts.wire import load
 
 
 async def profile_contribution(viewer: User | None, user: User) -> dict[str, Any]:

@@ -4,7 +4,7 @@ Every list but the feed is the generic fetcher's: the newest ``limit`` posts mat
 oldest→newest. Cursors: ``afterId`` = older than that id, ``beforeId`` = newer. ``limit`` is at
 most 30 (default 30; junk, zero or negative mean the default).
 
-Each function says which posts make the page (``pagesql.Selection``); ``serialize.load`` runs
+Each function says which posts make the page (``pagesql.Selection``); ``wire.load`` runs
 it and returns the posts as the wire shows them, in one statement.
 """
 

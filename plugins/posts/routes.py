@@ -22,7 +22,7 @@ from plugins.posts.pagesql import Selection
 from plugins.posts.relations import Relations, relations
 from plugins.posts.runtime import runtime
 from plugins.posts.schemas import CreatePostBody, EditPostBody, poll_choices
-from plugins.posts.serialize import load, serialize_id
+from plugins.posts.wire import load, serialize_id
 
 blueprint = Blueprint("posts", __name__, url_prefix="/api/posts")
 user_posts = Blueprint("user_posts", __name__, url_prefix="/api/users/<user_id>/posts")

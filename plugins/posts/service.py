@@ -38,8 +38,8 @@ from plugins.posts.notifications import notify, notify_many
 from plugins.posts.relations import block_sets, blocked_by, relations
 from plugins.posts.runtime import runtime
 from plugins.posts.schemas import CreatePostBody
-from plugins.posts.serialize import serialize_id
 from plugins.posts.shadow import fake_post
+from plugins.posts.wire import serialize_id
 
 log = logging.getLogger("hearth.posts")
 MAX_PINS = 4

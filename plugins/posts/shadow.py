@@ -14,7 +14,7 @@ from plugins.accounts.public_profile import brief_profiles
 from plugins.posts.content import mentioned_ids
 from plugins.posts.models import Post
 from plugins.posts.relations import relations
-from plugins.posts.serialize import serialize_id
+from plugins.posts.wire import serialize_id
 
 
 async def fake_post(

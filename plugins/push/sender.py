@@ -14,7 +14,6 @@ import asyncio
 import json
 import logging
 import time
-import weakref
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -32,14 +31,13 @@ from plugins.push.vapid import vapid_keys
 log = logging.getLogger("hearth.push")
 GONE = (404, 410)
 
-_senders: weakref.WeakKeyDictionary[Any, PushSender] = weakref.WeakKeyDictionary()
-
 
 def sender_for(app: Any = None) -> PushSender:
+    """The app's sender, kept on the app (made on first use)."""
     app = app if app is not None else current_app._get_current_object()
-    sender = _senders.get(app)
+    sender = app.extensions.get("push")
     if sender is None:
-        sender = _senders[app] = PushSender(app.extensions["hearth"].settings)
+        sender = app.extensions["push"] = PushSender(app.extensions["hearth"].settings)
     return sender
 
 

@@ -16,7 +16,7 @@ from core.ids import parse_id
 from core.wire import ms
 from plugins.messages import service as messages
 from plugins.messages.models import Message
-from plugins.messages.serialize import serialize_messages
+from plugins.messages.wire import serialize_messages
 from plugins.reminders.models import Reminder
 
 MAX_REMINDERS = 10

@@ -13,7 +13,7 @@ from core.prepared import Statement
 from core.ratelimit import RateLimiter
 from plugins.messages import service as messages
 from plugins.messages.content import ROLE_MENTION
-from plugins.messages.kinds import Access
+from plugins.messages.kinds import Access, Sending
 from plugins.messages.mentions import record_mentions
 from plugins.messages.models import Channel, Message
 from plugins.servers.models import ChannelNotice, Member, Role
@@ -61,7 +61,23 @@ class ServerChannels:
             raise ApiError(403, "You are not allowed to send messages in this channel.")
         ctx.require(SEND_MESSAGE)
 
-    async def before_send(self, user: User, access: Access) -> None:
+    async def sending(self, user: User | None, access: Access, check: bool = True) -> Sending:
+        ctx: MemberContext | None = access.extra.get("ctx")
+        if check:
+            await self.check_send(user, access)  # type: ignore[arg-type]  # a member sends when checked
+            await self._before_send(user, access)  # type: ignore[arg-type]
+        member = None
+        if ctx is not None and user is not None and ctx.member.user_id == user.id:
+            member = {"id": str(ctx.member.id), "permissions": ctx.permissions, "nickname": ctx.member.nickname}
+        return Sending(
+            rooms=[str(access.channel.id)],
+            created={"member": member, "serverId": str(access.server_id)},
+            writes=lambda message: self._message_writes(message, access, user),  # type: ignore[arg-type]
+            after=lambda message: self._after_message(message, access, user),  # type: ignore[arg-type]
+        )
+
+    async def _before_send(self, user: User, access: Access) -> None:
+        """Mutes and slow mode, after the permission checks: only sending needs them."""
         ctx: MemberContext = access.extra["ctx"]
         if ctx.muted:
             raise ApiError(403, "You are muted in this server.")
@@ -75,7 +91,7 @@ class ServerChannels:
             if ttl is not None:
                 raise ApiError(429, "Slow down!", None, ttl=ttl, slowMode=True)
 
-    def message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
+    def _message_writes(self, message: Message, access: Access, sender: User) -> list[Statement] | None:
         """The sender's read state, when the message names nobody (no mentions to count)."""
         if (
             message.mention_user_ids
@@ -85,7 +101,7 @@ class ServerChannels:
             return None
         return [messages.server_last_seen(sender.id, access.channel.id, datetime.now(UTC))]
 
-    async def after_message(self, message: Message, access: Access, sender: User) -> None:
+    async def _after_message(self, message: Message, access: Access, sender: User) -> None:
         ctx: MemberContext = access.extra["ctx"]
         now = datetime.now(UTC)
         await messages.set_server_last_seen(sender.id, access.channel.id, now)
@@ -148,13 +164,6 @@ class ServerChannels:
         mine = [c for c in channels if c.server_id in contexts]
         overrides = await channel_overrides([c.id for c in mine]) if mine else {}
         return {c.id for c in mine if can_view(contexts[c.server_id], overrides.get(c.id, {}))}
-
-    def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
-        ctx: MemberContext | None = access.extra.get("ctx")
-        member = None
-        if ctx is not None and ctx.member.user_id == sender.id:
-            member = {"id": str(ctx.member.id), "permissions": ctx.permissions, "nickname": ctx.member.nickname}
-        return {"message": message, "member": member, "serverId": str(access.server_id)}
 
 
 async def resolve_roles(role_ids: list[int]) -> dict[int, dict[str, Any]]:

@@ -44,17 +44,25 @@ def hearth_upload_groups():
 
 
 @hookimpl
-async def hearth_startup(app):
-    from plugins.messages.kinds import register_kind
+def channel_kinds():
     from plugins.messages.models import CATEGORY, SERVER_TEXT
-    from plugins.messages.serialize import register_role_resolver
-    from plugins.servers import rooms
-    from plugins.servers.kind import ServerChannels, resolve_roles
+    from plugins.servers.kind import ServerChannels
 
     kind = ServerChannels()
-    register_kind(SERVER_TEXT, kind)
-    register_kind(CATEGORY, kind)
-    register_role_resolver(resolve_roles)
+    return {SERVER_TEXT: kind, CATEGORY: kind}
+
+
+@hookimpl
+def message_role_resolver():
+    from plugins.servers.kind import resolve_roles
+
+    return resolve_roles
+
+
+@hookimpl
+async def hearth_startup(app):
+    from plugins.servers import rooms
+
     rooms.install(app.extensions["hearth"].gateway)
     _start_deletion_job(app)
 

@@ -13,7 +13,7 @@ from core.auth import is_moderator
 from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
-from plugins.messages.kinds import Access
+from plugins.messages.kinds import Access, Sending
 from plugins.messages.models import Channel, Message
 from plugins.tickets.live import ticket_updated
 from plugins.tickets.models import CLOSED, CLOSED_AS_DONE, Ticket
@@ -52,13 +52,13 @@ class TicketChannels:
         if ticket.status in CLOSED:
             raise bad_request("This ticket is closed")
 
-    async def before_send(self, user: User, access: Access) -> None:
-        return None
+    async def sending(self, user: User | None, access: Access, check: bool = True) -> Sending:
+        if check:
+            await self.check_send(user, access)  # type: ignore[arg-type]  # a member sends when checked
+        # no rooms: no reference event leaves for tickets; no plain writes: the count may close it
+        return Sending(rooms=[], after=lambda message: self._after_message(access))
 
-    def message_writes(self, message: Message, access: Access, sender: User) -> None:
-        return None  # after_message does more than plain writes
-
-    async def after_message(self, message: Message, access: Access, sender: User) -> None:
+    async def _after_message(self, access: Access) -> None:
         ticket: Ticket = access.extra["ticket"]
         if ticket.status not in CLOSED and await Message.filter(channel_id=ticket.channel_id).count() >= AUTO_CLOSE_AT:
             await close_full(ticket)
@@ -71,9 +71,6 @@ class TicketChannels:
 
     async def notice(self, user: User, access: Access) -> dict[str, Any] | None:
         return None
-
-    def created_payload(self, message: dict[str, Any], access: Access, sender: User) -> dict[str, Any]:
-        return {"message": message}
 
 
 async def close_full(ticket: Ticket) -> None:

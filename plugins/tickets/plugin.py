@@ -27,12 +27,11 @@ def hearth_blueprints():
 
 
 @hookimpl
-async def hearth_startup(app):
-    from plugins.messages.kinds import register_kind
+def channel_kinds():
     from plugins.messages.models import TICKET
     from plugins.tickets.kind import TicketChannels
 
-    register_kind(TICKET, TicketChannels())
+    return {TICKET: TicketChannels()}
 
 
 @hookimpl
@@ -49,7 +48,7 @@ async def message_sent(message, access):
     ticket = access.extra.get("ticket")
     if ticket is None:
         return
-    from plugins.messages.serialize import serialize_message
+    from plugins.messages.wire import serialize_message
     from plugins.tickets.live import ticket_message
 
     await ticket_message(ticket, await serialize_message(message, None, fresh=True))

@@ -11,17 +11,34 @@ import pytest
 from core import hookspecs
 from core.app import create_quart_app
 from core.plugins import FIRST_PARTY_DIR, discover
+from core.settings import ROOT
 
 PLUGINS = discover()
 STDLIB = set(sys.stdlib_module_names)
 NON_ESSENTIAL = sorted(pid for pid, (module, _) in PLUGINS.items() if not module.manifest.essential)
 
 
+def _hookspecs() -> list:
+    """The kernel's hookspecs and those every plugin declares (``hookspecs = module`` in plugin.py)."""
+    modules = [hookspecs, *(getattr(module, "hookspecs", None) for module, _ in PLUGINS.values())]
+    return [
+        f
+        for module in dict.fromkeys(m for m in modules if m is not None)
+        for _, f in inspect.getmembers(module, inspect.isfunction)
+        if hasattr(f, "hearth_spec")
+    ]
+
+
 def test_every_hookspec_is_documented():
-    specs = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction) if hasattr(f, "hearth_spec")]
-    assert len(specs) >= 8
+    specs = _hookspecs()
+    assert len(specs) >= 40
+    guide = (ROOT / "docs" / "plugins.md").read_text()
     for spec in specs:
         assert (spec.__doc__ or "").strip(), f"hookspec {spec.__name__} has no docstring"
+        arguments = ", ".join(inspect.signature(spec).parameters)
+        assert f"`{spec.__name__}({arguments})`" in guide, (
+            f"hookspec {spec.__name__}({arguments}) ({spec.__module__}) is not in docs/plugins.md's tables"
+        )
 
 
 @pytest.mark.parametrize("plugin_id", sorted(PLUGINS))

@@ -1,4 +1,4 @@
-"""Websocket frames written straight onto the connection (core.wsdirect): what a client reads
+"""Websocket frames written straight onto the connection (core.fastpath.wsdirect): what a client reads
 is a well-formed frame, every socket under hypercorn takes that path, events keep their order
 through the write windows, and a client that stops reading is dropped."""
 
@@ -15,7 +15,7 @@ from wsproto import ConnectionType
 from wsproto.connection import Connection
 from wsproto.events import TextMessage
 
-from core import wsdirect
+from core.fastpath import wsdirect
 from tests.support import connect_socket, new_person
 
 

@@ -8,9 +8,9 @@ import weakref
 
 import engineio
 
-from core.eiosocket import LeanSocket
+from core.fastpath.eiosocket import LeanSocket
+from core.fastpath.leanqueue import LeanQueue
 from core.gateway import KEPT_ENVIRON
-from core.leanqueue import LeanQueue
 from tests.support import connect_socket, new_person
 
 

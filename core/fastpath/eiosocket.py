@@ -19,8 +19,11 @@ import asyncio
 import time
 from typing import Any
 
+import socketio
 from engineio import exceptions, packet
 from engineio.async_socket import AsyncSocket
+
+from core.fastpath.leanqueue import LeanQueue
 
 
 class LeanSocket(AsyncSocket):
@@ -76,3 +79,16 @@ def make_lean(socket: object) -> None:
     """Turn a socket Engine.IO just created into a :class:`LeanSocket` (same state, same layout)."""
     if type(socket) is AsyncSocket:
         socket.__class__ = LeanSocket
+
+
+class LeanSocketServer(socketio.AsyncServer):
+    """A Socket.IO server whose Engine.IO sockets are :class:`LeanSocket` s with a
+    :class:`~core.fastpath.leanqueue.LeanQueue` each (``lean_queues`` after construction)."""
+
+    def lean_queues(self) -> None:
+        self.eio.create_queue = LeanQueue  # each socket's packet queue (see core.fastpath.leanqueue)
+
+    async def _handle_eio_connect(self, eio_sid: str, environ: dict) -> Any:
+        # before Engine.IO schedules the socket's first ping
+        make_lean(self.eio.sockets.get(eio_sid))
+        return await super()._handle_eio_connect(eio_sid, environ)

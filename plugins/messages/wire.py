@@ -7,7 +7,7 @@ attachments, reactions — is loaded in a fixed number of batched queries, never
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from core.identity.models import User
@@ -15,16 +15,8 @@ from core.prepared import prepared
 from core.wire import ms
 from plugins.accounts.models import Profile
 from plugins.accounts.public_profile import briefs_of
+from plugins.messages.extensions import extensions
 from plugins.messages.models import Attachment, Message, Reaction
-
-# Servers register a resolver turning role ids into [{id, name, hexColor, icon}].
-RoleResolver = Callable[[list[int]], Awaitable[dict[int, dict[str, Any]]]]
-_role_resolver: RoleResolver | None = None
-
-
-def register_role_resolver(resolver: RoleResolver) -> None:
-    global _role_resolver
-    _role_resolver = resolver
 
 
 def _mention_user(user: User) -> dict[str, Any]:
@@ -178,7 +170,8 @@ async def serialize_messages(
         for reaction in await Reaction.filter(message_id__in=ids):
             reactions[reaction.message_id].append(reaction)
     role_ids = sorted({int(r) for m in all_messages for r in m.role_mention_ids})
-    roles = await _role_resolver(role_ids) if role_ids and _role_resolver else {}
+    resolve_roles = extensions().resolve_roles if role_ids else None  # the servers plugin's answer
+    roles = await resolve_roles(role_ids) if resolve_roles is not None else {}
 
     def mentions(message: Message) -> list[dict[str, Any]]:
         return [_mention_user(users[int(u)]) for u in message.mention_user_ids if int(u) in users]

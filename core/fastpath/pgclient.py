@@ -1,5 +1,7 @@
 """Tortoise's asyncpg client with the outage rules of docs/faults.md (the ``engine`` of Hearth's
-PostgreSQL connection, see ``core.db.connection_config``).
+PostgreSQL connection while fast paths are on, see ``core.db.connection_config``). A fast path
+because it overrides Tortoise's private ``_translate_exceptions`` and reaches ``_pool`` and a
+transaction's ``_parent``; what counts as an outage is ``core.dbfaults``.
 
 - Every failure to reach PostgreSQL or to hear back in time — refused or reset connections, a
   server shutting down or starting up, a backend terminated, a time-out — becomes
@@ -16,60 +18,13 @@ PostgreSQL connection, see ``core.db.connection_config``).
 
 from __future__ import annotations
 
-import asyncio
-import re
 from typing import Any
 
-from asyncpg import exceptions as pg
 from tortoise.backends.asyncpg.client import AsyncpgDBClient, TransactionWrapper
 from tortoise.backends.base.client import NestedTransactionContext, PoolConnectionWrapper, TransactionContextPooled
 from tortoise.connection import get_connections
-from tortoise.exceptions import DBConnectionError
 
-# The connection is gone (the statement may or may not have run).
-_LOST = (pg.PostgresConnectionError, pg.AdminShutdownError, pg.CrashShutdownError, ConnectionError)
-# PostgreSQL could not be reached or did not answer in time.
-_UNREACHABLE = (
-    *_LOST,
-    OSError,
-    asyncio.TimeoutError,
-    pg.CannotConnectNowError,
-    pg.TooManyConnectionsError,
-    pg.QueryCanceledError,
-    DBConnectionError,
-)
-
-
-class DatabaseUnavailable(Exception):
-    """PostgreSQL could not be reached, went away mid-statement, or was too slow."""
-
-    def __init__(self, cause: BaseException):
-        super().__init__(f"{type(cause).__name__}: {cause}")
-        self.lost = connection_lost(cause)
-        self.unsent = not_sent(cause)
-
-
-# A backend terminated while its connection sat in the pool sends its FATAL error first and closes
-# after: a statement started in between fails in asyncpg before anything is sent ("another
-# operation (2) is in progress": the connection is consuming that error), or finds it closed.
-_UNSENT = re.compile(r"connection is closed|another operation \([12]\) is in progress")
-
-
-def not_sent(error: BaseException) -> bool:
-    """The statement never left: it may run again on another connection, even a write."""
-    if isinstance(error, DatabaseUnavailable):
-        return error.unsent
-    return isinstance(error, (pg.InterfaceError, pg.InternalClientError)) and bool(_UNSENT.search(str(error)))
-
-
-def connection_lost(error: BaseException) -> bool:
-    if isinstance(error, DatabaseUnavailable):
-        return error.lost
-    return isinstance(error, _LOST) or not_sent(error)
-
-
-def unreachable(error: BaseException) -> bool:
-    return isinstance(error, _UNREACHABLE) or connection_lost(error)
+from core.dbfaults import DatabaseUnavailable, connection_lost, not_sent, unreachable
 
 
 def _is_read(func: Any, args: tuple[Any, ...]) -> bool:

@@ -4,9 +4,10 @@ python-socketio's manager creates an asyncio task per recipient for every room e
 Engine.IO encodes the packet again for each socket. With a few hundred sockets in a channel
 room that bookkeeping is most of a message's delivery cost, so these managers encode the event
 once, build its websocket frame once, and write that frame to each connection that has nothing
-queued (``core.wsdirect``); a socket with packets still queued gets the packet queued behind
+queued (``core.fastpath.wsdirect``); a socket with packets still queued gets the packet queued behind
 them, so a socket's events never overtake each other. Emits with an acknowledgement callback
-keep the library's path.
+keep the library's path, as do all emits of a manager whose ``fast`` is False (fast paths off:
+``core.fanout_redis`` still needs this class for its Redis stream).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import socketio
 from engineio import packet as eio_packet
 from socketio import packet as sio_packet
 
-from core.wsdirect import DirectWebSocket, text_frame
+from core.fastpath.wsdirect import DirectWebSocket, text_frame
 
 
 class _PreEncoded(eio_packet.Packet):
@@ -33,6 +34,7 @@ class _PreEncoded(eio_packet.Packet):
 
 class FastEmitManager(socketio.AsyncManager):
     direct: dict[str, DirectWebSocket] = {}  # the gateway sets the Engine.IO server's registry
+    fast = True  # False: every emit takes python-socketio's own path
 
     async def emit(
         self,
@@ -46,7 +48,7 @@ class FastEmitManager(socketio.AsyncManager):
         **kwargs: Any,
     ) -> None:
         room = to or room
-        if callback or namespace not in self.rooms:
+        if callback or not self.fast or namespace not in self.rooms:
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs)
         args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
         # binary=False: Hearth sends no bytes in events, and the library's check for them walks the

@@ -4,7 +4,7 @@
 and its ``join`` event's waiters), about 3 KB together, for every socket, though an idle socket's
 queue holds nothing and has one waiter at most (its writer task). This one keeps a list of items
 only while it has some, and creates waiter futures only for who waits. It has what Engine.IO and
-``core.fanout`` use: ``put``/``put_nowait``, ``get``/``get_nowait``, ``task_done``, ``join``,
+``core.fastpath.fanout`` use: ``put``/``put_nowait``, ``get``/``get_nowait``, ``task_done``, ``join``,
 ``empty`` and ``qsize``.
 """
 
