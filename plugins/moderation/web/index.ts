@@ -19,6 +19,8 @@ export default definePlugin({
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
     { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
+    // the servers tab's own address, and "not found" for the rest (rather than Home)
+    { path: "moderation/*", lazy: () => import("./NotFoundPage") },
   ],
   navEntries: [
     {
