@@ -71,6 +71,12 @@ async def test_server_menu_creates_a_named_channel_and_a_channel_menu_marks_read
     await expect(bob_news).not_to_have_attribute("data-unread", "true")
     await expect(carol_news).to_have_attribute("data-unread", "true")
 
+    await owner_page.set_viewport_size({"width": 850, "height": 800})  # the drawers' width
+    await owner_page.locator(".main-header__menu").click()
+    await expect(owner_page.get_by_test_id("server-name")).to_be_in_viewport()
+    await snapshot(owner_page, "layout-server-850.png")
+    await owner_page.set_viewport_size({"width": 1280, "height": 800})
+
     await in_arabic(owner_page)
     await expect(owner_page.get_by_test_id("channel-title")).to_have_text("plans", timeout=BROWSER_PATIENCE_MS)
     await snapshot(owner_page, "layout-server-1280-ar-ps.png")

@@ -17,7 +17,7 @@ function useInboxBadge(): number {
 export default definePlugin({
   id: "inbox",
   routes: [{ path: "inbox/*", lazy: () => import("./InboxPage") }],
-  navEntries: [{ id: "inbox", to: "inbox", icon: "inbox", label: () => t("nav"), useBadge: useInboxBadge }],
+  navEntries: [{ id: "inbox", to: "inbox", icon: "inbox", label: () => t("nav"), useBadge: useInboxBadge, order: 30 }],
   socketHandlers: {
     "user:authenticated": (payload: { inbox?: Inbox[] }) => inboxAuthenticated(payload.inbox),
     "inbox:opened": (inbox: Inbox) => inboxOpened(inbox),

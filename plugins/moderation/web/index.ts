@@ -30,6 +30,7 @@ export default definePlugin({
       label: () => t("nav.moderation"),
       useVisible: useIsStaff,
       useBadge: useWaitingTicketCount,
+      order: 70,
     },
   ],
   socketHandlers: {

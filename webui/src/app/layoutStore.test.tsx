@@ -73,7 +73,7 @@ describe("Escape", () => {
   it("leaves a dialog above the drawer to take it, and the wide layout alone", () => {
     phoneWidth(true);
     useLayoutStore.setState({ sidePaneOpen: true });
-    const dialog = document.body.appendChild(Object.assign(document.createElement("div"), { role: "dialog" }));
+    const dialog = document.body.appendChild(document.createElement("div"));
     dialog.setAttribute("role", "dialog");
     closeOverlaysOnEscape({ key: "Escape", defaultPrevented: false });
     expect(useLayoutStore.getState().sidePaneOpen).toBe(true);

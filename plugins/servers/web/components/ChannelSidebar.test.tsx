@@ -1,6 +1,7 @@
 import { registerTranslations } from "@hearth/i18n/i18n";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { ModalHost } from "@hearth/ui/modal/ModalHost";
+import { useModalStore } from "@hearth/ui/modal/modalStore";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -28,6 +29,7 @@ function signIn(userId: string) {
 beforeEach(() => {
   registerTranslations("en-gb", "servers", enGb);
   emitted.length = 0;
+  useModalStore.setState({ modals: [] });
   api.createChannel.mockReset().mockResolvedValue(channel("new", { name: "plans" }));
   api.orderChannels.mockReset().mockResolvedValue({});
   useServersStore.setState({ servers: {}, channels: {}, members: {}, roles: {} });
