@@ -225,7 +225,7 @@ SCREENS = [
         "home-menu",
         lambda w: "/app",
         by_css("[data-testid=dashboard-welcome], [data-testid=home-feed]"),
-        by_role("link", "Settings"),
+        lambda page: page.get_by_test_id("home-sidebar").get_by_role("link").first,
         opens=SIDE_NAV,
     ),
     Screen(

@@ -1,5 +1,5 @@
 """Two people in two browsers: the owner creates a server, a category and a private channel (the
-default role loses "View channel"), and an invite; B opens a bad invite, then joins with the real
+default role loses "View channel"), each named before it is created, and an invite; B opens a bad invite, then joins with the real
 one, chats live in the public channel, cannot see (or open) the private channel; the owner gives the
 default role "View channel" back and B sees the channel appear without reloading and reads it."""
 
@@ -30,17 +30,20 @@ async def test_create_server_private_channel_invite_join_and_live_permissions(li
     await page_a.get_by_role("menuitem", name="Server settings").click()
     await page_a.wait_for_url(re.compile(rf"/app/servers/{server_id}/settings/general$"))
     await page_a.get_by_role("link", name="Channels", exact=True).click()
+    # Each asks for its name first, then opens the new one's editor.
     await page_a.get_by_role("button", name="New category").click()
+    await page_a.get_by_label("Category name").fill("Plans")
+    await page_a.get_by_role("button", name="Create", exact=True).click()
     await page_a.wait_for_url(re.compile(r"/settings/channels/\d+$"))
-    await expect(page_a.get_by_test_id("channel-editor")).to_contain_text("Category: New Category")
+    await expect(page_a.get_by_test_id("channel-editor")).to_contain_text("Category: Plans")
     await page_a.get_by_role("link", name="All channels").click()
     await page_a.get_by_role("button", name="New channel").click()
+    await page_a.get_by_label("Channel name").fill("secret")
+    await page_a.get_by_role("button", name="Create", exact=True).click()
     await page_a.wait_for_url(re.compile(r"/settings/channels/\d+$"))
     secret_id = page_a.url.rsplit("/", 1)[1]
-    await page_a.get_by_label("Name", exact=True).fill("secret")
-    await page_a.get_by_role("button", name="Save changes").first.click()
     await expect(page_a.get_by_role("heading", name="#secret")).to_be_visible()
-    await page_a.get_by_role("combobox", name="Category").select_option(label="New Category")
+    await page_a.get_by_role("combobox", name="Category").select_option(label="Plans")
     secret_row = page_a.get_by_test_id("channel-item").and_(page_a.locator(f'[data-channel-id="{secret_id}"]'))
     await page_a.get_by_role("link", name="Permissions").click()
     everyone = page_a.get_by_test_id("channel-permission-row").filter(has_text="(everyone)")
@@ -60,7 +63,7 @@ async def test_create_server_private_channel_invite_join_and_live_permissions(li
     await page_a.goto(f"{url}/app/servers/{server_id}/{secret_id}")
     await expect(secret_row).to_be_visible()
     await expect(secret_row.get_by_label("Private channel")).to_be_visible()
-    await expect(page_a.get_by_test_id("channel-category")).to_contain_text("New Category")
+    await expect(page_a.get_by_test_id("channel-category")).to_contain_text("Plans")
     box_a = page_a.get_by_label("Message", exact=True)
     await box_a.fill("Top secret plans")
     await box_a.press("Enter")

@@ -37,7 +37,7 @@ async def test_sections_have_their_own_urls_and_the_back_button_works(live_serve
     url = live_server.url
 
     await page.goto(f"{url}/app")
-    await page.locator(".side-pane__links").get_by_role("link", name="Settings").click()
+    await page.get_by_test_id("rail-settings").click()
     await page.wait_for_url(re.compile(r"/app/settings/account$"))
     sidebar = page.get_by_test_id("settings-sidebar")
     await expect(sidebar.get_by_role("link")).to_have_text(SIDEBAR_AT_1280, timeout=BROWSER_PATIENCE_MS)

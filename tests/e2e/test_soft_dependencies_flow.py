@@ -45,7 +45,8 @@ async def test_moderation_without_servers_opens_on_users(start_server, signed_in
     await expect(totals).to_contain_text("Messages")  # messages still runs
     await expect(totals.get_by_text("Servers", exact=True)).to_have_count(0)
     await page.goto(f"{server.url}/app/moderation/servers/123")
-    await expect(page.locator(DASHBOARD)).to_be_visible(timeout=BROWSER_PATIENCE_MS)  # no such screen
+    # no such screen: moderation's own "not found", not Home
+    await expect(page.get_by_test_id("moderation-not-found")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
 
 
 async def test_a_bot_without_servers_or_explore_has_only_its_token_and_profile(start_server, signed_in):

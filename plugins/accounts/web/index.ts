@@ -9,7 +9,7 @@ export default definePlugin({
     { path: "settings/badges", lazy: () => import("./BadgesSettingsPage") },
     { path: "settings/privacy", lazy: () => import("./PrivacySettingsPage") },
   ],
-  navEntries: [{ id: "settings", to: "settings", icon: "cog", label: () => t("nav.settings") }],
+  navEntries: [{ id: "settings", to: "settings", icon: "cog", label: () => t("nav.settings"), order: 90 }],
   settingsSections: [
     { id: "account", path: "account", label: () => t("nav.account"), icon: "cog", order: 10 },
     { id: "badges", path: "badges", label: () => t("nav.badges"), icon: "shield", order: 30 },

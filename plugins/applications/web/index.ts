@@ -24,7 +24,7 @@ export default definePlugin({
     { path: "bot/:appId", lazy: () => import("./pages/BotInvitePage"), needs: ["servers"] },
     { path: "explore/bots", lazy: () => import("./pages/ExploreBotsPage"), needs: ["explore"] },
   ],
-  navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer") }],
+  navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer"), order: 80 }],
   // /app/settings/developer itself (developer mode) is the shell's; this section sits under it.
   settingsSections: [{ id: "applications", path: "developer/applications", label: () => t("nav.applications"), icon: "code", order: 125 }],
   extensions: { channelCommands },

@@ -19,7 +19,7 @@ export default definePlugin({
     { path: "explore/servers", lazy: () => import("./ExplorePage") },
     { path: "explore/servers/:id", lazy: () => import("./ExploreServerPage") },
   ],
-  navEntries: [{ id: "explore", to: "explore/servers", icon: "compass", label: () => t("nav.explore") }],
+  navEntries: [{ id: "explore", to: "explore/servers", icon: "compass", label: () => t("nav.explore"), order: 10 }],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

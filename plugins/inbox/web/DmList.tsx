@@ -4,7 +4,7 @@ import { Avatar } from "@hearth/ui/Avatar";
 import { Icon } from "@hearth/ui/Icon";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { useMemo, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink, useLocation, useNavigate } from "react-router";
 import { usePendingIncomingCount } from "../../friends/web/public";
 import { useMentionCount, useReadState } from "../../messages/web/public";
 import { t } from "./i18n";
@@ -12,6 +12,7 @@ import { closeDirectMessage, inboxPath } from "./inboxApi";
 import { sortInboxes, useInboxStore } from "./inboxStore";
 import type { Inbox } from "./types";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
+import "./inbox.css";
 
 const itemClass = ({ isActive }: { isActive: boolean }) => `dm-item${isActive ? " dm-item--active" : ""}`;
 
@@ -57,8 +58,19 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
   );
 }
 
-/** The side pane of the inbox: the friends entry, then every open conversation, newest first. */
-export function DmList({ activeChannelId }: { activeChannelId: string | undefined }) {
+/** The conversation shown, from the address (/app/inbox/{channelId}). */
+function useActiveChannelId(): string | undefined {
+  const { pathname } = useLocation();
+  return /^\/app\/inbox\/([^/]+)/.exec(pathname)?.[1];
+}
+
+/**
+ * Home's side pane (the shell's `HomeSidebarItems`, on Home, the inbox and every screen without a
+ * side pane of its own): the friends entry, then every open conversation, newest first, each with
+ * its unread count and the recipient's presence.
+ */
+export function DmList() {
+  const activeChannelId = useActiveChannelId();
   const inboxes = useInboxStore((state) => state.inboxes);
   const channels = useReadState((state) => state.channels);
   const pending = usePendingIncomingCount();

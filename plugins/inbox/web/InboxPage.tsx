@@ -13,7 +13,6 @@ import { FriendsPane } from "../../friends/web/public";
 import { MessagePane, type PublicUser } from "../../messages/web/public";
 import { useInboxContributions } from "./contributions";
 import { DmDrawer } from "./DmDrawer";
-import { DmList } from "./DmList";
 import { t } from "./i18n";
 import { useInboxStore } from "./inboxStore";
 import "./inbox.css";
@@ -129,25 +128,13 @@ function NoFriendsPane() {
   );
 }
 
-/** /app/inbox: the friends pane; /app/inbox/{channelId}: that conversation. The DM list fills the side pane. */
+/** /app/inbox: the friends pane; /app/inbox/{channelId}: that conversation. The DM list is Home's side pane (the shell's). */
 export default function InboxPage() {
   const channelId = useParams()["*"]?.split("/")[0] || undefined;
   const friends = usePluginLoaded("friends");
-  if (!channelId && !friends) {
-    return (
-      <>
-        <LayoutSlot name="sidePane">
-          <DmList activeChannelId={channelId} />
-        </LayoutSlot>
-        <NoFriendsPane />
-      </>
-    );
-  }
+  if (!channelId && !friends) return <NoFriendsPane />;
   return (
     <>
-      <LayoutSlot name="sidePane">
-        <DmList activeChannelId={channelId} />
-      </LayoutSlot>
       {channelId ? (
         <Conversation channelId={channelId} />
       ) : (

@@ -1,6 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { usePendingIncomingCount } from "../../friends/web/public";
 import { useDirectUnreadTotal } from "../../messages/web/public";
+import { DmList } from "./DmList";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { openDirectMessage } from "./inboxApi";
@@ -12,18 +13,18 @@ function useInboxBadge(): number {
   return useDirectUnreadTotal() + usePendingIncomingCount();
 }
 
-/** Direct messages: the conversation list, the friends pane and each conversation, at /app/inbox. */
+/** Direct messages: the friends pane and each conversation at /app/inbox, and the conversation list in Home's side pane. */
 export default definePlugin({
   id: "inbox",
   routes: [{ path: "inbox/*", lazy: () => import("./InboxPage") }],
-  navEntries: [{ id: "inbox", to: "inbox", icon: "inbox", label: () => t("nav"), useBadge: useInboxBadge }],
+  navEntries: [{ id: "inbox", to: "inbox", icon: "inbox", label: () => t("nav"), useBadge: useInboxBadge, order: 30 }],
   socketHandlers: {
     "user:authenticated": (payload: { inbox?: Inbox[] }) => inboxAuthenticated(payload.inbox),
     "inbox:opened": (inbox: Inbox) => inboxOpened(inbox),
     "inbox:closed": (payload: { channelId: string }) => inboxClosed(payload),
     "user:updated": (payload: { userId: string; updated: Record<string, unknown> }) => recipientUpdated(payload),
   },
-  extensions: { openDirectMessage },
+  extensions: { openDirectMessage, HomeSidebarItems: DmList },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

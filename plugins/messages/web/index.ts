@@ -18,7 +18,7 @@ const useServerMentionTotal = () => useReadState((state) => serverMentionTotal(s
 export default definePlugin({
   id: "messages",
   routes: [{ path: "mentions", lazy: () => import("./components/MentionsPage") }],
-  navEntries: [{ id: "mentions", to: "mentions", icon: "at", label: () => t("mentions.nav"), useBadge: useServerMentionTotal }],
+  navEntries: [{ id: "mentions", to: "mentions", icon: "at", label: () => t("mentions.nav"), useBadge: useServerMentionTotal, order: 20 }],
   socketHandlers: {
     ...messageSocketHandlers,
     "message:deleted": (payload: MessageDeletedPayload) => {

@@ -6,6 +6,7 @@ export { MessagePane, type MessagePaneProps } from "./components/MessagePane";
 export { AttachmentGallery } from "./components/AttachmentGallery";
 export type { MessagePermissions } from "./components/paneContext";
 export {
+  markChannelRead,
   setChannelLastSeen,
   upsertChannel,
   useChannel,

@@ -19,6 +19,8 @@ export default definePlugin({
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
     { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
+    // the servers tab's own address, and "not found" for the rest (rather than Home)
+    { path: "moderation/*", lazy: () => import("./NotFoundPage") },
   ],
   navEntries: [
     {
@@ -28,6 +30,7 @@ export default definePlugin({
       label: () => t("nav.moderation"),
       useVisible: useIsStaff,
       useBadge: useWaitingTicketCount,
+      order: 70,
     },
   ],
   socketHandlers: {

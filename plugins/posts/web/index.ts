@@ -14,7 +14,7 @@ export default definePlugin({
   id: "posts",
   routes: [{ path: "notifications", lazy: () => import("./NotificationsPage") }],
   navEntries: [{ id: "post-notifications", to: "notifications", icon: "bell", label: () => t("notifications.nav"),
-    useBadge: useUnreadCount }],
+    useBadge: useUnreadCount, order: 40 }],
   socketHandlers: postSocketHandlers,
   extensions: { DashboardContent: lazy(() => import("./HomeFeed")), profileTabs: postProfileTabs },
   i18n: { "en-gb": enGb },

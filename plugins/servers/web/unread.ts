@@ -5,7 +5,7 @@
  */
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useMemo } from "react";
-import { setChannelLastSeen, useReadState } from "../../messages/web/public";
+import { markChannelRead, setChannelLastSeen, useReadState } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { permissionSubject, serverChannels, useServersStore, CATEGORY_TYPE } from "./serversStore";
 import { canViewChannel } from "./permissions";
@@ -62,4 +62,10 @@ export function markFirstVisit(channelId: string): void {
   if (read.lastSeen[channelId] !== undefined || !read.channels[channelId]?.lastMessagedAt) return;
   emitSocketEvent("notification:dismiss", { channelId });
   setChannelLastSeen(channelId, Date.now());
+}
+
+/** "Mark as read" on a server: every channel of it the user can view that has something unread. */
+export function markChannelsRead(channelIds: readonly string[]): void {
+  const read = useReadState.getState();
+  for (const channelId of channelIds) if (channelUnread(read, channelId)) markChannelRead(channelId);
 }

@@ -13,7 +13,7 @@ export default definePlugin({
     { path: "moderation/tickets/:id", lazy: () => import("./StaffTicketPage") },
   ],
   navEntries: [
-    { id: "support-tickets", to: "settings/tickets", icon: "lifebuoy", label: () => t("nav.support"), useBadge: useUnreadTicketCount },
+    { id: "support-tickets", to: "settings/tickets", icon: "lifebuoy", label: () => t("nav.support"), useBadge: useUnreadTicketCount, order: 60 },
   ],
   settingsSections: [{ id: "tickets", path: "tickets", label: () => t("nav.support"), icon: "lifebuoy", order: 140 }],
   socketFeatures: ["tickets"],

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/i18n";
 import { NotificationToasts } from "../notifications/NotificationToasts";
 import { AppOverlay, MainPaneBars } from "../plugins/extensions";
 import { AppRoutes } from "./AppRoutes";
 import { ConnectionBanner } from "./ConnectionBanner";
-import { closeOverlays, useLayoutStore } from "./layoutStore";
+import { closeOverlays, closeOverlaysOnEscape, showScreen, useLayoutStore } from "./layoutStore";
 import { MainHeader } from "./MainHeader";
 import { RightDrawer } from "./RightDrawer";
 import { ServerRail } from "./ServerRail";
@@ -16,7 +16,11 @@ export function AppLayout() {
   const { sidePaneOpen, rightDrawerOpen } = useLayoutStore();
   const { pathname } = useLocation();
 
-  useEffect(closeOverlays, [pathname]);
+  useLayoutEffect(() => showScreen(pathname), [pathname]);
+  useEffect(() => {
+    document.addEventListener("keydown", closeOverlaysOnEscape);
+    return () => document.removeEventListener("keydown", closeOverlaysOnEscape);
+  }, []);
 
   const classes = ["app-layout", sidePaneOpen && "app-layout--side-open", rightDrawerOpen && "app-layout--drawer-open"];
 

@@ -25,10 +25,17 @@ export function UserArea() {
 
   return (
     <div className="user-area">
-      <div className="user-area__identity" {...triggerProps}>
+      <div className="user-area__identity" title={user ? formatUserTag(user) : undefined} {...triggerProps}>
         {user ? <Avatar user={user} size={34} presenceUserId={user.id} /> : <span className="avatar avatar--placeholder" aria-hidden="true" />}
         <span className="user-area__name" data-testid="self-user">
-          {user ? formatUserTag(user) : t("userArea.signingIn")}
+          {user ? (
+            <>
+              <span className="user-area__display-name">{user.username}</span>
+              <span className="user-area__tag">:{user.tag}</span>
+            </>
+          ) : (
+            t("userArea.signingIn")
+          )}
         </span>
       </div>
       <UserAreaAccessory />

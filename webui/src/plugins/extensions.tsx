@@ -145,6 +145,8 @@ export interface ShellExtensions {
   openDirectMessage: (userId: string) => Promise<string>;
   /** Extra controls in the user area at the bottom of the side pane (presence plugin: status picker). */
   UserAreaAccessory: ComponentType;
+  /** What Home's side pane lists under the feed (inbox plugin: friends and the direct messages). */
+  HomeSidebarItems: ComponentType;
   /** Items at the end of the server rail (servers plugin: the user's servers and folders, "add a server"). */
   ServerRailItems: ComponentType;
   /** Extra entries in a sent message's context menu (reminders plugin: "Remind me"). */
@@ -254,6 +256,11 @@ export function openDirectMessage(userId: string): Promise<string> {
 export function UserAreaAccessory() {
   const Accessory = useExtensionStore((state) => state.UserAreaAccessory);
   return Accessory ? <Accessory /> : null;
+}
+
+export function HomeSidebarItems() {
+  const Items = useExtensionStore((state) => state.HomeSidebarItems);
+  return Items ? <Items /> : null;
 }
 
 export function ServerRailItems() {

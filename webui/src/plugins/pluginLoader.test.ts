@@ -51,6 +51,16 @@ describe("plugin loader", () => {
     expect(translate("accounts.password.submit")).toBe("Change password");
   });
 
+  it("lists the plugins' places in their rail order, not their loading order", async () => {
+    serverLists([
+      { id: "accounts", web: true },
+      { id: "servers", web: true },
+      { id: "explore", web: true },
+    ]);
+    const { state } = await load();
+    expect(state.navEntries.map((entry) => entry.id)).toEqual(["explore", "settings"]);
+  });
+
   it("leaves out plugins without a web part and ids with no bundle", async () => {
     serverLists([
       { id: "accounts", web: false },

@@ -45,7 +45,7 @@ function available<T extends { needs?: PluginNeeds }>(items: T[] | undefined, en
 function mount(plugin: Pick<HearthWebPlugin, "routes" | "navEntries" | "settingsSections">, enabled: ReadonlySet<string>): void {
   usePluginStore.setState(({ routes, navEntries, settingsSections }) => ({
     routes: [...routes, ...available(plugin.routes, enabled).map((route) => ({ path: route.path, Component: lazy(route.lazy) }))],
-    navEntries: [...navEntries, ...available(plugin.navEntries, enabled)],
+    navEntries: [...navEntries, ...available(plugin.navEntries, enabled)].sort((a, b) => (a.order ?? 50) - (b.order ?? 50)),
     settingsSections: mergeSettingsSections(settingsSections, available(plugin.settingsSections, enabled)),
   }));
 }

@@ -32,6 +32,11 @@ export interface PluginNavEntry {
   useVisible?: () => boolean;
   /** Optional plugins the entry leads to: left out unless the server runs every one. */
   needs?: PluginNeeds;
+  /**
+   * Place in the rail's list of places, lowest first (default 50): explore 10, mentions 20, inbox 30,
+   * notifications 40, support 60, moderation 70, developer 80, settings 90.
+   */
+  order?: number;
 }
 
 /**

@@ -59,6 +59,8 @@ const definitions = {
   voiceOutputDevice: json<string | null>(null),
   sidebarWidths: json<Record<string, number>>({}),
   collapsedServerCategories: json<string[]>([]),
+  /** The right-hand panel open or closed, per kind of screen (app/layoutStore `screenKind`). */
+  rightDrawerByScreen: json<Record<string, boolean>>({}),
   enabledExperiments: json<string[]>([]),
   /** Emoji picked most recently first (emoji picker). */
   recentEmojis: json<string[]>([]),

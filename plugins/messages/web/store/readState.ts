@@ -115,6 +115,12 @@ export function dismissChannel(channelId: string): void {
   notificationDismissed({ channelId });
 }
 
+/** Marks the channel read at the user's request (a channel's or server's "Mark as read"), whatever it holds. */
+export function markChannelRead(channelId: string): void {
+  emitSocketEvent("notification:dismiss", { channelId });
+  notificationDismissed({ channelId });
+}
+
 // Live events.
 
 /**

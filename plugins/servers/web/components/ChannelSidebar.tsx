@@ -1,19 +1,21 @@
-/** The side pane of a server: its name and menu, then the channels the user can view, by category. */
+/** The side pane of a server: its name (opening the server menu), then the channels the user can view, by category, each with a context menu. */
 import { getLocalSetting, setLocalSetting } from "@hearth/settings/localSettings";
-import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
-import { useMemo, useState } from "react";
+import { isContextMenuKey, menuPointUnder, useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { useMemo, useState, type ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { useMentionCount } from "../../../messages/web/public";
 import { usePermissionSubject, useServer, useServerChannels } from "../hooks";
 import { t } from "../i18n";
-import { ChannelPermission, isOwner, visibleSettingsSections } from "../permissions";
+import { ChannelPermission } from "../permissions";
 import { CATEGORY_TYPE, visibleChannelTree } from "../serversStore";
 import type { Server, ServerChannel } from "../types";
 import { useChannelUnread } from "../unread";
 import { useServerContributions } from "../contributions";
+import { useCanManageChannels, useCategoryMenuItems, useChannelMenuItems, useChannelMuted } from "./channelMenus";
+import { openCreateChannelModal } from "./CreateChannelModal";
 import { ServerIcon } from "./icons";
-import { confirmLeaveServer } from "./serverActions";
+import { useServerMenuItems } from "./serverMenu";
 
 /** Private to the default role: only some roles (or admins) see it. */
 function isPrivate(server: Server, channel: ServerChannel): boolean {
@@ -27,20 +29,24 @@ export function ChannelGlyph({ channel }: { channel: ServerChannel }) {
   return <span className="channel-item__icon">{icon ?? <ServerIcon name="hash" size={18} />}</span>;
 }
 
-function ChannelItem({ server, channel }: { server: Server; channel: ServerChannel }) {
+function ChannelItem({ server, channel, active }: { server: Server; channel: ServerChannel; active: boolean }) {
   const unread = useChannelUnread(channel.id);
   const mentions = useMentionCount(channel.id);
+  const muted = useChannelMuted(channel.id);
   const extras = useServerContributions((state) => state.channelItemExtras);
+  const { triggerProps, menu } = useContextMenu(useChannelMenuItems(server, channel, active));
   const name = channel.name ?? "";
+  const classes = ["channel-item", active && "channel-item--active", unread && "channel-item--unread", muted && "channel-item--muted"];
   return (
     <li>
       <NavLink
         to={`/app/servers/${server.id}/${channel.id}`}
-        className={({ isActive }) => `channel-item${isActive ? " channel-item--active" : ""}${unread ? " channel-item--unread" : ""}`}
+        className={classes.filter(Boolean).join(" ")}
         data-testid="channel-item"
         data-channel-id={channel.id}
         data-unread={unread || undefined}
         title={name}
+        {...triggerProps}
       >
         <ChannelGlyph channel={channel} />
         <span className="channel-item__name">
@@ -51,6 +57,7 @@ function ChannelItem({ server, channel }: { server: Server; channel: ServerChann
             <ServerIcon name="lock" size={14} />
           </span>
         )}
+        {muted && <span className="visually-hidden">{t("channels.muted")}</span>}
         {mentions > 0 && (
           <span className="nav-badge" role="img" aria-label={t("channels.mentions", { count: mentions })}>
             {mentions > 99 ? "99+" : mentions}
@@ -61,42 +68,80 @@ function ChannelItem({ server, channel }: { server: Server; channel: ServerChann
       {extras.map((Extra, index) => (
         <Extra key={index} serverId={server.id} channelId={channel.id} />
       ))}
+      {menu}
     </li>
   );
 }
 
+/** The server's name as a button opening the server menu (the same as the rail icon's). */
 function ServerHeader({ server }: { server: Server }) {
-  const navigate = useNavigate();
-  const subject = usePermissionSubject(server.id);
-  const sections = subject ? visibleSettingsSections(subject) : [];
-  const owner = subject ? isOwner(subject) : false;
-  const { menu, openMenu } = useContextMenu([
-    { label: t("serverMenu.invite"), onSelect: () => navigate(`/app/servers/${server.id}/settings/invites`) },
-    { label: t("serverMenu.notifications"), onSelect: () => navigate(`/app/servers/${server.id}/settings/notifications`) },
-    ...(sections.length ? [{ label: t("serverMenu.settings"), onSelect: () => navigate(`/app/servers/${server.id}/settings`) }] : []),
-    { label: t("serverMenu.welcome"), onSelect: () => navigate(`/app/servers/${server.id}/welcome`) },
-    { label: t("serverMenu.members"), onSelect: () => navigate(`/app/servers/${server.id}/members`) },
-    ...(!owner ? [{ label: t("serverMenu.leave"), danger: true, onSelect: () => confirmLeaveServer(server, navigate) }] : []),
-  ]);
+  const { menu, openMenu } = useContextMenu(useServerMenuItems(server, server.id));
+  const [open, setOpen] = useState(false);
+  const openBelow = (element: HTMLElement) => {
+    const { x, y } = menuPointUnder(element, 4);
+    openMenu(x, y);
+    setOpen(true);
+  };
   return (
     <div className={`server-sidebar__header${server.banner ? " server-sidebar__header--banner" : ""}`}>
-      <h2 className="server-sidebar__name" data-testid="server-name" title={server.name}>
-        <EmojiText text={server.name} />
+      <h2 className="server-sidebar__title">
+        <button
+          type="button"
+          className="server-sidebar__name"
+          data-testid="server-name"
+          title={server.name}
+          aria-label={t("serverMenu.open", { name: server.name })}
+          aria-haspopup="menu"
+          aria-expanded={open && menu !== null}
+          onClick={(event) => openBelow(event.currentTarget)}
+          onKeyDown={(event) => {
+            if (isContextMenuKey(event)) {
+              event.preventDefault();
+              openBelow(event.currentTarget);
+            }
+          }}
+        >
+          <span className="server-sidebar__name-text">
+            <EmojiText text={server.name} />
+          </span>
+          <ServerIcon name="chevronDown" size={16} />
+        </button>
       </h2>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t("serverMenu.label")}
-        title={t("serverMenu.label")}
-        onClick={(event) => {
-          const rect = event.currentTarget.getBoundingClientRect();
-          openMenu(rect.left, rect.bottom + 4);
-        }}
-      >
-        <ServerIcon name="dots" />
-      </button>
       {menu}
     </div>
+  );
+}
+
+function Category({ server, category, collapsed, toggle, children }: { server: Server; category: ServerChannel; collapsed: boolean; toggle: () => void; children: ReactNode }) {
+  const manage = useCanManageChannels(server.id);
+  const navigate = useNavigate();
+  const { triggerProps, menu } = useContextMenu(useCategoryMenuItems(server, category, collapsed, toggle));
+  const name = category.name ?? "";
+  return (
+    <li className="channel-category" data-testid="channel-category" data-channel-id={category.id}>
+      <div className="channel-category__row">
+        <button type="button" className="channel-category__toggle" aria-expanded={!collapsed} onClick={toggle} {...triggerProps}>
+          <ServerIcon name={collapsed ? "chevronRight" : "chevronDown"} size={14} />
+          <span className="channel-category__name">{name}</span>
+          {isPrivate(server, category) && <ServerIcon name="lock" size={12} />}
+        </button>
+        {manage && (
+          <button
+            type="button"
+            className="icon-button channel-category__add"
+            aria-label={t("channels.createIn", { name })}
+            title={t("channels.createIn", { name })}
+            onClick={() =>
+              openCreateChannelModal({ serverId: server.id, type: 1, categoryId: category.id, onCreated: (id) => navigate(`/app/servers/${server.id}/${id}`) })
+            }
+          >
+            <ServerIcon name="plus" size={16} />
+          </button>
+        )}
+      </div>
+      {children}
+      {menu}
+    </li>
   );
 }
 
@@ -123,25 +168,20 @@ export function ChannelSidebar({ serverId, activeChannelId }: { serverId: string
         {tree.length === 0 && <p className="muted server-sidebar__empty">{t("channels.none")}</p>}
         <ul className="channel-list">
           {tree.map(({ channel, children }) => {
-            if (channel.type !== CATEGORY_TYPE) return <ChannelItem key={channel.id} server={server} channel={channel} />;
+            if (channel.type !== CATEGORY_TYPE) return <ChannelItem key={channel.id} server={server} channel={channel} active={channel.id === activeChannelId} />;
             const isCollapsed = collapsed.includes(channel.id);
             // A collapsed category still shows the channel being viewed.
             const shown = isCollapsed ? children.filter((child) => child.id === activeChannelId) : children;
             return (
-              <li key={channel.id} className="channel-category" data-testid="channel-category" data-channel-id={channel.id}>
-                <button type="button" className="channel-category__toggle" aria-expanded={!isCollapsed} onClick={() => toggle(channel.id)}>
-                  <ServerIcon name={isCollapsed ? "chevronRight" : "chevronDown"} size={14} />
-                  <span className="channel-category__name">{channel.name}</span>
-                  {isPrivate(server, channel) && <ServerIcon name="lock" size={12} />}
-                </button>
+              <Category key={channel.id} server={server} category={channel} collapsed={isCollapsed} toggle={() => toggle(channel.id)}>
                 {shown.length > 0 && (
-                  <ul className="channel-list channel-list--nested">
+                  <ul className="channel-list channel-list--nested" aria-label={channel.name ?? undefined}>
                     {shown.map((child) => (
-                      <ChannelItem key={child.id} server={server} channel={child} />
+                      <ChannelItem key={child.id} server={server} channel={child} active={child.id === activeChannelId} />
                     ))}
                   </ul>
                 )}
-              </li>
+              </Category>
             );
           })}
         </ul>

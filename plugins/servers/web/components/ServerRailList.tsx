@@ -7,11 +7,9 @@
 import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import { safeColour } from "@hearth/ui/safeStyle";
 import { useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent as ReactMouseEvent } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { t } from "../i18n";
-import { usePermissionSubject } from "../hooks";
-import { isOwner, visibleSettingsSections } from "../permissions";
 import { createTouchDrag, dropTargetFor, railEntryOf, zoneOf, type Point, type RailEntry } from "../railDrag";
 import { buildRail, planDrop, type RailDragSource, type RailDropTarget, type RailItem } from "../serverOrder";
 import { applyRailChange, errorText } from "../serversApi";
@@ -21,7 +19,7 @@ import { useServersUnread } from "../unread";
 import { openAddServerModal } from "./AddServerModal";
 import { openFolderSettings } from "./FolderSettingsModal";
 import { ServerIcon } from "./icons";
-import { confirmLeaveServer } from "./serverActions";
+import { useServerMenuItems } from "./serverMenu";
 import { ServerAvatar } from "./ServerAvatar";
 import "../servers.css";
 
@@ -143,17 +141,8 @@ function dropClass(drag: DragState, id: string, folderId?: string): string {
 
 function RailServer({ serverId, folderId, handlers }: { serverId: string; folderId?: string; handlers: DragHandlers }) {
   const server = useServersStore((state) => state.servers[serverId]);
-  const subject = usePermissionSubject(serverId);
-  const navigate = useNavigate();
   const { unread, mentions } = useServersUnread(useMemo(() => [serverId], [serverId]));
-  const sections = subject ? visibleSettingsSections(subject) : [];
-  const owner = subject ? isOwner(subject) : false;
-  const { triggerProps, menu, openMenu } = useContextMenu([
-    { label: t("serverMenu.invite"), onSelect: () => navigate(`/app/servers/${serverId}/settings/invites`) },
-    { label: t("serverMenu.notifications"), onSelect: () => navigate(`/app/servers/${serverId}/settings/notifications`) },
-    ...(sections.length ? [{ label: t("serverMenu.settings"), onSelect: () => navigate(`/app/servers/${serverId}/settings`) }] : []),
-    ...(server && !owner ? [{ label: t("serverMenu.leave"), danger: true, onSelect: () => confirmLeaveServer(server, navigate) }] : []),
-  ]);
+  const { triggerProps, menu, openMenu } = useContextMenu(useServerMenuItems(server, serverId));
   const source = useMemo<RailDragSource>(() => ({ kind: "server", serverId }), [serverId]);
   const touch = useRailTouch(source, handlers, openMenu, triggerProps.onContextMenu);
   if (!server) return null;
@@ -183,6 +172,7 @@ function RailServer({ serverId, folderId, handlers }: { serverId: string; folder
         data-testid="server-rail-item"
         data-server-id={serverId}
         onContextMenu={touch.contextMenu}
+        onKeyDown={triggerProps.onKeyDown}
       >
         <ServerAvatar server={server} size={48} />
         {/* the name, not the initials the avatar shows, names the link */}

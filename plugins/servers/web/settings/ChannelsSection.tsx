@@ -8,7 +8,8 @@ import { ServerIcon } from "../components/icons";
 import { useServer, useServerChannels } from "../hooks";
 import { t } from "../i18n";
 import { planChannelMove, stepChannel, type ChannelDropTarget, type ChannelMove } from "../ordering";
-import { createChannel, errorText, orderChannels } from "../serversApi";
+import { errorText, orderChannels } from "../serversApi";
+import { openCreateChannelModal } from "../components/CreateChannelModal";
 import { CATEGORY_TYPE } from "../serversStore";
 import type { ServerChannel } from "../types";
 import { SettingsCard } from "./ui";
@@ -19,25 +20,14 @@ export function ChannelsSection({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const channels = useServerChannels(serverId);
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<1 | 2 | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<ChannelDropTarget | null>(null);
   if (!server) return null;
 
-  const create = async (type: 1 | 2) => {
-    setCreating(type);
-    setError(null);
-    try {
-      const channel = await createChannel(serverId, type);
-      navigate(`/app/servers/${serverId}/settings/channels/${channel.id}`);
-    } catch (failure) {
-      setError(errorText(failure, t("errors.generic")));
-    } finally {
-      setCreating(null);
-    }
-  };
+  const create = (type: 1 | 2) =>
+    openCreateChannelModal({ serverId, type, onCreated: (channelId) => navigate(`/app/servers/${serverId}/settings/channels/${channelId}`) });
 
   const send = async (channelId: string, move: ChannelMove | null) => {
     if (!move) return;
@@ -130,10 +120,10 @@ export function ChannelsSection({ serverId }: { serverId: string }) {
       description={t("channels.hint")}
       actions={
         <div className="button-row">
-          <Button loading={creating === 2} disabled={creating !== null} onClick={() => void create(2)}>
+          <Button onClick={() => create(2)}>
             {t("channels.createCategory")}
           </Button>
-          <Button variant="primary" loading={creating === 1} disabled={creating !== null} onClick={() => void create(1)}>
+          <Button variant="primary" onClick={() => create(1)}>
             {t("channels.create")}
           </Button>
         </div>

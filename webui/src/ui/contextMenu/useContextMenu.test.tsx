@@ -160,3 +160,20 @@ describe("right to left", () => {
     expect(menuPointUnder(element)).toEqual({ x: 10, y: 20 });
   });
 });
+
+describe("a field inside the trigger", () => {
+  it("keeps the menu keys for itself (a message being edited)", () => {
+    function Article() {
+      const { triggerProps, menu } = useContextMenu([{ label: "Reply", onSelect: () => undefined }]);
+      return (
+        <article {...triggerProps}>
+          <textarea aria-label="Edit" />
+          {menu}
+        </article>
+      );
+    }
+    render(<Article />);
+    fireEvent.keyDown(screen.getByRole("textbox", { name: "Edit" }), { key: "ContextMenu" });
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+});

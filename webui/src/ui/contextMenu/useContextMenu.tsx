@@ -49,7 +49,8 @@ export function useContextMenu(items: ContextMenuItems, options: { header?: (clo
       else open(event.clientX, event.clientY);
     },
     onKeyDown: (event: KeyboardEvent) => {
-      if (!isContextMenuKey(event)) return;
+      // A field inside the trigger (a message being edited) keeps the key for its own menu.
+      if (!isContextMenuKey(event) || (event.target !== event.currentTarget && isTextField(event.target as Element))) return;
       event.preventDefault();
       event.stopPropagation();
       openAtElement(event.target as Element);
@@ -67,4 +68,8 @@ export function useContextMenu(items: ContextMenuItems, options: { header?: (clo
   /** Opens the menu at a point, e.g. under a "More" button. */
   const openMenu = open;
   return { triggerProps, menu, openMenu };
+}
+
+function isTextField(element: Element): boolean {
+  return element.matches("input, textarea, select, [contenteditable=''], [contenteditable='true']");
 }
