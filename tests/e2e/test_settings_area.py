@@ -27,6 +27,7 @@ SIDEBAR_AT_1280 = [
     "Developer",
     "Applications",
     "Experiments",
+    "About",
     "Support tickets",
 ]
 

@@ -1,6 +1,7 @@
 /** A message's context menu (right click, long press, Menu key, "More"): what the viewer may do with it. */
 import { messageMenuItems } from "@hearth/plugins/extensions";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
+import { Emoji } from "@hearth/ui/emoji/Emoji";
 import { recentEmojis } from "@hearth/ui/emoji/emojiData";
 import { t } from "../i18n";
 import { canRetry, retrySend, setPinned, toggleReaction } from "../store/actions";
@@ -115,7 +116,7 @@ export function QuickReactions({ message, close }: { message: Message; close: ()
               close();
             }}
           >
-            {emoji}
+            <Emoji emoji={emoji} />
           </button>
         );
       })}
