@@ -76,11 +76,9 @@ function ChannelItem({ server, channel, active }: { server: Server; channel: Ser
 /** The server's name as a button opening the server menu (the same as the rail icon's). */
 function ServerHeader({ server }: { server: Server }) {
   const { menu, openMenu } = useContextMenu(useServerMenuItems(server, server.id));
-  const [open, setOpen] = useState(false);
   const openBelow = (element: HTMLElement) => {
     const { x, y } = menuPointUnder(element, 4);
     openMenu(x, y);
-    setOpen(true);
   };
   return (
     <div className={`server-sidebar__header${server.banner ? " server-sidebar__header--banner" : ""}`}>
@@ -92,7 +90,7 @@ function ServerHeader({ server }: { server: Server }) {
           title={server.name}
           aria-label={t("serverMenu.open", { name: server.name })}
           aria-haspopup="menu"
-          aria-expanded={open && menu !== null}
+          aria-expanded={menu !== null}
           onClick={(event) => openBelow(event.currentTarget)}
           onKeyDown={(event) => {
             if (isContextMenuKey(event)) {
