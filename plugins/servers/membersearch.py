@@ -4,7 +4,7 @@ the composer, for a server whose member list the UI has only partly loaded (it l
 a time, ``memberpages.py``).
 
 Matching ignores case and accents (``José`` is found by ``jose``) and looks at the nickname, the
-username and ``username:tag``. Online members (connected, status not 0) come first, then the
+username and, for a query holding a ``:``, ``username:tag``. Online members (connected, status not 0) come first, then the
 better matches (the whole name, the start of a name, anywhere in it), then by display name and
 user id. The answer holds at most ``limit`` members (25), whatever the server's size; finding
 them reads the server's member names once (one statement, as a member page does).
