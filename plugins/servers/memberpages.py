@@ -41,11 +41,12 @@ class Place(NamedTuple):
     user_id: int
 
 
-def limit_of(raw: str | None) -> int:
+def limit_of(raw: str | None, default: int = DEFAULT_LIMIT, maximum: int = MAX_LIMIT) -> int:
+    """The ``limit`` query argument of a member list: ``default`` when absent, else 1 to ``maximum``."""
     if raw is None:
-        return DEFAULT_LIMIT
-    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LIMIT:
-        raise ApiError(400, f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit")
+        return default
+    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= maximum:
+        raise ApiError(400, f"limit must be a whole number from 1 to {maximum}.", "limit")
     return int(raw)
 
 

@@ -19,7 +19,7 @@ from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
 from core.prepared import fetch_rows
-from plugins.servers import memberrows
+from plugins.servers import memberpages, memberrows
 from plugins.servers.models import Member
 from plugins.servers.payload import online_presences
 from plugins.servers.permissions import MemberContext
@@ -46,11 +46,7 @@ def query_of(raw: str | None) -> str:
 
 
 def limit_of(raw: str | None) -> int:
-    if raw is None:
-        return DEFAULT_LIMIT
-    if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_LIMIT:
-        raise ApiError(400, f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit")
-    return int(raw)
+    return memberpages.limit_of(raw, DEFAULT_LIMIT, MAX_LIMIT)
 
 
 def match_rank(query: str, names: list[str]) -> int | None:
