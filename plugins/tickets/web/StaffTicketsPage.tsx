@@ -7,7 +7,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { t } from "./i18n";
-import { applyTicketUpdate, useTicketsReconnected, useTicketUpdates } from "./live";
+import { useLiveTicketList } from "./live";
 import { useIsTicketStaff } from "./staff";
 import { StatusTabs } from "./StatusTabs";
 import { TicketRow } from "./TicketsPage";
@@ -27,13 +27,7 @@ export default function StaffTicketsPage() {
 
   useEffect(() => setTickets(null), [status, includeIgnored]);
 
-  useTicketUpdates((ticket) => {
-    if (!tickets) return;
-    const next = applyTicketUpdate(tickets, ticket, status);
-    if (next === "reload") setLoads((n) => n + 1);
-    else setTickets(next);
-  });
-  useTicketsReconnected(() => setLoads((n) => n + 1));
+  useLiveTicketList(tickets, setTickets, status, () => setLoads((n) => n + 1));
 
   useEffect(() => {
     if (!staff) return;

@@ -10,7 +10,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "./i18n";
-import { applyTicketUpdate, useTicketsReconnected, useTicketUpdates } from "./live";
+import { useLiveTicketList } from "./live";
 import { categoryLabel, StatusPill, TICKET_CATEGORIES } from "./labels";
 import { StatusTabs } from "./StatusTabs";
 import { myTickets, openTicket } from "./ticketsApi";
@@ -104,13 +104,7 @@ export default function TicketsPage() {
     };
   }, [status, loads]);
 
-  useTicketUpdates((ticket) => {
-    if (!tickets) return;
-    const next = applyTicketUpdate(tickets, ticket, status);
-    if (next === "reload") setLoads((n) => n + 1);
-    else setTickets(next);
-  });
-  useTicketsReconnected(() => setLoads((n) => n + 1));
+  useLiveTicketList(tickets, setTickets, status, () => setLoads((n) => n + 1));
 
   return (
     <div className="tickets-page">

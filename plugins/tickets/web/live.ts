@@ -52,6 +52,25 @@ export function applyTicketUpdate(list: readonly Ticket[], ticket: Ticket, statu
   return merged.sort((a, b) => b.lastUpdatedAt - a.lastUpdatedAt || b.id - a.id);
 }
 
+/**
+ * Keeps a shown list (filtered on `status`) live: each update applied with `applyTicketUpdate`,
+ * and `reload()` when only the server can place a ticket or after a reconnect.
+ */
+export function useLiveTicketList(
+  tickets: readonly Ticket[] | null,
+  setTickets: (tickets: Ticket[]) => void,
+  status: number | undefined,
+  reload: () => void,
+): void {
+  useTicketUpdates((ticket) => {
+    if (!tickets) return;
+    const next = applyTicketUpdate(tickets, ticket, status);
+    if (next === "reload") reload();
+    else setTickets(next);
+  });
+  useTicketsReconnected(reload);
+}
+
 export function ticketUpdated({ ticket }: { ticket: Ticket }): void {
   for (const listener of [...updateListeners]) listener(ticket);
   // the Support badge counts the user's own tickets that staff changed
