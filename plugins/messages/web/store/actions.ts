@@ -72,6 +72,26 @@ export function addLocalNotice(channelId: string, text: string): string {
   return id;
 }
 
+/** Shows one of the user's messages as being sent, under a temporary id until the server answers; returns that id. */
+function showSending(channelId: string, content: string, more: Partial<Message> = {}): string {
+  const tempId = localId("temp");
+  addLocalMessage({
+    id: tempId,
+    tempId,
+    channelId,
+    type: 0,
+    content,
+    createdAt: Date.now(),
+    createdBy: selfAuthor(),
+    reactions: [],
+    attachments: [],
+    sentStatus: SentStatus.SENDING,
+    local: true,
+    ...more,
+  });
+  return tempId;
+}
+
 function replyPreview(message: Message) {
   return {
     replyToMessage: {
@@ -110,22 +130,10 @@ export async function sendDraft(channelId: string): Promise<SendResult> {
   const files: Array<DraftAttachment | null> = snapshot.attachments.length ? snapshot.attachments : [null];
   const sends = files.map((attachment, index): PendingSend => {
     const first = index === 0;
-    const tempId = localId("temp");
-    addLocalMessage({
-      id: tempId,
-      tempId,
-      channelId,
-      type: 0,
-      content: first ? content : "",
-      createdAt: Date.now(),
-      createdBy: selfAuthor(),
+    const tempId = showSending(channelId, first ? content : "", {
       silent,
-      reactions: [],
-      attachments: [],
       replyMessages: first ? snapshot.replies.map(replyPreview) : [],
-      sentStatus: SentStatus.SENDING,
       uploadingAttachment: attachment ? { name: attachment.file.name, progress: 0, speed: 0 } : null,
-      local: true,
     });
     const own: DraftSnapshot = {
       ...snapshot,
@@ -259,20 +267,7 @@ export async function sendText(channelId: string, content: string): Promise<Send
   if (!text) return "nothing";
   if (text.length > MAX_MESSAGE_LENGTH) return "too-long";
   resetTypingThrottle(channelId);
-  const tempId = localId("temp");
-  addLocalMessage({
-    id: tempId,
-    tempId,
-    channelId,
-    type: 0,
-    content: text,
-    createdAt: Date.now(),
-    createdBy: selfAuthor(),
-    reactions: [],
-    attachments: [],
-    sentStatus: SentStatus.SENDING,
-    local: true,
-  });
+  const tempId = showSending(channelId, text);
   const snapshot: DraftSnapshot = { content: text, replies: [], mentionReplies: false, attachments: [], htmlMode: false };
   return deliver({ channelId, tempId, snapshot, content: text, silent: false, fromDraft: false });
 }
