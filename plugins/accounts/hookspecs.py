@@ -22,3 +22,10 @@ async def profile_clan_chosen(user, server_id):
     Runs inside the update's transaction; raise ``ApiError`` to refuse (rest.md §1.19 texts).
     Return ``True`` when this plugin handled it; with no answer a server id is refused with
     ``Server does not have a clan.``"""
+
+
+@hookspec
+async def account_login_challenge(user, method):
+    """Someone proved who they are by ``method`` ("password", or a way in a plugin adds); before a
+    session is made, return a JSON-able answer that asks for more (a second factor) to send instead
+    of ``{token}``, or ``None``. Every way in ends in ``plugins.accounts.service.finish_login``."""

@@ -72,8 +72,7 @@ async def register(data: RegisterBody) -> Any:
 @rate_limit("login", 10, 30, by="ip")
 @validate_request(LoginBody)
 async def login(data: LoginBody) -> Any:
-    token = await service.login(data.email, data.usernameAndTag, data.password, client_ip(), _agent())
-    return {"token": token}
+    return await service.login(data.email, data.usernameAndTag, data.password, client_ip(), _agent())
 
 
 @blueprint.delete("/logout")

@@ -69,7 +69,7 @@ async def register(email: str, username: str, password: str, ip: str | None, age
 
 async def login(
     email: str | None, username_and_tag: str | None, password: str, ip: str | None, agent: str | None
-) -> str:
+) -> dict[str, Any]:
     if email and username_and_tag:
         raise bad_request("Only one of username:tag/email are required!", "email")
     if not email and not username_and_tag:
@@ -91,8 +91,17 @@ async def login(
             raise bad_request("Invalid email address.", "email")
     if not await password_matches(account, password):
         raise bad_request("Invalid password.", "password")
-    _, token = await create_session(account.user, ip, agent)
-    return token
+    return await finish_login(account.user, "password", ip, agent)
+
+
+async def finish_login(user: User, method: str, ip: str | None, agent: str | None) -> dict[str, Any]:
+    """The last step of every way in (``method``: "password", and what plugins add): a plugin may
+    first ask for more (``account_login_challenge``, e.g. a second factor), else a new session."""
+    for challenge in await hearth().plugins.gather("account_login_challenge", user=user, method=method):
+        if challenge:
+            return challenge
+    _, token = await create_session(user, ip, agent)
+    return {"token": token}
 
 
 async def password_matches(account: Account, password: str) -> bool:
