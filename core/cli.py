@@ -1,4 +1,5 @@
-"""``hearth migrate`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check`` ·
+"""``hearth migrate [--check]`` · ``hearth backup PATH`` · ``hearth restore PATH [--force]`` ·
+``hearth storage migrate --to s3|local`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check`` ·
 ``hearth plugins [--json] [--web-bundles FILE]`` · ``hearth moderator grant|revoke EMAIL [--mod]``.
 
 A start-up refused for plugin reasons (a disabled requirement, an unknown id, a broken entry
@@ -15,7 +16,9 @@ from typing import Any
 from core.plugins import PluginError
 
 
-def _migrate() -> None:
+def _migrate(check: bool) -> int:
+    """Apply the pending migrations; with ``check``, only list them: exit 0 when there are none,
+    1 when there are (an upgrade script can stop before new workers would start)."""
     from core import db
     from core.app import build_db_config
     from core.plugins import PluginHost
@@ -24,14 +27,26 @@ def _migrate() -> None:
     settings = load_settings()
     config = build_db_config(settings, PluginHost.from_settings(settings))
 
-    async def run() -> None:
+    async def run() -> list[str]:
         try:
+            if check:
+                return await db.pending_migrations(config)
             await db.migrate(config)
+            return []
         finally:
             await db.close()
 
-    asyncio.run(run())
-    print("hearth: database is up to date")
+    pending = asyncio.run(run())
+    if not check:
+        print("hearth: database is up to date")
+        return 0
+    if not pending:
+        print("hearth: no migrations pending")
+        return 0
+    print(f"hearth: {len(pending)} migration(s) pending:")
+    for name in pending:
+        print(f"  {name}")
+    return 1
 
 
 def _serve(host: str | None, port: int | None, workers: int | None) -> int:
@@ -185,7 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     parser = argparse.ArgumentParser(prog="hearth")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("migrate", help="apply database migrations (run before serving)")
+    migrate = commands.add_parser("migrate", help="apply database migrations (run before serving)")
+    migrate.add_argument(
+        "--check", action="store_true", help="only list pending migrations: exit 1 if there are any, 0 if none"
+    )
     commands.add_parser("check", help="load the plugins and report what they serve")
     plugins = commands.add_parser("plugins", help="list every plugin found: enabled or not, requires, optional")
     plugins.add_argument("--json", action="store_true", help="the list as JSON")
@@ -213,8 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "plugins":
             return _plugins(args.json, args.web_bundles)
         if args.command == "migrate":
-            _migrate()
-        elif args.command == "check":
+            return _migrate(args.check)
+        if args.command == "check":
             _check()
         else:
             return _serve(args.host, args.port, args.workers)
