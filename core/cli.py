@@ -49,6 +49,19 @@ def _migrate(check: bool) -> int:
     return 1
 
 
+def _storage(to: str) -> int:
+    from core.cdn.migrate import migrate, stores
+    from core.settings import load_settings
+
+    try:
+        source, target = stores(load_settings(), to)
+    except ValueError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 2
+    copied = asyncio.run(migrate(source, target, lambda line: print(line, flush=True)))
+    return 1 if copied.failed else 0
+
+
 def _serve(host: str | None, port: int | None, workers: int | None) -> int:
     import importlib.util
 
@@ -212,6 +225,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="write the web bundles of installed third-party plugins (for the UI build)",
     )
+    storage = commands.add_parser("storage", help="uploads' storage (docs/storage.md)")
+    storage_commands = storage.add_subparsers(dest="storage_command", required=True)
+    storage_migrate = storage_commands.add_parser(
+        "migrate", help="copy every stored file from the other store into this one (resumable)"
+    )
+    storage_migrate.add_argument("--to", choices=("s3", "local"), required=True, help="the store to copy into")
     serve = commands.add_parser("serve", help="serve the API, Socket.IO and the web UI")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
@@ -232,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
             return _plugins(args.json, args.web_bundles)
         if args.command == "migrate":
             return _migrate(args.check)
+        if args.command == "storage":
+            return _storage(args.to)
         if args.command == "check":
             _check()
         else:
