@@ -49,6 +49,26 @@ def _migrate(check: bool) -> int:
     return 1
 
 
+def _backup(command: str, path: str, force: bool) -> int:
+    from pathlib import Path
+
+    from core.backup import BackupError, backup, restore
+    from core.backup.database import DatabaseError
+    from core.settings import load_settings
+
+    settings = load_settings()
+    say = lambda line: print(f"hearth: {line}", flush=True)  # noqa: E731
+    try:
+        if command == "backup":
+            asyncio.run(backup(settings, Path(path).resolve(), say))
+        else:
+            asyncio.run(restore(settings, Path(path).resolve(), force, say))
+    except (BackupError, DatabaseError) as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _storage(to: str) -> int:
     from core.cdn.migrate import migrate, stores
     from core.settings import load_settings
@@ -225,6 +245,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="write the web bundles of installed third-party plugins (for the UI build)",
     )
+    backup = commands.add_parser("backup", help="back up the database, uploads, keys and configuration")
+    backup.add_argument("path", help="a new (or empty) folder to write the backup into")
+    restore = commands.add_parser("restore", help="restore a backup onto an empty instance (docs/backups.md)")
+    restore.add_argument("path", help="the folder `hearth backup` wrote")
+    restore.add_argument("--force", action="store_true", help="replace what a non-empty instance holds")
     storage = commands.add_parser("storage", help="uploads' storage (docs/storage.md)")
     storage_commands = storage.add_subparsers(dest="storage_command", required=True)
     storage_migrate = storage_commands.add_parser(
@@ -251,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
             return _plugins(args.json, args.web_bundles)
         if args.command == "migrate":
             return _migrate(args.check)
+        if args.command in ("backup", "restore"):
+            return _backup(args.command, args.path, getattr(args, "force", False))
         if args.command == "storage":
             return _storage(args.to)
         if args.command == "check":
