@@ -247,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     backup = commands.add_parser("backup", help="back up the database, uploads, keys and configuration")
     backup.add_argument("path", help="a new (or empty) folder to write the backup into")
-    restore = commands.add_parser("restore", help="restore a backup onto an empty instance (docs/backups.md)")
+    restore = commands.add_parser(
+        "restore", help="restore a backup onto an empty instance (docs/operations.md, Backups)"
+    )
     restore.add_argument("path", help="the folder `hearth backup` wrote")
     restore.add_argument("--force", action="store_true", help="replace what a non-empty instance holds")
     storage = commands.add_parser("storage", help="uploads' storage (docs/storage.md)")

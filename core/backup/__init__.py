@@ -1,4 +1,4 @@
-"""``hearth backup PATH`` and ``hearth restore PATH [--force]`` (docs/backups.md).
+"""``hearth backup PATH`` and ``hearth restore PATH [--force]`` (docs/operations.md, "Backups").
 
 A backup is a folder (made mode 0700; it holds secrets):
 

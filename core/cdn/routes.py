@@ -114,7 +114,7 @@ async def proxy(rest: str) -> Response:
 @files.get("/cdn/<path:path>")
 async def serve(path: str) -> Response:
     storage = hearth().storage
-    download = await storage.download(path, request.headers)
+    download = await storage.download(path, request.headers, head=request.method == "HEAD")
     if download is None:
         download = await _emoji_by_id(path)
     if download is None:
@@ -148,7 +148,9 @@ async def _emoji_by_id(path: str) -> Download | None:
     if file_id is None:
         return None
     record = await CdnFile.get_or_none(id=file_id, kind="emojis")
-    return None if record is None else await hearth().storage.download(record.path, request.headers)
+    if record is None:
+        return None
+    return await hearth().storage.download(record.path, request.headers, head=request.method == "HEAD")
 
 
 def install(app: Any) -> None:

@@ -175,7 +175,8 @@ class S3Storage(LocalScratch):
             found["Body"].close()
             await asyncio.to_thread(handle.close)
 
-    async def download(self, path: str, request_headers: Mapping[str, str]) -> Download | None:
+    async def download(self, path: str, request_headers: Mapping[str, str], head: bool = False) -> Download | None:
+        """The object for ``GET /cdn/<path>``; ``head``: its headers only (``HeadObject``)."""
         try:
             key = checked_path(path)
         except ValueError:
@@ -190,7 +191,7 @@ class S3Storage(LocalScratch):
             asked["IfNoneMatch"] = request_headers["If-None-Match"]
         client = await self.client()
         try:
-            found = await client.get_object(Bucket=self.bucket, Key=key, **asked)
+            found = await (client.head_object if head else client.get_object)(Bucket=self.bucket, Key=key, **asked)
         except ClientError as error:
             status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
             if status == 304:
@@ -208,7 +209,8 @@ class S3Storage(LocalScratch):
         status = 200
         if found.get("ContentRange"):
             headers["Content-Range"], status = found["ContentRange"], 206
-        return Download(name=name, body=_stream(found["Body"]), status=status, headers=headers)
+        body = _nothing() if head else _stream(found["Body"])
+        return Download(name=name, body=body, status=status, headers=headers)
 
     async def files(self) -> AsyncIterator[StoredFile]:
         client = await self.client()

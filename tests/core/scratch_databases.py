@@ -20,7 +20,12 @@ def _with_database(url: str, name: str) -> str:
 @asynccontextmanager
 async def empty_database(run_url: str, folder: Path, name: str) -> AsyncIterator[str]:
     if not run_url.startswith(("postgres://", "postgresql://")):
-        yield f"sqlite://{folder / name}.sqlite3"
+        path = folder / f"{name}.sqlite3"
+        try:
+            yield f"sqlite://{path}"
+        finally:
+            for suffix in ("", "-wal", "-shm"):
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
         return
     database = f"{urlsplit(run_url).path.strip('/')}_{name}"
     admin = await asyncpg.connect(_with_database(run_url, "postgres").replace("postgres://", "postgresql://", 1))

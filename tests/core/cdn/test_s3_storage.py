@@ -46,6 +46,11 @@ async def test_an_attachment_goes_to_the_bucket_and_streams_back_with_ranges(s3_
     assert whole.headers["Content-Disposition"] == "attachment; filename*=UTF-8''notes.txt"
     assert whole.headers["X-Content-Type-Options"] == "nosniff" and whole.mimetype == "text/plain"
 
+    head = await s3_client.head(f"/cdn/{path}")  # HeadObject: no body fetched from the bucket
+    # (its Content-Length is checked over real HTTP in test_shared_bucket.py: Quart's test client
+    # recounts it from the body it received)
+    assert head.status_code == 200 and await head.get_data() == b"" and head.headers["ETag"] == whole.headers["ETag"]
+
     part = await s3_client.get(f"/cdn/{path}", headers={"Range": "bytes=5-14"})
     assert part.status_code == 206 and await part.get_data() == data[5:15]
     assert part.headers["Content-Range"] == f"bytes 5-14/{len(data)}"

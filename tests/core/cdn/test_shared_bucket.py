@@ -41,6 +41,8 @@ async def test_each_process_serves_what_the_other_stored(database_url, s3_server
                 f"{second}/cdn/attachments/{person.id}/{file_id}/notes.txt", headers={"Range": "bytes=0-5"}
             ) as response:
                 assert response.status == 206 and await response.read() == b"stored"
+            async with http.head(f"{second}/cdn/attachments/{person.id}/{file_id}/notes.txt") as response:
+                assert response.status == 200 and response.headers["Content-Length"] == str(len(notes))
 
             other = b"stored by the second"
             file_id = await upload(http, second, person, "attachments", other, "other.txt")

@@ -3,15 +3,11 @@ onto an empty instance (its own database, data folder and keys: the machine that
 one): the same users, sessions, messages and files, the same keys, nothing left to migrate. A
 non-empty instance is refused unless ``--force``. On SQLite and on PostgreSQL."""
 
-import asyncio
 import json
-import os
 import stat
-import subprocess
-import sys
 
 from core.instance_key import key_path
-from core.settings import ROOT
+from tests.core.backup.commands import hearth, instance, tree
 from tests.core.scratch_databases import empty_database, rows
 from tests.plugins.messages.helpers import dm_pair, sent
 from tests.support import upload_file
@@ -22,35 +18,6 @@ TABLES = {
     "messages": "SELECT id, channel_id, content, created_by_id FROM messages ORDER BY id",
     "files": "SELECT id, path, size FROM cdn_files ORDER BY id",
 }
-
-
-async def hearth(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "core", *args],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
-def instance(database_url, folder, key_file):
-    return {
-        "HEARTH_DATABASE_URL": database_url,
-        "HEARTH_CDN_DIRECTORY": str(folder),
-        "HEARTH_SERVER_INSTANCE_KEY_FILE": str(key_file),
-    }
-
-
-def tree(root):
-    return {
-        os.path.relpath(os.path.join(folder, name), root): open(os.path.join(folder, name), "rb").read()
-        for folder, _, names in os.walk(root)
-        for name in names
-        if ".incoming" not in folder
-    }
 
 
 async def snapshot(url):
