@@ -85,12 +85,19 @@ def _storage(to: str) -> int:
 def _serve(host: str | None, port: int | None, workers: int | None) -> int:
     import importlib.util
 
+    from core.cdn.storage import make_storage
     from core.plugins import PluginHost
     from core.settings import load_settings
 
     settings = load_settings()
-    # Refuse a plugin set that cannot start here, before any worker (each would fail alike).
+    # Refuse a plugin set or storage settings that cannot start here, before any worker (each
+    # would fail alike).
     PluginHost.from_settings(settings)
+    try:
+        make_storage(settings)
+    except ValueError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 2
     host = host or settings.server.host
     port = int(port or settings.server.port)
     workers = int(workers or settings.server.workers)

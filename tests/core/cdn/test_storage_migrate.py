@@ -94,3 +94,16 @@ async def test_bad_arguments_and_settings_are_refused(tmp_path):
     assert no_target.returncode == 2 and "invalid choice: 'ftp'" in no_target.stderr
     no_bucket = await storage_migrate({"HEARTH_CDN_S3_BUCKET": "", "HEARTH_CDN_DIRECTORY": str(tmp_path)}, "--to", "s3")
     assert (no_bucket.returncode, no_bucket.stderr) == (2, "hearth: [cdn] storage is s3 but s3_bucket is empty\n")
+
+
+async def test_serve_refuses_storage_settings_that_cannot_work_before_any_worker_starts(tmp_path):
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "core", "serve", "--port", "1"],  # refused before anything is bound
+        cwd=ROOT,
+        env={**os.environ, "HEARTH_CDN_STORAGE": "ftp", "HEARTH_CDN_DIRECTORY": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (2, "hearth: [cdn] storage must be one of local, s3, not 'ftp'\n")
