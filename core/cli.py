@@ -54,6 +54,7 @@ def _backup(command: str, path: str, force: bool) -> int:
 
     from core.backup import BackupError, backup, restore
     from core.backup.database import DatabaseError
+    from core.cdn.storage import StorageUnavailable
     from core.settings import load_settings
 
     settings = load_settings()
@@ -65,6 +66,9 @@ def _backup(command: str, path: str, force: bool) -> int:
             asyncio.run(restore(settings, Path(path).resolve(), force, say))
     except (BackupError, DatabaseError) as error:
         print(f"hearth: {error}", file=sys.stderr)
+        return 1
+    except StorageUnavailable as error:
+        print(f"hearth: the storage did not answer: {error}", file=sys.stderr)
         return 1
     return 0
 
@@ -78,7 +82,13 @@ def _storage(to: str) -> int:
     except ValueError as error:
         print(f"hearth: {error}", file=sys.stderr)
         return 2
-    copied = asyncio.run(migrate(source, target, lambda line: print(line, flush=True)))
+    from core.cdn.storage import StorageUnavailable
+
+    try:
+        copied = asyncio.run(migrate(source, target, lambda line: print(line, flush=True)))
+    except StorageUnavailable as error:
+        print(f"hearth: the storage did not answer: {error}", file=sys.stderr)
+        return 1
     return 1 if copied.failed else 0
 
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import mimetypes
 import re
 from typing import Any
@@ -26,7 +27,7 @@ from core.cdn.incoming import TOO_LARGE, TooLarge, receive_upload
 from core.cdn.models import CdnFile
 from core.cdn.proxy import ImageProxy, target_url
 from core.cdn.service import BAD_CROP, image_too_large, store_incoming
-from core.cdn.storage import Download
+from core.cdn.storage import Download, StorageUnavailable
 from core.cdn.tokens import BadToken, make_token, read_token
 from core.context import hearth
 from core.errors import ApiError
@@ -34,9 +35,11 @@ from core.identity.models import Session
 from core.identity.sessions import Identity
 from core.ids import parse_id
 from core.ratelimit import check, rate_limit
+from core.unavailable import unavailable_response
 
 _EMOJI_BY_ID = re.compile(r"emojis/([0-9]{1,19})(?:\.(?:gif|webp|png|jpe?g))?")
 
+log = logging.getLogger("hearth.cdn")
 api = Blueprint("cdn_api", __name__, url_prefix="/api/cdn")
 files = Blueprint("cdn_files", __name__)
 
@@ -159,6 +162,11 @@ def install(app: Any) -> None:
     app.extensions["hearth.image_proxy"] = ImageProxy(app.extensions["hearth"].settings)
     app.register_blueprint(api)
     app.register_blueprint(files)
+
+    @app.errorhandler(StorageUnavailable)
+    async def storage_unavailable(error: StorageUnavailable) -> Response:
+        log.warning("file storage unavailable, answered 503: %s", error)
+        return unavailable_response()
 
     @app.before_serving
     async def sweep_scratch() -> None:

@@ -26,12 +26,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import aiohttp
 from aiobotocore.config import AioConfig
 from aiobotocore.session import get_session
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 from werkzeug.http import http_date
 
-from core.cdn.storage import SCRATCH, Download, LocalScratch, StoredFile, checked_path, scratch_root
+from core.cdn.storage import (
+    SCRATCH,
+    Download,
+    LocalScratch,
+    StorageUnavailable,
+    StoredFile,
+    checked_path,
+    scratch_root,
+)
 from core.settings import Settings
 
 PART_BYTES = 8 * 1024 * 1024
@@ -113,7 +122,8 @@ class S3Storage(LocalScratch):
 
     async def save(self, path: str, data: bytes) -> None:
         client = await self.client()
-        await client.put_object(Bucket=self.bucket, Key=checked_path(path), Body=data, ContentType=_type_of(path))
+        async with _reachable():
+            await client.put_object(Bucket=self.bucket, Key=checked_path(path), Body=data, ContentType=_type_of(path))
 
     async def save_file(self, path: str, source: Path) -> None:
         await self.copy_in(path, source)
@@ -125,11 +135,12 @@ class S3Storage(LocalScratch):
         size = (await asyncio.to_thread(os.stat, source)).st_size
         handle = await asyncio.to_thread(open, source, "rb")
         try:
-            if size <= PART_BYTES:
-                data = await asyncio.to_thread(handle.read)
-                await client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=_type_of(path))
-            else:
-                await self._multipart(client, key, handle)
+            async with _reachable():
+                if size <= PART_BYTES:
+                    data = await asyncio.to_thread(handle.read)
+                    await client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=_type_of(path))
+                else:
+                    await self._multipart(client, key, handle)
         finally:
             await asyncio.to_thread(handle.close)
 
@@ -154,7 +165,8 @@ class S3Storage(LocalScratch):
 
     async def delete(self, path: str) -> None:
         client = await self.client()
-        await client.delete_object(Bucket=self.bucket, Key=checked_path(path))
+        async with _reachable():
+            await client.delete_object(Bucket=self.bucket, Key=checked_path(path))
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -162,7 +174,8 @@ class S3Storage(LocalScratch):
         """The stored file written to ``target`` (FileNotFoundError when there is none)."""
         client = await self.client()
         try:
-            found = await client.get_object(Bucket=self.bucket, Key=checked_path(path))
+            async with _reachable():
+                found = await client.get_object(Bucket=self.bucket, Key=checked_path(path))
         except ClientError as error:
             if _code(error) in _MISSING:
                 raise FileNotFoundError(path) from None
@@ -191,7 +204,8 @@ class S3Storage(LocalScratch):
             asked["IfNoneMatch"] = request_headers["If-None-Match"]
         client = await self.client()
         try:
-            found = await (client.head_object if head else client.get_object)(Bucket=self.bucket, Key=key, **asked)
+            async with _reachable():
+                found = await (client.head_object if head else client.get_object)(Bucket=self.bucket, Key=key, **asked)
         except ClientError as error:
             status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
             if status == 304:
@@ -214,9 +228,24 @@ class S3Storage(LocalScratch):
 
     async def files(self) -> AsyncIterator[StoredFile]:
         client = await self.client()
-        async for page in client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
-            for item in page.get("Contents", []):
-                yield StoredFile(item["Key"], int(item["Size"]))
+        async with _reachable():
+            async for page in client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
+                for item in page.get("Contents", []):
+                    yield StoredFile(item["Key"], int(item["Size"]))
+
+
+@contextlib.asynccontextmanager
+async def _reachable() -> AsyncIterator[None]:
+    """Failures of the store itself (unreachable, timing out, answering 5xx) as
+    ``StorageUnavailable``; its answers about the request (404, 304, 416, 403) as they are."""
+    try:
+        yield
+    except ClientError as error:
+        if int(error.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0) >= 500:
+            raise StorageUnavailable(str(error)) from error
+        raise
+    except (BotoCoreError, aiohttp.ClientError, TimeoutError) as error:
+        raise StorageUnavailable(str(error)) from error
 
 
 async def _stream(body: Any) -> AsyncIterator[bytes]:

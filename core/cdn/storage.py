@@ -31,6 +31,11 @@ STALE_SCRATCH_SECONDS = 24 * 3600
 STORAGE_KINDS = ("local", "s3")
 
 
+class StorageUnavailable(Exception):
+    """The store did not answer (a bucket's endpoint down or timing out, or answering 5xx):
+    requests that needed it answer 503 with ``Retry-After`` (``core/cdn/routes.py``)."""
+
+
 @dataclass(frozen=True)
 class StoredFile:
     path: str

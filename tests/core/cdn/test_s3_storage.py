@@ -10,6 +10,8 @@ from PIL import Image
 
 from core.app import create_quart_app
 from core.cdn import s3
+from core.cdn.models import CdnFile
+from core.testing import free_port
 from tests.core.uploads import upload_raw
 from tests.plugins.messages.helpers import dm_pair, error, sent
 from tests.support import call, new_person, upload_file
@@ -129,6 +131,18 @@ async def test_with_a_public_url_downloads_redirect_there(make_app, s3_server, b
         assert (
             response.headers["Location"] == f"https://files.example.org/hearth/emojis/{person.id}/{emoji['fileId']}.png"
         )
+
+
+async def test_an_unreachable_store_answers_503_and_the_upload_is_not_recorded(make_app, s3_server, bucket):
+    app = make_app(**{**s3_server.settings(bucket), "cdn.s3_endpoint": f"http://127.0.0.1:{free_port()}"})
+    async with app.test_app():
+        client = app.test_client()
+        person = await new_person()
+        status, body = await upload_file(client, person.token, "emojis", None, png())
+        assert (status, body) == (503, error("The service is temporarily unavailable. Try again shortly."))
+        assert await CdnFile.filter(uploader_id=int(person.id)).count() == 0
+        response = await client.get(f"/cdn/emojis/{person.id}/1.png")
+        assert response.status_code == 503 and response.headers["Retry-After"] == "5"
 
 
 @pytest.mark.parametrize(
