@@ -236,14 +236,16 @@ class S3Storage(LocalScratch):
 
 @contextlib.asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
-    """Failures of the store itself (unreachable, timing out, answering 5xx) as
-    ``StorageUnavailable``; its answers about the request (404, 304, 416, 403) as they are."""
+    """Failures of the store as ``StorageUnavailable``: unreachable, timing out, answering 5xx, or
+    refusing Hearth itself (wrong keys, no such bucket: the log says which). Its answers about
+    the file asked for (no such key, not modified, a range outside it) stay ``ClientError``."""
     try:
         yield
     except ClientError as error:
-        if int(error.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0) >= 500:
-            raise StorageUnavailable(str(error)) from error
-        raise
+        status = int(error.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
+        if status in (304, 416) or _code(error) in _MISSING | {"InvalidRange"}:
+            raise
+        raise StorageUnavailable(str(error)) from error
     except (BotoCoreError, aiohttp.ClientError, TimeoutError) as error:
         raise StorageUnavailable(str(error)) from error
 

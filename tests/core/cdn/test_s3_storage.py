@@ -133,8 +133,12 @@ async def test_with_a_public_url_downloads_redirect_there(make_app, s3_server, b
         )
 
 
-async def test_an_unreachable_store_answers_503_and_the_upload_is_not_recorded(make_app, s3_server, bucket):
-    app = make_app(**{**s3_server.settings(bucket), "cdn.s3_endpoint": f"http://127.0.0.1:{free_port()}"})
+@pytest.mark.parametrize("failure", ["endpoint closed", "no such bucket"])
+async def test_a_store_that_cannot_serve_answers_503_and_the_upload_is_not_recorded(make_app, s3_server, failure):
+    overrides = s3_server.settings("hearth-never-created")
+    if failure == "endpoint closed":
+        overrides["cdn.s3_endpoint"] = f"http://127.0.0.1:{free_port()}"
+    app = make_app(**overrides)
     async with app.test_app():
         client = app.test_client()
         person = await new_person()
