@@ -48,7 +48,7 @@ export function RegisterPage() {
       {(mode === "open" || mode === "invite") && (
         <RegisterForm needsInvite={mode === "invite"} onRegistered={() => setRegistered(true)} />
       )}
-      {mode !== "closed" && <SsoButtons options={options} />}
+      {mode !== "closed" && <SsoButtons options={options} divider={mode !== "sso"} />}
       <div className="auth-card__links">
         <Link to={{ pathname: "/login", search: searchParams.toString() }}>{t("register.haveAccount")}</Link>
       </div>

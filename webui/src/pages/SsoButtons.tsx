@@ -5,8 +5,9 @@ import { startSso, type SignInOptions } from "../session/ssoApi";
 import { Button } from "../ui/Button";
 import { FormError } from "../ui/form/FormError";
 
-/** "Continue with <provider>" for each single sign-on provider; nothing when there is none. */
-export function SsoButtons({ options }: { options: SignInOptions | null }) {
+/** "Continue with <provider>" for each single sign-on provider; nothing when there is none.
+ * `divider`: an "or" line, when a form comes before the buttons. */
+export function SsoButtons({ options, divider = true }: { options: SignInOptions | null; divider?: boolean }) {
   const [going, setGoing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!options || options.providers.length === 0) return null;
@@ -24,9 +25,11 @@ export function SsoButtons({ options }: { options: SignInOptions | null }) {
 
   return (
     <div className="sso" role="group" aria-label={t("sso.groupLabel")}>
-      <p className="sso__divider" aria-hidden="true">
-        <span>{t("sso.or")}</span>
-      </p>
+      {divider && (
+        <p className="sso__divider" aria-hidden="true">
+          <span>{t("sso.or")}</span>
+        </p>
+      )}
       {options.providers.map((provider) => (
         <Button key={provider.id} className="sso__button" loading={going === provider.id} onClick={() => void go(provider.id)}>
           {t("sso.continueWith", { name: provider.name })}
