@@ -75,7 +75,8 @@ async def verify(rt: Runtime, cache: KeyCache, provider: OAuthProvider, raw: Any
         raise InvalidIdToken(f"signature: {type(error).__name__}: {error}") from None
     registry = jwt.JWTClaimsRegistry(
         leeway=LEEWAY_S,
-        iss={"essential": True, "value": provider.issuer},
+        # the configured issuer is kept without a trailing slash; some providers (Authentik) name it with one
+        iss={"essential": True, "values": [provider.issuer, provider.issuer + "/"]},
         aud={"essential": True, "value": provider.client_id},
         sub={"essential": True},
         exp={"essential": True},

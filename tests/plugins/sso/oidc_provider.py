@@ -100,6 +100,7 @@ class Provider:
     # whom the authorize page signs in: the claims of the ID token
     user: dict[str, Any] = field(default_factory=lambda: {"sub": "idp-alice", "preferred_username": "alice"})
     foreign_key: RSAKey | None = None  # signs with this key (never published) when set
+    claims_override: dict[str, Any] = field(default_factory=dict)  # e.g. another iss or aud in ID tokens
     codes: dict[str, Code] = field(default_factory=dict)
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
     authorized: list[dict[str, str]] = field(default_factory=list)
@@ -165,7 +166,7 @@ def _app(provider: Provider) -> Flask:
             return provider.foreign_key or provider.key
 
         def get_client_claims(self, client_: Any) -> dict[str, Any]:
-            return {"iss": provider.url, "aud": [client_.get_client_id()]}
+            return {"iss": provider.url, "aud": [client_.get_client_id()], **provider.claims_override}
 
         def get_encode_header(self, client_: Any) -> dict[str, str]:
             return {"alg": "RS256", "kid": (provider.foreign_key or provider.key).kid or ""}

@@ -169,6 +169,18 @@ async def test_signatures_are_checked_and_a_rotated_key_is_fetched(client, oidc_
     assert await sign_in(client) == (400, NOT_VERIFIED)
 
 
+@pytest.mark.parametrize(
+    "override",
+    [{"iss": "http://127.0.0.1:1/another"}, {"aud": ["someone-else"]}, {"exp": 1_000_000}],
+    ids=["issuer", "audience", "expired"],
+)
+async def test_tokens_for_another_issuer_or_client_or_expired_are_refused(client, oidc_provider, override):
+    oidc_provider.claims_override = override
+    assert await sign_in(client) == (400, NOT_VERIFIED)
+    oidc_provider.claims_override = {}
+    assert (await sign_in(client))[0] == 200
+
+
 async def test_the_provider_saying_no(client, oidc_provider):
     answer = await trip(client)
     status, body = await callback(client, {"state": answer["state"], "error": "access_denied"})
