@@ -94,7 +94,13 @@ async def start(provider_id: str) -> str:
 
 
 async def callback(
-    provider_id: str, state: str, code: str | None, error: str | None, error_description: str | None, ip, agent
+    provider_id: str,
+    state: str,
+    code: str | None,
+    error: str | None,
+    error_description: str | None,
+    ip: str | None,
+    agent: str | None,
 ) -> dict[str, Any]:
     rt = runtime()
     provider = configured(rt, provider_id)
@@ -205,7 +211,9 @@ async def _match(provider: OAuthProvider, claims: dict[str, Any], ip: str | None
     }
 
 
-async def register(ticket: str, username: str, invite_code: str | None, ip, agent) -> dict[str, Any]:
+async def register(
+    ticket: str, username: str, invite_code: str | None, ip: str | None, agent: str | None
+) -> dict[str, Any]:
     """A new account for the ticket's identity, linked to it. The provider's e-mail becomes the
     account's when no account has it (confirmed when the provider verified it); otherwise the
     account has a placeholder address until its owner sets one."""
@@ -236,7 +244,7 @@ async def register(ticket: str, username: str, invite_code: str | None, ip, agen
 
 
 async def link_existing(
-    ticket: str, email: str | None, username_and_tag: str | None, password: str, ip, agent
+    ticket: str, email: str | None, username_and_tag: str | None, password: str, ip: str | None, agent: str | None
 ) -> dict[str, Any]:
     """Link the ticket's identity to the account whose password is given, then log into it."""
     pending = await states.peek_ticket(ticket)
