@@ -146,3 +146,15 @@ async def test_log_out_everywhere_else(live_server, signed_in):
         "async (token) => (await fetch('/api/users', {headers: {Authorization: token}})).status", other_token
     )
     assert status == 401
+
+
+async def test_the_sign_in_button_right_to_left(server, page):
+    await page.context.add_init_script("localStorage.setItem('appLanguage', 'ar-ps')")
+    await page.goto(f"{server.url}/login")
+    await expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=BROWSER_PATIENCE_MS)
+    button = page.get_by_role("button", name="المتابعة باستخدام Test ID")
+    await expect(button).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    card = await page.locator(".auth-card").bounding_box()
+    box = await button.bounding_box()
+    assert card and box and abs((box["x"] + box["width"]) - (card["x"] + card["width"])) < 40  # spans the card
+    await snapshot(page, "login-sso-ar-ps-1280.png", full_page=True)
