@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the stored token (default: whenever one is stored). */
   useToken?: boolean;
+  /** Hearth's additions this call asks for (the X-Hearth-Features header, docs/protocol-extensions.md). */
+  features?: readonly string[];
 }
 
 const enqueue = createTaskQueue();
@@ -44,9 +46,10 @@ function parseBody(body: string): unknown {
   }
 }
 
-async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
+async function send<T>({ method = "GET", path, query, body, useToken, features }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (features?.length) headers["X-Hearth-Features"] = features.join(",");
 
   let response: Response;
   let text: string;
