@@ -5,6 +5,7 @@ import { EmailVerification } from "../session/EmailVerification";
 import { redirectTarget } from "../session/redirect";
 import { hasToken } from "../session/token";
 import { AuthCard } from "./AuthCard";
+import { ruleLines, useInstanceInfo } from "./instanceInfo";
 import { RegisterForm } from "./RegisterForm";
 
 /** Register, then confirm the e-mail on the same page (or skip that for now). */
@@ -14,6 +15,8 @@ export function RegisterPage() {
   const [alreadySignedIn] = useState(hasToken);
   const [registered, setRegistered] = useState(false);
   const target = redirectTarget(searchParams.get("redirect"));
+  const instance = useInstanceInfo();
+  const instanceRules = ruleLines(instance?.rules ?? "");
 
   if (alreadySignedIn) return <Navigate to={target} replace />;
 
@@ -33,11 +36,22 @@ export function RegisterPage() {
         <h2 id="register-rules-title" className="rules__title">
           {t("register.rules.title")}
         </h2>
-        <ul className="rules__list">
-          <li>{t("register.rules.age")}</li>
-          <li>{t("register.rules.nsfw")}</li>
-          <li>{t("register.rules.toxic")}</li>
+        <ul className="rules__list" data-testid="register-rules">
+          {instanceRules.length ? (
+            instanceRules.map((rule, index) => <li key={index}>{rule}</li>)
+          ) : (
+            <>
+              <li>{t("register.rules.age")}</li>
+              <li>{t("register.rules.nsfw")}</li>
+              <li>{t("register.rules.toxic")}</li>
+            </>
+          )}
         </ul>
+        {instance?.contact && (
+          <p className="rules__contact">
+            {t("landing.instanceContact")}: {instance.contact}
+          </p>
+        )}
       </section>
       <RegisterForm onRegistered={() => setRegistered(true)} />
       <div className="auth-card__links">
