@@ -138,4 +138,13 @@ def configure(settings: Settings) -> bool:
     if on and not str(settings.get("metrics.token", "") or ""):
         raise ValueError("[metrics] enabled needs [metrics] token (HEARTH_METRICS_TOKEN): /metrics is never open")
     _state.on = on
+    if on:
+        materialise()
     return on
+
+
+def materialise() -> None:
+    """Create every family declared so far, so a counter without labels is scraped as 0 before its
+    first count (an alert on ``increase()`` then sees a series, not nothing)."""
+    for family in list(_families.values()):
+        family._metric()

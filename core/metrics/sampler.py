@@ -11,7 +11,7 @@ import resource
 import time
 from typing import Any
 
-from core.metrics import enabled
+from core.metrics import enabled, materialise
 from core.metrics.families import (
     DATABASE_ERRORS,
     DATABASE_PROBE,
@@ -42,6 +42,7 @@ class Sampler:
         if not enabled():
             return
         self.gateway = gateway
+        materialise()  # the plugins' families too, declared as their modules were imported
         WORKER_STARTED.set(time.time())
         self.task = every(self.interval, self.now, "metrics sampling")
 
