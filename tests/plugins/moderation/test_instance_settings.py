@@ -26,9 +26,18 @@ async def test_nothing_set_anywhere_reads_empty_for_everybody(client):
 async def test_an_admin_changes_the_settings_and_the_public_read_shows_them_at_once(client):
     admin = await staff(client)
     saved = await ok(
-        client, "POST", PATH, {"name": "Lantern", "rules": "Be kind.\nNo spam.", "motd": "Maintenance at 22:00"}, admin.token
+        client,
+        "POST",
+        PATH,
+        {"name": "Lantern", "rules": "Be kind.\nNo spam.", "motd": "Maintenance at 22:00"},
+        admin.token,
     )
-    assert saved["settings"] == {**EMPTY, "name": "Lantern", "rules": "Be kind.\nNo spam.", "motd": "Maintenance at 22:00"}
+    assert saved["settings"] == {
+        **EMPTY,
+        "name": "Lantern",
+        "rules": "Be kind.\nNo spam.",
+        "motd": "Maintenance at 22:00",
+    }
     assert saved["overridden"] == ["motd", "name", "rules"]
     assert await ok(client, "GET", "/api/instance") == saved["settings"]
     [entry] = await AuditEntry.filter(action_type=INSTANCE_UPDATE)
