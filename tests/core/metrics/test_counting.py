@@ -49,9 +49,16 @@ async def test_background_job_rounds_are_counted_by_result(app, counting):
     assert count is not None and count >= done - 1
 
 
-def test_the_run_directory_is_emptied_at_start_and_a_temporary_one_removed(settings, tmp_path, monkeypatch):
+@pytest.fixture
+def outside_environment():
+    """``prepare`` names the directory in this process's environment: take it out again after."""
+    os.environ.pop(multiproc.ENV, None)
+    yield
+    os.environ.pop(multiproc.ENV, None)
+
+
+def test_the_run_directory_is_emptied_at_start_and_a_temporary_one_removed(settings, tmp_path, outside_environment):
     assert prometheus_client  # (see the import)
-    monkeypatch.delenv(multiproc.ENV, raising=False)
     assert multiproc.prepare(settings) is None and multiproc.ENV not in os.environ  # off: nothing
 
     chosen = tmp_path / "metrics"
