@@ -13,6 +13,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import traceback
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -91,11 +92,14 @@ def base_settings(database_url: str, tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="session")
-async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
+async def database(base_settings: Settings, request: pytest.FixtureRequest) -> AsyncIterator[dict[str, Any]]:
+    if watchdog.last_teardown:  # has happened once in a hundred runs, and then hung: say why if it does
+        watchdog.say(f"=== the session's database is set up again for {request.node.nodeid}; torn down at:")
+        watchdog.say(watchdog.last_teardown[-1])
     watchdog.watch_loop(asyncio.get_running_loop())
     env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
     result = subprocess.run(
-        [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr
     config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
@@ -108,11 +112,13 @@ async def database(base_settings: Settings) -> AsyncIterator[dict[str, Any]]:
     await db.init(config)
     passwords.configure(base_settings)  # tests.support.person hashes outside any app
     yield config
+    watchdog.last_teardown.append("".join(traceback.format_stack()))
     await db.close()
 
 
 @pytest.fixture(autouse=True)
 async def clean_state(database: dict[str, Any]) -> AsyncIterator[None]:
+    watchdog.watch_loop(asyncio.get_running_loop())
     await clear_tables(REDIS_URL)
     yield
 
@@ -181,7 +187,7 @@ async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
     for stop, _ in stops:
         stop.set()
     for _, task in stops:
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(task, 60)  # past the servers' graceful timeout (core.testing), even on a busy machine
 
 
 @pytest.fixture

@@ -62,22 +62,3 @@ def test_the_faults_folder_is_serial_and_whatever_drives_a_browser_is_the_e2e_ti
     ]
     parallel.mark_tiers(items)
     assert [item.marks for item in items] == [{"serial", "faults"}, {"e2e"}, {"e2e"}, set()]
-
-
-async def test_the_watchdog_prints_every_task_of_a_hung_test_with_its_stack(capsys):
-    import asyncio
-
-    from tests import watchdog
-
-    async def stuck_somewhere() -> None:
-        await asyncio.Event().wait()
-
-    task = asyncio.create_task(stuck_somewhere())
-    await asyncio.sleep(0)
-    try:
-        watchdog._dump_tasks("tests/x.py::test_stuck")
-    finally:
-        task.cancel()
-    printed = capsys.readouterr().err
-    assert "tests/x.py::test_stuck still running" in printed
-    assert "stuck_somewhere" in printed
