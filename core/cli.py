@@ -93,13 +93,23 @@ def _storage(to: str) -> int:
 
 
 def _serve(host: str | None, port: int | None, workers: int | None) -> int:
+    from core.metrics import multiproc
+    from core.settings import load_settings
+
+    settings = load_settings()
+    metrics_directory = multiproc.prepare(settings)  # before any worker: they inherit it
+    try:
+        return _serve_engine(settings, host, port, workers)
+    finally:
+        multiproc.finish(metrics_directory, settings)
+
+
+def _serve_engine(settings: Any, host: str | None, port: int | None, workers: int | None) -> int:
     import importlib.util
 
     from core.cdn.storage import make_storage
     from core.plugins import PluginHost
-    from core.settings import load_settings
 
-    settings = load_settings()
     # Refuse a plugin set or storage settings that cannot start here, before any worker (each
     # would fail alike).
     PluginHost.from_settings(settings)

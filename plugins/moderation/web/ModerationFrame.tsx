@@ -50,6 +50,11 @@ function Tabs() {
       <NavLink to="/app/moderation/plugins" className={tabClass}>
         {t("tabs.plugins")}
       </NavLink>
+      {level === "admin" && (
+        <NavLink to="/app/moderation/instance" className={tabClass}>
+          {t("tabs.instance")}
+        </NavLink>
+      )}
     </nav>
   );
 }

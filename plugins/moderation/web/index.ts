@@ -2,6 +2,7 @@ import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { useIsStaff } from "./access";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
+import { MotdBar } from "./MotdBar";
 import { noticeCreated, noticesReceived, WarningNotices } from "./notices";
 import { refreshWaitingTicketsSoon, useWaitingTicketCount } from "./ticketBadge";
 
@@ -18,6 +19,7 @@ export default definePlugin({
     { path: "moderation/online", lazy: () => import("./OnlinePage") },
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
     { path: "moderation/invites", lazy: () => import("./InvitesPage") },
+    { path: "moderation/instance", lazy: () => import("./InstancePage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
     { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
     // the servers tab's own address, and "not found" for the rest (rather than Home)
@@ -43,7 +45,7 @@ export default definePlugin({
     // the tickets plugin's live event (sent when it runs and this socket asked for it)
     "ticket:updated": refreshWaitingTicketsSoon,
   },
-  extensions: { AppOverlay: WarningNotices },
+  extensions: { AppOverlay: WarningNotices, MainPaneBars: [MotdBar] },
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -6,6 +6,7 @@ import { redirectTarget } from "../session/redirect";
 import { hasToken } from "../session/token";
 import { useSignInOptions } from "../session/ssoApi";
 import { AuthCard } from "./AuthCard";
+import { ruleLines, useInstanceInfo } from "./instanceInfo";
 import { RegisterForm } from "./RegisterForm";
 import { SsoButtons } from "./SsoButtons";
 
@@ -18,6 +19,8 @@ export function RegisterPage() {
   const target = redirectTarget(searchParams.get("redirect"));
   const options = useSignInOptions();
   const mode = options?.registration ?? "open";
+  const instance = useInstanceInfo();
+  const instanceRules = ruleLines(instance?.rules ?? "");
 
   if (alreadySignedIn) return <Navigate to={target} replace />;
 
@@ -37,11 +40,22 @@ export function RegisterPage() {
         <h2 id="register-rules-title" className="rules__title">
           {t("register.rules.title")}
         </h2>
-        <ul className="rules__list">
-          <li>{t("register.rules.age")}</li>
-          <li>{t("register.rules.nsfw")}</li>
-          <li>{t("register.rules.toxic")}</li>
+        <ul className="rules__list" data-testid="register-rules">
+          {instanceRules.length ? (
+            instanceRules.map((rule, index) => <li key={index}>{rule}</li>)
+          ) : (
+            <>
+              <li>{t("register.rules.age")}</li>
+              <li>{t("register.rules.nsfw")}</li>
+              <li>{t("register.rules.toxic")}</li>
+            </>
+          )}
         </ul>
+        {instance?.contact && (
+          <p className="rules__contact">
+            {t("landing.instanceContact")}: {instance.contact}
+          </p>
+        )}
       </section>
       {mode === "closed" && <p className="auth-card__notice" role="status">{t("register.closed")}</p>}
       {mode === "sso" && <p className="auth-card__notice" role="status">{t("register.ssoOnly")}</p>}
