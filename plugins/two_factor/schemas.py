@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
-from pydantic import Field, StrictBool, StrictStr
+from pydantic import BeforeValidator, Field, StrictBool, StrictStr
 
 from core.validation import Body, Rules
 
@@ -27,7 +28,22 @@ Ticket = Annotated[
     Rules(required="Ticket is required.", type="Ticket must be a string.", length="Invalid ticket."),
     Field(min_length=1, max_length=100),
 ]
-Credential = Annotated[dict[str, Any], Rules(required="Credential is required.", type="Credential must be an object.")]
+MAX_CREDENTIAL_CHARS = 16_000
+
+
+def _credential(value: Any, name: str = "Credential") -> Any:
+    """A credential as the browser's PublicKeyCredential turns into JSON: an object, bounded."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be an object.")
+    if len(json.dumps(value)) > MAX_CREDENTIAL_CHARS:
+        raise ValueError(f"{name} is too large.")
+    return value
+
+
+Credential = Annotated[Any, Rules(required="Credential is required."), BeforeValidator(_credential)]
+PasskeyAssertion = Annotated[Any, BeforeValidator(lambda value: _credential(value, "Passkey"))]
 PasskeyName = Annotated[
     StrictStr,
     Rules(
@@ -56,7 +72,7 @@ class TwoFactorPasswordCodeBody(Body):
 class TwoFactorLoginBody(Body):
     ticket: Ticket
     code: Annotated[StrictStr | None, Rules(type="Code must be a string."), Field(max_length=24)] = None
-    passkey: Annotated[dict[str, Any] | None, Rules(type="Passkey must be an object.")] = None
+    passkey: PasskeyAssertion = None
 
 
 class TwoFactorTicketBody(Body):

@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the stored token (default: whenever one is stored). */
   useToken?: boolean;
+  /** More headers, e.g. `X-Hearth-Features` (docs/protocol-extensions.md). */
+  headers?: Record<string, string>;
 }
 
 const enqueue = createTaskQueue();
@@ -44,8 +46,8 @@ function parseBody(body: string): unknown {
   }
 }
 
-async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = authHeaders(useToken);
+async function send<T>({ method = "GET", path, query, body, useToken, headers: extra }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { ...extra, ...authHeaders(useToken) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
 
   let response: Response;

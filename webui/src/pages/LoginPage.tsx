@@ -1,37 +1,67 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type ComponentType, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { t } from "../i18n/i18n";
+import { LoginMethods, loginChallengeFor, loginFeatures, type LoginChallengeProps } from "../plugins/extensions";
+import { loadEnabledPlugins } from "../plugins/pluginLoader";
 import { logIn } from "../session/authApi";
 import { redirectTarget } from "../session/redirect";
 import { hasToken, startSession } from "../session/token";
 import { Button } from "../ui/Button";
 import { FormError } from "../ui/form/FormError";
 import { TextField } from "../ui/form/TextField";
-import { useFormAction } from "../ui/form/useFormAction";
+import { fieldError, useFormAction } from "../ui/form/useFormAction";
 import { AuthCard } from "./AuthCard";
 
 const FIELDS = ["identifier", "password"] as const;
 /** The server reports username:tag problems on `email` too. */
 const SERVER_PATHS = { email: "identifier", usernameAndTag: "identifier" } as const;
 
+interface PendingStep {
+  Step: ComponentType<LoginChallengeProps>;
+  challenge: unknown;
+}
+
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
+  const [step, setStep] = useState<PendingStep | null>(null);
   const { pending, errors, run } = useFormAction(FIELDS, SERVER_PATHS);
   const [alreadySignedIn] = useState(hasToken);
   const target = redirectTarget(searchParams.get("redirect"));
 
+  // Plugins may add ways in (a passkey) and steps after the password (a second factor).
+  useEffect(() => {
+    if (!alreadySignedIn) loadEnabledPlugins().catch(() => undefined);
+  }, [alreadySignedIn]);
+
   if (alreadySignedIn) return <Navigate to={target} replace />;
+
+  const finish = (token: string) => {
+    startSession(token);
+    navigate(target, { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      startSession(await logIn(identifier, password));
-      navigate(target, { replace: true });
+      await loadEnabledPlugins().catch(() => undefined); // their features name the steps this page can show
+      const reply = await logIn(identifier, password, loginFeatures());
+      if (reply.token) return finish(reply.token);
+      const next = loginChallengeFor(reply);
+      if (!next) throw fieldError("", t("login.unsupportedStep"));
+      setStep(next);
     });
   };
+
+  if (step) {
+    return (
+      <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
+        <step.Step challenge={step.challenge} onToken={finish} onCancel={() => setStep(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
@@ -39,7 +69,7 @@ export function LoginPage() {
         <TextField
           label={t("login.identifier")}
           name="identifier"
-          autoComplete="username"
+          autoComplete="username webauthn"
           value={identifier}
           onChange={(event) => setIdentifier(event.target.value)}
           error={errors.fields.identifier}
@@ -60,6 +90,7 @@ export function LoginPage() {
           {t("login.submit")}
         </Button>
       </form>
+      <LoginMethods onToken={finish} />
       <div className="auth-card__links">
         <Link to="/reset-password">{t("login.forgotPassword")}</Link>
         <Link to={{ pathname: "/register", search: searchParams.toString() }}>{t("login.createAccount")}</Link>
