@@ -31,10 +31,17 @@ async def server_refusal(server_id: int, user: User) -> str | None:
     return None if await enabled(user.id) else SERVER_MESSAGE
 
 
-async def server_setting(user: User, server_id: str) -> dict[str, Any]:
+async def _membership(user: User, server_id: str) -> Any:
+    """The servers plugin's member context (its routes exist only with that plugin)."""
+    if not hearth().plugins.enabled("servers"):
+        raise ApiError(404, "Not found.")
     from plugins.servers.permissions import member_context
 
-    ctx = await member_context(user, server_id)
+    return await member_context(user, server_id)
+
+
+async def server_setting(user: User, server_id: str) -> dict[str, Any]:
+    ctx = await _membership(user, server_id)
     return {
         "serverId": str(ctx.server.id),
         "required": await ServerRequirement.filter(server_id=ctx.server.id).exists(),
@@ -42,9 +49,7 @@ async def server_setting(user: User, server_id: str) -> dict[str, Any]:
 
 
 async def set_server_setting(user: User, server_id: str, required: bool) -> dict[str, Any]:
-    from plugins.servers.permissions import member_context
-
-    ctx = await member_context(user, server_id)
+    ctx = await _membership(user, server_id)
     if not ctx.is_owner:
         raise ApiError(403, OWNER_ONLY)
     if required and not await enabled(user.id):

@@ -39,6 +39,7 @@ async def turn_on(page: Any, person: Any) -> tuple[str, list[str]]:
     await section.get_by_role("button", name="Continue").click()
     secret = (await page.get_by_test_id("totp-secret").inner_text(**PATIENCE)).replace(" ", "")
     await expect(page.get_by_role("img", name="QR code for your authenticator app")).to_be_visible()
+    await snapshot(page, f"two-factor-wizard-{page.viewport_size['width']}.png")
     await section.get_by_label("Six-digit code from the app").fill(pyotp.TOTP(secret).now())
     await section.get_by_role("button", name="Turn on two-factor").click()
     codes = page.get_by_test_id("recovery-codes").locator("li")
