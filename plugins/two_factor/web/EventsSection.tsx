@@ -34,9 +34,14 @@ export function EventsSection({ events }: { events: SecurityEvent[] }) {
                 {label(event.kind)}
                 {event.detail && event.kind.startsWith("passkey") ? ` · ${event.detail}` : ""}
               </span>
-              <span className="muted" dir="ltr">
-                {formatDateTime(event.at)}
-                {event.ip ? ` · ${event.ip}` : ""}
+              <span className="muted">
+                <bdi>{formatDateTime(event.at)}</bdi>
+                {event.ip && (
+                  <>
+                    {" · "}
+                    <bdi dir="ltr">{event.ip}</bdi>
+                  </>
+                )}
               </span>
             </li>
           ))}
