@@ -28,6 +28,15 @@ Ticket = Annotated[
     Rules(required="Ticket is required.", type="Ticket must be a string.", length="Invalid ticket."),
     Field(min_length=1, max_length=100),
 ]
+ChallengeId = Annotated[
+    StrictStr,
+    Rules(
+        required="challengeId is required.",
+        type="challengeId must be a string.",
+        length="This request has expired. Try again.",
+    ),
+    Field(min_length=1, max_length=100),
+]
 MAX_CREDENTIAL_CHARS = 16_000
 
 
@@ -80,7 +89,7 @@ class TwoFactorTicketBody(Body):
 
 
 class PasskeyCreateBody(Body):
-    challengeId: Ticket
+    challengeId: ChallengeId
     name: PasskeyName
     credential: Credential
 
@@ -90,7 +99,7 @@ class PasskeyRenameBody(Body):
 
 
 class PasskeyLoginBody(Body):
-    challengeId: Ticket
+    challengeId: ChallengeId
     credential: Credential
 
 

@@ -182,3 +182,32 @@ async def test_the_login_methods_name_passkeys_when_there_are_some(client, clock
     await register(client, person)
     _, body = await password_login(client, person)
     assert body["twoFactor"]["methods"] == ["totp", "recovery", "passkey"]
+
+
+async def test_bad_input_to_the_passkey_routes(client, clock):
+    person = await new_person()
+    await enable(client, person, clock)
+    ticket = await ticket_for(client, person)
+    assert await call(client, "POST", COMPLETE, {"ticket": ticket, "passkey": "yes"}) == (
+        400,
+        error("Passkey must be an object.", "passkey"),
+    )
+    huge = {"id": "x", "response": {"clientDataJSON": "a" * 20_000}}
+    assert await call(client, "POST", f"{PASSKEYS}/login", {"challengeId": "x", "credential": huge}) == (
+        400,
+        error("Credential is too large.", "credential"),
+    )
+    assert await call(client, "POST", f"{PASSKEYS}/login", {"credential": {}}) == (
+        400,
+        error("challengeId is required.", "challengeId"),
+    )
+    assert await call(client, "POST", "/api/two-factor/login/passkey-options", {"ticket": ticket}) == (
+        400,
+        error("This account has no passkey.", "ticket"),
+    )
+    _, begun = await call(client, "POST", f"{PASSKEYS}/login-options")
+    forged = {"challengeId": begun["challengeId"], "credential": {"id": "AAAA", "rawId": "AAAA"}}
+    assert await call(client, "POST", f"{PASSKEYS}/login", forged) == (
+        400,
+        error("This passkey is not registered here.", "credential"),
+    )
