@@ -188,14 +188,50 @@ export interface ShellExtensions {
    * live events since it was loaded (a clan put on or taken off, a server's clan edited or deleted).
    */
   ClanTag: ComponentType<ClanTagProps>;
+  /**
+   * Other ways in, drawn under the log-in form (two_factor: "Sign in with a passkey"). Several
+   * plugins may add some: their lists are joined.
+   */
+  LoginMethods: ComponentType<LoginStepProps>[];
+  /**
+   * Steps that finish a log-in the server answered with something else than `{token}`, by the key
+   * of that answer (two_factor: `twoFactor`, the second factor). Plugins' maps are merged.
+   */
+  loginChallenges: Record<string, ComponentType<LoginChallengeProps>>;
+  /** Names sent in `X-Hearth-Features` with the log-in (docs/protocol-extensions.md); joined. */
+  loginFeatures: string[];
+}
+
+/** What a way in is given: the token of the session it made. */
+export interface LoginStepProps {
+  onToken: (token: string) => void;
+}
+
+export interface LoginChallengeProps extends LoginStepProps {
+  /** The value of the answer's key (e.g. `{ticket, methods}`). */
+  challenge: unknown;
+  /** Back to the log-in form. */
+  onCancel: () => void;
 }
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, userMenuSections: sections, ...rest } = extensions;
+  const {
+    MainPaneBars: bars,
+    ComposerButtons: buttons,
+    NotificationSettingsCards: cards,
+    userMenuSections: sections,
+    LoginMethods: loginMethods,
+    loginChallenges,
+    loginFeatures,
+    ...rest
+  } = extensions;
   useExtensionStore.setState((state) => ({
     ...rest,
+    ...(loginMethods ? { LoginMethods: [...(state.LoginMethods ?? []), ...loginMethods] } : {}),
+    ...(loginChallenges ? { loginChallenges: { ...state.loginChallenges, ...loginChallenges } } : {}),
+    ...(loginFeatures ? { loginFeatures: [...(state.loginFeatures ?? []), ...loginFeatures] } : {}),
     ...(bars ? { MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : {}),
     ...(buttons ? { ComposerButtons: [...(state.ComposerButtons ?? []), ...buttons] } : {}),
     ...(cards ? { NotificationSettingsCards: [...(state.NotificationSettingsCards ?? []), ...cards] } : {}),
@@ -353,4 +389,27 @@ export function ClanTag(props: ClanTagProps) {
 export function AppOverlay() {
   const Overlay = useExtensionStore((state) => state.AppOverlay);
   return Overlay ? <Overlay /> : null;
+}
+
+/** Every plugin's other ways in, under the log-in form. */
+export function LoginMethods({ onToken }: LoginStepProps) {
+  const methods = useExtensionStore((state) => state.LoginMethods);
+  return (
+    <>
+      {methods?.map((Method, index) => (
+        <Method key={index} onToken={onToken} />
+      ))}
+    </>
+  );
+}
+
+/** The step that handles a log-in answer without a token: the first key of it a plugin knows. */
+export function loginChallengeFor(reply: Record<string, unknown>): { Step: ComponentType<LoginChallengeProps>; challenge: unknown } | null {
+  const steps = useExtensionStore.getState().loginChallenges ?? {};
+  const key = Object.keys(reply).find((name) => steps[name] !== undefined);
+  return key ? { Step: steps[key]!, challenge: reply[key] } : null;
+}
+
+export function loginFeatures(): string[] {
+  return [...new Set(useExtensionStore.getState().loginFeatures ?? [])].sort();
 }

@@ -1,6 +1,8 @@
 /** Single sign-on and the registration mode (plugins/sso, plugins/accounts: Hearth's own routes). */
 import { useEffect, useState } from "react";
 import { request } from "../api/request";
+import { loginFeatures } from "../plugins/extensions";
+import { loadEnabledPlugins } from "../plugins/pluginLoader";
 
 export type RegistrationMode = "open" | "invite" | "sso" | "closed";
 
@@ -52,14 +54,27 @@ export async function startSso(providerId: string): Promise<string> {
   return reply.url;
 }
 
-export function finishSso(providerId: string, query: URLSearchParams): Promise<SignInAnswer> {
+/** The steps after a way in that this page can show (a second factor), named by the plugins. */
+async function stepsWeShow(): Promise<string[]> {
+  await loadEnabledPlugins().catch(() => undefined);
+  return [...loginFeatures()];
+}
+
+export async function finishSso(providerId: string, query: URLSearchParams): Promise<SignInAnswer> {
   const body = {
     state: query.get("state") ?? "",
     code: query.get("code") ?? undefined,
     error: query.get("error") ?? undefined,
     errorDescription: query.get("error_description") ?? undefined,
   };
-  return request<SignInAnswer>({ method: "POST", path: `/sso/${encodeURIComponent(providerId)}/callback`, body, useToken: false });
+  const features = await stepsWeShow();
+  return request<SignInAnswer>({
+    method: "POST",
+    path: `/sso/${encodeURIComponent(providerId)}/callback`,
+    body,
+    useToken: false,
+    features,
+  });
 }
 
 export function ssoRegister(ticket: string, username: string, inviteCode?: string): Promise<SignInAnswer> {
@@ -71,8 +86,9 @@ export function ssoRegister(ticket: string, username: string, inviteCode?: strin
   });
 }
 
-export function ssoLink(ticket: string, identifier: string, password: string): Promise<SignInAnswer> {
+export async function ssoLink(ticket: string, identifier: string, password: string): Promise<SignInAnswer> {
   const trimmed = identifier.trim();
   const who = trimmed.includes(":") ? { usernameAndTag: trimmed } : { email: trimmed };
-  return request<SignInAnswer>({ method: "POST", path: "/sso/link", body: { ticket, ...who, password }, useToken: false });
+  const features = await stepsWeShow();
+  return request<SignInAnswer>({ method: "POST", path: "/sso/link", body: { ticket, ...who, password }, useToken: false, features });
 }
