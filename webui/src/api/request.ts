@@ -19,8 +19,6 @@ export interface RequestOptions {
   useToken?: boolean;
   /** Hearth's additions this call asks for (the X-Hearth-Features header, docs/protocol-extensions.md). */
   features?: readonly string[];
-  /** More headers. */
-  headers?: Record<string, string>;
 }
 
 const enqueue = createTaskQueue();
@@ -48,16 +46,8 @@ function parseBody(body: string): unknown {
   }
 }
 
-async function send<T>({
-  method = "GET",
-  path,
-  query,
-  body,
-  useToken,
-  features,
-  headers: extra,
-}: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { ...extra, ...authHeaders(useToken) };
+async function send<T>({ method = "GET", path, query, body, useToken, features }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (features?.length) headers["X-Hearth-Features"] = features.join(",");
 

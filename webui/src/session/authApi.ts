@@ -24,7 +24,7 @@ export function logIn(identifier: string, password: string, features: readonly s
     path: "/users/login",
     body: loginBody(identifier, password),
     useToken: false,
-    headers: features.length ? { "X-Hearth-Features": features.join(",") } : undefined,
+    features,
   });
 }
 
