@@ -385,6 +385,7 @@ function ChannelPane({ channelId, serverId = null, placeholderName, findUser, me
               renderItem={renderRow}
               label={t("pane.messages")}
               estimateSize={56}
+              rememberAs={channelId}
               initialPosition={initialMessageId ? null : initialPosition}
               handleRef={listRef}
               onPositionChange={onPositionChange}
