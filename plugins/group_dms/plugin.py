@@ -57,4 +57,4 @@ async def authenticated_payload(ctx):
 async def user_deleted(user, delete_content):
     from plugins.group_dms.service import forget_member
 
-    await forget_member(user.id)
+    await forget_member(user)

@@ -9,7 +9,6 @@ from pydantic import Field, StrictStr
 from core.validation import Body, Rules
 
 
-
 def _user_ids(least: int) -> Rules:
     return Rules(
         required="userIds is required.",

@@ -6,7 +6,7 @@ two additions at once cannot pass the ten-member limit and a removal cannot cros
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from tortoise.functions import Count
@@ -231,20 +231,21 @@ async def remove(user: User, raw_group: str, raw_member: str) -> None:
 
 
 async def leave(user: User, raw_group: str) -> None:
-    group = await _membership(user, raw_group)
+    await _leave(await _membership(user, raw_group), user)
+
+
+async def _leave(group: GroupDm, user: User) -> None:
     async with transaction():
         await hold(GroupDm, group.id)
         present = await member_ids(group.id)
         if user.id not in present:
             raise ApiError(403, NOT_A_MEMBER)
         remaining = [m for m in present if m != user.id]
-        if not remaining:
-            await _drop(group, user.id, present)
-            await Channel.filter(id=group.id).update(deleting=True)
+        await _drop(group, user.id, present)
+        if not remaining:  # the last one out: the group and its messages go
             await Channel.filter(id=group.id).delete()
             await GroupDm.filter(id=group.id).delete()
             return
-        await _drop(group, user.id, present)
         await _system_message(await Channel.get(id=group.id), user, GROUP_MEMBER_LEFT, remaining)
         if group.owner_id == user.id:  # ownership passes to whoever has been in the group longest
             await GroupDm.filter(id=group.id).update(owner_id=remaining[0])
@@ -300,20 +301,12 @@ async def update(user: User, raw_group: str, changes: dict[str, Any]) -> dict[st
     return await one(group.id, user.id)
 
 
-async def forget_member(user_id: int) -> None:
-    """A deleted account leaves its groups (their rows go with the user; owners pass on)."""
-    for group in await GroupDm.filter(owner_id=user_id):
-        others = [m for m in await member_ids(group.id) if m != user_id]
-        if others:
-            await GroupDm.filter(id=group.id).update(owner_id=others[0])
-        else:
-            await Channel.filter(id=group.id).delete()
-            await GroupDm.filter(id=group.id).delete()
+async def forget_member(user: User) -> None:
+    """A deleted account leaves each of its groups, as if it had left them itself."""
+    group_ids = await GroupMember.filter(user_id=user.id).values_list("group_id", flat=True)
+    for group in await GroupDm.filter(id__in=list(group_ids)).order_by("id"):
+        await _leave(group, user)
 
 
 async def list_groups(user: User) -> list[dict[str, Any]]:
     return await payload(user.id)
-
-
-def now() -> datetime:
-    return datetime.now(UTC)

@@ -59,7 +59,8 @@ async def test_the_list_of_people_is_checked(client):
     await refused([bob.id, "12x"], error("Invalid userId", "userIds"))
     await refused([bob.id, "123456789"], error("Invalid userId", "userIds"))
     await refused(
-        [bob.id, stranger.id], error(f"You can only add your friends: {stranger.username} is not your friend.", "userIds")
+        [bob.id, stranger.id],
+        error(f"You can only add your friends: {stranger.username} is not your friend.", "userIds"),
     )
     status, body = await gcall(client, "POST", "/api/group-dms", {"userIds": [bob.id, cid.id], "name": "x" * 101}, ada)
     assert (status, body) == (400, error("name must be between 1 and 100 characters.", "name"))
@@ -85,7 +86,9 @@ async def test_blocks_either_way_and_privacy_refuse(client):
     private = await member()
     await set_dm_status(private, FRIENDS)  # not a friend of ada, and refuses strangers
     status, body = await gcall(client, "POST", "/api/group-dms", {"userIds": [dan.id, private.id]}, ada)
-    message = "This users privacy settings does not allow you to message this user because you are not friends with them."
+    message = (
+        "This users privacy settings does not allow you to message this user because you are not friends with them."
+    )
     assert (status, body) == (400, error(message, "userIds", code="NOT_FRIENDS_RECIPIENT"))
 
 
