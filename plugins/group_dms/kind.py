@@ -44,7 +44,15 @@ class GroupChannels:
             can_manage_messages=False,
             can_pin=True,
             manage_denied="Only the creator of the message can delete this message!",
-            extra={"group_member_ids": list(present)},
+            extra={
+                "group_member_ids": list(present),
+                # Web Push (plugins/push): every other member, as a DM notifies its other side.
+                "push": {
+                    "recipients": list(present),
+                    "url": f"/app/groups/{channel.id}",
+                    "title_suffix": f" in {channel.name}" if channel.name else "",
+                },
+            },
         )
 
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
