@@ -3,6 +3,7 @@
  * token raw in the Authorization header. Failures reject with a `RequestError`.
  */
 import { getToken } from "../session/token";
+import { FEATURES_HEADER, requestedFeatures } from "./features";
 import { errorFromResponse, networkError } from "./requestErrors";
 import { createTaskQueue } from "./requestQueue";
 
@@ -47,6 +48,8 @@ function parseBody(body: string): unknown {
 async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  const features = requestedFeatures();
+  if (features.length) headers[FEATURES_HEADER] = features.join(",");
 
   let response: Response;
   let text: string;
