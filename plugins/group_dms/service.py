@@ -31,7 +31,7 @@ from plugins.group_dms.models import (
 from plugins.group_dms.wire import group_wire
 from plugins.inbox.privacy import MESSAGES, refusal
 from plugins.messages.models import Channel, MentionCounter, Message
-from plugins.messages.service import new_message_id
+from plugins.messages.service import bump_mentions, new_message_id
 from plugins.messages.wire import serialize_message
 
 MAX_GROUPS = 100  # groups one user may be in: bounds the payload and the group list
@@ -166,6 +166,8 @@ async def _system_message(
         mention_user_ids=[str(about.id)] if about is not None else [],
     )
     await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
+    # unread for the others, as a member's message is (and as the web client counts it live)
+    await bump_mentions([m for m in audience if m != actor.id], channel, actor.id, None)
     wire = await serialize_message(message, actor.id, fresh=True)
     await live.tell(audience, "message:created", {"message": wire})
 

@@ -96,10 +96,11 @@ async def test_every_message_counts_for_the_others_until_they_read(live_client, 
     ada, bob, cid, gid = await _group(live_client)
     for text in ("one", "two"):
         await ok(live_client, "POST", f"/api/channels/{gid}/messages", {"content": text}, ada)
+    await ok(live_client, "POST", f"/api/group-dms/{gid}", {"name": "News"}, ada)  # a system message counts too
     bob_socket = await live_socket(sockets, bob)
     payload = bob_socket.received("user:authenticated")[0]
     counts = {m["channelId"]: m["count"] for m in payload["messageMentions"]}
-    assert counts == {gid: 2}
+    assert counts == {gid: 3}
     assert [g["channelId"] for g in payload["groupDms"]] == [gid]
     ada_payload = (await live_socket(sockets, ada)).received("user:authenticated")[0]
     assert ada_payload["messageMentions"] == []  # one's own messages count for nobody else
