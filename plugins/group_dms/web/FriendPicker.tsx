@@ -29,7 +29,7 @@ export function FriendPicker({ chosen, onToggle, exclude, room }: FriendPickerPr
   if (list.length === 0) return <p className="muted">{t("create.noFriends")}</p>;
   return (
     <div className="friend-picker">
-      <input className="input friend-picker__search" type="search" value={query} placeholder={t("create.search")} aria-label={t("create.search")} onChange={(event) => setQuery(event.target.value)} />
+      <input className="field__input friend-picker__search" type="search" value={query} placeholder={t("create.search")} aria-label={t("create.search")} onChange={(event) => setQuery(event.target.value)} />
       {shown.length === 0 ? (
         <p className="muted">{t("create.noMatch")}</p>
       ) : (

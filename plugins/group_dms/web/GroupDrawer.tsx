@@ -3,6 +3,7 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { ImageFileButton } from "@hearth/ui/form/ImageFileButton";
+import { TextField } from "@hearth/ui/form/TextField";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { useMemo, useState, type FormEvent } from "react";
@@ -110,10 +111,7 @@ export function GroupDrawer({ group }: { group: GroupDm }) {
           )}
         </div>
         <form className="group-drawer__rename" onSubmit={rename}>
-          <label className="group-field">
-            <span>{t("drawer.rename")}</span>
-            <input className="input" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-          </label>
+          <TextField className="group-field" label={t("drawer.rename")} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
           <Button type="submit" loading={busy === "rename"} disabled={name.trim() === (group.name ?? "")}>
             {t("drawer.save")}
           </Button>

@@ -1,6 +1,7 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
+import { TextField } from "@hearth/ui/form/TextField";
 import { ModalPanel } from "@hearth/ui/modal/ModalPanel";
 import { openModal } from "@hearth/ui/modal/modalStore";
 import { useState } from "react";
@@ -55,10 +56,7 @@ function NewGroupDialog({ close, go }: { close: () => void; go: (path: string) =
         {t("create.pick")} · {t("create.chosen", { count: chosen.size })}
       </p>
       <FriendPicker chosen={chosen} onToggle={toggle} room={MOST - chosen.size} />
-      <label className="group-field">
-        <span>{t("create.name")}</span>
-        <input className="input" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-      </label>
+      <TextField label={t("create.name")} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -1,14 +1,17 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { registerConversationListAction, registerConversationListSection } from "../../inbox/web/public";
+import { registerDirectChannelPath } from "../../messages/web/public";
 import enGb from "./en-gb.json";
 import { GroupList } from "./GroupList";
+import { groupPath } from "./groupsApi";
 import { groupJoined, groupLeft, groupsAuthenticated, groupUpdated, memberRemoved, membersAdded, memberUpdated } from "./groupsStore";
 import { NewGroupButton } from "./NewGroupDialog";
 import { GroupSystemMessage } from "./SystemMessage";
-import { GroupMessageType, type GroupDm } from "./types";
+import { GROUP_DM, GroupMessageType, type GroupDm } from "./types";
 
 registerConversationListAction(NewGroupButton);
 registerConversationListSection(GroupList);
+registerDirectChannelPath(GROUP_DM, groupPath); // a group message's notification opens the group
 
 /**
  * Group DMs (Hearth's addition, asked for with the `group_dms` feature): groups in Home's

@@ -19,3 +19,6 @@ export interface GroupDm {
 export const GroupMessageType = { MEMBER_ADDED: 20, MEMBER_LEFT: 21, MEMBER_REMOVED: 22, RENAMED: 23, ICON_CHANGED: 24 } as const;
 
 export const MAX_MEMBERS = 10;
+
+/** The channel type of a group (Hearth's own; the protocol's are 0–3). */
+export const GROUP_DM = 10;
