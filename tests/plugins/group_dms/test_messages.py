@@ -119,3 +119,16 @@ async def test_outsiders_and_removed_members_may_not(client):
     await ok(client, "DELETE", f"/api/group-dms/{gid}/members/{cid.id}", person=ada)
     assert await gcall(client, "POST", f"/api/channels/{gid}/messages", {"content": "hi"}, cid) == refused
     assert await gcall(client, "POST", f"/api/channels/{gid}/typing", person=cid) == refused
+
+
+async def test_a_members_search_finds_the_groups_messages(client):
+    ada, bob, cid, gid = await _group(client)
+    await ok(client, "POST", f"/api/channels/{gid}/messages", {"content": "the crag at dawn"}, ada)
+    await ok(client, "POST", f"/api/channels/{gid}/messages", {"content": "something else"}, bob)
+    found = await ok(client, "GET", f"/api/channels/{gid}/messages/search?query=crag", person=cid)
+    assert [m["content"] for m in found] == ["the crag at dawn"]
+    outsider = await member()
+    assert await gcall(client, "GET", f"/api/channels/{gid}/messages/search?query=crag", person=outsider) == (
+        403,
+        error("You are not a member of this channel."),
+    )
