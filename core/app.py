@@ -10,7 +10,7 @@ from quart_schema import QuartSchema
 
 from core import db, fastpath
 from core.cdn import routes as cdn_routes
-from core.cdn.storage import LocalStorage
+from core.cdn.storage import make_storage
 from core.context import Hearth
 from core.devmode import warn_if_on
 from core.errors import register_error_handlers
@@ -72,7 +72,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
         gateway=gateway,
         mailer=Mailer(settings),
         limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis, retry_seconds=redis_retry),
-        storage=LocalStorage(settings.cdn.directory),
+        storage=make_storage(settings),
         db_config=build_db_config(settings, plugins),
     )
     standing = plugins.hook.hearth_account_standing(settings=settings)

@@ -84,6 +84,12 @@ async def user_deleted(user, delete_content):
 
 
 @hookspec
+def hearth_secret_files(settings):
+    """Return ``{name: Path}``: files outside the database this plugin's data depends on (keys made
+    on first start), which ``hearth backup`` keeps and ``hearth restore`` puts back."""
+
+
+@hookspec
 def hearth_upload_groups():
     """Return ``{kind: async check(user, group_id) -> bool}`` for ``avatars`` / ``profile_banners``:
     groups besides the user's own id that ``user`` may upload to (e.g. a server they manage)."""

@@ -133,3 +133,17 @@ class SuggestActionBody(Body):
     serverId: Annotated[StrictStr | None, Rules(type="serverId must be a string.")] = None
     postId: Annotated[StrictStr | None, Rules(type="postId must be a string.")] = None
     userId: Annotated[StrictStr | None, Rules(type="userId must be a string.")] = None
+
+
+class InstanceInviteBody(Body):
+    # Hearth's own (instance invites for invite-only registration).
+    maxUses: Annotated[
+        StrictInt,
+        Rules(type="maxUses must be a whole number.", length="maxUses must be between 1 and 1000."),
+        Field(ge=1, le=1000),
+    ] = 1
+    expiresInHours: Annotated[
+        StrictInt | None,
+        Rules(type="expiresInHours must be a whole number.", length="expiresInHours must be between 1 and 8760."),
+        Field(ge=1, le=8760),
+    ] = None

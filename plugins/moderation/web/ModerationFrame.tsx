@@ -36,6 +36,11 @@ function Tabs() {
           {t("tabs.auditLogs")}
         </NavLink>
       )}
+      {level === "admin" && (
+        <NavLink to="/app/moderation/invites" className={tabClass}>
+          {t("tabs.invites")}
+        </NavLink>
+      )}
       <NavLink to="/app/moderation/stats" className={tabClass}>
         {t("tabs.stats")}
       </NavLink>

@@ -17,6 +17,7 @@ export default definePlugin({
     { path: "moderation/stats", lazy: () => import("./StatsPage") },
     { path: "moderation/online", lazy: () => import("./OnlinePage") },
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
+    { path: "moderation/invites", lazy: () => import("./InvitesPage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
     { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
     // the servers tab's own address, and "not found" for the rest (rather than Home)

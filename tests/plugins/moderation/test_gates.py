@@ -61,6 +61,9 @@ ROUTES = [
         "POST", "/api/moderation/suggest_action", {"reason": "look", "actionType": 0, "userId": "{user}"}, staff_ok=True
     ),
     Route("DELETE", "/api/moderation/suggest_action/1", staff_ok=True),
+    Route("GET", "/api/moderation/instance-invites"),
+    Route("POST", "/api/moderation/instance-invites", {}),
+    Route("DELETE", "/api/moderation/instance-invites/1"),
 ]
 
 
@@ -85,7 +88,8 @@ def test_every_moderation_plugin_route_is_covered(app):
             .replace("<user_id>", "{user}")
             .replace("<channel_id>", "{channel}")
             .replace("<post_id>", "1")
-            .replace("<action_id>", "1"),
+            .replace("<action_id>", "1")
+            .replace("<invite_id>", "1"),
         )
         for m, p in served
     }

@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the stored token (default: whenever one is stored). */
   useToken?: boolean;
+  /** Hearth's additions this call asks for (the X-Hearth-Features header, docs/protocol-extensions.md). */
+  features?: readonly string[];
 }
 
 const enqueue = createTaskQueue();
@@ -45,11 +47,12 @@ function parseBody(body: string): unknown {
   }
 }
 
-async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
+async function send<T>({ method = "GET", path, query, body, useToken, features }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const features = requestedFeatures();
-  if (features.length) headers[FEATURES_HEADER] = features.join(",");
+  // the plugins' features (socketFeatures) and any this call names itself
+  const named = [...new Set([...requestedFeatures(), ...(features ?? [])])].sort();
+  if (named.length) headers[FEATURES_HEADER] = named.join(",");
 
   let response: Response;
   let text: string;

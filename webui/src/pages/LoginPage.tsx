@@ -8,7 +8,9 @@ import { Button } from "../ui/Button";
 import { FormError } from "../ui/form/FormError";
 import { TextField } from "../ui/form/TextField";
 import { useFormAction } from "../ui/form/useFormAction";
+import { useSignInOptions } from "../session/ssoApi";
 import { AuthCard } from "./AuthCard";
+import { SsoButtons } from "./SsoButtons";
 
 const FIELDS = ["identifier", "password"] as const;
 /** The server reports username:tag problems on `email` too. */
@@ -22,6 +24,7 @@ export function LoginPage() {
   const { pending, errors, run } = useFormAction(FIELDS, SERVER_PATHS);
   const [alreadySignedIn] = useState(hasToken);
   const target = redirectTarget(searchParams.get("redirect"));
+  const signInOptions = useSignInOptions();
 
   if (alreadySignedIn) return <Navigate to={target} replace />;
 
@@ -60,6 +63,7 @@ export function LoginPage() {
           {t("login.submit")}
         </Button>
       </form>
+      <SsoButtons options={signInOptions} />
       <div className="auth-card__links">
         <Link to="/reset-password">{t("login.forgotPassword")}</Link>
         <Link to={{ pathname: "/register", search: searchParams.toString() }}>{t("login.createAccount")}</Link>

@@ -4,8 +4,10 @@ import { t } from "../i18n/i18n";
 import { EmailVerification } from "../session/EmailVerification";
 import { redirectTarget } from "../session/redirect";
 import { hasToken } from "../session/token";
+import { useSignInOptions } from "../session/ssoApi";
 import { AuthCard } from "./AuthCard";
 import { RegisterForm } from "./RegisterForm";
+import { SsoButtons } from "./SsoButtons";
 
 /** Register, then confirm the e-mail on the same page (or skip that for now). */
 export function RegisterPage() {
@@ -14,6 +16,8 @@ export function RegisterPage() {
   const [alreadySignedIn] = useState(hasToken);
   const [registered, setRegistered] = useState(false);
   const target = redirectTarget(searchParams.get("redirect"));
+  const options = useSignInOptions();
+  const mode = options?.registration ?? "open";
 
   if (alreadySignedIn) return <Navigate to={target} replace />;
 
@@ -39,7 +43,12 @@ export function RegisterPage() {
           <li>{t("register.rules.toxic")}</li>
         </ul>
       </section>
-      <RegisterForm onRegistered={() => setRegistered(true)} />
+      {mode === "closed" && <p className="auth-card__notice" role="status">{t("register.closed")}</p>}
+      {mode === "sso" && <p className="auth-card__notice" role="status">{t("register.ssoOnly")}</p>}
+      {(mode === "open" || mode === "invite") && (
+        <RegisterForm needsInvite={mode === "invite"} onRegistered={() => setRegistered(true)} />
+      )}
+      {mode !== "closed" && <SsoButtons options={options} divider={mode !== "sso"} />}
       <div className="auth-card__links">
         <Link to={{ pathname: "/login", search: searchParams.toString() }}>{t("register.haveAccount")}</Link>
       </div>

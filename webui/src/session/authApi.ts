@@ -25,11 +25,11 @@ export async function logIn(identifier: string, password: string): Promise<strin
   return reply.token;
 }
 
-export async function register(email: string, username: string, password: string): Promise<string> {
+export async function register(email: string, username: string, password: string, inviteCode?: string): Promise<string> {
   const reply = await request<TokenReply>({
     method: "POST",
     path: "/users/register",
-    body: { email: email.trim(), username: username.trim(), password },
+    body: { email: email.trim(), username: username.trim(), password, inviteCode: inviteCode?.trim() || undefined },
     useToken: false,
   });
   return reply.token;
