@@ -61,6 +61,11 @@ class Sending:
 
 
 class ChannelKind(Protocol):
+    # Optional class attributes a kind a plugin brings may set:
+    # ``holds_messages = True``: messages can be sent in it (the protocol's text types always can);
+    # ``feature = "<name>"``: its channels are Hearth's own, left out of what messages sends a
+    # socket that did not ask for that feature (docs/protocol-extensions.md).
+
     async def access(self, user: User, channel: Channel) -> Access:
         """The user's access to a channel, or ApiError(403, ...) when they may not view it."""
 
@@ -88,6 +93,25 @@ class ChannelKind(Protocol):
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
         """The ids among ``channels`` (all of this kind) that ``access`` would let the user view,
         in a fixed number of queries however many channels there are."""
+
+
+def takes_messages(channel: Channel) -> bool:
+    """Whether messages can be sent in ``channel``."""
+    from plugins.messages.extensions import extensions
+    from plugins.messages.models import TEXT_TYPES
+
+    return channel.type in TEXT_TYPES or getattr(extensions().kinds.get(channel.type), "holds_messages", False)
+
+
+def types_hidden_from(features: frozenset[str]) -> list[int]:
+    """The channel types whose kinds need a feature ``features`` does not name."""
+    from plugins.messages.extensions import extensions
+
+    return [
+        channel_type
+        for channel_type, kind in extensions().kinds.items()
+        if getattr(kind, "feature", None) is not None and kind.feature not in features  # type: ignore[attr-defined]
+    ]
 
 
 def kind_for(channel: Channel) -> ChannelKind:

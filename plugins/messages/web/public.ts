@@ -15,5 +15,6 @@ export {
   useReadState,
 } from "./store/readState";
 export { useTypingUserIds } from "./store/typingStore";
+export { registerDirectChannelPath } from "./store/channelPaths";
 export type { Attachment, Channel, Message, MessageMention, PublicUser } from "./types";
 export { withoutBotId } from "./components/commands";

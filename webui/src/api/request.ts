@@ -3,6 +3,7 @@
  * token raw in the Authorization header. Failures reject with a `RequestError`.
  */
 import { getToken } from "../session/token";
+import { FEATURES_HEADER, requestedFeatures } from "./features";
 import { errorFromResponse, networkError } from "./requestErrors";
 import { createTaskQueue } from "./requestQueue";
 
@@ -49,7 +50,9 @@ function parseBody(body: string): unknown {
 async function send<T>({ method = "GET", path, query, body, useToken, features }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (features?.length) headers["X-Hearth-Features"] = features.join(",");
+  // the plugins' features (socketFeatures) and any this call names itself
+  const named = [...new Set([...requestedFeatures(), ...(features ?? [])])].sort();
+  if (named.length) headers[FEATURES_HEADER] = named.join(",");
 
   let response: Response;
   let text: string;

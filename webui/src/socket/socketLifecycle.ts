@@ -1,4 +1,5 @@
 /** Wires a socket's connection events to the socket store (spec §4 "Socket", realtime.md §3). */
+import { requestedFeatures, requestFeature } from "../api/features";
 import {
   authenticationFailed,
   authQueuePositionChanged,
@@ -14,16 +15,14 @@ import {
  */
 export const AUTHENTICATE_OPTIONS = { partial: true, pagedMembers: true } as const;
 
-/** Hearth's own events the loaded plugins asked for (`socketFeatures`), sent as `features`. */
-const features = new Set<string>();
-
-/** Asks for a feature's events from the next authentication on (plugins register before the socket connects). */
+/** Asks for a feature's events from the next authentication on (plugins register before the socket connects), and names it in every API request. */
 export function requestSocketFeature(name: string): void {
-  features.add(name);
+  requestFeature(name);
 }
 
 export function authenticateOptions(): Record<string, unknown> {
-  return features.size ? { ...AUTHENTICATE_OPTIONS, features: [...features].sort() } : { ...AUTHENTICATE_OPTIONS };
+  const features = requestedFeatures();
+  return features.length ? { ...AUTHENTICATE_OPTIONS, features } : { ...AUTHENTICATE_OPTIONS };
 }
 
 /** The part of a socket.io client socket the shell relies on. */
