@@ -1,10 +1,10 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { registerConversationHeaderAction } from "../../inbox/web/public";
 import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
-import { CallBar } from "./components/CallBar";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
 import { DmCallButton } from "./components/DmCallButton";
-import { IncomingCall } from "./components/IncomingCall";
+import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { callEngine } from "./engine/instance";
@@ -53,7 +53,7 @@ export default definePlugin({
     "voice:media_failed": (payload: { channelId: string }) => callEngine.mediaFailed(payload),
     "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => callEngine.mediaSlots(payload),
   },
-  extensions: { MainPaneBars: [CallBar, IncomingCall], userMenuSections: [voiceUserMenuSection] },
+  slots: [shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot), shellSlots.userMenuSections.fill(voiceUserMenuSection)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

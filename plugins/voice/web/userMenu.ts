@@ -1,5 +1,5 @@
 /** The voice plugin's entry of the user menu: call the person in your direct messages (with the inbox plugin). */
-import { openDirectMessage, useExtensionStore, type UserMenuEnvironment, type UserMenuSection, type UserMenuTarget } from "@hearth/plugins/extensions";
+import { openDirectMessage, shellSlots, type UserMenuEnvironment, type UserMenuSection, type UserMenuTarget } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import { callEngine } from "./engine/instance";
@@ -11,7 +11,7 @@ export function channelOfInboxPath(path: string): string {
 }
 
 export function callMenuItems(target: UserMenuTarget, { navigate }: UserMenuEnvironment): ContextMenuItem[] {
-  const noDirectMessages = !useExtensionStore.getState().openDirectMessage;
+  const noDirectMessages = !shellSlots.directMessages.get();
   if (noDirectMessages || target.user?.bot || target.userId === useSelfUserStore.getState().user?.id) return [];
   return [
     {
