@@ -2,7 +2,7 @@
 import { openDirectMessage, shellSlots, type UserMenuEnvironment, type UserMenuSection, type UserMenuTarget } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
-import { callEngine } from "./engine/instance";
+import { calls } from "./engine/calls";
 import { t } from "./i18n";
 
 /** The channel id at the end of an inbox path (`/app/inbox/{channelId}`). */
@@ -20,7 +20,7 @@ export function callMenuItems(target: UserMenuTarget, { navigate }: UserMenuEnvi
       onSelect: () =>
         void openDirectMessage(target.userId).then((path) => {
           navigate(path);
-          return callEngine.join(channelOfInboxPath(path));
+          return calls.join(channelOfInboxPath(path));
         }, () => undefined),
     },
   ];
