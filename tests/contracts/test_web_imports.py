@@ -12,14 +12,14 @@ SHELL = ROOT / "webui" / "src"
 PLUGINS = ROOT / "plugins"
 
 # `import … from "x"`, `export … from "x"`, `import "x"`, `import("x")` (over several lines too).
-SPECIFIER = re.compile(
-    r"""(?:\b(?:import|export)\b[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']"""
-)
+SPECIFIER = re.compile(r"""(?:\b(?:import|export)\b[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']""")
 SLOT_ID = re.compile(r"""\bdefine(?:List)?Slot<.*?>\(\s*["']([^"']+)["']""")
 
 
 def _sources(folder: Path) -> list[Path]:
-    return sorted(path for pattern in ("*.ts", "*.tsx") for path in folder.rglob(pattern) if "node_modules" not in path.parts)
+    return sorted(
+        path for pattern in ("*.ts", "*.tsx") for path in folder.rglob(pattern) if "node_modules" not in path.parts
+    )
 
 
 def _resolved(path: Path, specifier: str) -> Path | None:
@@ -80,7 +80,9 @@ def test_every_slot_id_names_its_owner_once():
             if ".test." in path.name:
                 continue
             for slot_id in SLOT_ID.findall(path.read_text(encoding="utf-8")):
-                assert slot_id.startswith(f"{owner}."), f"{path.relative_to(ROOT)}: slot {slot_id!r} should start {owner}."
+                assert slot_id.startswith(f"{owner}."), (
+                    f"{path.relative_to(ROOT)}: slot {slot_id!r} should start {owner}."
+                )
                 assert slot_id not in seen, f"slot {slot_id!r} is declared in {seen[slot_id]} and {path}"
                 seen[slot_id] = path
     assert len(seen) >= 15
