@@ -23,7 +23,7 @@ export function useRequest<T>(request: () => Promise<T>, deps: DependencyList, d
   const describeRef = useRef(describe);
   describeRef.current = describe;
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the request depends on
+  // The caller names what the request depends on, as with useEffect.
   const run = useCallback(request, deps);
   const reload = useCallback(() => {
     const ticket = ++latest.current;
