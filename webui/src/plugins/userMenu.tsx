@@ -1,6 +1,6 @@
 /**
  * The menu on a person, wherever they appear (member list, message author, DM and friend rows):
- * Profile and Message from the shell's extension points, the plugins' sections, then Copy ID.
+ * Profile and Message from the shell's slots, the plugins' sections, then Copy ID.
  */
 import { useCallback, useRef, type KeyboardEvent, type MouseEvent, type TouchEvent } from "react";
 import { useNavigate } from "react-router";
