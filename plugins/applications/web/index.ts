@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { messageSlots } from "../../messages/web/public";
 import { channelCommands } from "./commands";
 import { useDeveloperAreaVisible } from "./developerArea";
 import enGb from "./en-gb.json";
@@ -29,7 +30,7 @@ export default definePlugin({
   navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer"), order: 80, useVisible: useDeveloperAreaVisible }],
   // /app/settings/developer itself (developer mode) is the shell's; this section sits under it.
   settingsSections: [{ id: "applications", path: "developer/applications", label: () => t("nav.applications"), icon: "code", order: 125 }],
-  extensions: { channelCommands },
+  slots: [messageSlots.channelCommands.fill(channelCommands)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

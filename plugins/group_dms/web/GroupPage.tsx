@@ -1,5 +1,5 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
-import { presenceStatuses } from "@hearth/plugins/extensions";
+import { presenceStatuses } from "../../presence/web/public";
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { PaneLoading } from "@hearth/ui/PaneLoading";

@@ -1,5 +1,5 @@
 import { describeError } from "@hearth/api/requestErrors";
-import { ClanTag } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Icon } from "@hearth/ui/Icon";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";

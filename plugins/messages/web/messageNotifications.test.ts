@@ -1,5 +1,6 @@
 import { registerTranslations } from "@hearth/i18n/i18n";
-import { useExtensionStore } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { messageSlots } from "./slots";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -31,7 +32,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useExtensionStore.setState({ serverMessageContext: undefined });
+  clearSlots();
   vi.mocked(notifyMessage).mockClear();
 });
 
@@ -61,7 +62,7 @@ describe("notifying a new message", () => {
 
   it("a server message: the servers bundle gives the modes, the mention and the names", () => {
     const context = vi.fn(() => ({ pingMode: 1 as const, soundMode: 2 as const, mentionsMe: true, serverName: "Hearthside", channelName: "general" }));
-    useExtensionStore.setState({ serverMessageContext: context });
+    fillSlots([messageSlots.serverMessageContext.fill(context)]);
     notifyNewMessage({
       message: message({ channelId: "g1", content: "[@:e] [r:r1]", roleMentions: [{ id: "r1", name: "mods" }] }),
       serverId: "s1",

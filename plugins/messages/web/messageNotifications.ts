@@ -5,7 +5,7 @@
  */
 import { cdnUrl } from "@hearth/api/cdn";
 import { notifyMessage } from "@hearth/notifications/notify";
-import { serverMessageContext } from "@hearth/plugins/extensions";
+import { serverMessageContext } from "./slots";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { t } from "./i18n";
 import { notificationText } from "./notificationText";

@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { useIsStaff } from "./access";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
@@ -45,7 +46,7 @@ export default definePlugin({
     // the tickets plugin's live event (sent when it runs and this socket asked for it)
     "ticket:updated": refreshWaitingTicketsSoon,
   },
-  extensions: { AppOverlay: WarningNotices, MainPaneBars: [MotdBar] },
+  slots: [shellSlots.appOverlay.fill(WarningNotices), shellSlots.mainPaneBars.fill(MotdBar)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

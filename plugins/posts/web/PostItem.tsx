@@ -1,6 +1,7 @@
 import { formatDate } from "@hearth/i18n/i18n";
 import { cdnUrl } from "@hearth/api/cdn";
-import { ClanTag, openUserCard } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
+import { openUserCard } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";

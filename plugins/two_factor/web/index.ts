@@ -1,3 +1,4 @@
+import { shellSlots } from "@hearth/plugins/extensions";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { registerSettingsSection } from "../../servers/web/public";
 import enGb from "./en-gb.json";
@@ -15,11 +16,11 @@ export default definePlugin({
   id: "two_factor",
   routes: [{ path: "settings/account/two-factor", lazy: () => import("./TwoFactorSettingsPage") }],
   settingsSections: [{ id: "two-factor", path: "account/two-factor", label: () => t("nav"), icon: "shield", order: 12 }],
-  extensions: {
-    LoginMethods: [PasskeySignIn],
-    loginChallenges: { twoFactor: LoginSecondStep },
-    loginFeatures: ["two_factor"],
-  },
+  slots: [
+    shellSlots.loginMethods.fill(PasskeySignIn),
+    shellSlots.loginChallenges.fill({ key: "twoFactor", Step: LoginSecondStep }),
+    shellSlots.loginFeatures.fill("two_factor"),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });
