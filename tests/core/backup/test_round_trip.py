@@ -6,6 +6,8 @@ non-empty instance is refused unless ``--force``. On SQLite and on PostgreSQL.""
 import json
 import stat
 
+import pytest
+
 from core.instance_key import key_path
 from tests.core.backup.commands import hearth, instance, tree
 from tests.core.scratch_databases import empty_database, rows
@@ -24,7 +26,18 @@ async def snapshot(url):
     return {name: await rows(url, query) for name, query in TABLES.items()}
 
 
-async def test_backup_wipe_restore_gives_back_the_same_instance(client, settings, database_url, tmp_path):
+@pytest.fixture
+async def app_with_own_files(make_app, tmp_path):
+    """The run's database, but a data folder of this test's own: the worker's is shared by the
+    tests before it, whose uploads a backup of it would hold too."""
+    app = make_app(**{"cdn.directory": str(tmp_path / "cdn")})
+    async with app.test_app():
+        yield app
+
+
+async def test_backup_wipe_restore_gives_back_the_same_instance(app_with_own_files, settings, database_url, tmp_path):
+    client = app_with_own_files.test_client()
+    files = tmp_path / "cdn"
     alice, bob, channel_id = await dm_pair(client)
     status, upload = await upload_file(
         client, alice.token, "attachments", channel_id, b"%PDF notes", filename="notes.pdf", channel_id=channel_id
@@ -37,7 +50,7 @@ async def test_backup_wipe_restore_gives_back_the_same_instance(client, settings
     config = tmp_path / "hearth.toml"
     config.write_text('[server]\npublic_url = "https://chat.example.org"\n')
     live = {
-        **instance(database_url, settings.cdn.directory, key_path(settings)),
+        **instance(database_url, files, key_path(settings)),
         "HEARTH_CONFIG": str(config),
     }
 
@@ -57,7 +70,7 @@ async def test_backup_wipe_restore_gives_back_the_same_instance(client, settings
         assert "hearth: next: `hearth migrate`" in done.stdout
 
         assert await snapshot(restored_url) == before
-        assert tree(tmp_path / "new" / "cdn") == tree(settings.cdn.directory)
+        assert tree(tmp_path / "new" / "cdn") == tree(files)
         assert tree(tmp_path / "new" / "cdn")[upload_path(before)] == b"%PDF notes"
         for name in ("instance.key", "vapid_private.pem"):
             restored = tmp_path / "new" / "keys" / name
