@@ -19,7 +19,7 @@ from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
-from plugins.messages.kinds import Access, Sending, kind_for
+from plugins.messages.kinds import Access, Sending, announce, kind_for
 from plugins.messages.models import (
     CATEGORY,
     CONTENT,
@@ -91,12 +91,23 @@ async def viewable_channel_ids(user: User, channel_ids: list[int]) -> set[int]:
     return visible
 
 
+def carries_messages(channel: Channel) -> bool:
+    """The reference's text types (0, 1, 3), or a kind another plugin brings that says it carries
+    messages (``text = True`` on its ChannelKind)."""
+    if channel.type in TEXT_TYPES:
+        return True
+    try:
+        return bool(getattr(kind_for(channel), "text", False))
+    except ApiError:
+        return False
+
+
 async def rooms(access: Access) -> list[str]:
     return await access.kind.rooms(access.channel)
 
 
 async def emit(access: Access, event: str, data: Any, skip_sid: str | None = None) -> None:
-    await hearth().gateway.emit(event, data, to=await rooms(access), skip_sid=skip_sid)
+    await announce(access.kind, access.channel, await rooms(access), event, data, skip_sid)
 
 
 # --- history ----------------------------------------------------------------------------
@@ -152,7 +163,7 @@ _MESSAGED = f"UPDATE {Channel._meta.db_table} SET last_messaged_at = $1 WHERE id
 async def send(access: Access, sender: User, account: Account | None, body: Any) -> dict[str, Any]:
     """``sender``'s message; ``account`` is theirs (None for a bot)."""
     channel = access.channel
-    if channel.type not in TEXT_TYPES:
+    if not carries_messages(channel):
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(body.content)
     if body.nerimityCdnFileId and account is not None and not account.email_confirmed:
@@ -226,7 +237,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
             await fetch_rows(_MESSAGED, [created_at, channel.id])
             await sending.after(message)
             wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
-    await _announce_created(sending, wire, sender, body.socketId)
+    await _announce_created(access, sending, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
@@ -272,15 +283,16 @@ async def _quotable_ids(channel_id: int, ids: list[int]) -> list[int]:
     return [i for i in ids if i in found]
 
 
-async def _announce_created(sending: Sending, wire: dict[str, Any], sender: User, socket_id: str | None) -> None:
+async def _announce_created(
+    access: Access, sending: Sending, wire: dict[str, Any], sender: User, socket_id: str | None
+) -> None:
     payload = {"message": wire, **sending.created}
     gateway = hearth().gateway
-    target_rooms = sending.rooms
     own = echo_room(gateway, sender, socket_id)
     if own is None:
-        await gateway.emit("message:created", payload, to=target_rooms)
+        await announce(access.kind, access.channel, sending.rooms, "message:created", payload)
         return
-    await gateway.emit("message:created", payload, to=target_rooms, skip_sid=socket_id)
+    await announce(access.kind, access.channel, sending.rooms, "message:created", payload, socket_id)
     await gateway.emit("message:created", {**payload, "socketId": socket_id}, to=own)
 
 
@@ -292,7 +304,7 @@ async def system_message(access: Access, actor: User, message_type: int) -> dict
     )
     await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)
     wire = await serialize_message(message, actor.id, fresh=True)
-    await _announce_created(await access.kind.sending(actor, access, check=False), wire, actor, None)
+    await _announce_created(access, await access.kind.sending(actor, access, check=False), wire, actor, None)
     return wire
 
 
@@ -302,7 +314,7 @@ async def webhook_message(
     """Store and announce a CONTENT message posted by a webhook (rest.md §17): no creator
     (``createdById`` null), no notifications or mention counters for whom it names, and the
     same ``message:created`` a member's message gets, with ``member`` null."""
-    if channel.type not in TEXT_TYPES:
+    if not carries_messages(channel):
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(content)
     if not parsed.content:
@@ -331,7 +343,7 @@ async def webhook_message(
         await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
         wire = await serialize_message(message, None, fresh=True)
         sending = await access.kind.sending(None, access, check=False)  # nobody sent it as a member
-        await hearth().gateway.emit("message:created", {"message": wire, **sending.created}, to=sending.rooms)
+        await announce(access.kind, channel, sending.rooms, "message:created", {"message": wire, **sending.created})
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
