@@ -3,6 +3,7 @@
  * token raw in the Authorization header. Failures reject with a `RequestError`.
  */
 import { getToken } from "../session/token";
+import { clientFeatures } from "./clientFeatures";
 import { errorFromResponse, networkError } from "./requestErrors";
 import { createTaskQueue } from "./requestQueue";
 
@@ -44,8 +45,14 @@ function parseBody(body: string): unknown {
   }
 }
 
+/** The additions this client understands (docs/protocol-extensions.md), when a plugin asked for any. */
+function featureHeaders(): Record<string, string> {
+  const features = clientFeatures();
+  return features.length ? { "X-Hearth-Features": features.join(",") } : {};
+}
+
 async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = authHeaders(useToken);
+  const headers: Record<string, string> = { ...authHeaders(useToken), ...featureHeaders() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
 
   let response: Response;

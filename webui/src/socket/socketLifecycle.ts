@@ -1,4 +1,5 @@
 /** Wires a socket's connection events to the socket store (spec §4 "Socket", realtime.md §3). */
+import { addClientFeature, clientFeatures } from "../api/clientFeatures";
 import {
   authenticationFailed,
   authQueuePositionChanged,
@@ -14,16 +15,15 @@ import {
  */
 export const AUTHENTICATE_OPTIONS = { partial: true, pagedMembers: true } as const;
 
-/** Hearth's own events the loaded plugins asked for (`socketFeatures`), sent as `features`. */
-const features = new Set<string>();
-
 /** Asks for a feature's events from the next authentication on (plugins register before the socket connects). */
 export function requestSocketFeature(name: string): void {
-  features.add(name);
+  addClientFeature(name);
 }
 
+/** With Hearth's own events the loaded plugins asked for (`socketFeatures`) as `features`. */
 export function authenticateOptions(): Record<string, unknown> {
-  return features.size ? { ...AUTHENTICATE_OPTIONS, features: [...features].sort() } : { ...AUTHENTICATE_OPTIONS };
+  const features = clientFeatures();
+  return features.length ? { ...AUTHENTICATE_OPTIONS, features } : { ...AUTHENTICATE_OPTIONS };
 }
 
 /** The part of a socket.io client socket the shell relies on. */
