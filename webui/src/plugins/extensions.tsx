@@ -149,7 +149,7 @@ export interface ShellExtensions {
   HomeSidebarItems: ComponentType;
   /** Items at the end of the server rail (servers plugin: the user's servers and folders, "add a server"). */
   ServerRailItems: ComponentType;
-  /** Extra entries in a sent message's context menu (reminders plugin: "Remind me"). */
+  /** Extra entries in a sent message's context menu (reminders: "Remind me"; threads: "Create thread"); every plugin's are joined. */
   messageMenuItems: (message: MessageMenuTarget) => ContextMenuItem[];
   /**
    * Entries of the menu on a person (voice: call; friends: add or remove; servers: roles, kick,
@@ -192,10 +192,19 @@ export interface ShellExtensions {
 
 export const useExtensionStore = create<Partial<ShellExtensions>>()(() => ({}));
 
+/** Two plugins' message-menu entries, the earlier plugin's first. */
+function joinMenus(
+  before: ShellExtensions["messageMenuItems"] | undefined,
+  after: ShellExtensions["messageMenuItems"],
+): ShellExtensions["messageMenuItems"] {
+  return before ? (message) => [...before(message), ...after(message)] : after;
+}
+
 export function registerExtensions(extensions: Partial<ShellExtensions>): void {
-  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, userMenuSections: sections, ...rest } = extensions;
+  const { MainPaneBars: bars, ComposerButtons: buttons, NotificationSettingsCards: cards, userMenuSections: sections, messageMenuItems: menu, ...rest } = extensions;
   useExtensionStore.setState((state) => ({
     ...rest,
+    ...(menu ? { messageMenuItems: joinMenus(state.messageMenuItems, menu) } : {}),
     ...(bars ? { MainPaneBars: [...(state.MainPaneBars ?? []), ...bars] } : {}),
     ...(buttons ? { ComposerButtons: [...(state.ComposerButtons ?? []), ...buttons] } : {}),
     ...(cards ? { NotificationSettingsCards: [...(state.NotificationSettingsCards ?? []), ...cards] } : {}),
