@@ -3,6 +3,7 @@ import { formatDateTime } from "@hearth/ui/format";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { Button } from "@hearth/ui/Button";
 import { useEffect, useId, useState } from "react";
+import { useShallow } from "zustand/react/shallow";
 import { t } from "./i18n";
 import { listThreads } from "./threadsApi";
 import { openPanel, rememberThreads, threadsOf, useThreadsStore } from "./threadsStore";
@@ -11,7 +12,7 @@ import { UnreadMark } from "./UnreadMark";
 export function ThreadList({ channelId }: { channelId: string }) {
   const [archived, setArchived] = useState(false);
   const [state, setState] = useState<{ loading: boolean; error: string | null; hasMore: boolean }>({ loading: true, error: null, hasMore: false });
-  const threads = useThreadsStore((store) => threadsOf(store.threads, channelId, archived));
+  const threads = useThreadsStore(useShallow((store) => threadsOf(store.threads, channelId, archived)));
   const tabsId = useId();
 
   const load = (before?: number) => {

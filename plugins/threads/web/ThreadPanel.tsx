@@ -6,13 +6,41 @@ import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { markChannelRead, MessagePane, type MessagePermissions, type PublicUser } from "../../messages/web/public";
+import { useShallow } from "zustand/react/shallow";
+import { request } from "@hearth/api/request";
+import { Markup } from "@hearth/ui/markup/Markup";
+import { markChannelRead, MessagePane, type Message, type MessagePermissions, type PublicUser } from "../../messages/web/public";
 import { canSendInChannel, permissionSubject, serverMentionSource, useServersStore } from "../../servers/web/public";
 import { t } from "./i18n";
 import { isThreadModerator } from "./permissions";
 import { deleteThread, getThread, setFollowing, updateThread } from "./threadsApi";
 import { forgetThread, openPanel, rememberThreads, setFollowed, threadRead, useThreadsStore } from "./threadsStore";
 import type { Thread } from "./types";
+
+/** The message the thread started from, shown above its first message. */
+function ThreadStart({ thread }: { thread: Thread }) {
+  const [starter, setStarter] = useState<Message | null>(null);
+  useEffect(() => {
+    if (!thread.starterMessageId) return;
+    void request<Message | null>({ path: `/channels/${encodeURIComponent(thread.parentId)}/messages/${encodeURIComponent(thread.starterMessageId)}` }).then(
+      setStarter,
+      () => setStarter(null),
+    );
+  }, [thread.parentId, thread.starterMessageId]);
+  return (
+    <div className="thread-start">
+      <h2>{thread.name}</h2>
+      {starter && (
+        <>
+          <p className="muted">{t("panel.startedBy", { name: starter.createdBy.username })}</p>
+          <blockquote className="thread-start__quote">
+            <Markup content={starter.content ?? ""} />
+          </blockquote>
+        </>
+      )}
+    </div>
+  );
+}
 
 function useThread(threadId: string): { thread: Thread | undefined; missing: boolean } {
   const thread = useThreadsStore((state) => state.threads[threadId]);
@@ -33,7 +61,7 @@ export function ThreadPanel({ serverId, threadId }: { serverId: string; threadId
   const selfId = useSelfUserStore((state) => state.user?.id);
   const members = useServersStore((state) => state.members[serverId]);
   const parent = useServersStore((state) => (thread ? state.channels[thread.parentId] : undefined));
-  const subject = useServersStore((state) => permissionSubject(state, serverId, selfId));
+  const subject = useServersStore(useShallow((state) => permissionSubject(state, serverId, selfId)));
   const unread = useThreadsStore((state) => state.followed[threadId]);
   const navigate = useNavigate();
 
@@ -125,6 +153,7 @@ export function ThreadPanel({ serverId, threadId }: { serverId: string; threadId
           findUser={findUser}
           mentions={mentions}
           permissions={permissions}
+          intro={<ThreadStart thread={thread} />}
         />
       </div>
     </div>
