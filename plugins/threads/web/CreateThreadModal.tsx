@@ -10,6 +10,7 @@ import { useId, useState, type FormEvent } from "react";
 import { t } from "./i18n";
 import { createThread } from "./threadsApi";
 import { openPanel, rememberThreads } from "./threadsStore";
+import { suggestedName } from "./names";
 import { AUTO_ARCHIVE_MINUTES } from "./types";
 
 export interface CreateThreadRequest {
@@ -17,12 +18,6 @@ export interface CreateThreadRequest {
   messageId: string;
   /** The message's text, to suggest a name from. */
   content: string;
-}
-
-/** A name suggested from the message: its first words, without markup, at most 40 characters. */
-export function suggestedName(content: string): string {
-  const plain = content.replace(/\[[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
-  return plain.length > 40 ? `${plain.slice(0, 39).trimEnd()}…` : plain;
 }
 
 function CreateThreadPanel({ request, close }: { request: CreateThreadRequest; close: () => void }) {

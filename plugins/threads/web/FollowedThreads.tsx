@@ -1,9 +1,8 @@
 /** Under a channel of the server's list: the threads the user follows there, with their unread badges. */
 import { useNavigate } from "react-router";
 import { useServersStore, type ChannelContributionProps } from "../../servers/web/public";
-import { openRightDrawer } from "./drawer";
 import { t } from "./i18n";
-import { openPanel, useThreadsStore } from "./threadsStore";
+import { useThreadsStore } from "./threadsStore";
 import { UnreadMark } from "./UnreadMark";
 import type { Thread } from "./types";
 import { useShallow } from "zustand/react/shallow";
@@ -30,9 +29,8 @@ export function FollowedThreads({ serverId, channelId }: ChannelContributionProp
             className={`followed-threads__item${openId === thread.id ? " followed-threads__item--open" : ""}`}
             aria-current={openId === thread.id ? "true" : undefined}
             onClick={() => {
-              void navigate(`/app/servers/${encodeURIComponent(serverId)}/${encodeURIComponent(channelId)}`);
-              openPanel({ kind: "thread", threadId: thread.id });
-              openRightDrawer();
+              // the channel's threads button opens `?thread=` once the channel is shown (another channel's closes)
+              void navigate(`/app/servers/${encodeURIComponent(serverId)}/${encodeURIComponent(channelId)}?thread=${encodeURIComponent(thread.id)}`);
             }}
           >
             <span className="followed-threads__branch" aria-hidden="true" />

@@ -42,7 +42,10 @@ function messageCreated({ message }: { message: Message }): void {
   if (!thread) return;
   threadChanged(thread.id, { lastMessagedAt: message.createdAt, archived: false });
   const selfId = useSelfUserStore.getState().user?.id;
-  if (message.createdBy.id === selfId) return;
+  if (message.createdBy.id === selfId) {
+    if (thread.following !== false) setFollowed(thread.id, true); // replying follows, unless the user unfollowed
+    return;
+  }
   if (isReading(thread.id)) {
     markChannelRead(thread.id);
     return;
