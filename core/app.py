@@ -10,7 +10,7 @@ from quart_schema import QuartSchema
 
 from core import db, fastpath
 from core.cdn import routes as cdn_routes
-from core.cdn.storage import LocalStorage
+from core.cdn.storage import make_storage
 from core.context import Hearth
 from core.devmode import warn_if_on
 from core.errors import register_error_handlers
@@ -21,6 +21,7 @@ from core.http import HearthASGI, install_http_policies, install_spa
 from core.identity import passwords
 from core.jsonbody import install_request_guard
 from core.mail import Mailer
+from core.metrics.install import install_metrics
 from core.plugins import LoadedPlugin, PluginError, PluginHost
 from core.ratelimit import RateLimiter
 from core.redisconn import connect as connect_redis
@@ -72,7 +73,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
         gateway=gateway,
         mailer=Mailer(settings),
         limiter=RateLimiter(enabled=bool(settings.rate_limits.enabled), redis=redis, retry_seconds=redis_retry),
-        storage=LocalStorage(settings.cdn.directory),
+        storage=make_storage(settings),
         db_config=build_db_config(settings, plugins),
     )
     standing = plugins.hook.hearth_account_standing(settings=settings)
@@ -82,6 +83,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     register_unavailable_handlers(app)
     install_http_policies(app, settings)
     install_health(app)
+    install_metrics(app)
     install_request_guard(app)  # after the global rate limit, so bad bodies count towards it too
     # outermost: no answer, from Quart or in front of it, leaves a request body half read
     app.asgi_app = UnreadBodies(app.asgi_app, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[method-assign]

@@ -78,6 +78,10 @@ async def _authenticate(required: bool, bots: bool, moderator: bool, staff: bool
         raise ApiError(401, "Bots are not allowed to use this route.")
     if (moderator and not is_moderator(identity.user)) or (staff and not is_staff(identity.user)):
         raise ApiError(403, "Admin access only!")
+    if moderator or staff:
+        for refusal in await hearth().plugins.gather("staff_route_refusal", user=identity.user):
+            if refusal:
+                raise ApiError(403, refusal)
     g.identity = identity
 
 

@@ -1,4 +1,5 @@
-"""``hearth migrate`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check`` ·
+"""``hearth migrate [--check]`` · ``hearth backup PATH`` · ``hearth restore PATH [--force]`` ·
+``hearth storage migrate --to s3|local`` · ``hearth serve [--host H] [--port P] [--workers N]`` · ``hearth check`` ·
 ``hearth plugins [--json] [--web-bundles FILE]`` · ``hearth moderator grant|revoke EMAIL [--mod]``.
 
 A start-up refused for plugin reasons (a disabled requirement, an unknown id, a broken entry
@@ -15,7 +16,9 @@ from typing import Any
 from core.plugins import PluginError
 
 
-def _migrate() -> None:
+def _migrate(check: bool) -> int:
+    """Apply the pending migrations; with ``check``, only list them: exit 0 when there are none,
+    1 when there are (an upgrade script can stop before new workers would start)."""
     from core import db
     from core.app import build_db_config
     from core.plugins import PluginHost
@@ -24,25 +27,97 @@ def _migrate() -> None:
     settings = load_settings()
     config = build_db_config(settings, PluginHost.from_settings(settings))
 
-    async def run() -> None:
+    async def run() -> list[str]:
         try:
+            if check:
+                return await db.pending_migrations(config)
             await db.migrate(config)
+            return []
         finally:
             await db.close()
 
-    asyncio.run(run())
-    print("hearth: database is up to date")
+    pending = asyncio.run(run())
+    if not check:
+        print("hearth: database is up to date")
+        return 0
+    if not pending:
+        print("hearth: no migrations pending")
+        return 0
+    print(f"hearth: {len(pending)} migration(s) pending:")
+    for name in pending:
+        print(f"  {name}")
+    return 1
 
 
-def _serve(host: str | None, port: int | None, workers: int | None) -> int:
-    import importlib.util
+def _backup(command: str, path: str, force: bool) -> int:
+    from pathlib import Path
 
-    from core.plugins import PluginHost
+    from core.backup import BackupError, backup, restore
+    from core.backup.database import DatabaseError
+    from core.cdn.storage import StorageUnavailable
     from core.settings import load_settings
 
     settings = load_settings()
-    # Refuse a plugin set that cannot start here, before any worker (each would fail alike).
+    say = lambda line: print(f"hearth: {line}", flush=True)  # noqa: E731
+    try:
+        if command == "backup":
+            asyncio.run(backup(settings, Path(path).resolve(), say))
+        else:
+            asyncio.run(restore(settings, Path(path).resolve(), force, say))
+    except (BackupError, DatabaseError) as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 1
+    except StorageUnavailable as error:
+        print(f"hearth: the storage did not answer: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _storage(to: str) -> int:
+    from core.cdn.migrate import migrate, stores
+    from core.settings import load_settings
+
+    try:
+        source, target = stores(load_settings(), to)
+    except ValueError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 2
+    from core.cdn.storage import StorageUnavailable
+
+    try:
+        copied = asyncio.run(migrate(source, target, lambda line: print(line, flush=True)))
+    except StorageUnavailable as error:
+        print(f"hearth: the storage did not answer: {error}", file=sys.stderr)
+        return 1
+    return 1 if copied.failed else 0
+
+
+def _serve(host: str | None, port: int | None, workers: int | None) -> int:
+    from core.metrics import multiproc
+    from core.settings import load_settings
+
+    settings = load_settings()
+    metrics_directory = multiproc.prepare(settings)  # before any worker: they inherit it
+    try:
+        return _serve_engine(settings, host, port, workers)
+    finally:
+        multiproc.finish(metrics_directory, settings)
+
+
+def _serve_engine(settings: Any, host: str | None, port: int | None, workers: int | None) -> int:
+    import importlib.util
+
+    from core.cdn.storage import make_storage
+    from core.plugins import PluginHost
+
+    # Refuse a plugin set or storage settings that cannot start here, before any worker (each
+    # would fail alike).
     PluginHost.from_settings(settings)
+    try:
+        make_storage(settings)
+    except ValueError as error:
+        print(f"hearth: {error}", file=sys.stderr)
+        return 2
     host = host or settings.server.host
     port = int(port or settings.server.port)
     workers = int(workers or settings.server.workers)
@@ -185,7 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     parser = argparse.ArgumentParser(prog="hearth")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("migrate", help="apply database migrations (run before serving)")
+    migrate = commands.add_parser("migrate", help="apply database migrations (run before serving)")
+    migrate.add_argument(
+        "--check", action="store_true", help="only list pending migrations: exit 1 if there are any, 0 if none"
+    )
     commands.add_parser("check", help="load the plugins and report what they serve")
     plugins = commands.add_parser("plugins", help="list every plugin found: enabled or not, requires, optional")
     plugins.add_argument("--json", action="store_true", help="the list as JSON")
@@ -194,6 +272,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="write the web bundles of installed third-party plugins (for the UI build)",
     )
+    backup = commands.add_parser("backup", help="back up the database, uploads, keys and configuration")
+    backup.add_argument("path", help="a new (or empty) folder to write the backup into")
+    restore = commands.add_parser(
+        "restore", help="restore a backup onto an empty instance (docs/operations.md, Backups)"
+    )
+    restore.add_argument("path", help="the folder `hearth backup` wrote")
+    restore.add_argument("--force", action="store_true", help="replace what a non-empty instance holds")
+    storage = commands.add_parser("storage", help="uploads' storage (docs/storage.md)")
+    storage_commands = storage.add_subparsers(dest="storage_command", required=True)
+    storage_migrate = storage_commands.add_parser(
+        "migrate", help="copy every stored file from the other store into this one (resumable)"
+    )
+    storage_migrate.add_argument("--to", choices=("s3", "local"), required=True, help="the store to copy into")
     serve = commands.add_parser("serve", help="serve the API, Socket.IO and the web UI")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
@@ -213,8 +304,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "plugins":
             return _plugins(args.json, args.web_bundles)
         if args.command == "migrate":
-            _migrate()
-        elif args.command == "check":
+            return _migrate(args.check)
+        if args.command in ("backup", "restore"):
+            return _backup(args.command, args.path, getattr(args, "force", False))
+        if args.command == "storage":
+            return _storage(args.to)
+        if args.command == "check":
             _check()
         else:
             return _serve(args.host, args.port, args.workers)

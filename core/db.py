@@ -119,6 +119,19 @@ async def migrate(config: dict[str, Any]) -> None:
     await run_migrations(config=without_statement_timeout(config))
 
 
+async def pending_migrations(config: dict[str, Any]) -> list[str]:
+    """``app.name`` of every migration not yet applied to the database, in the order ``migrate``
+    would apply them (the database is only read: nothing is created, not even the record table)."""
+    from tortoise.connection import get_connection
+    from tortoise.migrations.executor import MigrationExecutor, MigrationTarget
+
+    await Tortoise.init(config=config, init_connections=False)
+    apps = config["apps"]
+    executor = MigrationExecutor(get_connection("default"), apps)
+    steps = await executor.plan([MigrationTarget(app_label=label, name="__latest__") for label in apps])
+    return [f"{step.migration.app_label}.{step.migration.name}" for step in steps if not step.backward]
+
+
 def without_statement_timeout(config: dict[str, Any]) -> dict[str, Any]:
     """Migrations may rightly run for minutes (an index on a big table)."""
     connection = config["connections"]["default"]

@@ -28,6 +28,7 @@ from core.fastpath.eiosocket import LeanSocketServer
 from core.fastpath.fanout import FastEmitManager
 from core.identity.models import Account, Session, User
 from core.identity.sessions import AuthFailure, resolve_token
+from core.metrics.families import EVENT_GAPS, EVENTS_EMITTED, SOCKET_EVENTS_RECEIVED
 from core.origins import origin_check, socket_origins
 from core.plugins import PluginError, PluginHost
 from core.redisconn import pubsub_channel, redis_settings
@@ -196,6 +197,7 @@ class Gateway:
             raise PluginError(f"plugins {owner!r} and {plugin_id!r} both handle the socket event {event!r}")
         self._handlers[event] = (plugin_id, handler)
         limit = getattr(handler, "socket_limit", None)
+        received = SOCKET_EVENTS_RECEIVED.labels(event)
 
         async def dispatch(sid: str, data: Any = None) -> None:
             ctx = self.sockets.get(sid)
@@ -203,6 +205,7 @@ class Gateway:
                 return  # unauthenticated sockets are ignored, as upstream does
             if not await self._within_limits(sid, event, limit):
                 return
+            received.inc()
             try:
                 async with self.app.app_context():
                     await handler(ctx, data)
@@ -362,6 +365,7 @@ class Gateway:
 
         async def send() -> None:
             await self.sio.emit(event, data, to=to, skip_sid=skip_sid)
+            EVENTS_EMITTED.labels(event).inc()
 
         await after_commit(send)
 
@@ -399,6 +403,7 @@ class Gateway:
         """Events from other processes never arrived (a Redis outage): every socket authenticated
         before now may lack some, so each is asked to reconnect and authenticate afresh."""
         self._last_gap = now = time.monotonic()
+        EVENT_GAPS.inc()
         sids = [sid for sid, ctx in self.sockets.items() if ctx.since <= now]
         closed = await self.ask_to_reconnect(sids)
         log.warning("%s: asked %d socket(s) to reconnect", why, closed)

@@ -1,13 +1,15 @@
 """``GET /api/health`` for load balancers and supervisors, and the worker's draining state.
 
     {"status": "ok" | "degraded" | "down", "database": {"ok", "latencyMs"},
-     "redis": {"ok", "latencyMs"} | null, "worker": {"id", "pid"}, "draining": bool}
+     "redis": {"ok", "latencyMs"} | null, "worker": {"id", "pid"}, "draining": bool,
+     "version": "0.1.0"}
 
 200 while the worker serves (``degraded``: Redis is configured but does not answer; requests
 still work), 503 (``down``) when the database does not answer or the worker is draining, so a
 load balancer stops sending it traffic. Answered in front of Quart, like a static file: no
 authentication, no rate limit, no request hooks; each check gives up after ``CHECK_TIMEOUT``.
-``worker.id`` is the supervisor's slot number (``core.serve``), 0 when not run by it.
+``worker.id`` is the supervisor's slot number (``core.serve``), 0 when not run by it; ``version``
+is the code this worker runs (during a rolling restart old and new workers answer different ones).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 
 from quart import Quart
 from tortoise import connections
+
+from core.version import VERSION
 
 CHECK_TIMEOUT = 2.0
 PATH = "/api/health"
@@ -49,6 +53,7 @@ class Health:
             "redis": redis,
             "worker": {"id": int(os.environ.get("HEARTH_WORKER_ID", "0")), "pid": os.getpid()},
             "draining": self.draining,
+            "version": VERSION,
         }
         return (503 if status == "down" else 200), body
 

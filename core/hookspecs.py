@@ -74,6 +74,12 @@ async def shared_server_ids(user_id, other_id):
 
 
 @hookspec
+async def staff_route_refusal(user):
+    """A staff member (``@require_staff`` / ``@require_moderator``) is about to use a staff route:
+    return a message to refuse it with 403 (e.g. staff must have two-factor), or ``None``."""
+
+
+@hookspec
 async def account_deletion_blockers(user):
     """Return messages that stop ``user`` deleting their account (e.g. still in servers)."""
 
@@ -81,6 +87,12 @@ async def account_deletion_blockers(user):
 @hookspec
 async def user_deleted(user, delete_content):
     """Clean up after an account deletion; ``delete_content`` asks to purge what the user wrote."""
+
+
+@hookspec
+def hearth_secret_files(settings):
+    """Return ``{name: Path}``: files outside the database this plugin's data depends on (keys made
+    on first start), which ``hearth backup`` keeps and ``hearth restore`` puts back."""
 
 
 @hookspec

@@ -115,7 +115,9 @@ def install_http_policies(app: Quart, settings: Settings) -> None:
             if origin:
                 response.headers["Access-Control-Allow-Origin"] = origin
                 # File-Name: the protocol's web client names an upload sent as the raw body with it
-                response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, File-Name"
+                response.headers["Access-Control-Allow-Headers"] = (
+                    "Authorization, Content-Type, File-Name, X-Hearth-Features"
+                )
                 response.headers["Access-Control-Allow-Methods"] = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
         return response
 

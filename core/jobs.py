@@ -5,16 +5,25 @@ work itself must be safe to run on several processes at once."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from core.metrics.families import JOB_DURATION, JOB_RUNS
 from core.periodic import every, stop
 
 
 def start_periodic(app: Any, name: str, interval_seconds: float, work: Callable[[], Awaitable[Any]]) -> None:
     async def in_context() -> None:
-        async with app.app_context():
-            await work()
+        started = time.perf_counter()
+        try:
+            async with app.app_context():
+                await work()
+        except Exception:
+            JOB_RUNS.labels(name, "failed").inc()
+            raise
+        JOB_RUNS.labels(name, "ok").inc()
+        JOB_DURATION.labels(name).observe(time.perf_counter() - started)
 
     app.extensions[f"job:{name}"] = every(
         float(interval_seconds), in_context, f"background job {name}", wait_first=True

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from hypercorn.config import Config
 
+from core.metrics import multiproc
 from core.worker import CONFIG_ERROR
 
 log = logging.getLogger("hearth.serve")
@@ -170,6 +171,7 @@ class Supervisor:
             transport.close()
         await worker.process.wait()
         self.running.discard(worker)
+        multiproc.worker_exited(worker.process.pid)
 
     async def _wait_ready(self, worker: Worker) -> bool:
         waits = {

@@ -9,6 +9,7 @@ import time
 from quart import Quart, Response, jsonify
 
 from core.dbfaults import DatabaseUnavailable
+from core.metrics.families import DATABASE_ERRORS
 
 log = logging.getLogger("hearth.errors")
 RETRY_AFTER_SECONDS = 5
@@ -44,4 +45,5 @@ def register_unavailable_handlers(app: Quart) -> None:
     @app.errorhandler(DatabaseUnavailable)
     async def database_unavailable(error: DatabaseUnavailable) -> Response:
         throttled.warn(error)
+        DATABASE_ERRORS.labels("unavailable").inc()
         return unavailable_response()

@@ -187,7 +187,7 @@ async def start_server(settings: Settings) -> AsyncIterator[Callable[..., Any]]:
     for stop, _ in stops:
         stop.set()
     for _, task in stops:
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(task, 60)  # past the servers' graceful timeout (core.testing), even on a busy machine
 
 
 @pytest.fixture

@@ -8,11 +8,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { precompressBuild } from "./build/compress.ts";
 import { downloadSizeReport } from "./build/downloadSize.ts";
+import { startupChunks } from "./build/startupChunks.ts";
 import { twemojiArtwork } from "./build/twemoji.ts";
 import { localePath, localeStats, sourceFiles } from "./localeFiles.ts";
 import { completeness } from "./src/i18n/localeCheck.ts";
 import { LANGUAGES } from "./src/settings/languages.ts";
 
+const startup = startupChunks();
 const webuiDir = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const backend = "http://127.0.0.1:8000";
@@ -130,6 +132,7 @@ export default defineConfig({
     emojiData(),
     twemojiArtwork(repoRoot, () => emojiRows().map(([unicode]) => unicode)),
     installedPluginBundles(),
+    startup.plugin,
     localeStatsReport(),
     downloadSizeReport(),
     precompressBuild(),
@@ -142,6 +145,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
+      output: { codeSplitting: startup.codeSplitting },
       onwarn(warning, warn) {
         // Eruda (the opt-in debug console) uses eval by design; our own code must not.
         if (warning.code === "EVAL" && warning.id?.includes("/node_modules/eruda/")) return;

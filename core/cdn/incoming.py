@@ -32,6 +32,10 @@ FILE_FIELD = "f"
 FLUSH_BYTES = 1024 * 1024
 FORM_OVERHEAD = 1024 * 1024  # a multipart body may exceed its file by this much (headers, other fields)
 FORM_MEMORY = 64 * 1024  # a part's headers must fit in this
+# The decoder refuses any one feed that, with what it still holds, passes FORM_MEMORY, and a server
+# hands over up to 64 KiB at a time (hypercorn): fed whole, a binary file failed once a read ended
+# near a line break (the decoder holds that tail back). Fed in halves, it never comes near.
+FEED_BYTES = FORM_MEMORY // 2
 MAX_PARTS = 16
 
 NO_FILE = "A file is required in the form field f."
@@ -152,6 +156,13 @@ class _Form:
 
     async def feed(self, chunk: bytes | None) -> None:
         """``None`` at the end: the decoder then raises ValueError unless the form was complete."""
+        if chunk is None or len(chunk) <= FEED_BYTES:
+            await self._feed(chunk)
+            return
+        for start in range(0, len(chunk), FEED_BYTES):
+            await self._feed(chunk[start : start + FEED_BYTES])
+
+    async def _feed(self, chunk: bytes | None) -> None:
         self.decoder.receive_data(chunk)
         while True:
             event = self.decoder.next_event()

@@ -12,12 +12,13 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import mimetypes
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from quart import Blueprint, Response, current_app, g, request, send_file
+from quart import Blueprint, Response, current_app, g, redirect, request, send_file
 
 from core.auth import current_session, current_user, require_user_or_bot
 from core.cdn.groups import PICTURE_KINDS, UploadGroups
@@ -26,6 +27,7 @@ from core.cdn.incoming import TOO_LARGE, TooLarge, receive_upload
 from core.cdn.models import CdnFile
 from core.cdn.proxy import ImageProxy, target_url
 from core.cdn.service import BAD_CROP, image_too_large, store_incoming
+from core.cdn.storage import Download, StorageUnavailable
 from core.cdn.tokens import BadToken, make_token, read_token
 from core.context import hearth
 from core.errors import ApiError
@@ -33,9 +35,11 @@ from core.identity.models import Session
 from core.identity.sessions import Identity
 from core.ids import parse_id
 from core.ratelimit import check, rate_limit
+from core.unavailable import unavailable_response
 
 _EMOJI_BY_ID = re.compile(r"emojis/([0-9]{1,19})(?:\.(?:gif|webp|png|jpe?g))?")
 
+log = logging.getLogger("hearth.cdn")
 api = Blueprint("cdn_api", __name__, url_prefix="/api/cdn")
 files = Blueprint("cdn_files", __name__)
 
@@ -112,22 +116,34 @@ async def proxy(rest: str) -> Response:
 
 @files.get("/cdn/<path:path>")
 async def serve(path: str) -> Response:
-    local = hearth().storage.local_path(path)
-    if local is None:
-        local = await _emoji_by_id(path)
-    if local is None:
+    storage = hearth().storage
+    download = await storage.download(path, request.headers, head=request.method == "HEAD")
+    if download is None:
+        download = await _emoji_by_id(path)
+    if download is None:
         raise ApiError(404, "File not found.")
-    response = await send_file(local, conditional=True)
+    if download.redirect is not None:
+        return redirect(download.redirect, 302)
+    if download.file is not None:
+        response = await send_file(download.file, conditional=True)
+    else:
+        response = Response(download.body or b"", status=download.status, mimetype=_type_of(download.name))
+        response.headers.update(download.headers)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; media-src 'self'"
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     if not (response.mimetype or "").startswith(("image/", "video/", "audio/")):
         # the stored name (made safe when it was uploaded) is the download's name
-        response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(local.name, safe='')}"
+        response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(download.name, safe='')}"
     return response
 
 
-async def _emoji_by_id(path: str) -> Path | None:
+def _type_of(name: str) -> str:
+    """The type Quart's ``send_file`` would give a local file of this name."""
+    return mimetypes.guess_type(name)[0] or "application/octet-stream"
+
+
+async def _emoji_by_id(path: str) -> Download | None:
     """``emojis/<fileId>`` (optionally with an extension): custom emoji markup carries only the
     file id, as upstream's CDN does, so emoji pictures are also reachable by id."""
     match = _EMOJI_BY_ID.fullmatch(path)
@@ -135,7 +151,9 @@ async def _emoji_by_id(path: str) -> Path | None:
     if file_id is None:
         return None
     record = await CdnFile.get_or_none(id=file_id, kind="emojis")
-    return None if record is None else hearth().storage.local_path(record.path)
+    if record is None:
+        return None
+    return await hearth().storage.download(record.path, request.headers, head=request.method == "HEAD")
 
 
 def install(app: Any) -> None:
@@ -145,6 +163,15 @@ def install(app: Any) -> None:
     app.register_blueprint(api)
     app.register_blueprint(files)
 
+    @app.errorhandler(StorageUnavailable)
+    async def storage_unavailable(error: StorageUnavailable) -> Response:
+        log.warning("file storage unavailable, answered 503: %s", error)
+        return unavailable_response()
+
     @app.before_serving
     async def sweep_scratch() -> None:
         await asyncio.to_thread(app.extensions["hearth"].storage.sweep_scratch)
+
+    @app.after_serving
+    async def close_storage() -> None:
+        await app.extensions["hearth"].storage.close()

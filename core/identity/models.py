@@ -56,6 +56,8 @@ class Session(FlakeModel):
     token_hash = fields.CharField(max_length=64, unique=True)
     ip_address = fields.CharField(max_length=64, null=True)
     device_type = fields.SmallIntField(default=0)
+    # The browser's User-Agent when the session was made (shown on the sessions screen), cut to 255.
+    user_agent = fields.CharField(max_length=255, null=True)
     created_at = fields.DatetimeField(auto_now_add=True)
     last_seen_at = fields.DatetimeField(auto_now_add=True)
 

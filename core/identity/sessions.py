@@ -46,7 +46,12 @@ async def create_session(user: User, ip: str | None = None, user_agent: str | No
     session_id = new_id()
     token = make_token(session_id)
     session = await Session.create(
-        id=session_id, user=user, token_hash=token_hash(token), ip_address=ip, device_type=device_type(user_agent)
+        id=session_id,
+        user=user,
+        token_hash=token_hash(token),
+        ip_address=ip,
+        device_type=device_type(user_agent),
+        user_agent=user_agent[:255] if user_agent else None,
     )
     return session, token
 

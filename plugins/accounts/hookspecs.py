@@ -29,3 +29,15 @@ async def account_login_challenge(user, method):
     """Someone proved who they are by ``method`` ("password", or a way in a plugin adds); before a
     session is made, return a JSON-able answer that asks for more (a second factor) to send instead
     of ``{token}``, or ``None``. Every way in ends in ``plugins.accounts.service.finish_login``."""
+
+
+@hookspec
+async def registration_mode_override():
+    """The registration mode ("open", "invite", "sso" or "closed") to use instead of ``[accounts]
+    registration``, or ``None`` (an instance settings page keeping it in the database)."""
+
+
+@hookspec
+async def sign_in_providers():
+    """Ways to sign in the log-in and register pages offer besides the password: a list of
+    ``{id, name}`` (single sign-on's providers), asked by ``GET /api/accounts/sign-in-options``."""

@@ -54,3 +54,19 @@ class BadgeStash(FlakeModel):
 
     class Meta:
         table = "accounts_badge_stashes"
+
+
+class InstanceInvite(FlakeModel):
+    # A code that lets someone register while `[accounts] registration = "invite"`. Only the
+    # sha256 of the code is kept; `hint` (its first characters) tells staff which one it is.
+    code_hash = fields.CharField(max_length=64, unique=True)
+    hint = fields.CharField(max_length=8)
+    created_by = fields.ForeignKeyField("core.User", related_name=False, null=True, on_delete=fields.SET_NULL)
+    max_uses = fields.IntField(default=1)
+    uses = fields.IntField(default=0)
+    expires_at = fields.DatetimeField(null=True)
+    revoked = fields.BooleanField(default=False)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "accounts_instance_invites"

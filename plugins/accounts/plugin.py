@@ -9,7 +9,7 @@ manifest = Manifest(
     name="Accounts",
     version="1.0.0",
     description="Register, log in, sessions, e-mail confirmation, password reset and profile updates.",
-    routes=("/users",),
+    routes=("/users", "/accounts"),
     essential=True,
 )
 
@@ -21,9 +21,10 @@ def hearth_models():
 
 @hookimpl
 def hearth_blueprints():
+    from plugins.accounts.options_routes import blueprint as options
     from plugins.accounts.routes import blueprint
 
-    return [blueprint]
+    return [blueprint, options]
 
 
 @hookimpl

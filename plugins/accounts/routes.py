@@ -7,6 +7,7 @@ from typing import Any
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import document_querystring, validate_request
 
+from core import features
 from core.auth import (
     client_ip,
     current_session,
@@ -24,7 +25,8 @@ from core.ids import parse_id
 from core.ratelimit import check, rate_limit
 from core.validation import documented_query
 from core.wire import ms, public_user
-from plugins.accounts import badges, service
+from plugins.accounts import badges, registration, service
+from plugins.accounts.devices import describe
 from plugins.accounts.inventory import inventory as items_of
 from plugins.accounts.models import Profile
 from plugins.accounts.public_profile import profile_extras
@@ -45,12 +47,14 @@ def _agent() -> str | None:
     return request.headers.get("User-Agent")
 
 
+SESSIONS_MAX = 200  # a bound on the list; sessions idle for [auth] idle days are removed anyway
 REGISTER_LIMITED = "Something went wrong! Please try again in 1 minute."
 
 
 @blueprint.post("/register")
 @validate_request(RegisterBody)
 async def register(data: RegisterBody) -> Any:
+    invite_code = await registration.check_allowed(via_sso=False, invite_code=data.inviteCode)
     service.check_username_words(data.username)  # before the captcha, as rest.md §1.1 orders them
     # Counted once the request is well-formed, per address under a server-wide ceiling: one
     # global bucket of 5 (upstream) lets anyone keep registration closed for everybody.
@@ -64,7 +68,9 @@ async def register(data: RegisterBody) -> Any:
     )
     await service.verify_captcha(data.token)
     await hearth().standing.check_registration(data.email, client_ip())  # IP ban, suspended e-mail
-    token = await service.register(data.email, data.username, data.password, client_ip(), _agent())
+    token = await service.register(
+        data.email, data.username, data.password, client_ip(), _agent(), invite_code=invite_code
+    )
     return {"token": token}
 
 
@@ -85,22 +91,30 @@ async def logout() -> Any:
     return {"status": True}
 
 
+SESSION_DETAILS = "session-details"  # docs/protocol-extensions.md
+
+
 @blueprint.get("/sessions")
 @require_user
 @rate_limit("account_sessions", 20, 60)
 async def sessions() -> Any:
-    rows = await Session.filter(user_id=current_user().id).order_by("-last_seen_at")
-    return jsonify(
-        [
-            {
-                "deviceType": row.device_type,
-                "sessionId": str(row.id),
-                "location": row.ip_address or "",
-                "lastSeenAt": ms(row.last_seen_at),
-            }
-            for row in rows
-        ]
-    )
+    """rest.md §1.4's list; a client asking for ``session-details`` (``X-Hearth-Features``) also
+    gets each session's ``device {browser, os}``, ``createdAt`` and whether it is ``current``."""
+    rows = await Session.filter(user_id=current_user().id).order_by("-last_seen_at").limit(SESSIONS_MAX)
+    details = SESSION_DETAILS in features.of_request()
+    current_id = current_session().id
+    listed = []
+    for row in rows:
+        item: dict[str, Any] = {
+            "deviceType": row.device_type,
+            "sessionId": str(row.id),
+            "location": row.ip_address or "",
+            "lastSeenAt": ms(row.last_seen_at),
+        }
+        if details:
+            item.update(device=describe(row.user_agent), createdAt=ms(row.created_at), current=row.id == current_id)
+        listed.append(item)
+    return jsonify(listed)
 
 
 @blueprint.delete("/sessions")
@@ -111,7 +125,10 @@ async def sessions() -> Any:
 async def destroy_sessions(data: PasswordConfirmBody, session_id: str | None = None) -> Any:
     user = current_user()
     await service.require_password(user.id, data.password)
-    if session_id is None:
+    if session_id is None and data.keepCurrent is True:  # Hearth's own: "log out everywhere else"
+        for revoked in await revoke_sessions(user.id, keep=current_session().id):
+            await hearth().gateway.kick(f"ses:{revoked}", "Session Destroyed.")
+    elif session_id is None:
         await revoke_sessions(user.id)
         await hearth().gateway.kick(str(user.id), "Session Destroyed.")
     else:

@@ -74,6 +74,12 @@ class RegisterBody(Body):
     token: Annotated[
         StrictStr | None, Rules(type="Invalid captcha! Please try again."), Field(min_length=1, max_length=5000)
     ] = None
+    # Hearth's own: the instance invite code while registration is invite-only.
+    inviteCode: Annotated[
+        StrictStr | None,
+        Rules(type="inviteCode must be a string.", length="inviteCode must be at most 64 characters long."),
+        Field(max_length=64),
+    ] = None
 
     _check_email = field_validator("email")(classmethod(lambda cls, v: _email(v)))
     _check_username = field_validator("username")(classmethod(lambda cls, v: _username(v)))
@@ -100,6 +106,8 @@ class LoginBody(Body):
 
 class PasswordConfirmBody(Body):
     password: ConfirmPassword
+    # Hearth's own, DELETE /users/sessions only: keep the caller's session ("log out everywhere else").
+    keepCurrent: Annotated[StrictBool | None, Rules(type="keepCurrent must be a boolean.")] = None
 
 
 class DeleteAccountBody(Body):

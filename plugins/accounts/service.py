@@ -6,6 +6,7 @@ import colorsys
 import random
 import secrets
 import string
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,6 +24,7 @@ from core.identity.sessions import create_session, revoke_sessions
 from core.identity.tokens import code_hash
 from core.ids import parse_id
 from core.mail import MailError
+from plugins.accounts import invites
 from plugins.accounts.models import BadgeStash, Profile, VerificationCode
 from plugins.accounts.public_profile import brief_profiles, profile_extras
 
@@ -47,10 +49,33 @@ def check_username_words(username: str) -> None:
             raise bad_request("Username cannot contain bad words.", "username")
 
 
-async def register(email: str, username: str, password: str, ip: str | None, agent: str | None) -> str:
+async def register(
+    email: str,
+    username: str,
+    password: str,
+    ip: str | None,
+    agent: str | None,
+    invite_code: str | None = None,
+) -> str:
     if await Account.exists(email=email):
         raise bad_request("Email already exists.", "email")
     password_hash = await hash_password(password.strip())
+    user = await create_account(email, username, password_hash, invite_code=invite_code)
+    _, token = await create_session(user, ip, agent)
+    return token
+
+
+async def create_account(
+    email: str,
+    username: str,
+    password_hash: str,
+    *,
+    email_confirmed: bool = False,
+    invite_code: str | None = None,
+    inside: Callable[[User], Awaitable[Any]] | None = None,
+) -> User:
+    """A new user and account with a free tag; ``invite_code`` is consumed and ``inside`` (single
+    sign-on's link) runs in the same transaction, so a refusal leaves nothing behind."""
     for _ in range(5):
         tag = random_tag()
         if await User.exists(username=username, tag=tag):
@@ -58,9 +83,14 @@ async def register(email: str, username: str, password: str, ip: str | None, age
         try:
             async with transaction():
                 user = await User.create(username=username, tag=tag, hex_color=random_hex_color(), status=1)
-                await Account.create(user=user, email=email, password_hash=password_hash)
-                _, token = await create_session(user, ip, agent)
-            return token
+                await Account.create(
+                    user=user, email=email, password_hash=password_hash, email_confirmed=email_confirmed
+                )
+                if invite_code is not None:
+                    await invites.consume(invite_code)
+                if inside is not None:
+                    await inside(user)
+            return user
         except IntegrityError:
             if await Account.exists(email=email):
                 raise bad_request("Email already exists.", "email") from None
@@ -70,6 +100,12 @@ async def register(email: str, username: str, password: str, ip: str | None, age
 async def login(
     email: str | None, username_and_tag: str | None, password: str, ip: str | None, agent: str | None
 ) -> dict[str, Any]:
+    account = await authenticate(email, username_and_tag, password)
+    return await finish_login(account.user, "password", ip, agent)
+
+
+async def authenticate(email: str | None, username_and_tag: str | None, password: str) -> Account:
+    """The account the e-mail or ``username:tag`` names, when the password is its own (rest.md §1.2 texts)."""
     if email and username_and_tag:
         raise bad_request("Only one of username:tag/email are required!", "email")
     if not email and not username_and_tag:
@@ -91,7 +127,7 @@ async def login(
             raise bad_request("Invalid email address.", "email")
     if not await password_matches(account, password):
         raise bad_request("Invalid password.", "password")
-    return await finish_login(account.user, "password", ip, agent)
+    return account
 
 
 async def finish_login(user: User, method: str, ip: str | None, agent: str | None) -> dict[str, Any]:

@@ -37,6 +37,11 @@ class OAuthProvider:
     id_field: str
     name_field: str
     token_auth: str
+    # Single sign-on (plugins/sso): offered on the log-in and register pages; needs an issuer.
+    sign_in: bool = False
+    # Single sign-on may link an account whose e-mail matches the provider's verified e-mail.
+    allow_email_linking: bool = False
+    jwks_url: str = ""  # "" until discovered
 
     def wire(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "kind": "oauth2"}
@@ -97,6 +102,13 @@ def parse_provider(provider_id: str, entry: Any) -> OAuthProvider | None:
     if not isinstance(scopes, list) or not all(isinstance(s, str) and s and " " not in s for s in scopes):
         refuse("scopes must be a list of words")
         return None
+    sign_in, allow_email_linking = entry.get("sign_in", False), entry.get("allow_email_linking", False)
+    if not isinstance(sign_in, bool) or not isinstance(allow_email_linking, bool):
+        refuse("sign_in and allow_email_linking must be true or false")
+        return None
+    if sign_in and not issuer:
+        refuse("sign_in needs an issuer (OpenID Connect discovery: the ID token's keys)")
+        return None
     token_auth = _text(entry, "token_auth", "client_secret_basic")
     if token_auth not in TOKEN_AUTH_METHODS:
         refuse(f"token_auth must be one of {', '.join(TOKEN_AUTH_METHODS)}")
@@ -114,6 +126,8 @@ def parse_provider(provider_id: str, entry: Any) -> OAuthProvider | None:
         id_field=_text(entry, "id_field") or "sub",
         name_field=_text(entry, "name_field") or "preferred_username",
         token_auth=token_auth,
+        sign_in=sign_in,
+        allow_email_linking=allow_email_linking,
     )
 
 

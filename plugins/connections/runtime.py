@@ -79,11 +79,13 @@ class Runtime:
         ):
             raise ProviderFailed("discovery without authorization_endpoint and token_endpoint")
         userinfo = urls["userinfo_endpoint"] if isinstance(urls["userinfo_endpoint"], str) else ""
+        jwks = found.get("jwks_uri")
         complete = replace(
             provider,
             authorize_url=provider.authorize_url or urls["authorization_endpoint"],
             token_url=provider.token_url or urls["token_endpoint"],
             userinfo_url=provider.userinfo_url or userinfo,
+            jwks_url=jwks if isinstance(jwks, str) and jwks.startswith(("http://", "https://")) else "",
         )
         self.providers[provider.id] = complete
         self.discovered.add(provider.id)

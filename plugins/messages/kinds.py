@@ -61,6 +61,11 @@ class Sending:
 
 
 class ChannelKind(Protocol):
+    # Optional class attributes a kind a plugin brings may set:
+    # ``holds_messages = True``: messages can be sent in it (the protocol's text types always can);
+    # ``feature = "<name>"``: its channels are Hearth's own, left out of what messages sends a
+    # socket that did not ask for that feature (docs/protocol-extensions.md).
+
     async def access(self, user: User, channel: Channel) -> Access:
         """The user's access to a channel, or ApiError(403, ...) when they may not view it."""
 
@@ -89,9 +94,6 @@ class ChannelKind(Protocol):
         """The ids among ``channels`` (all of this kind) that ``access`` would let the user view,
         in a fixed number of queries however many channels there are."""
 
-    # Optional: ``text = True`` on a kind of a type other than the reference's text types (0, 1, 3)
-    # whose channels carry messages (threads); without it sends to such a channel are refused.
-    #
     # Optional: ``async deliver(channel, event, data, skip_sid=None)``. A kind whose audience is not
     # the sockets of some rooms (threads: the sockets of the parent channel's room that asked for
     # the feature) sends the channel's events itself; every event of such a channel goes through
@@ -115,6 +117,25 @@ async def announce(
     from core.context import hearth
 
     await hearth().gateway.emit(event, data, to=rooms, skip_sid=skip_sid)
+
+
+def takes_messages(channel: Channel) -> bool:
+    """Whether messages can be sent in ``channel``."""
+    from plugins.messages.extensions import extensions
+    from plugins.messages.models import TEXT_TYPES
+
+    return channel.type in TEXT_TYPES or getattr(extensions().kinds.get(channel.type), "holds_messages", False)
+
+
+def types_hidden_from(features: frozenset[str]) -> list[int]:
+    """The channel types whose kinds need a feature ``features`` does not name."""
+    from plugins.messages.extensions import extensions
+
+    return [
+        channel_type
+        for channel_type, kind in extensions().kinds.items()
+        if getattr(kind, "feature", None) is not None and kind.feature not in features  # type: ignore[attr-defined]
+    ]
 
 
 def kind_for(channel: Channel) -> ChannelKind:

@@ -9,12 +9,20 @@ from typing import Any
 from tortoise.functions import Count
 
 from core.wire import ms, public_user
+from plugins.messages.kinds import types_hidden_from
 from plugins.messages.models import Attachment, MentionCounter, ReadState
 
 
-async def read_state(user_id: int) -> dict[str, Any]:
-    counters = await MentionCounter.filter(user_id=user_id, count__gt=0).select_related("mentioned_by")
-    seen = await ReadState.filter(user_id=user_id).values_list("channel_id", "last_seen")
+async def read_state(user_id: int, features: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """``features``: what the socket asked for; channels of kinds needing another are left out."""
+    counter_rows = MentionCounter.filter(user_id=user_id, count__gt=0)
+    seen_rows = ReadState.filter(user_id=user_id)
+    hidden = types_hidden_from(features)
+    if hidden:
+        counter_rows = counter_rows.exclude(channel__type__in=hidden)
+        seen_rows = seen_rows.exclude(channel__type__in=hidden)
+    counters = await counter_rows.select_related("mentioned_by")
+    seen = await seen_rows.values_list("channel_id", "last_seen")
     return {
         "messageMentions": [
             {

@@ -49,4 +49,4 @@ async def authenticated_payload(ctx):
     from plugins.messages.payload import read_state
 
     await join_own_room(ctx)
-    return await read_state(ctx.user.id)
+    return await read_state(ctx.user.id, ctx.features)

@@ -19,12 +19,11 @@ from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
-from plugins.messages.kinds import Access, Sending, announce, kind_for
+from plugins.messages.kinds import Access, Sending, announce, kind_for, takes_messages
 from plugins.messages.models import (
     CATEGORY,
     CONTENT,
     PINNED_MESSAGE,
-    TEXT_TYPES,
     Attachment,
     Channel,
     MentionCounter,
@@ -91,17 +90,6 @@ async def viewable_channel_ids(user: User, channel_ids: list[int]) -> set[int]:
     return visible
 
 
-def carries_messages(channel: Channel) -> bool:
-    """The reference's text types (0, 1, 3), or a kind another plugin brings that says it carries
-    messages (``text = True`` on its ChannelKind)."""
-    if channel.type in TEXT_TYPES:
-        return True
-    try:
-        return bool(getattr(kind_for(channel), "text", False))
-    except ApiError:
-        return False
-
-
 async def rooms(access: Access) -> list[str]:
     return await access.kind.rooms(access.channel)
 
@@ -163,7 +151,7 @@ _MESSAGED = f"UPDATE {Channel._meta.db_table} SET last_messaged_at = $1 WHERE id
 async def send(access: Access, sender: User, account: Account | None, body: Any) -> dict[str, Any]:
     """``sender``'s message; ``account`` is theirs (None for a bot)."""
     channel = access.channel
-    if not carries_messages(channel):
+    if not takes_messages(channel):
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(body.content)
     if body.nerimityCdnFileId and account is not None and not account.email_confirmed:
@@ -314,7 +302,7 @@ async def webhook_message(
     """Store and announce a CONTENT message posted by a webhook (rest.md §17): no creator
     (``createdById`` null), no notifications or mention counters for whom it names, and the
     same ``message:created`` a member's message gets, with ``member`` null."""
-    if not carries_messages(channel):
+    if not takes_messages(channel):
         raise bad_request("You cannot send messages in this channel.")
     parsed = parse_content(content)
     if not parsed.content:

@@ -28,6 +28,9 @@ from plugins.moderation.wire import audit_wire
     UNDO_USER_SHADOW_BANNED,
 ) = range(12)
 REFUSED = 100  # Hearth's own: a staff action refused by rank (ranks.py); reason "<action>: <message>"
+# Hearth's own: an instance invite made (reason: its hint, count: its uses) or revoked (invite_routes.py)
+INSTANCE_INVITE_CREATED, INSTANCE_INVITE_REVOKED = 101, 102
+INSTANCE_UPDATE = 103  # Hearth's own: the instance settings changed (instance.py); reason names them
 
 
 def entry(

@@ -100,3 +100,15 @@ class SuggestedAction(FlakeModel):
 
     class Meta:
         table = "moderation_suggested_actions"
+
+
+class InstanceSetting(FlakeModel):
+    # One row per instance-wide setting staff changed in the UI (instance.py): name, rules, the
+    # message of the day… A setting without a row is the config file's [instance] value.
+    key = fields.CharField(max_length=64, unique=True)
+    value = fields.TextField()  # every setting is text (a later registration mode too: "open"…)
+    updated_at = fields.DatetimeField(auto_now=True)
+    updated_by = fields.ForeignKeyField("core.User", related_name=False, null=True, on_delete=fields.SET_NULL)
+
+    class Meta:
+        table = "moderation_instance_settings"

@@ -17,7 +17,7 @@ manifest = Manifest(
     # Servers and messages add the server pages, the channel viewer and their figures; the others
     # answer moderation's hooks (posts, listings, who is online) or add a tab (tickets).
     optional=("messages", "servers", "posts", "explore", "presence", "tickets"),
-    routes=("/moderation", "/users/notices"),
+    routes=("/moderation", "/users/notices", "/instance"),
 )
 
 
@@ -46,6 +46,9 @@ async def hearth_startup(app):
     from plugins.moderation import jobs, standing
 
     await standing.install(app)
+    from plugins.moderation import instance
+
+    app.extensions["hearth"].gateway.on_everywhere(instance.CHANGED, instance.forget_everywhere_handler)
     settings = app.extensions["hearth"].settings
     start_periodic(
         app,

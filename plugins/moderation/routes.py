@@ -23,11 +23,13 @@ notices_blueprint = Blueprint("moderation_notices", __name__, url_prefix="/api/u
 def blueprints(plugins: Any) -> list[Blueprint]:
     """The server pages need the servers plugin and the channel viewer the messages plugin (both
     optional); the rest is always there."""
+    from plugins.moderation.instance_routes import public_blueprint, staff_blueprint
+    from plugins.moderation.invite_routes import blueprint as invites_blueprint
     from plugins.moderation.server_routes import audit_blueprint
     from plugins.moderation.server_routes import blueprint as servers_blueprint
     from plugins.moderation.user_routes import blueprint as users_blueprint
 
-    mounted = [blueprint, users_blueprint, notices_blueprint]
+    mounted = [blueprint, users_blueprint, notices_blueprint, invites_blueprint, public_blueprint, staff_blueprint]
     if plugins.enabled("servers"):
         mounted += [servers_blueprint, audit_blueprint]
     if plugins.enabled("messages"):

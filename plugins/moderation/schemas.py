@@ -3,7 +3,7 @@ moderator's own password, as the servers plugin's scheduled deletion does)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr, field_validator
 
@@ -133,3 +133,44 @@ class SuggestActionBody(Body):
     serverId: Annotated[StrictStr | None, Rules(type="serverId must be a string.")] = None
     postId: Annotated[StrictStr | None, Rules(type="postId must be a string.")] = None
     userId: Annotated[StrictStr | None, Rules(type="userId must be a string.")] = None
+
+
+class InstanceInviteBody(Body):
+    # Hearth's own (instance invites for invite-only registration).
+    maxUses: Annotated[
+        StrictInt,
+        Rules(type="maxUses must be a whole number.", length="maxUses must be between 1 and 1000."),
+        Field(ge=1, le=1000),
+    ] = 1
+    expiresInHours: Annotated[
+        StrictInt | None,
+        Rules(type="expiresInHours must be a whole number.", length="expiresInHours must be between 1 and 8760."),
+        Field(ge=1, le=8760),
+    ] = None
+
+
+def _instance_text(name: str, maximum: int) -> Any:
+    return Annotated[
+        StrictStr | None,
+        Rules(type=f"{name} must be a string.", length=f"{name} must be at most {maximum} characters long."),
+        Field(max_length=maximum),
+    ]
+
+
+InstanceName = _instance_text("Name", 60)
+InstanceDescription = _instance_text("Description", 300)
+InstanceRules = _instance_text("Rules", 4000)
+InstanceContact = _instance_text("Contact", 200)
+InstanceMotd = _instance_text("Message of the day", 500)
+
+
+class InstanceSettingsBody(Body):
+    """Each key present is saved; null puts the config file's value back. ``iconId``: an image
+    uploaded as an avatar (``/cdn/avatars/<your id>``), or null to remove the icon."""
+
+    name: InstanceName = None
+    description: InstanceDescription = None
+    rules: InstanceRules = None
+    contact: InstanceContact = None
+    motd: InstanceMotd = None
+    iconId: Annotated[StrictStr | None, Rules(type="iconId must be a string.")] = None

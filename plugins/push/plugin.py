@@ -35,6 +35,13 @@ async def hearth_startup(app):
 
 
 @hookimpl
+def hearth_secret_files(settings):
+    from plugins.push.vapid import private_key_path
+
+    return {"vapid_private.pem": private_key_path(settings)}  # subscriptions are bound to it
+
+
+@hookimpl
 async def hearth_shutdown(app):
     from plugins.push.sender import sender_for
 

@@ -21,6 +21,7 @@ import aiohttp
 from pywebpush import WebPusher, WebPushException
 from quart import current_app
 
+from core import metrics
 from core.safefetch import policy_from_settings, refused_by_resolver
 from core.safefetch.client import new_session
 from core.settings import Settings
@@ -30,6 +31,9 @@ from plugins.push.vapid import vapid_keys
 
 log = logging.getLogger("hearth.push")
 GONE = (404, 410)
+PUSHES = metrics.counter(
+    "hearth_push_messages_total", "Web Push messages by result: sent, failed, gone (subscription dropped).", ["result"]
+)
 
 
 def sender_for(app: Any = None) -> PushSender:
@@ -111,21 +115,28 @@ class PushSender:
                 status = response.status
                 response.release()
             except aiohttp.InvalidURL:
+                PUSHES.labels("failed").inc()
                 await _drop(row, "aiohttp will not connect to its endpoint")
                 return
             except aiohttp.ClientConnectorError as error:
+                PUSHES.labels("failed").inc()
                 if refused_by_resolver(error):
                     await _drop(row, "its host resolves only to addresses that may not be reached")
                 else:
                     log.info("push to subscription %s failed: %s", row.id, error)
                 return
             except (TimeoutError, WebPushException, OSError, aiohttp.ClientError) as error:
+                PUSHES.labels("failed").inc()
                 log.info("push to subscription %s failed: %s", row.id, error)
                 return
         if status in GONE:
+            PUSHES.labels("gone").inc()
             await _drop(row, f"the push service answered {status}")
         elif status > 202:
+            PUSHES.labels("failed").inc()
             log.info("push service answered %s for subscription %s", status, row.id)
+        else:
+            PUSHES.labels("sent").inc()
 
 
 async def _drop(row: PushSubscription, why: str) -> None:

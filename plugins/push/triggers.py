@@ -60,7 +60,10 @@ async def message_sent(message: Message, access: Any) -> None:
         return
     channel = access.channel
     inbox = access.extra.get("inbox")
-    if channel.server_id is None and inbox is not None:
+    notifies = access.extra.get("push")  # a kind a plugin brings says whom its messages notify
+    if notifies is not None:
+        recipients, url, title_suffix = list(notifies["recipients"]), notifies["url"], notifies["title_suffix"]
+    elif channel.server_id is None and inbox is not None:
         if inbox.recipient_id == message.created_by_id:
             return  # saved notes
         recipients = [inbox.recipient_id]

@@ -69,3 +69,10 @@ async def server_member_left(server_id, user_id):
 async def server_channels_removed(server_id, channel_ids):
     """These channels are being deleted (one channel, or every channel of a deleted server):
     e.g. end the calls in them. Runs inside the deletion's transaction."""
+
+
+@hookspec
+async def server_moderation_refusal(server_id, user, permission):
+    """A member is about to use a permission of the server's (``permission``: the bit a route
+    checks, e.g. kick, ban, manage channels or roles, admin): return a message to refuse it
+    with 403 (e.g. the server requires two-factor for moderation), or ``None``."""

@@ -8,6 +8,7 @@ from quart import Blueprint, jsonify, request
 from quart_schema import document_querystring, document_request, validate_request
 
 from core.auth import check_moderator_password, current_user, require_moderator, require_user, require_user_or_bot
+from core.context import hearth
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import documented_query, validate_body
@@ -58,6 +59,12 @@ async def _ctx(server_id: str, permission: int | None = None, allow_scheduled: b
     ctx = await member_context(current_user(), server_id, allow_scheduled)
     if permission is not None:
         ctx.require(permission)
+        refusals = await hearth().plugins.gather(
+            "server_moderation_refusal", server_id=ctx.server.id, user=ctx.user, permission=permission
+        )
+        for refusal in refusals:
+            if refusal:
+                raise ApiError(403, refusal)
     return ctx
 
 

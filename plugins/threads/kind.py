@@ -30,7 +30,8 @@ def opted_in() -> bool:
 
 
 class ThreadChannels:
-    text = True  # its channels carry messages (plugins/messages/kinds.py)
+    holds_messages = True  # its channels carry messages (plugins/messages/kinds.py)
+    feature = "threads"  # Hearth's own: left out of what messages sends a socket that did not ask
 
     async def access(self, user: User, channel: Channel) -> Access:
         if not opted_in():

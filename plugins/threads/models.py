@@ -15,7 +15,7 @@ from tortoise.models import Model
 
 from core.identity.models import FlakeModel
 
-THREAD = 10  # Hearth's channel type (the reference's are 0-3); sent only to clients that opt in
+THREAD = 11  # Hearth's channel type (the reference's are 0-3); sent only to clients that opt in
 # Auto-archive after this many minutes without a message: 1 h, 24 h, 3 d, 1 w.
 AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
 

@@ -23,6 +23,7 @@ import asyncio
 import json
 from typing import Any
 
+from core import metrics
 from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError, bad_request
@@ -45,6 +46,9 @@ from plugins.voice.store import (
     VoiceUnavailable,
 )
 
+# joined - left = voice sessions open now (across every process)
+SESSIONS = metrics.counter("hearth_voice_sessions_total", "Voice sessions joined and left.", ["change"])
+CALLS_STARTED = metrics.counter("hearth_voice_calls_started_total", "Calls started (the first person joined).")
 MAX_SIGNAL_BYTES = 64 * 1024  # an SDP with every candidate is a few kB; nothing legitimate is near this
 
 # Why a user is no longer in a call (``voice:session`` reason).
@@ -179,6 +183,9 @@ class VoiceService:
 
     async def _announce_joined(self, joined: Joined, access: Access, user: User) -> None:
         entry = joined.entry
+        SESSIONS.labels("joined").inc()
+        if joined.started:
+            CALLS_STARTED.inc()
         async with transaction():
             if joined.previous is not None:
                 previous = joined.previous
@@ -221,6 +228,7 @@ class VoiceService:
     ) -> None:
         """``also_tell``: the user's own room hears it too (they no longer see the channel)."""
         entry = left.entry
+        SESSIONS.labels("left").inc()
         rooms = await self._rooms(entry)
         if also_tell and str(entry.user_id) not in rooms:
             rooms.append(str(entry.user_id))

@@ -11,6 +11,7 @@ import pytest
 import socketio
 
 from core.health import begin_drain
+from core.version import VERSION
 from tests.conftest import REDIS_URL
 from tests.core.serve_support import PrivateRedis
 from tests.support import TEST_CLIENT_ADDRESS, call, new_person, use_up
@@ -25,6 +26,7 @@ async def test_a_serving_worker_is_healthy(client):
     assert body["database"]["ok"] is True and body["database"]["latencyMs"] >= 0
     assert body["redis"] == ({"ok": True, "latencyMs": body["redis"]["latencyMs"]} if REDIS_URL else None)
     assert body["worker"] == {"id": 0, "pid": os.getpid()}  # id 0: not started by the supervisor
+    assert body["version"] == VERSION and set(body) == {"status", "database", "redis", "worker", "draining", "version"}
 
 
 async def test_health_is_not_rate_limited_and_needs_no_token(make_app):

@@ -1,5 +1,5 @@
 """axe-core on the main screens (issue 33): home, a channel, a DM, settings, explore and moderation,
-in the light and the dark theme, then the two drawers at a phone's width. No screen may have a
+in each theme (default, AMOLED and light), then the two drawers at a phone's width. No screen may have a
 serious or critical violation; a failure lists each one (rule, impact, where, a sample of the HTML).
 Moderate and minor ones are printed (``pytest -s``) to be fixed as well, but do not fail the test.
 
@@ -110,7 +110,7 @@ async def settled(page: Any, ready: str) -> None:
     await page.wait_for_load_state("networkidle")
 
 
-@pytest.mark.parametrize("theme", ["light", "default"])
+@pytest.mark.parametrize("theme", ["light", "default", "amoled"])
 async def test_the_main_screens_have_no_serious_accessibility_problems(
     live_server: Any, signed_in: Any, theme: str
 ) -> None:

@@ -339,6 +339,7 @@ SCREENS = [
     moderation("stats", by_id("moderation-totals")),
     moderation("online", by_id("moderation-online")),
     moderation("plugins", by_id("moderation-plugins")),
+    moderation("instance", by_css(".instance-form")),
     moderation("suggestions", by_css(".main-pane__content *")),
     # Right to left, the drawers slide in from the other side; German has long labels.
     Screen("channel-ar-ps", channel, by_id("message"), COMPOSER, language="ar-ps"),

@@ -7,6 +7,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { ResetPasswordPage } from "./pages/ResetPasswordPage";
+import { SsoReturnPage } from "./pages/SsoReturnPage";
 import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { loginPathFor } from "./session/redirect";
 import { hasToken } from "./session/token";
@@ -58,6 +59,7 @@ export const router = createBrowserRouter([
         children: [
           { path: "/", element: <LandingPage /> },
           { path: "/login", element: <LoginPage /> },
+          { path: "/login/sso/:providerId", element: <SsoReturnPage /> },
           { path: "/register", element: <RegisterPage /> },
           { path: "/reset-password", element: <ResetPasswordPage /> },
           { path: "/privacy", element: <PrivacyPage /> },

@@ -46,6 +46,10 @@ export interface AccountSession {
   sessionId: string;
   location: string;
   lastSeenAt: number;
+  /** Hearth's own (`session-details`): the browser and system read from the user agent. */
+  device?: { browser: string | null; os: string | null };
+  createdAt?: number;
+  current?: boolean;
 }
 
 export function updateAccount(changes: AccountChanges): Promise<AccountUpdateReply> {
@@ -53,7 +57,12 @@ export function updateAccount(changes: AccountChanges): Promise<AccountUpdateRep
 }
 
 export function getSessions(): Promise<AccountSession[]> {
-  return request<AccountSession[]>({ path: "/users/sessions" });
+  return request<AccountSession[]>({ path: "/users/sessions", features: ["session-details"] });
+}
+
+/** "Log out everywhere else": every session but this one (Hearth's `keepCurrent`). */
+export function revokeOtherSessions(password: string): Promise<unknown> {
+  return request({ method: "DELETE", path: "/users/sessions", body: { password, keepCurrent: true } });
 }
 
 export function revokeSession(sessionId: string, password: string): Promise<unknown> {

@@ -1,5 +1,5 @@
 /** The `channelCommands` extension: a server channel's bots' commands, for the composer's `/` list. */
-import type { ChannelCommand } from "@hearth/plugins/extensions";
+import type { ChannelCommand } from "../../messages/web/public";
 import { useServersStore } from "../../servers/web/public";
 import { serverBotCommands } from "./applicationsApi";
 

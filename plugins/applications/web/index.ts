@@ -1,5 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { messageSlots } from "../../messages/web/public";
 import { channelCommands } from "./commands";
+import { useDeveloperAreaVisible } from "./developerArea";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 
@@ -24,10 +26,11 @@ export default definePlugin({
     { path: "bot/:appId", lazy: () => import("./pages/BotInvitePage"), needs: ["servers"] },
     { path: "explore/bots", lazy: () => import("./pages/ExploreBotsPage"), needs: ["explore"] },
   ],
-  navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer"), order: 80 }],
+  // On the rail for developers only (developer mode, or an application of their own).
+  navEntries: [{ id: "developer", to: developer, icon: "code", label: () => t("nav.developer"), order: 80, useVisible: useDeveloperAreaVisible }],
   // /app/settings/developer itself (developer mode) is the shell's; this section sits under it.
   settingsSections: [{ id: "applications", path: "developer/applications", label: () => t("nav.applications"), icon: "code", order: 125 }],
-  extensions: { channelCommands },
+  slots: [messageSlots.channelCommands.fill(channelCommands)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

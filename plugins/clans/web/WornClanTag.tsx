@@ -1,5 +1,5 @@
 /** The `ClanTag` extension: the clan a user wears beside their name, kept current by live events (`wornClans.ts`). */
-import type { ClanTagProps } from "@hearth/plugins/extensions";
+import type { ClanTagProps } from "./public";
 import { ClanBadge } from "./ClanBadge";
 import { resolveClan, useWornClans } from "./wornClans";
 import "./clans.css";

@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { clanSlots } from "./public";
 import { registerSettingsSection } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
@@ -16,7 +17,7 @@ export default definePlugin({
   id: "clans",
   routes: [{ path: "settings/clan", lazy: () => import("./WearClanPage") }],
   settingsSections: [{ id: "clan", path: "clan", label: () => t("nav"), icon: "users", order: 20 }],
-  extensions: { ClanTag: WornClanTag },
+  slots: [clanSlots.tag.fill(WornClanTag)],
   socketHandlers: {
     "user:authenticated": resetWornClans,
     "user:updated": userUpdated,

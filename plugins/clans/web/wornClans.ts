@@ -12,7 +12,7 @@
  *
  * `user:authenticated` starts afresh: what is loaded after it is current.
  */
-import type { WornClan } from "@hearth/plugins/extensions";
+import type { WornClan } from "./public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { create } from "zustand";
 import { useServersStore } from "../../servers/web/public";

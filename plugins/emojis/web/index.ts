@@ -1,11 +1,13 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { registerSettingsSection, useServersStore } from "../../servers/web/public";
 import enGb from "./en-gb.json";
-import { EmojisSection } from "./EmojisSection";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { groupsFromServers } from "./emojiNames";
 
 // The server settings' "emojis" section (ADMIN, spec §6).
-registerSettingsSection("emojis", EmojisSection);
+registerSettingsSection("emojis", lazyComponent(async () => (await import("./EmojisSection")).EmojisSection, PaneLoading));
 
 /**
  * Custom server emojis: the settings section to upload, rename and delete them, and the
@@ -14,12 +16,12 @@ registerSettingsSection("emojis", EmojisSection);
  */
 export default definePlugin({
   id: "emojis",
-  extensions: {
-    customEmojiGroups: () => {
+  slots: [
+    shellSlots.customEmojiGroups.fill(() => {
       const { servers, orderedServerIds } = useServersStore.getState();
       return groupsFromServers(servers, orderedServerIds);
-    },
-  },
+    }),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,13 +1,7 @@
 import { describeError } from "@hearth/api/requestErrors";
-import {
-  ClanTag,
-  openDirectMessage,
-  openUserCard,
-  usePresenceAvailable,
-  usePresenceStatuses,
-  useDirectMessagesAvailable,
-  useUserCardAvailable,
-} from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
+import { openDirectMessage, openUserCard, useDirectMessagesAvailable, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { usePresenceAvailable, usePresenceStatuses } from "../../presence/web/public";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";

@@ -2,7 +2,7 @@
  * The user's friend rows by the other user's id, kept live by the `friend:*`,
  * `user:blocked` and `user:unblocked` events (realtime.md §5.1, §5.3; spec §4 "Friend").
  */
-import type { PresenceStatus } from "@hearth/plugins/extensions";
+import type { PresenceStatus } from "../../presence/web/public";
 import { create } from "zustand";
 import { FriendStatus, type Friend, type FriendUser } from "./types";
 

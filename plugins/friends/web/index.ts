@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import enGb from "./en-gb.json";
 import { friendSocketHandlers } from "./socketHandlers";
 import { friendsUserMenuSection } from "./userMenu";
@@ -11,7 +12,7 @@ import { friendsUserMenuSection } from "./userMenu";
 export default definePlugin({
   id: "friends",
   socketHandlers: friendSocketHandlers,
-  extensions: { userMenuSections: [friendsUserMenuSection] },
+  slots: [shellSlots.userMenuSections.fill(friendsUserMenuSection)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 /** Friend rows (entities.md §7.1): one per direction, owned by `userId`; a block is one row of the blocker. */
-import type { WornClan } from "@hearth/plugins/extensions";
+import type { WornClan } from "../../clans/web/public";
 
 export const FriendStatus = { SENT: 0, PENDING: 1, FRIENDS: 2, BLOCKED: 3 } as const;
 export type FriendStatusValue = (typeof FriendStatus)[keyof typeof FriendStatus];

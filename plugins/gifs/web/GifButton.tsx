@@ -1,7 +1,11 @@
-import type { ComposerButtonProps } from "@hearth/plugins/extensions";
+import type { ComposerButtonProps } from "../../messages/web/public";
 import { openPopover } from "@hearth/ui/popover/popoverStore";
 import { t } from "./i18n";
-import { GifPicker } from "./GifPicker";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
+
+// The picker's code loads when it is first opened.
+const GifPicker = lazyComponent(async () => (await import("./GifPicker")).GifPicker, PaneLoading);
 import "./gifPicker.css";
 
 /** The composer's GIF button: opens the picker above it; a picked GIF is sent as its address. */

@@ -1,5 +1,5 @@
 import { describeError } from "@hearth/api/requestErrors";
-import { ClanTag } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Icon } from "@hearth/ui/Icon";
 import { usePluginLoaded } from "@hearth/plugins/pluginStore";
@@ -9,6 +9,7 @@ import { usePendingIncomingCount } from "../../friends/web/public";
 import { useMentionCount, useReadState } from "../../messages/web/public";
 import { t } from "./i18n";
 import { closeDirectMessage, inboxPath } from "./inboxApi";
+import { useInboxContributions } from "./contributions";
 import { sortInboxes, useInboxStore } from "./inboxStore";
 import type { Inbox } from "./types";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
@@ -76,6 +77,8 @@ export function DmList() {
   const pending = usePendingIncomingCount();
   const friends = usePluginLoaded("friends"); // optional: without it, no friends entry
   const sorted = useMemo(() => sortInboxes(Object.values(inboxes), channels), [inboxes, channels]);
+  const listActions = useInboxContributions((state) => state.listActions);
+  const listSections = useInboxContributions((state) => state.listSections);
 
   return (
     <nav className="dm-list" aria-label={t("list.label")}>
@@ -88,7 +91,15 @@ export function DmList() {
           {pending > 0 && <span className="nav-badge">{pending}</span>}
         </NavLink>
       )}
-      <h2 className="dm-list__title">{t("list.title")}</h2>
+      <div className="dm-list__heading">
+        <h2 className="dm-list__title">{t("list.title")}</h2>
+        {listActions.map((Action, index) => (
+          <Action key={index} />
+        ))}
+      </div>
+      {listSections.map((Section, index) => (
+        <Section key={index} />
+      ))}
       {sorted.length === 0 ? (
         <p className="dm-list__empty muted">{friends ? t("list.empty") : t("list.emptyWithoutFriends")}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
-import { openUserCard, presenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { presenceStatuses } from "../../presence/web/public";
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";

@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { usePendingIncomingCount } from "../../friends/web/public";
 import { useDirectUnreadTotal } from "../../messages/web/public";
 import { DmList } from "./DmList";
@@ -24,7 +25,7 @@ export default definePlugin({
     "inbox:closed": (payload: { channelId: string }) => inboxClosed(payload),
     "user:updated": (payload: { userId: string; updated: Record<string, unknown> }) => recipientUpdated(payload),
   },
-  extensions: { openDirectMessage, HomeSidebarItems: DmList },
+  slots: [shellSlots.directMessages.fill(openDirectMessage), shellSlots.homeSidebarItems.fill(DmList)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

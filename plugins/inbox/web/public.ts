@@ -3,5 +3,7 @@ export { useInboxStore } from "./inboxStore";
 export type { Inbox } from "./types";
 export {
   registerConversationHeaderAction,
+  registerConversationListAction,
+  registerConversationListSection,
   type ConversationContributionProps,
 } from "./contributions";

@@ -1,5 +1,6 @@
 import { registerTranslations } from "@hearth/i18n/i18n";
-import { useExtensionStore } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { messageSlots } from "./slots";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -8,6 +9,7 @@ vi.mock("@hearth/notifications/notify", () => ({ notifyMessage: vi.fn() }));
 import { notifyMessage } from "@hearth/notifications/notify";
 import enGb from "./en-gb.json";
 import { notifyNewMessage } from "./messageNotifications";
+import { registerDirectChannelPath } from "./store/channelPaths";
 import { useReadState } from "./store/readState";
 import type { Message } from "./types";
 
@@ -30,7 +32,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  useExtensionStore.setState({ serverMessageContext: undefined });
+  clearSlots();
   vi.mocked(notifyMessage).mockClear();
 });
 
@@ -51,9 +53,16 @@ describe("notifying a new message", () => {
     );
   });
 
+  it("a channel without a server of a type a plugin brings opens where that plugin says", () => {
+    registerDirectChannelPath(10, (channelId) => `/app/groups/${channelId}`);
+    useReadState.setState(({ channels }) => ({ channels: { ...channels, d2: { id: "d2", type: 10 } } }));
+    notifyNewMessage({ message: message({ channelId: "d2" }) });
+    expect(notifyMessage).toHaveBeenCalledWith(expect.objectContaining({ direct: true, path: "/app/groups/d2" }));
+  });
+
   it("a server message: the servers bundle gives the modes, the mention and the names", () => {
     const context = vi.fn(() => ({ pingMode: 1 as const, soundMode: 2 as const, mentionsMe: true, serverName: "Hearthside", channelName: "general" }));
-    useExtensionStore.setState({ serverMessageContext: context });
+    fillSlots([messageSlots.serverMessageContext.fill(context)]);
     notifyNewMessage({
       message: message({ channelId: "g1", content: "[@:e] [r:r1]", roleMentions: [{ id: "r1", name: "mods" }] }),
       serverId: "s1",

@@ -5,10 +5,11 @@
  */
 import { cdnUrl } from "@hearth/api/cdn";
 import { notifyMessage } from "@hearth/notifications/notify";
-import { serverMessageContext } from "@hearth/plugins/extensions";
+import { serverMessageContext } from "./slots";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { t } from "./i18n";
 import { notificationText } from "./notificationText";
+import { directChannelPath } from "./store/channelPaths";
 import { useReadState, viewedChannelId } from "./store/readState";
 import { MessageType, type MessageCreatedPayload } from "./types";
 
@@ -42,7 +43,7 @@ export function notifyNewMessage({ message, serverId: eventServerId, member }: M
       pingMode: 0,
       soundMode: 0,
       title: author,
-      path: `/app/inbox/${encodeURIComponent(message.channelId)}`,
+      path: directChannelPath(message.channelId),
       iconUrl: avatarUrl,
     });
     return;

@@ -2,8 +2,15 @@
  * What other plugin bundles may use from the messages bundle (those that `require`
  * "messages" on the backend): the message pane, the shared-files grid, and the read state.
  */
-export { MessagePane, type MessagePaneProps } from "./components/MessagePane";
-export { AttachmentGallery } from "./components/AttachmentGallery";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
+import type { MessagePaneProps } from "./components/MessagePane";
+
+// The panes' code (the list, the composer, the emoji picker…) loads when a conversation is first
+// opened, not with the read state that every bundle needs at start-up.
+export const MessagePane = lazyComponent<MessagePaneProps>(async () => (await import("./components/MessagePane")).MessagePane, PaneLoading);
+export const AttachmentGallery = lazyComponent(async () => (await import("./components/AttachmentGallery")).AttachmentGallery, PaneLoading);
+export type { MessagePaneProps };
 export type { MessagePermissions } from "./components/paneContext";
 export {
   markChannelRead,
@@ -15,5 +22,14 @@ export {
   useReadState,
 } from "./store/readState";
 export { useTypingUserIds } from "./store/typingStore";
+export { registerDirectChannelPath } from "./store/channelPaths";
 export type { Attachment, Channel, Message, MessageMention, PublicUser } from "./types";
 export { withoutBotId } from "./components/commands";
+export {
+  messageSlots,
+  type ChannelCommand,
+  type ComposerButtonProps,
+  type MessageMenuTarget,
+  type ServerMessageContext,
+  type ServerMessageInput,
+} from "./slots";

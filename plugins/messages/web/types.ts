@@ -1,5 +1,5 @@
 /** Wire shapes of channels, messages and read state (entities.md §5–6). Timestamps are epoch ms. */
-import type { WornClan } from "@hearth/plugins/extensions";
+import type { WornClan } from "../../clans/web/public";
 
 /** Public user (entities.md §3.1) as embedded in messages, inboxes and friends. */
 export interface PublicUser {

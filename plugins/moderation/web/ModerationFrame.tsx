@@ -36,6 +36,11 @@ function Tabs() {
           {t("tabs.auditLogs")}
         </NavLink>
       )}
+      {level === "admin" && (
+        <NavLink to="/app/moderation/invites" className={tabClass}>
+          {t("tabs.invites")}
+        </NavLink>
+      )}
       <NavLink to="/app/moderation/stats" className={tabClass}>
         {t("tabs.stats")}
       </NavLink>
@@ -45,6 +50,11 @@ function Tabs() {
       <NavLink to="/app/moderation/plugins" className={tabClass}>
         {t("tabs.plugins")}
       </NavLink>
+      {level === "admin" && (
+        <NavLink to="/app/moderation/instance" className={tabClass}>
+          {t("tabs.instance")}
+        </NavLink>
+      )}
     </nav>
   );
 }

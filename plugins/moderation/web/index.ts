@@ -1,7 +1,9 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { useIsStaff } from "./access";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
+import { MotdBar } from "./MotdBar";
 import { noticeCreated, noticesReceived, WarningNotices } from "./notices";
 import { refreshWaitingTicketsSoon, useWaitingTicketCount } from "./ticketBadge";
 
@@ -17,6 +19,8 @@ export default definePlugin({
     { path: "moderation/stats", lazy: () => import("./StatsPage") },
     { path: "moderation/online", lazy: () => import("./OnlinePage") },
     { path: "moderation/plugins", lazy: () => import("./PluginsPage") },
+    { path: "moderation/invites", lazy: () => import("./InvitesPage") },
+    { path: "moderation/instance", lazy: () => import("./InstancePage") },
     { path: "moderation/suggestions", lazy: () => import("./SuggestionsPage") },
     { path: "moderation/channels/:channelId", lazy: () => import("./ChannelMessagesPage"), needs: ["messages"] },
     // the servers tab's own address, and "not found" for the rest (rather than Home)
@@ -42,7 +46,7 @@ export default definePlugin({
     // the tickets plugin's live event (sent when it runs and this socket asked for it)
     "ticket:updated": refreshWaitingTicketsSoon,
   },
-  extensions: { AppOverlay: WarningNotices },
+  slots: [shellSlots.appOverlay.fill(WarningNotices), shellSlots.mainPaneBars.fill(MotdBar)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,10 +1,11 @@
 import { formatDate } from "@hearth/i18n/i18n";
 import { cdnUrl } from "@hearth/api/cdn";
-import { ClanTag, openUserCard } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
+import { openUserCard } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
-import { useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
+import { menuPointUnder, useContextMenu } from "@hearth/ui/contextMenu/useContextMenu";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { ExternalLink } from "@hearth/ui/externalLink/ExternalLink";
@@ -245,10 +246,11 @@ export function PostItem({ postId, badge, onReply, pinned = false }: PostItemPro
         <div className="post__main">
           <div className="post__header">
             <Author post={shown} />
-            <button type="button" className="icon-button post__more" aria-label={t("menu.open")}
+            <button type="button" className="icon-button post__more" aria-label={t("menu.open")} aria-haspopup="menu" data-testid="post-more"
               onClick={(event) => {
-                const box = event.currentTarget.getBoundingClientRect();
-                (pinned ? unpin : menu).openMenu(box.left, box.bottom);
+                // Under the button at its start edge, as every "More" button's menu (right to left too).
+                const { x, y } = menuPointUnder(event.currentTarget);
+                (pinned ? unpin : menu).openMenu(x, y);
               }}>
               <Icon name="more" size={18} />
             </button>

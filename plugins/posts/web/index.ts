@@ -1,4 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
+import { socialSlots } from "../../social/web/public";
 import { lazy } from "react";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
@@ -16,7 +18,7 @@ export default definePlugin({
   navEntries: [{ id: "post-notifications", to: "notifications", icon: "bell", label: () => t("notifications.nav"),
     useBadge: useUnreadCount, order: 40 }],
   socketHandlers: postSocketHandlers,
-  extensions: { DashboardContent: lazy(() => import("./HomeFeed")), profileTabs: postProfileTabs },
+  slots: [shellSlots.dashboardContent.fill(lazy(() => import("./HomeFeed"))), socialSlots.profileTabs.fill(...postProfileTabs)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,4 +1,4 @@
-import type { ProfileTab } from "@hearth/plugins/extensions";
+import type { ProfileTab } from "../../social/web/public";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { lazy, Suspense, type ComponentType } from "react";
 import { t } from "./i18n";
@@ -24,5 +24,5 @@ const tabs: ProfileTab[] = [
   { id: "liked", label: () => t("profile.liked"), Component: lazyTab("Liked") },
 ];
 
-/** The posts tabs of the profile page (social's ProfilePage shows them through `profileTabs`). */
-export const postProfileTabs = (): ProfileTab[] => tabs;
+/** The posts tabs of the profile page (social's ProfilePage shows them through its `profileTabs` slot). */
+export const postProfileTabs: readonly ProfileTab[] = tabs;

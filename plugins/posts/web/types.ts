@@ -1,5 +1,5 @@
 /** The wire shapes of entities.md §8 as this bundle uses them. */
-import type { WornClan } from "@hearth/plugins/extensions";
+import type { WornClan } from "../../clans/web/public";
 
 export interface PostAuthor {
   id: string;

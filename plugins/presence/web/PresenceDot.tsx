@@ -1,4 +1,4 @@
-import type { PresenceStatus } from "@hearth/plugins/extensions";
+import type { PresenceStatus } from "./public";
 import { t } from "./i18n";
 import { usePresenceStore } from "./presenceStore";
 import "./presence.css";

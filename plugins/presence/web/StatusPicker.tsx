@@ -1,6 +1,6 @@
 import { request } from "@hearth/api/request";
 import { describeError } from "@hearth/api/requestErrors";
-import type { PresenceStatus } from "@hearth/plugins/extensions";
+import type { PresenceStatus } from "./public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { openPopover } from "@hearth/ui/popover/popoverStore";

@@ -1,4 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
+import { presenceSlots } from "./public";
 import enGb from "./en-gb.json";
 import { PresenceDot } from "./PresenceDot";
 import { presencesAuthenticated, presencesMerged, presenceUpdated, usePresenceStatuses, usePresenceStore, type Presence } from "./presenceStore";
@@ -20,13 +22,13 @@ export default definePlugin({
     // a joined server brings the presences of its online members (realtime.md §5.4)
     "server:joined": (payload: { memberPresences?: Presence[] }) => presencesMerged(payload?.memberPresences),
   },
-  extensions: {
-    PresenceIndicator: PresenceDot,
-    usePresenceStatuses,
-    presenceStatuses: () => usePresenceStore.getState().statuses,
-    mergePresences: (presences) => presencesMerged(presences as Presence[]),
-    UserAreaAccessory: StatusPicker,
-  },
+  slots: [
+    shellSlots.avatarIndicator.fill(PresenceDot),
+    shellSlots.userAreaAccessory.fill(StatusPicker),
+    presenceSlots.useStatuses.fill(usePresenceStatuses),
+    presenceSlots.statuses.fill(() => usePresenceStore.getState().statuses),
+    presenceSlots.merge.fill((presences) => presencesMerged(presences as Presence[])),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 /** Who is online (realtime.md §3.4 `presences`, §5.1 `user:presence_update`). Offline users have no entry. */
-import type { PresenceStatus } from "@hearth/plugins/extensions";
+import type { PresenceStatus } from "./public";
 import { create } from "zustand";
 
 export interface Activity {

@@ -1,11 +1,12 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import enGb from "./en-gb.json";
 import { WebPushCard } from "./WebPushCard";
 
 /** Push: the Web Push card of the notifications settings page, where a browser turns push on or off. */
 export default definePlugin({
   id: "push",
-  extensions: { NotificationSettingsCards: [WebPushCard] },
+  slots: [shellSlots.notificationSettingsCards.fill(WebPushCard)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

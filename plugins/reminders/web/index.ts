@@ -1,11 +1,14 @@
 import { playNotificationSound } from "@hearth/notifications/soundPlayer";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { messageSlots } from "../../messages/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
-import { excerptOf, openCreateReminder, openDueReminder } from "./RemindModals";
 import { remindersAuthenticated, removeReminder, upsertReminder } from "./remindersStore";
 import { startReminderScheduler } from "./scheduler";
 import type { Reminder } from "./types";
+
+/** The reminder dialogs, loaded the first time one opens. */
+const modals = () => import("./RemindModals");
 
 /**
  * Reminders: "Remind me" on a message, and the reminder modal with the chosen reminder sound
@@ -20,7 +23,7 @@ export default definePlugin({
       startReminderScheduler({
         onDue: (reminder) => {
           playNotificationSound("reminder");
-          openDueReminder(reminder);
+          void modals().then((loaded) => loaded.openDueReminder(reminder));
         },
       });
     },
@@ -28,9 +31,14 @@ export default definePlugin({
     "user:reminder_update": upsertReminder,
     "user:reminder_remove": removeReminder,
   },
-  extensions: {
-    messageMenuItems: (message) => [{ label: t("menu.remindMe"), onSelect: () => openCreateReminder(message.id, excerptOf(message.content)) }],
-  },
+  slots: [
+    messageSlots.menuItems.fill((message) => [
+      {
+        label: t("menu.remindMe"),
+        onSelect: () => void modals().then((loaded) => loaded.openCreateReminder(message.id, loaded.excerptOf(message.content))),
+      },
+    ]),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

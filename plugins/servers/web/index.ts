@@ -1,4 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
+import { messageSlots } from "../../messages/web/public";
 import { LazyServerNotificationsCard } from "./components/LazyServerNotificationsCard";
 import { ServerRailList } from "./components/ServerRailList";
 import enGb from "./en-gb.json";
@@ -18,12 +20,12 @@ export default definePlugin({
     { path: "explore/servers/invites/:code", lazy: () => import("./InvitePage") },
   ],
   socketHandlers: serverSocketHandlers,
-  extensions: {
-    ServerRailItems: ServerRailList,
-    NotificationSettingsCards: [LazyServerNotificationsCard],
-    serverMessageContext,
-    userMenuSections: [serverUserMenuSection],
-  },
+  slots: [
+    shellSlots.serverRailItems.fill(ServerRailList),
+    shellSlots.notificationSettingsCards.fill(LazyServerNotificationsCard),
+    shellSlots.userMenuSections.fill(serverUserMenuSection),
+    messageSlots.serverMessageContext.fill(serverMessageContext),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { registerExtensions, useExtensionStore, type PresenceSnapshot } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { presenceSlots, type PresenceSnapshot } from "../../presence/web/public";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { byName, groupMembers, memberListRows } from "./memberGroups";
 import { isComplete, loadMemberPage, resetMemberLists, useMemberLists } from "./memberLists";
@@ -28,8 +29,8 @@ beforeEach(() => {
   localStorage.setItem("userToken", "token");
   resetServers();
   resetMemberLists();
-  useExtensionStore.setState({}, true);
-  registerExtensions({ mergePresences: (presences) => void merged.push([...presences]) });
+  clearSlots();
+  fillSlots([presenceSlots.merge.fill((presences) => void merged.push([...presences]))]);
   merged.length = 0;
 });
 

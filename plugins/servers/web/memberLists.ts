@@ -5,7 +5,7 @@
  * scrolled. Loaded members live in the servers store with the rest and follow live events; the
  * counts here are the server's as of the last page, kept up with joins and leaves.
  */
-import { mergePresences } from "@hearth/plugins/extensions";
+import { mergePresences } from "../../presence/web/public";
 import { create } from "zustand";
 import { fetchMemberPage } from "./serversApi";
 import { membersLoaded } from "./serversStore";

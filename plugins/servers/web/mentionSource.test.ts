@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { registerTranslations } from "@hearth/i18n/i18n";
-import { registerExtensions, useExtensionStore, type PresenceSnapshot } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { presenceSlots, type PresenceSnapshot } from "../../presence/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { MentionBatch, MentionCandidate } from "@hearth/ui/suggest/mentions";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -56,11 +57,11 @@ beforeEach(() => {
   localStorage.setItem("userToken", "token");
   resetMemberLists();
   forgetMemberSearches();
-  useExtensionStore.setState({}, true);
+  clearSlots();
   online = {};
   merged.length = 0;
   opened.length = 0;
-  registerExtensions({ presenceStatuses: () => online, mergePresences: (presences) => void merged.push([...presences]) });
+  fillSlots([presenceSlots.statuses.fill(() => online), presenceSlots.merge.fill((presences) => void merged.push([...presences]))]);
 });
 
 afterEach(() => {

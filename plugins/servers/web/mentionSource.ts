@@ -6,7 +6,7 @@
  * matched at once; while the server's member list is not wholly loaded, the server's search
  * (`GET /servers/{id}/members/search`, Hearth's own) adds the others a moment after typing stops.
  */
-import { mergePresences, presenceStatuses } from "@hearth/plugins/extensions";
+import { mergePresences, presenceStatuses } from "../../presence/web/public";
 import { fold, mergeMentions, rankMentions, type MentionBatch, type MentionCandidate, type MentionSource } from "@hearth/ui/suggest/mentions";
 import { t } from "./i18n";
 import { isComplete, loadMemberPage, useMemberLists } from "./memberLists";

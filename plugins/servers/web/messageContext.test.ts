@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import type { ServerMessageInput } from "@hearth/plugins/extensions";
+import type { ServerMessageInput } from "../../messages/web/public";
 import { beforeEach, describe, expect, it } from "vitest";
 import { serverMessageContext } from "./messageContext";
 import { notificationSettingsAuthenticated, notificationSettingsUpdated } from "./notificationSettings";

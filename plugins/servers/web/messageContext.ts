@@ -5,7 +5,7 @@
  */
 import { cdnUrl } from "@hearth/api/cdn";
 import { resolveModes } from "@hearth/notifications/decide";
-import type { ServerMessageContext, ServerMessageInput } from "@hearth/plugins/extensions";
+import type { ServerMessageContext, ServerMessageInput } from "../../messages/web/public";
 import { findModes, useNotificationSettings } from "./notificationSettings";
 import { hasPermission, memberRoleIds, RolePermission } from "./permissions";
 import { permissionSubject, selfUserId, useServersStore } from "./serversStore";

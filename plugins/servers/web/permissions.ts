@@ -118,7 +118,8 @@ export type SettingsSectionId =
   | "publish-server"
   | "verify"
   | "clan"
-  | "external-embed";
+  | "external-embed"
+  | "security";
 
 export interface SettingsSection {
   id: SettingsSectionId;
@@ -142,6 +143,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "verify", permission: RolePermission.ADMIN, available: false },
   { id: "clan", permission: RolePermission.ADMIN, available: false },
   { id: "external-embed", permission: RolePermission.ADMIN, available: false },
+  { id: "security", permission: RolePermission.ADMIN, available: false },
 ];
 
 export function canOpenSettingsSection(subject: PermissionSubject, section: SettingsSection): boolean {

@@ -3,7 +3,7 @@
  * their colours. The user card popover draws it with live data, the profile settings section
  * with the draft being edited (its preview).
  */
-import { ClanTag } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../clans/web/public";
 import { contrastingText, parseHexColour } from "@hearth/ui/colour";
 import { Avatar } from "@hearth/ui/Avatar";
 import { BotTag } from "@hearth/ui/BotTag";

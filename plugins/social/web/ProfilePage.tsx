@@ -2,7 +2,7 @@ import { cdnUrl } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { formatDate as formatIntlDate } from "@hearth/i18n/i18n";
-import { profileTabs, type ProfileTab } from "@hearth/plugins/extensions";
+import { socialSlots } from "./slots";
 import { usePluginStore } from "@hearth/plugins/pluginStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Avatar } from "@hearth/ui/Avatar";
@@ -107,11 +107,11 @@ function About({ details }: { details: UserDetails }) {
 
 /**
  * /app/profile/{userId}/{tab?}: banner, identity, actions, and the About / follows / mutual
- * friends tabs, after the tabs other plugins add through the `profileTabs` extension (posts).
+ * friends tabs, after the tabs other plugins add through the `profileTabs` slot (posts).
  */
 export default function ProfilePage() {
   const [userId = "", tabParam] = (useParams()["*"] ?? "").split("/");
-  const extraTabs: ProfileTab[] = profileTabs();
+  const extraTabs = socialSlots.profileTabs.use();
   const extra = extraTabs.find((entry) => entry.id === tabParam);
   // friends is optional: without it there is no mutual-friends tab
   const friends = usePluginStore((state) => state.loadedIds.includes("friends"));

@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots, type UserCardRequest } from "@hearth/plugins/extensions";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
-import { openUserCard } from "./UserCard";
 
 /** Social: profiles at /app/profile/{userId}/{tab?}, the user card, follows, and the profile settings section. */
 export default definePlugin({
@@ -12,7 +12,8 @@ export default definePlugin({
   ],
   // Under accounts' "account" section (order 10): the fields are accounts', the card that shows them is this plugin's.
   settingsSections: [{ id: "profile", path: "account/profile", label: () => t("settings.nav"), icon: "edit", order: 11 }],
-  extensions: { openUserCard },
+  // The card's code (and the profile's markup) loads the first time a card is opened.
+  slots: [shellSlots.userCards.fill((request: UserCardRequest) => void import("./UserCard").then((card) => card.openUserCard(request)))],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

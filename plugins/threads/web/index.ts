@@ -1,4 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { messageSlots } from "../../messages/web/public";
 import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { FollowedThreads } from "./FollowedThreads";
@@ -12,14 +13,14 @@ registerChannelItemExtra(FollowedThreads);
 
 /**
  * Threads (Hearth's addition, docs/protocol-extensions.md): asks for the "threads" feature, which
- * also names it on every request; adds "Create thread" to the message menu, the threads button and
+ * also names it on every request; adds "Create thread" to the message menu (the messages bundle's menuItems slot), the threads button and
  * panel beside a channel, and followed threads under their channel in the list.
  */
 export default definePlugin({
   id: "threads",
   socketFeatures: ["threads"],
   socketHandlers: threadSocketHandlers,
-  extensions: { messageMenuItems: threadMenuItems },
+  slots: [messageSlots.menuItems.fill(threadMenuItems)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 /** The message menu's thread entry: "Open thread" on a thread's starter, else "Create thread" for who may. */
-import type { MessageMenuTarget } from "@hearth/plugins/extensions";
+import type { MessageMenuTarget } from "../../messages/web/public";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { permissionSubject, useServersStore } from "../../servers/web/public";

@@ -16,7 +16,7 @@ import type { FollowedThread, Thread } from "./types";
 
 const thread = (id: string, changes: Partial<Thread> = {}): Thread => ({
   id,
-  type: 10,
+  type: 11,
   name: `thread ${id}`,
   serverId: "s",
   parentId: "c",

@@ -1,7 +1,7 @@
 /** A thread as the server sends it (docs/protocol-extensions.md, "Threads"). */
 export interface Thread {
   id: string;
-  type: 10;
+  type: 11;
   name: string;
   serverId: string;
   parentId: string;

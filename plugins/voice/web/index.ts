@@ -1,19 +1,18 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { shellSlots } from "@hearth/plugins/extensions";
 import { registerConversationHeaderAction } from "../../inbox/web/public";
 import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
-import { CallBar } from "./components/CallBar";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
 import { DmCallButton } from "./components/DmCallButton";
-import { IncomingCall } from "./components/IncomingCall";
+import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
-import { callEngine } from "./engine/instance";
+import { calls, ifEngineLoaded } from "./engine/calls";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
 import { voiceUserMenuSection } from "./userMenu";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
 import "./voice.css";
 
-callEngine.install();
 registerChannelItemExtra(ChannelVoiceExtra);
 registerChannelHeaderAction(ChannelCallButton);
 registerConversationHeaderAction(DmCallButton);
@@ -32,28 +31,28 @@ export default definePlugin({
   socketHandlers: {
     "user:authenticated": (payload: { voiceChannelUsers?: VoiceChannelUser[] }) => {
       voiceUsersLoaded(payload.voiceChannelUsers);
-      callEngine.authenticated();
+      calls.authenticated();
     },
     "server:joined": (payload: { voiceChannelUsers?: VoiceChannelUser[] }) => voiceUsersAdded(payload.voiceChannelUsers),
     "server:left": ({ serverId }: { serverId: string }) => forgetChannels((_, server) => server === serverId),
     "server:channel_deleted": ({ channelId }: { channelId: string }) => forgetChannels((id) => id === channelId),
     "voice:user_joined": (user: VoiceChannelUser) => {
       userJoined(user);
-      callEngine.userJoined(user);
+      calls.userJoined(user);
     },
     "voice:user_left": (user: { userId: string; channelId: string }) => {
       userLeft(user);
-      callEngine.userLeft(user);
+      ifEngineLoaded((engine) => engine.userLeft(user));
     },
-    "voice:signal_received": (payload: SignalReceived) => callEngine.signal(payload),
-    "voice:session": (session: VoiceSession) => callEngine.session(session),
-    "voice:call_mode": (payload: { channelId: string; mode: CallMode; slots?: number }) => callEngine.callMode(payload),
-    "voice:media_answer": (payload: { channelId: string; sdp: string }) => callEngine.mediaAnswer(payload),
-    "voice:media_resumed": (payload: { channelId: string; ok: boolean }) => callEngine.mediaResumed(payload),
-    "voice:media_failed": (payload: { channelId: string }) => callEngine.mediaFailed(payload),
-    "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => callEngine.mediaSlots(payload),
+    "voice:signal_received": (payload: SignalReceived) => ifEngineLoaded((engine) => engine.signal(payload)),
+    "voice:session": (session: VoiceSession) => ifEngineLoaded((engine) => engine.session(session)),
+    "voice:call_mode": (payload: { channelId: string; mode: CallMode; slots?: number }) => ifEngineLoaded((engine) => engine.callMode(payload)),
+    "voice:media_answer": (payload: { channelId: string; sdp: string }) => ifEngineLoaded((engine) => engine.mediaAnswer(payload)),
+    "voice:media_resumed": (payload: { channelId: string; ok: boolean }) => ifEngineLoaded((engine) => engine.mediaResumed(payload)),
+    "voice:media_failed": (payload: { channelId: string }) => ifEngineLoaded((engine) => engine.mediaFailed(payload)),
+    "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => ifEngineLoaded((engine) => engine.mediaSlots(payload)),
   },
-  extensions: { MainPaneBars: [CallBar, IncomingCall], userMenuSections: [voiceUserMenuSection] },
+  slots: [shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot), shellSlots.userMenuSections.fill(voiceUserMenuSection)],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

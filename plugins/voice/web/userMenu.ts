@@ -1,8 +1,8 @@
 /** The voice plugin's entry of the user menu: call the person in your direct messages (with the inbox plugin). */
-import { openDirectMessage, useExtensionStore, type UserMenuEnvironment, type UserMenuSection, type UserMenuTarget } from "@hearth/plugins/extensions";
+import { openDirectMessage, shellSlots, type UserMenuEnvironment, type UserMenuSection, type UserMenuTarget } from "@hearth/plugins/extensions";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
-import { callEngine } from "./engine/instance";
+import { calls } from "./engine/calls";
 import { t } from "./i18n";
 
 /** The channel id at the end of an inbox path (`/app/inbox/{channelId}`). */
@@ -11,7 +11,7 @@ export function channelOfInboxPath(path: string): string {
 }
 
 export function callMenuItems(target: UserMenuTarget, { navigate }: UserMenuEnvironment): ContextMenuItem[] {
-  const noDirectMessages = !useExtensionStore.getState().openDirectMessage;
+  const noDirectMessages = !shellSlots.directMessages.get();
   if (noDirectMessages || target.user?.bot || target.userId === useSelfUserStore.getState().user?.id) return [];
   return [
     {
@@ -20,7 +20,7 @@ export function callMenuItems(target: UserMenuTarget, { navigate }: UserMenuEnvi
       onSelect: () =>
         void openDirectMessage(target.userId).then((path) => {
           navigate(path);
-          return callEngine.join(channelOfInboxPath(path));
+          return calls.join(channelOfInboxPath(path));
         }, () => undefined),
     },
   ];

@@ -2,9 +2,11 @@ import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { registerChannelEditorTab } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
-import { WebhooksTab } from "./WebhooksTab";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 
 // The channel editor's "Webhooks" tab (ADMIN, spec §6), with one webhook at webhooks/{webhookId}.
+const WebhooksTab = lazyComponent(async () => (await import("./WebhooksTab")).WebhooksTab, PaneLoading);
 registerChannelEditorTab({ id: "webhooks", label: () => t("tab"), component: WebhooksTab });
 
 /**

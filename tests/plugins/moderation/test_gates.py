@@ -61,6 +61,11 @@ ROUTES = [
         "POST", "/api/moderation/suggest_action", {"reason": "look", "actionType": 0, "userId": "{user}"}, staff_ok=True
     ),
     Route("DELETE", "/api/moderation/suggest_action/1", staff_ok=True),
+    Route("GET", "/api/moderation/instance-invites"),
+    Route("POST", "/api/moderation/instance-invites", {}),
+    Route("DELETE", "/api/moderation/instance-invites/1"),
+    Route("GET", "/api/moderation/instance"),
+    Route("POST", "/api/moderation/instance", {"motd": "Gates"}),
 ]
 
 
@@ -77,7 +82,8 @@ def _fill(value, names):
 def test_every_moderation_plugin_route_is_covered(app):
     served = {(m, p) for m, p in app.extensions["hearth"].plugins.get("moderation").rules}
     covered = {(r.method, "/api" + r.path.split("?")[0].replace("/api", "", 1)) for r in ROUTES}
-    assert len(served) == len(ROUTES) + 1  # + DELETE /users/notices/<id>, a user's own route
+    # + DELETE /users/notices/<id>, a user's own route, and GET /api/instance, anyone's
+    assert len(served) == len(ROUTES) + 2
     shapes = {
         (
             m,
@@ -85,7 +91,8 @@ def test_every_moderation_plugin_route_is_covered(app):
             .replace("<user_id>", "{user}")
             .replace("<channel_id>", "{channel}")
             .replace("<post_id>", "1")
-            .replace("<action_id>", "1"),
+            .replace("<action_id>", "1")
+            .replace("<invite_id>", "1"),
         )
         for m, p in served
     }

@@ -20,7 +20,7 @@ async def test_creating_a_thread_from_a_message(live_client):
 
     assert thread == {
         "id": thread["id"],
-        "type": 10,
+        "type": 11,
         "name": "Plans",
         "serverId": place.id,
         "parentId": place.general,

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addClientFeature } from "./clientFeatures";
 import { request } from "./request";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -108,18 +107,5 @@ describe("request queue", () => {
 
     await expect(first).rejects.toMatchObject({ code: 0 });
     await expect(second).resolves.toEqual([]);
-  });
-});
-
-describe("X-Hearth-Features (docs/protocol-extensions.md)", () => {
-  it("names the additions the loaded plugins understand, sorted, once any asked", async () => {
-    fetchMock.mockResolvedValueOnce(reply("{}", 200)).mockResolvedValueOnce(reply("{}", 200));
-    await request({ path: "/before" });
-    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get("X-Hearth-Features")).toBeNull();
-
-    addClientFeature("threads");
-    addClientFeature("alpha");
-    await request({ path: "/after" });
-    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get("X-Hearth-Features")).toBe("alpha,threads");
   });
 });

@@ -3,7 +3,7 @@
  * token raw in the Authorization header. Failures reject with a `RequestError`.
  */
 import { getToken } from "../session/token";
-import { clientFeatures } from "./clientFeatures";
+import { FEATURES_HEADER, requestedFeatures } from "./features";
 import { errorFromResponse, networkError } from "./requestErrors";
 import { createTaskQueue } from "./requestQueue";
 
@@ -18,6 +18,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the stored token (default: whenever one is stored). */
   useToken?: boolean;
+  /** Hearth's additions this call asks for (the X-Hearth-Features header, docs/protocol-extensions.md). */
+  features?: readonly string[];
 }
 
 const enqueue = createTaskQueue();
@@ -45,15 +47,12 @@ function parseBody(body: string): unknown {
   }
 }
 
-/** The additions this client understands (docs/protocol-extensions.md), when a plugin asked for any. */
-function featureHeaders(): Record<string, string> {
-  const features = clientFeatures();
-  return features.length ? { "X-Hearth-Features": features.join(",") } : {};
-}
-
-async function send<T>({ method = "GET", path, query, body, useToken }: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { ...authHeaders(useToken), ...featureHeaders() };
+async function send<T>({ method = "GET", path, query, body, useToken, features }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = authHeaders(useToken);
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  // the plugins' features (socketFeatures) and any this call names itself
+  const named = [...new Set([...requestedFeatures(), ...(features ?? [])])].sort();
+  if (named.length) headers[FEATURES_HEADER] = named.join(",");
 
   let response: Response;
   let text: string;

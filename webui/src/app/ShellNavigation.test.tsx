@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { registerExtensions, useExtensionStore } from "../plugins/extensions";
+import { clearSlots, fillSlots } from "../plugins/slots";
+import { shellSlots } from "../plugins/extensions";
 import { usePluginStore } from "../plugins/pluginStore";
 import type { PluginNavEntry } from "../plugins/pluginTypes";
 import { useSelfUserStore } from "../stores/selfUserStore";
@@ -12,7 +13,7 @@ import { SidePane } from "./SidePane";
 const entry = (id: string, label: string, extra: Partial<PluginNavEntry> = {}): PluginNavEntry => ({ id, to: id, icon: "cog", label: () => label, ...extra });
 
 beforeEach(() => {
-  useExtensionStore.setState({}, true);
+  clearSlots();
   usePluginStore.setState({
     navEntries: [
       entry("settings", "Settings"),
@@ -28,7 +29,7 @@ const at = (path: string, children: ReactNode) => render(<MemoryRouter initialEn
 
 describe("the rail", () => {
   it("holds Home, the servers, then the places as icons named like their tooltips, badges kept, hidden ones left out", () => {
-    registerExtensions({ ServerRailItems: () => <a href="/app/servers/1">Hearthside</a> });
+    fillSlots([shellSlots.serverRailItems.fill(() => <a href="/app/servers/1">Hearthside</a>)]);
     at("/app", <ServerRail />);
     const rail = screen.getByRole("navigation", { name: "Navigation" });
     const links = within(rail).getAllByRole("link");
@@ -44,7 +45,7 @@ describe("the rail", () => {
 
 describe("the side pane", () => {
   it("shows Home's side pane (the feed and the plugins' items, no app menu) when no page fills it", () => {
-    registerExtensions({ HomeSidebarItems: () => <nav aria-label="Direct messages">bob</nav> });
+    fillSlots([shellSlots.homeSidebarItems.fill(() => <nav aria-label="Direct messages">bob</nav>)]);
     at("/app/moderation", <SidePane />);
     const home = screen.getByTestId("home-sidebar");
     expect(within(home).getByRole("link", { name: "Home feed" })).toBeTruthy();

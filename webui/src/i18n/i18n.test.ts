@@ -117,5 +117,8 @@ describe("i18n", () => {
     expect(formatNumber(1234567.5)).toBe("1.234.567,5");
     expect(formatDate(when, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })).toBe("5. Januar 2026");
     expect(translate("fixture.members", { count: 12345 })).toBe("12.345 members");
+    // formatters are kept per language and options: other options are not served a kept one
+    expect(formatNumber(0.25, { style: "percent" })).toBe("25\u00a0%");
+    expect(formatDate(when, { year: "numeric", timeZone: "UTC" })).toBe("2026");
   });
 });

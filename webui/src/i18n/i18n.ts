@@ -201,12 +201,31 @@ export const t = createTranslator<typeof enGb>();
  * four-digit counts read naturally ("2026", "12,345").
  */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(getLanguage()), { useGrouping: "min2", ...options }).format(value);
+  const locale = intlLocale(getLanguage());
+  return formatterFor(numberFormats, locale, options, () => new Intl.NumberFormat(locale, { useGrouping: "min2", ...options })).format(value);
 }
 
 /** Dates and times in the current language. */
 export function formatDate(when: number | Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(intlLocale(getLanguage()), options).format(when);
+  const locale = intlLocale(getLanguage());
+  return formatterFor(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options)).format(when);
+}
+
+// Making an Intl formatter costs far more than formatting with it (a channel's rows format a
+// time each, and their tooltips a full date): one per language and options is kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS_KEPT = 64;
+
+function formatterFor<F>(cache: Map<string, F>, locale: string, options: object | undefined, make: () => F): F {
+  const key = `${locale} ${options ? JSON.stringify(options) : ""}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    if (cache.size >= FORMATTERS_KEPT) cache.delete(cache.keys().next().value!);
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
 }
 
 void registerLocales(SHELL, import.meta.glob("./locales/*.json", { import: "default" }));

@@ -5,15 +5,21 @@ import { hasToken } from "../session/token";
 import { ExternalLink } from "../ui/externalLink/ExternalLink";
 import { Icon } from "../ui/Icon";
 import { ThemeToggle } from "../ui/ThemeToggle";
+import { useInstanceInfo } from "./instanceInfo";
 import "./public.css";
 
 function BrandLink() {
+  const instance = useInstanceInfo();
   return (
     <Link to="/" className="brand">
       <span className="brand__mark">
-        <Icon name="flame" size={22} />
+        {instance?.icon ? (
+          <img className="brand__icon" src={`/cdn/${instance.icon}`} alt="" width={22} height={22} />
+        ) : (
+          <Icon name="flame" size={22} />
+        )}
       </span>
-      <span className="brand__name">{t("brand.name")}</span>
+      <span className="brand__name">{instance?.name || t("brand.name")}</span>
     </Link>
   );
 }

@@ -8,13 +8,15 @@ import { TextField } from "../ui/form/TextField";
 import { fieldError, useFormAction } from "../ui/form/useFormAction";
 import { checkNewPassword } from "../session/passwordRules";
 
-const FIELDS = ["email", "username", "password", "confirmPassword"] as const;
+const FIELDS = ["email", "username", "password", "confirmPassword", "inviteCode"] as const;
 
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** `needsInvite`: the server registers only with an instance invite code. */
+export function RegisterForm({ onRegistered, needsInvite = false }: { onRegistered: () => void; needsInvite?: boolean }) {
   const [email, setEmail] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
+  const [inviteCode, setInviteCode] = useState("");
   const { pending, errors, run } = useFormAction(FIELDS);
 
   const submit = (event: FormEvent) => {
@@ -22,7 +24,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     void run(async () => {
       const problem = checkNewPassword(password, confirmPassword);
       if (problem) throw fieldError(problem.field === "new" ? "password" : "confirmPassword", problem.message);
-      startSession(await register(email, username, password));
+      startSession(await register(email, username, password, needsInvite ? inviteCode : undefined));
       onRegistered();
     });
   };
@@ -68,6 +70,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         error={errors.fields.confirmPassword}
         required
       />
+      {needsInvite && (
+        <TextField
+          label={t("register.inviteCode")}
+          name="inviteCode"
+          autoComplete="off"
+          value={inviteCode}
+          onChange={(event) => setInviteCode(event.target.value)}
+          error={errors.fields.inviteCode}
+          required
+        />
+      )}
       <FormError message={errors.general} />
       <Button type="submit" variant="primary" loading={pending}>
         {t("register.submit")}

@@ -4,8 +4,11 @@ import { t } from "../i18n/i18n";
 import { EmailVerification } from "../session/EmailVerification";
 import { redirectTarget } from "../session/redirect";
 import { hasToken } from "../session/token";
+import { useSignInOptions } from "../session/ssoApi";
 import { AuthCard } from "./AuthCard";
+import { ruleLines, useInstanceInfo } from "./instanceInfo";
 import { RegisterForm } from "./RegisterForm";
+import { SsoButtons } from "./SsoButtons";
 
 /** Register, then confirm the e-mail on the same page (or skip that for now). */
 export function RegisterPage() {
@@ -14,6 +17,10 @@ export function RegisterPage() {
   const [alreadySignedIn] = useState(hasToken);
   const [registered, setRegistered] = useState(false);
   const target = redirectTarget(searchParams.get("redirect"));
+  const options = useSignInOptions();
+  const mode = options?.registration ?? "open";
+  const instance = useInstanceInfo();
+  const instanceRules = ruleLines(instance?.rules ?? "");
 
   if (alreadySignedIn) return <Navigate to={target} replace />;
 
@@ -33,13 +40,29 @@ export function RegisterPage() {
         <h2 id="register-rules-title" className="rules__title">
           {t("register.rules.title")}
         </h2>
-        <ul className="rules__list">
-          <li>{t("register.rules.age")}</li>
-          <li>{t("register.rules.nsfw")}</li>
-          <li>{t("register.rules.toxic")}</li>
+        <ul className="rules__list" data-testid="register-rules">
+          {instanceRules.length ? (
+            instanceRules.map((rule, index) => <li key={index}>{rule}</li>)
+          ) : (
+            <>
+              <li>{t("register.rules.age")}</li>
+              <li>{t("register.rules.nsfw")}</li>
+              <li>{t("register.rules.toxic")}</li>
+            </>
+          )}
         </ul>
+        {instance?.contact && (
+          <p className="rules__contact">
+            {t("landing.instanceContact")}: {instance.contact}
+          </p>
+        )}
       </section>
-      <RegisterForm onRegistered={() => setRegistered(true)} />
+      {mode === "closed" && <p className="auth-card__notice" role="status">{t("register.closed")}</p>}
+      {mode === "sso" && <p className="auth-card__notice" role="status">{t("register.ssoOnly")}</p>}
+      {(mode === "open" || mode === "invite") && (
+        <RegisterForm needsInvite={mode === "invite"} onRegistered={() => setRegistered(true)} />
+      )}
+      {mode !== "closed" && <SsoButtons options={options} divider={mode !== "sso"} />}
       <div className="auth-card__links">
         <Link to={{ pathname: "/login", search: searchParams.toString() }}>{t("register.haveAccount")}</Link>
       </div>

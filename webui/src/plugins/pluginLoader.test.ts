@@ -73,16 +73,16 @@ describe("plugin loader", () => {
     expect(state.navEntries).toEqual([]);
   });
 
-  it("registers the extensions a bundle provides and remembers which bundles are installed", async () => {
+  it("fills the slots a bundle provides and remembers which bundles are installed", async () => {
     serverLists([
       { id: "accounts", web: true },
       { id: "presence", web: true },
     ]);
     const { state } = await load();
-    const { useExtensionStore } = await import("./extensions");
+    const { shellSlots } = await import("./extensions");
     expect(state.loadedIds).toEqual(["accounts", "presence"]);
-    expect(useExtensionStore.getState().PresenceIndicator).toBeTypeOf("function");
-    expect(useExtensionStore.getState().openUserCard).toBeUndefined();
+    expect(shellSlots.avatarIndicator.get()).toBeTypeOf("function");
+    expect(shellSlots.userCards.get()).toBeUndefined();
   });
 
   it("puts the shell's and the plugins' settings sections in one ordered sidebar", async () => {

@@ -11,9 +11,9 @@ import { onSocketEvent } from "../socket/socketClient";
 import { requestSocketFeature } from "../socket/socketLifecycle";
 import { mergeSettingsSections } from "../settings/area/sectionList";
 import { shellSettings } from "../settings/shellSettings";
-import { registerExtensions } from "./extensions";
 import { usePluginStore } from "./pluginStore";
 import type { HearthWebPlugin, PluginNeeds } from "./pluginTypes";
+import { fillSlots } from "./slots";
 
 interface ServerPlugin {
   id: string;
@@ -58,7 +58,7 @@ function install(plugin: HearthWebPlugin, enabled: ReadonlySet<string>): void {
     onSocketEvent(event, handler);
   }
   for (const feature of plugin.socketFeatures ?? []) requestSocketFeature(feature);
-  if (plugin.extensions) registerExtensions(plugin.extensions);
+  fillSlots(plugin.slots ?? []);
   usePluginStore.setState(({ loadedIds, messageRenderers }) => ({
     loadedIds: [...loadedIds, plugin.id],
     messageRenderers: { ...plugin.messageRenderers, ...messageRenderers }, // the first claim keeps a type

@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import type { Dictionary, LocaleFiles } from "../i18n/i18n";
 import type { SocketHandler } from "../socket/socketClient";
 import type { IconName } from "../ui/Icon";
-import type { ShellExtensions } from "./extensions";
+import type { SlotFill } from "./slots";
 
 export interface PluginRoute {
   /** Relative to /app, e.g. "settings/account". */
@@ -89,8 +89,8 @@ export interface HearthWebPlugin {
    * `import.meta.glob("./locales/*.json", { import: "default" })`.
    */
   locales?: LocaleFiles;
-  /** Extension points this plugin fills for the shell and other plugins (see `extensions.tsx`). */
-  extensions?: Partial<ShellExtensions>;
+  /** What this plugin provides to slots of the shell and of other plugins: `[slot.fill(value)]` (see `slots.ts`). */
+  slots?: readonly SlotFill[];
   /**
    * Renderers of message types this plugin owns, by type number. The messages plugin draws its
    * own types (content and its system messages); the first plugin to claim a type keeps it.

@@ -1,14 +1,15 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerExtensions, useExtensionStore } from "./extensions";
+import { shellSlots } from "./extensions";
+import { clearSlots, fillSlots } from "./slots";
 import { userMenuItems } from "./userMenu";
 
 const environment = { navigate: vi.fn() };
 const labels = (userId: string) => userMenuItems({ userId, serverId: "s1" }, environment, () => new DOMRect()).map((item) => item.label);
 
 beforeEach(() => {
-  useExtensionStore.setState({}, true);
+  clearSlots();
   useSelfUserStore.setState({ user: { id: "me", username: "me", tag: "TAG1", badges: 0 }, sessionId: null });
 });
 afterEach(cleanup);
@@ -19,17 +20,17 @@ describe("the user menu", () => {
   });
 
   it("puts Profile and Message first, the plugins' sections by order, and Copy user ID last", () => {
-    registerExtensions({
-      openUserCard: () => undefined,
-      openDirectMessage: async () => "/app/inbox/c9",
-      userMenuSections: [{ order: 50, items: () => [{ label: "Kick", onSelect: () => undefined }] }],
-    });
-    registerExtensions({ userMenuSections: [{ order: 20, items: (target) => [{ label: `Call ${target.userId}`, onSelect: () => undefined }] }] });
+    fillSlots([
+      shellSlots.userCards.fill(() => undefined),
+      shellSlots.directMessages.fill(async () => "/app/inbox/c9"),
+      shellSlots.userMenuSections.fill({ order: 50, items: () => [{ label: "Kick", onSelect: () => undefined }] }),
+    ]);
+    fillSlots([shellSlots.userMenuSections.fill({ order: 20, items: (target) => [{ label: `Call ${target.userId}`, onSelect: () => undefined }] })]);
     expect(labels("ada")).toEqual(["Profile", "Message", "Call ada", "Kick", "Copy user ID"]);
   });
 
   it("does not offer to message oneself, and Message opens the conversation", async () => {
-    registerExtensions({ openDirectMessage: async () => "/app/inbox/c9" });
+    fillSlots([shellSlots.directMessages.fill(async () => "/app/inbox/c9")]);
     expect(labels("me")).toEqual(["Copy user ID"]);
     const message = userMenuItems({ userId: "ada" }, environment, () => new DOMRect()).find((item) => item.label === "Message")!;
     message.onSelect!({ shiftKey: false });

@@ -1,6 +1,6 @@
 /**
  * The menu on a person, wherever they appear (member list, message author, DM and friend rows):
- * Profile and Message from the shell's extension points, the plugins' sections, then Copy ID.
+ * Profile and Message from the shell's slots, the plugins' sections, then Copy ID.
  */
 import { useCallback, useRef, type KeyboardEvent, type MouseEvent, type TouchEvent } from "react";
 import { useNavigate } from "react-router";
@@ -8,7 +8,7 @@ import { t } from "../i18n/i18n";
 import { useSelfUserStore } from "../stores/selfUserStore";
 import type { ContextMenuItem } from "../ui/contextMenu/ContextMenu";
 import { useContextMenu } from "../ui/contextMenu/useContextMenu";
-import { openDirectMessage, openUserCard, userMenuSectionItems, useExtensionStore, type UserMenuEnvironment, type UserMenuTarget } from "./extensions";
+import { openDirectMessage, openUserCard, shellSlots, userMenuSectionItems, type UserMenuEnvironment, type UserMenuTarget } from "./extensions";
 
 function copyToClipboard(text: string): void {
   navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -16,7 +16,8 @@ function copyToClipboard(text: string): void {
 
 /** Every entry the viewer may use on `target`; `anchor` is where the profile card opens. */
 export function userMenuItems(target: UserMenuTarget, environment: UserMenuEnvironment, anchor: () => DOMRect): ContextMenuItem[] {
-  const { openUserCard: cards, openDirectMessage: dms } = useExtensionStore.getState();
+  const cards = shellSlots.userCards.get();
+  const dms = shellSlots.directMessages.get();
   const self = target.userId === useSelfUserStore.getState().user?.id;
   return [
     ...(cards ? [{ label: t("userMenu.profile"), testId: "user-menu-profile", onSelect: () => openUserCard({ userId: target.userId, anchor: anchor(), user: target.user }) }] : []),

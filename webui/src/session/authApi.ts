@@ -15,21 +15,24 @@ export function loginBody(identifier: string, password: string) {
   return trimmed.includes(":") ? { usernameAndTag: trimmed, password } : { email: trimmed, password };
 }
 
-export async function logIn(identifier: string, password: string): Promise<string> {
-  const reply = await request<TokenReply>({
+/** `{token}`, or what a plugin asks for first (`{twoFactor: …}` for the clients naming it in `features`). */
+export type LoginReply = Partial<TokenReply> & Record<string, unknown>;
+
+export function logIn(identifier: string, password: string, features: readonly string[] = []): Promise<LoginReply> {
+  return request<LoginReply>({
     method: "POST",
     path: "/users/login",
     body: loginBody(identifier, password),
     useToken: false,
+    features,
   });
-  return reply.token;
 }
 
-export async function register(email: string, username: string, password: string): Promise<string> {
+export async function register(email: string, username: string, password: string, inviteCode?: string): Promise<string> {
   const reply = await request<TokenReply>({
     method: "POST",
     path: "/users/register",
-    body: { email: email.trim(), username: username.trim(), password },
+    body: { email: email.trim(), username: username.trim(), password, inviteCode: inviteCode?.trim() || undefined },
     useToken: false,
   });
   return reply.token;

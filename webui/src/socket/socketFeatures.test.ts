@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { request } from "../api/request";
 import { authenticateOptions, bindSocketLifecycle, requestSocketFeature } from "./socketLifecycle";
 
 describe("socket features (docs/protocol-extensions.md)", () => {
@@ -18,5 +19,15 @@ describe("socket features (docs/protocol-extensions.md)", () => {
     );
     listeners.connect!();
     expect(emitted).toEqual([["user:authenticate", { token: "t", partial: true, pagedMembers: true, features: ["alpha", "tickets"] }]]);
+  });
+
+  it("names the same features in every API request", async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    requestSocketFeature("group_dms");
+    await request({ path: "/group-dms" });
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers["X-Hearth-Features"]).toBe("alpha,group_dms,tickets");
+    vi.unstubAllGlobals();
   });
 });

@@ -1,5 +1,5 @@
 /** Wires a socket's connection events to the socket store (spec §4 "Socket", realtime.md §3). */
-import { addClientFeature, clientFeatures } from "../api/clientFeatures";
+import { requestedFeatures, requestFeature } from "../api/features";
 import {
   authenticationFailed,
   authQueuePositionChanged,
@@ -15,14 +15,13 @@ import {
  */
 export const AUTHENTICATE_OPTIONS = { partial: true, pagedMembers: true } as const;
 
-/** Asks for a feature's events from the next authentication on (plugins register before the socket connects). */
+/** Asks for a feature's events from the next authentication on (plugins register before the socket connects), and names it in every API request. */
 export function requestSocketFeature(name: string): void {
-  addClientFeature(name);
+  requestFeature(name);
 }
 
-/** With Hearth's own events the loaded plugins asked for (`socketFeatures`) as `features`. */
 export function authenticateOptions(): Record<string, unknown> {
-  const features = clientFeatures();
+  const features = requestedFeatures();
   return features.length ? { ...AUTHENTICATE_OPTIONS, features } : { ...AUTHENTICATE_OPTIONS };
 }
 

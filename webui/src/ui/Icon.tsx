@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
 const ICONS = {
+  plus: <path d="M12 5v14M5 12h14" />,
   home: (
     <>
       <path d="M3 10.5 12 3l9 7.5" />

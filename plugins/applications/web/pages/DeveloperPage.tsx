@@ -1,7 +1,9 @@
 /** /app/settings/developer/applications: your applications, and a new one. */
 import { Avatar } from "@hearth/ui/Avatar";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { createApplication, listApplications } from "../applicationsApi";
+import { noteOwnsApplications } from "../developerArea";
 import { t } from "../i18n";
 import { BotTag } from "@hearth/ui/BotTag";
 import { NameFirst } from "../NameFirst";
@@ -10,9 +12,14 @@ import { Card, DEVELOPER_ROOT, DeveloperFrame, LoadedView, useLoaded } from "../
 export default function DeveloperPage() {
   const { state, reload } = useLoaded(listApplications, "applications");
   const navigate = useNavigate();
+  // The list also says whether the rail shows the developer area (e.g. after the last one is deleted).
+  useEffect(() => {
+    if (state.status === "ready") noteOwnsApplications(state.value.length > 0);
+  }, [state]);
 
   const create = async (name: string) => {
     const app = await createApplication(name);
+    noteOwnsApplications(true);
     navigate(`${DEVELOPER_ROOT}/${encodeURIComponent(app.id)}`);
   };
 

@@ -2,7 +2,7 @@
  * The `/` autocomplete of the composer: the channel's bots' commands with their descriptions and
  * arguments — a provider of the shell's suggestion mechanism, like emoji and mentions.
  */
-import { channelCommands, type ChannelCommand } from "@hearth/plugins/extensions";
+import { channelCommands, type ChannelCommand } from "../slots";
 import type { SuggestionItem, SuggestionProvider } from "@hearth/ui/suggest/useSuggestions";
 import { t } from "../i18n";
 import { commandQuery, matchCommands } from "./commands";

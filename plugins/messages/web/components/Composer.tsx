@@ -1,4 +1,4 @@
-import { ComposerButtons, type ChannelCommand } from "@hearth/plugins/extensions";
+import { ComposerButtons, type ChannelCommand } from "../slots";
 import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
 import { convertShortcodes, emojiSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
 import { Icon } from "@hearth/ui/Icon";

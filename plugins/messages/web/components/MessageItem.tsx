@@ -1,4 +1,5 @@
-import { ClanTag, openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../../clans/web/public";
+import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
 import { useMessageRenderer } from "@hearth/plugins/pluginStore";
 import { Avatar } from "@hearth/ui/Avatar";

@@ -405,6 +405,7 @@ function ChannelPane({
               renderItem={renderRow}
               label={t("pane.messages")}
               estimateSize={56}
+              rememberAs={channelId}
               initialPosition={initialMessageId ? null : initialPosition}
               handleRef={listRef}
               onPositionChange={onPositionChange}

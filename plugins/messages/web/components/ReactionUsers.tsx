@@ -95,9 +95,8 @@ export function ReactionUsersHover({ message, reaction, children }: { message: M
       onTouchStart={(event) => longPress.start(event.touches[0]!)}
       onTouchMove={(event) => longPress.move(event.touches[0]!)}
       onTouchEnd={(event) => {
-        longPress.cancel();
         // The long press showed the list: the lift does not toggle the reaction.
-        if (pressed.current) event.preventDefault();
+        if (longPress.end() || pressed.current) event.preventDefault();
       }}
       onContextMenu={(event) => {
         if (pressed.current) event.preventDefault();

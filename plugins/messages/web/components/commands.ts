@@ -1,5 +1,5 @@
 /** Bots' slash commands in the composer: what was typed, what matches, what is sent. */
-import type { ChannelCommand } from "@hearth/plugins/extensions";
+import type { ChannelCommand } from "../slots";
 
 /** The command name being typed (`/pi` → "pi"), or null when the text is not a bare `/word`. */
 export function commandQuery(text: string): string | null {

@@ -1,5 +1,6 @@
 import { registerTranslations } from "@hearth/i18n/i18n";
-import { registerExtensions, useExtensionStore } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { messageSlots } from "../slots";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -29,7 +30,7 @@ const pane = (selfId: string, permissions: Partial<MessagePermissions> = {}, ser
 
 const labels = (shown: Message, context: PaneContextValue) => messageMenuEntries(shown, context, () => null).map((item) => item.label);
 
-beforeEach(() => useExtensionStore.setState({}, true));
+beforeEach(() => clearSlots());
 afterEach(cleanup);
 
 describe("who sees which entries of a message's menu", () => {
@@ -61,7 +62,7 @@ describe("who sees which entries of a message's menu", () => {
   });
 
   it("leaves out reply where the viewer may not send, and adds the other plugins' entries before Delete", () => {
-    registerExtensions({ messageMenuItems: () => [{ label: "Remind me", onSelect: () => undefined }] });
+    fillSlots([messageSlots.menuItems.fill(() => [{ label: "Remind me", onSelect: () => undefined }])]);
     const entries = labels(adasMessage, pane(ada.id, { send: false }));
     expect(entries).not.toContain("Reply");
     expect(entries.indexOf("Remind me")).toBe(entries.indexOf("Delete") - 1);

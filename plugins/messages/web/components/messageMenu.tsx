@@ -1,5 +1,5 @@
 /** A message's context menu (right click, long press, Menu key, "More"): what the viewer may do with it. */
-import { messageMenuItems } from "@hearth/plugins/extensions";
+import { messageMenuItems } from "../slots";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import { Emoji } from "@hearth/ui/emoji/Emoji";
 import { recentEmojis } from "@hearth/ui/emoji/emojiData";

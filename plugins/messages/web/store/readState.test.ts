@@ -1,4 +1,5 @@
-import { registerExtensions, useExtensionStore, type ServerMessageInput } from "@hearth/plugins/extensions";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { messageSlots, type ServerMessageInput } from "../slots";
 import { setSelfUser } from "@hearth/stores/selfUserStore";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -55,13 +56,13 @@ describe("read state", () => {
   it("counts what the servers bundle says mentions the user: roles, an allowed @everyone, not a muted channel", () => {
     const seen: ServerMessageInput[] = [];
     let pingMode: 0 | 1 | 2 = 0;
-    registerExtensions({
-      serverMessageContext: (input) => {
+    fillSlots([
+      messageSlots.serverMessageContext.fill((input) => {
         seen.push(input);
         const mentionsMe = input.mentionedRoleIds.includes("helpers") || (input.content.includes("[@:e]") && (input.authorPermissions ?? 0) & 64) !== 0;
         return { pingMode, soundMode: 0, mentionsMe, serverName: "S", channelName: "general" };
-      },
-    });
+      }),
+    ]);
     try {
       readStateMessageCreated(message({ channelId: "srv", createdBy: bob, content: "[@:e]", createdAt: 210 }), "s1", 2);
       expect(count("srv")).toBe(0); // @everyone from someone without MENTION_EVERYONE
@@ -74,7 +75,7 @@ describe("read state", () => {
       expect(count("srv")).toBe(2);
       expect(seen[0]).toMatchObject({ serverId: "s1", channelId: "srv", authorId: bob.id, authorPermissions: 2, fromWebhook: false });
     } finally {
-      useExtensionStore.setState({ serverMessageContext: undefined });
+      clearSlots();
     }
   });
 

@@ -4,7 +4,7 @@
  * `lastMessagedAt`). Also knows which channel is on screen, to mark it read.
  */
 import { NotificationMode } from "@hearth/notifications/decide";
-import { serverMessageContext } from "@hearth/plugins/extensions";
+import { serverMessageContext } from "../slots";
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { create } from "zustand";

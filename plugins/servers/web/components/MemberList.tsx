@@ -1,5 +1,7 @@
 /** The server's members grouped by role (hidden roles respected) with presence, and each member's user menu; loaded a page at a time. */
-import { ClanTag, openUserCard, usePresenceAvailable, usePresenceStatuses, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { ClanTag } from "../../../clans/web/public";
+import { openUserCard, useUserCardAvailable } from "@hearth/plugins/extensions";
+import { usePresenceAvailable, usePresenceStatuses } from "../../../presence/web/public";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
 import { menuPointUnder } from "@hearth/ui/contextMenu/useContextMenu";
 import { Avatar } from "@hearth/ui/Avatar";

@@ -16,12 +16,14 @@ import { applyRailChange, errorText } from "../serversApi";
 import { useServersStore } from "../serversStore";
 import type { ServerFolder } from "../types";
 import { useServersUnread } from "../unread";
-import { openAddServerModal } from "./AddServerModal";
 import { openFolderSettings } from "./FolderSettingsModal";
 import { ServerIcon } from "./icons";
 import { useServerMenuItems } from "./serverMenu";
 import { ServerAvatar } from "./ServerAvatar";
 import "../servers.css";
+
+/** The "add a server" dialog, loaded the first time it opens. */
+const openAddServerModal = () => void import("./AddServerModal").then((dialog) => dialog.openAddServerModal());
 
 interface DragState {
   source: RailDragSource | null;

@@ -2,7 +2,8 @@
 import { Avatar } from "@hearth/ui/Avatar";
 import { Button } from "@hearth/ui/Button";
 import { formatDateTime } from "@hearth/ui/format";
-import { useCallback, useEffect, useState } from "react";
+import { useRequest } from "@hearth/ui/useRequest";
+import { useState } from "react";
 import { t } from "../i18n";
 import { errorText, fetchBans, unban } from "../serversApi";
 import type { ServerBan } from "../types";
@@ -41,31 +42,15 @@ function BanRow({ serverId, ban, onUnbanned }: { serverId: string; ban: ServerBa
 }
 
 export function BansSection({ serverId }: { serverId: string }) {
-  const [bans, setBans] = useState<ServerBan[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setBans(await fetchBans(serverId));
-    } catch (failure) {
-      setError(errorText(failure, t("errors.generic")));
-    } finally {
-      setLoading(false);
-    }
-  }, [serverId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: bans = [], loading, error, reload, setData: setBans } = useRequest(() => fetchBans(serverId), [serverId], (failure) => errorText(failure, t("errors.generic")));
 
   return (
     <SettingsCard title={t("settings.sections.bans")} description={t("bans.hint")}>
-      <ListState loading={loading} error={error} empty={bans.length === 0} emptyText={t("bans.empty")} retry={() => void load()} />
+      <ListState loading={loading} error={error} empty={bans.length === 0} emptyText={t("bans.empty")} retry={reload} />
       {!loading && bans.length > 0 && (
         <ul className="settings-list" data-testid="ban-list">
           {bans.map((ban) => (
-            <BanRow key={ban.user.id} serverId={serverId} ban={ban} onUnbanned={() => setBans((current) => current.filter((item) => item.user.id !== ban.user.id))} />
+            <BanRow key={ban.user.id} serverId={serverId} ban={ban} onUnbanned={() => setBans((current) => current?.filter((item) => item.user.id !== ban.user.id))} />
           ))}
         </ul>
       )}

@@ -4,7 +4,8 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { TextField } from "@hearth/ui/form/TextField";
 import { useFormAction } from "@hearth/ui/form/useFormAction";
 import { formatDateTime } from "@hearth/ui/format";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useRequest } from "@hearth/ui/useRequest";
+import { useState, type FormEvent } from "react";
 import { ServerIcon } from "../components/icons";
 import { usePermissionSubject, useServer } from "../hooks";
 import { t } from "../i18n";
@@ -81,33 +82,16 @@ function CustomInviteForm({ serverId, onCreated }: { serverId: string; onCreated
 export function InvitesSection({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const subject = usePermissionSubject(serverId);
-  const [invites, setInvites] = useState<ServerInvite[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { data: invites = [], loading, error, reload, setData: setInvites } = useRequest(() => fetchInvites(serverId), [serverId], (failure) => errorText(failure, t("errors.generic")));
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setInvites(await fetchInvites(serverId));
-    } catch (failure) {
-      setError(errorText(failure, t("errors.generic")));
-    } finally {
-      setLoading(false);
-    }
-  }, [serverId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const create = async () => {
     setCreating(true);
     setCreateError(null);
     try {
       const invite = await createInvite(serverId);
-      setInvites((current) => [invite, ...current]);
+      setInvites((current) => [invite, ...(current ?? [])]);
     } catch (failure) {
       setCreateError(errorText(failure, t("errors.generic")));
     } finally {
@@ -130,18 +114,18 @@ export function InvitesSection({ serverId }: { serverId: string }) {
         }
       >
         <FormError message={createError} />
-        <ListState loading={loading} error={error} empty={invites.length === 0} emptyText={t("invites.empty")} retry={() => void load()} />
+        <ListState loading={loading} error={error} empty={invites.length === 0} emptyText={t("invites.empty")} retry={reload} />
         {!loading && invites.length > 0 && (
           <ul className="settings-list" data-testid="invite-list">
             {invites.map((invite) => (
-              <InviteRow key={invite.code} serverId={serverId} invite={invite} onDeleted={() => setInvites((current) => current.filter((item) => item.code !== invite.code))} />
+              <InviteRow key={invite.code} serverId={serverId} invite={invite} onDeleted={() => setInvites((current) => current?.filter((item) => item.code !== invite.code))} />
             ))}
           </ul>
         )}
       </SettingsCard>
       {owner && (
         <SettingsCard title={t("invites.customTitle")} description={server.verified ? t("invites.customDescription") : t("invites.customVerifiedOnly")}>
-          {server.verified && <CustomInviteForm serverId={serverId} onCreated={() => void load()} />}
+          {server.verified && <CustomInviteForm serverId={serverId} onCreated={reload} />}
         </SettingsCard>
       )}
     </div>

@@ -5,7 +5,7 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { useShallow } from "zustand/react/shallow";
 import { canJoinVoice, permissionSubject, useServersStore, type ChannelContributionProps } from "../../../servers/web/public";
-import { callEngine } from "../engine/instance";
+import { calls } from "../engine/calls";
 import { t } from "../i18n";
 import { participantsOf, useVoiceStore } from "../voiceStore";
 import { HeaderCallButton } from "./HeaderCallButton";
@@ -39,7 +39,7 @@ export function ChannelVoiceExtra({ serverId, channelId }: ChannelContributionPr
           aria-label={t("joinVoice", { name })}
           title={t("joinVoice", { name })}
           data-testid="voice-channel-join"
-          onClick={() => void callEngine.join(channelId, serverId)}
+          onClick={() => void calls.join(channelId, serverId)}
         >
           <VoiceIcon name="speaker" size={16} />
         </button>
@@ -58,7 +58,7 @@ export function ChannelVoiceExtra({ serverId, channelId }: ChannelContributionPr
 export function ChannelCallButton({ serverId, channelId }: ChannelContributionProps) {
   const mayJoin = useMayJoin(serverId, channelId);
   const inCall = useInThisCall(channelId);
-  if (inCall) return <HeaderCallButton leave label={t("leave")} onClick={() => void callEngine.leave()} />;
+  if (inCall) return <HeaderCallButton leave label={t("leave")} onClick={() => void calls.leave()} />;
   if (!mayJoin) return null;
-  return <HeaderCallButton label={t("join")} testId="voice-header-join" onClick={() => void callEngine.join(channelId, serverId)} />;
+  return <HeaderCallButton label={t("join")} testId="voice-header-join" onClick={() => void calls.join(channelId, serverId)} />;
 }

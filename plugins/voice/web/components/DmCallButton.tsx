@@ -2,7 +2,7 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { useShallow } from "zustand/react/shallow";
 import type { ConversationContributionProps } from "../../../inbox/web/public";
-import { callEngine } from "../engine/instance";
+import { calls } from "../engine/calls";
 import { t } from "../i18n";
 import { participantsOf, useVoiceStore } from "../voiceStore";
 import { HeaderCallButton } from "./HeaderCallButton";
@@ -20,11 +20,11 @@ export function DmCallButton({ channelId, recipientId }: ConversationContributio
         {participants.map((userId) => (
           <SpeakingAvatar key={userId} userId={userId} size={24} />
         ))}
-        <HeaderCallButton leave label={t("leave")} onClick={() => void callEngine.leave()} />
+        <HeaderCallButton leave label={t("leave")} onClick={() => void calls.leave()} />
       </span>
     );
   }
   const ongoing = participants.some((userId) => userId !== selfId);
   const label = ongoing ? t("joinCallWith", { user: recipient.username }) : t("callUser", { user: recipient.username });
-  return <HeaderCallButton ongoing={ongoing} label={label} testId="voice-dm-call" onClick={() => void callEngine.join(channelId)} />;
+  return <HeaderCallButton ongoing={ongoing} label={label} testId="voice-dm-call" onClick={() => void calls.join(channelId)} />;
 }

@@ -34,6 +34,7 @@ import { setAudioOutput, wakeAudio } from "./audioGraph";
 import { MeshPeer } from "./meshPeer";
 import { Microphone } from "./microphone";
 import { RemoteAudio } from "./remoteAudio";
+import { LAST_CALL_KEY } from "./calls";
 import { incomingRing, ringback } from "./ringtone";
 import { ServerLink } from "./serverLink";
 import { isPushToTalkButton, isPushToTalkKey, shouldTransmit, VoiceGate } from "./voiceActivity";
@@ -42,7 +43,6 @@ const TICK_MS = 50;
 const PTT_RELEASE_MS = 200; // keep sending a moment after the key comes up: the last syllable
 const RING_FOR_MS = 45_000;
 const REJOIN_AFTER_RELOAD_MS = 120_000;
-const LAST_CALL_KEY = "hearth.voice.lastCall";
 const SETTING_KEYS = new Set(["voiceInputMode", "pttKeys", "voiceSensitivity", "voiceInputDevice", "voiceOutputDevice"]);
 const MAX_MEDIA_RETRIES = 5;
 

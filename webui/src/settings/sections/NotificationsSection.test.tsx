@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
+import { shellSlots } from "../../plugins/extensions";
+import { clearSlots, fillSlots } from "../../plugins/slots";
 import { clearToasts, useToastStore } from "../../notifications/toastStore";
 import { getLocalSetting } from "../localSettings";
 import NotificationsSection from "./NotificationsSection";
@@ -34,7 +35,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearToasts();
-  useExtensionStore.setState({ NotificationSettingsCards: undefined });
+  clearSlots();
 });
 
 describe("desktop notifications", () => {
@@ -91,8 +92,8 @@ describe("sounds", () => {
 
 describe("the page", () => {
   it("shows an example pop-up and the cards plugins add", () => {
-    registerExtensions({ NotificationSettingsCards: [() => <p>Push card</p>] });
-    registerExtensions({ NotificationSettingsCards: [() => <p>Servers card</p>] });
+    fillSlots([shellSlots.notificationSettingsCards.fill(() => <p>Push card</p>)]);
+    fillSlots([shellSlots.notificationSettingsCards.fill(() => <p>Servers card</p>)]);
     render(<NotificationsSection />);
     expect(screen.getByText("Push card")).toBeTruthy();
     expect(screen.getByText("Servers card")).toBeTruthy();

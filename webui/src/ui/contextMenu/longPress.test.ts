@@ -36,3 +36,25 @@ describe("long press", () => {
     expect(onLongPress).not.toHaveBeenCalled();
   });
 });
+
+describe("the lift", () => {
+  it("belongs to the long press once it fired, and only then", () => {
+    const press = createLongPress(() => {});
+    press.start({ clientX: 0, clientY: 0 });
+    vi.advanceTimersByTime(100);
+    expect(press.end()).toBe(false);
+
+    press.start({ clientX: 0, clientY: 0 });
+    vi.advanceTimersByTime(LONG_PRESS_MS);
+    expect(press.end()).toBe(true);
+    expect(press.end()).toBe(false); // a later tap is a tap again
+  });
+
+  it("is a tap's again after a press that turned into a scroll", () => {
+    const press = createLongPress(() => {});
+    press.start({ clientX: 0, clientY: 0 });
+    press.move({ clientX: 0, clientY: 40 });
+    vi.advanceTimersByTime(LONG_PRESS_MS);
+    expect(press.end()).toBe(false);
+  });
+});

@@ -11,6 +11,7 @@ export interface TouchPoint {
 export function createLongPress(onLongPress: (point: TouchPoint) => void, delayMs = LONG_PRESS_MS) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let origin: TouchPoint | null = null;
+  let fired = false;
 
   const cancel = () => {
     clearTimeout(timer);
@@ -20,10 +21,12 @@ export function createLongPress(onLongPress: (point: TouchPoint) => void, delayM
   return {
     start(point: TouchPoint) {
       cancel();
+      fired = false;
       origin = { clientX: point.clientX, clientY: point.clientY };
       const at = origin;
       timer = setTimeout(() => {
         origin = null;
+        fired = true;
         onLongPress(at);
       }, delayMs);
     },
@@ -31,6 +34,17 @@ export function createLongPress(onLongPress: (point: TouchPoint) => void, delayM
       if (!origin) return;
       const distance = Math.hypot(point.clientX - origin.clientX, point.clientY - origin.clientY);
       if (distance > LONG_PRESS_MOVE_TOLERANCE_PX) cancel();
+    },
+    /**
+     * The finger lifted: true when the press had already fired. The caller then cancels the
+     * touchend's default, or the browser turns the lift into a click on whatever the long press
+     * opened under the finger (the menu's first entry).
+     */
+    end(): boolean {
+      cancel();
+      const wasLongPress = fired;
+      fired = false;
+      return wasLongPress;
     },
     cancel,
   };

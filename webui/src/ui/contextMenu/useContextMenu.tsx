@@ -60,7 +60,9 @@ export function useContextMenu(items: ContextMenuItems, options: { header?: (clo
       longPress.start(firstTouch(event));
     },
     onTouchMove: (event: TouchEvent) => longPress.move(firstTouch(event)),
-    onTouchEnd: longPress.cancel,
+    onTouchEnd: (event: TouchEvent) => {
+      if (longPress.end()) event.preventDefault();
+    },
     onTouchCancel: longPress.cancel,
   };
 

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
+import { shellSlots } from "../../plugins/extensions";
+import { clearSlots, fillSlots } from "../../plugins/slots";
 import { EmojiPicker, searchCustomEmojis } from "./EmojiPicker";
 
 vi.mock("virtual:emoji-data", () => ({ default: [["😀", "grinning face", 0, "face grin", "grinning"]] }));
@@ -12,11 +13,11 @@ const groups = [
 
 beforeEach(() => {
   localStorage.clear();
-  registerExtensions({ customEmojiGroups: () => groups });
+  fillSlots([shellSlots.customEmojiGroups.fill(() => groups)]);
 });
 afterEach(() => {
   cleanup();
-  useExtensionStore.setState({ customEmojiGroups: undefined });
+  clearSlots();
 });
 
 describe("EmojiPicker custom emojis", { timeout: 20000 }, () => {

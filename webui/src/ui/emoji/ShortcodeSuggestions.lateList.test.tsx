@@ -2,7 +2,8 @@
  * already picked a suggestion (or closed the list): it must not reopen the list over the picked text. */
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
+import { shellSlots } from "../../plugins/extensions";
+import { clearSlots, fillSlots } from "../../plugins/slots";
 import { loadEmojis } from "./emojiData";
 import { Box, typeInto } from "./ShortcodeSuggestions.testBox";
 
@@ -20,11 +21,11 @@ vi.mock("virtual:emoji-data", async () => {
 });
 
 beforeEach(() => {
-  registerExtensions({ customEmojiGroups: () => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "party", gif: false }] }] });
+  fillSlots([shellSlots.customEmojiGroups.fill(() => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "party", gif: false }] }])]);
 });
 afterEach(() => {
   cleanup();
-  useExtensionStore.setState({ customEmojiGroups: undefined });
+  clearSlots();
 });
 
 describe("a late emoji list", { timeout: 20000 }, () => {

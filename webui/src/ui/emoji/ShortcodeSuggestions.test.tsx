@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerExtensions, useExtensionStore } from "../../plugins/extensions";
+import { shellSlots } from "../../plugins/extensions";
+import { clearSlots, fillSlots } from "../../plugins/slots";
 import { loadEmojis } from "./emojiData";
 import { convertShortcodes } from "./ShortcodeSuggestions";
 import { Box, typeInto } from "./ShortcodeSuggestions.testBox";
@@ -15,12 +16,12 @@ vi.mock("virtual:emoji-data", () => ({
 const type = (value: string) => typeInto(screen.getByLabelText("box"), value);
 
 beforeEach(async () => {
-  registerExtensions({ customEmojiGroups: () => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "smirk_party", gif: true }] }] });
+  fillSlots([shellSlots.customEmojiGroups.fill(() => [{ id: "s1", name: "Hearthside", emojis: [{ id: "7", name: "smirk_party", gif: true }] }])]);
   await loadEmojis();
 });
 afterEach(() => {
   cleanup();
-  useExtensionStore.setState({ customEmojiGroups: undefined });
+  clearSlots();
 });
 
 describe("shortcode suggestions", { timeout: 20000 }, () => {

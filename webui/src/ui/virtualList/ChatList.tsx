@@ -3,8 +3,8 @@
  * at the newest item, follows new items only while the reader is at the end, and keeps the
  * item being read in place when older items are added above or items are trimmed.
  */
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type ReactNode, type Ref } from "react";
+import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import "./chatList.css";
 
 /** Where the reader was: at the end, or an item and how far its top was above the viewport's top. */
@@ -35,9 +35,29 @@ interface ChatListProps<T> {
   endThreshold?: number;
   handleRef?: Ref<ChatListHandle>;
   className?: string;
+  /**
+   * Names the list (a channel) so that its items' measured heights and its size outlive it: when
+   * a list of that name opens again it is laid out at once where it was, instead of from
+   * estimates corrected row by row (each correction a layout of the page).
+   */
+  rememberAs?: string;
 }
 
 const NEAR_EDGE_PX = 600;
+
+interface Remembered {
+  items: VirtualItem[];
+  rect: { width: number; height: number };
+}
+/** The last lists' measurements, newest last (a handful of channels a reader goes back and forth between). */
+const remembered = new Map<string, Remembered>();
+const LISTS_REMEMBERED = 20;
+
+function remember(name: string, value: Remembered): void {
+  remembered.delete(name);
+  remembered.set(name, value);
+  if (remembered.size > LISTS_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+}
 
 export function ChatList<T>({
   items,
@@ -52,10 +72,12 @@ export function ChatList<T>({
   endThreshold = 80,
   handleRef,
   className,
+  rememberAs,
 }: ChatListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onNearStart, onNearEnd, onPositionChange });
   callbacks.current = { onNearStart, onNearEnd, onPositionChange };
+  const [known] = useState(() => (rememberAs ? remembered.get(rememberAs) : undefined));
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -66,7 +88,18 @@ export function ChatList<T>({
     followOnAppend: true,
     scrollEndThreshold: endThreshold,
     overscan: 8,
+    initialMeasurementsCache: known?.items,
+    initialRect: known?.rect,
+    // Opening at the newest item: the first render draws the end's rows, not the first ones.
+    initialOffset: () => (initialPosition && !initialPosition.atEnd ? 0 : endOffset(items, getKey, known, estimateSize)),
   });
+
+  useLayoutEffect(
+    () => () => {
+      if (rememberAs && virtualizer.scrollRect) remember(rememberAs, { items: virtualizer.takeSnapshot(), rect: virtualizer.scrollRect });
+    },
+    [rememberAs, virtualizer],
+  );
 
   useImperativeHandle(
     handleRef,
@@ -164,4 +197,11 @@ export function ChatList<T>({
       </div>
     </div>
   );
+}
+
+/** Where the list's end starts, with the heights remembered where there are some: the offset that shows the last items. */
+function endOffset<T>(items: readonly T[], getKey: (item: T) => string, known: Remembered | undefined, estimateSize: number): number {
+  const sizes = new Map(known?.items.map((item) => [item.key, item.size]));
+  const total = items.reduce((sum, item) => sum + (sizes.get(getKey(item)) ?? estimateSize), 0);
+  return Math.max(0, total - (known?.rect.height ?? 0));
 }

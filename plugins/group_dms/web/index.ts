@@ -1,0 +1,37 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { registerConversationListAction, registerConversationListSection } from "../../inbox/web/public";
+import { registerDirectChannelPath } from "../../messages/web/public";
+import enGb from "./en-gb.json";
+import { GroupList } from "./GroupList";
+import { groupPath } from "./groupsApi";
+import { groupJoined, groupLeft, groupsAuthenticated, groupUpdated, memberRemoved, membersAdded, memberUpdated } from "./groupsStore";
+import { NewGroupButton } from "./NewGroupDialog";
+import { GroupSystemMessage } from "./SystemMessage";
+import { GROUP_DM, GroupMessageType, type GroupDm } from "./types";
+
+registerConversationListAction(NewGroupButton);
+registerConversationListSection(GroupList);
+registerDirectChannelPath(GROUP_DM, groupPath); // a group message's notification opens the group
+
+/**
+ * Group DMs (Hearth's addition, asked for with the `group_dms` feature): groups in Home's
+ * conversation list, "New group" beside its title, each group at /app/groups/{channelId} with its
+ * members in the drawer, and the group's system messages.
+ */
+export default definePlugin({
+  id: "group_dms",
+  routes: [{ path: "groups/*", lazy: () => import("./GroupPage") }],
+  socketFeatures: ["group_dms"],
+  socketHandlers: {
+    "user:authenticated": (payload: { groupDms?: GroupDm[] }) => groupsAuthenticated(payload.groupDms),
+    "group_dm:joined": ({ group }: { group: GroupDm }) => groupJoined(group),
+    "group_dm:updated": groupUpdated,
+    "group_dm:member_added": membersAdded,
+    "group_dm:member_removed": memberRemoved,
+    "group_dm:left": groupLeft,
+    "user:updated": memberUpdated,
+  },
+  messageRenderers: Object.fromEntries(Object.values(GroupMessageType).map((type) => [type, GroupSystemMessage])),
+  i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
+});

@@ -1,0 +1,26 @@
+import { shellSlots } from "@hearth/plugins/extensions";
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { registerSettingsSection } from "../../servers/web/public";
+import enGb from "./en-gb.json";
+import { t } from "./i18n";
+import { LoginSecondStep } from "./LoginSecondStep";
+import { PasskeySignIn } from "./PasskeySignIn";
+import { ServerRequirementSettings } from "./serverSection";
+
+/** Two-factor: Settings › Account › Two-factor (authenticator app, recovery codes, passkeys, the
+ * security log), the log-in page's second step and passkey sign-in, and Server settings › Security.
+ * Without the servers plugin the section is registered in a store nobody reads. */
+registerSettingsSection("security", ServerRequirementSettings);
+
+export default definePlugin({
+  id: "two_factor",
+  routes: [{ path: "settings/account/two-factor", lazy: () => import("./TwoFactorSettingsPage") }],
+  settingsSections: [{ id: "two-factor", path: "account/two-factor", label: () => t("nav"), icon: "shield", order: 12 }],
+  slots: [
+    shellSlots.loginMethods.fill(PasskeySignIn),
+    shellSlots.loginChallenges.fill({ key: "twoFactor", Step: LoginSecondStep }),
+    shellSlots.loginFeatures.fill("two_factor"),
+  ],
+  i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
+});

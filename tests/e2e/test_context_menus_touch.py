@@ -1,0 +1,139 @@
+"""Context menus by touch on a phone (390 × 844, a touch screen): holding a finger on a channel, a
+message or a server icon opens its menu; a short tap does not (it does what a tap does), and a
+finger that moves (a scroll) does not either. Real touch events, sent through the browser's
+DevTools protocol as a touch screen sends them."""
+
+import asyncio
+import json
+
+from playwright.async_api import expect
+
+from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
+from tests.plugins.messages.helpers import member, sent
+from tests.plugins.servers.helpers import Community, join, ok
+
+PHONE = {"width": 390, "height": 844}
+# Past the app's 500 ms long press (webui/src/ui/contextMenu/longPress.ts), and well short of it.
+HOLD_S = 0.8
+TAP_S = 0.08
+
+
+async def phone(browser, person):
+    context = await browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    context.set_default_timeout(BROWSER_PATIENCE_MS)
+    await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
+    page = await context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return context, page, await context.new_cdp_session(page)
+
+
+async def centre_of(locator):
+    await locator.scroll_into_view_if_needed()
+    box = await locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+async def touch(cdp, x, y, hold, travel=0.0, steps=6):
+    """A finger put down at (x, y), held ``hold`` seconds while sliding ``travel`` px upwards, and lifted."""
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, steps + 1):
+        await asyncio.sleep(hold / (steps + 1))
+        if travel:
+            point = {"x": x, "y": y - travel * step / steps}
+            await cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    await asyncio.sleep(hold / (steps + 1))
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+async def no_menu_after(page):
+    """No menu, once a long press's delay has passed with room to spare."""
+    await asyncio.sleep(HOLD_S)
+    await expect(page.get_by_role("menu")).to_have_count(0)
+
+
+async def menu_stays(page):
+    """The menu the long press opened is still open a moment after the lift: the lift chose nothing."""
+    await expect(page.get_by_role("menu")).to_be_visible()
+    await asyncio.sleep(0.3)
+    await expect(page.get_by_role("menu")).to_be_visible()
+    await expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+async def close_menu(page, cdp):
+    """A tap far from the menu closes it, as on a phone (there is no Escape key)."""
+    await touch(cdp, 20, PHONE["height"] - 20, TAP_S)
+    await expect(page.get_by_role("menu")).to_have_count(0)
+
+
+async def a_server(client):
+    ada, bob = await member(username="ada"), await member(username="bob")
+    server = await ok(client, "POST", "/api/servers", {"name": "Hearthside"}, ada.token)
+    place = Community(owner=ada, server=server)
+    await join(client, place, bob)
+    second = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "second"}, ada.token)
+    return place, ada, bob, second["id"]
+
+
+async def test_long_press_opens_menus_and_taps_and_scrolls_do_not(live_server, browser):
+    client = live_server.app.quart.test_client()
+    place, ada, bob, second = await a_server(client)
+    for index in range(40):
+        await sent(client, bob, place.general, f"line {index}")
+    await sent(client, bob, place.general, "hold me")
+    await sent(client, bob, second, "unread over there")
+    context, page, cdp = await phone(browser, ada)
+    try:
+        await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
+        message = page.get_by_test_id("message").filter(has_text="hold me")
+        await expect(message).to_be_visible()
+
+        # A message: held, its menu; tapped, nothing; a scrolling finger, nothing (and it scrolls).
+        await touch(cdp, *await centre_of(message), HOLD_S)
+        await menu_stays(page)
+        await expect(page.get_by_test_id("menu-copy-link")).to_be_visible()
+        await expect(message.get_by_test_id("reaction")).to_have_count(0)
+        await snapshot(page, "message-menu-touch-390.png")
+        await close_menu(page, cdp)
+        await touch(cdp, *await centre_of(message), TAP_S)
+        await no_menu_after(page)
+        scroller = page.locator(".chat-list")
+        before = await scroller.evaluate("list => list.scrollTop")
+        higher = page.get_by_test_id("message").filter(has_text="line 36")
+        x, y = await centre_of(higher)
+        await touch(cdp, x, y, HOLD_S, travel=-150)
+        await no_menu_after(page)
+        assert await scroller.evaluate("list => list.scrollTop") < before
+
+        # A channel, in the phone's side drawer: held, its menu (marked read from it, without opening
+        # it); tapped, it opens.
+        await page.locator(".main-header__menu").click()
+        channel = page.get_by_test_id("channel-item").filter(has_text="second")
+        await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)
+        await expect(channel).to_have_attribute("data-unread", "true")
+        await touch(cdp, *await centre_of(channel), HOLD_S)
+        await menu_stays(page)
+        await snapshot(page, "channel-menu-touch-390.png")
+        await page.get_by_role("menuitem", name="Mark as read").tap()
+        await expect(page.get_by_role("menu")).to_have_count(0)
+        await expect(channel).not_to_have_attribute("data-unread", "true")
+        assert page.url.endswith(f"/{place.general}")  # holding did not open the channel
+        await touch(cdp, *await centre_of(channel), TAP_S)
+        await page.wait_for_url(f"**/{place.id}/{second}")
+        await no_menu_after(page)
+
+        # A server icon on the rail: held, the server menu; tapped, the server.
+        await page.locator(".main-header__menu").click()
+        icon = page.get_by_test_id("server-rail-item")
+        await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)
+        await touch(cdp, *await centre_of(icon), HOLD_S)
+        await menu_stays(page)
+        await expect(page.get_by_role("menuitem", name="Invite people")).to_be_visible()
+        await snapshot(page, "server-menu-touch-390.png")
+        await close_menu(page, cdp)
+        await touch(cdp, *await centre_of(icon), TAP_S)
+        await no_menu_after(page)
+        assert page.errors == []
+    finally:
+        await context.close()
