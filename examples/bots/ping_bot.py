@@ -1,10 +1,13 @@
 """A Hearth bot in one file: logs in with its token, registers its commands, answers ``/ping``
-with a message carrying buttons and handles their clicks.
+with a message carrying buttons and handles their clicks; ``/thread <name>`` starts a thread on
+the command's message and answers in it, and it answers commands sent inside threads too.
 
     HEARTH_URL=http://127.0.0.1:8000 HEARTH_BOT_TOKEN=<token> python examples/bots/ping_bot.py
 
 Needs ``python-socketio[asyncio_client]`` and ``aiohttp`` (both in Hearth's requirements).
-It speaks the Nerimity protocol, so it runs against any Nerimity-compatible server.
+It speaks the Nerimity protocol, so it runs against any Nerimity-compatible server; threads are
+Hearth's addition, which it asks for (``features`` at authenticate, ``X-Hearth-Features`` over
+HTTP: docs/protocol-extensions.md) — a server without them simply never sends a thread.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ log = logging.getLogger("ping_bot")
 COMMANDS = [
     {"name": "ping", "description": "Answers with pong and two buttons"},
     {"name": "echo", "description": "Repeats what you say", "args": "<text>"},
+    {"name": "thread", "description": "Starts a thread on your message", "args": "<name>"},
 ]
+FEATURES = ["threads"]  # Hearth's threads: their events reach this socket, their routes answer it
 BUTTONS = [{"id": "again", "label": "Ping again"}, {"id": "thanks", "label": "Thanks!"}]
 
 
@@ -45,7 +50,10 @@ class PingBot:
     async def api(self, method: str, path: str, body: Any = None) -> Any:
         assert self.http is not None
         async with self.http.request(
-            method, f"{self.url}/api{path}", json=body, headers={"Authorization": self.token}
+            method,
+            f"{self.url}/api{path}",
+            json=body,
+            headers={"Authorization": self.token, "X-Hearth-Features": ",".join(FEATURES)},
         ) as response:
             answer = await response.json(content_type=None)
             if response.status != 200:
@@ -60,7 +68,7 @@ class PingBot:
 
     # --- socket events -----------------------------------------------------------------------
     async def on_connect(self) -> None:
-        await self.sio.emit("user:authenticate", {"token": self.token})
+        await self.sio.emit("user:authenticate", {"token": self.token, "features": FEATURES})
 
     async def on_authenticated(self, payload: dict[str, Any]) -> None:
         self.me = payload["user"]
@@ -94,6 +102,14 @@ class PingBot:
             await self.send(message["channelId"], "Pong! 🏓", BUTTONS)
         elif name == "echo" and args:
             await self.send(message["channelId"], args)
+        elif name == "thread":
+            # the message becomes the thread's start; the answer goes inside it (a thread is a channel)
+            thread = await self.api(
+                "POST",
+                "/threads",
+                {"channelId": message["channelId"], "messageId": message["id"], "name": args or "Bot thread"},
+            )
+            await self.send(thread["id"], f"Thread started, [@:{message['createdBy']['id']}]!")
 
     async def on_button_clicked(self, event: dict[str, Any]) -> None:
         channel_id, user_id = event["channelId"], event["userId"]

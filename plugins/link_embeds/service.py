@@ -19,7 +19,7 @@ from core.safefetch import policy_from_settings
 from core.settings import Settings
 from plugins.link_embeds.fetch import build_embed
 from plugins.link_embeds.links import first_link
-from plugins.messages.kinds import Access, kind_for
+from plugins.messages.kinds import Access, announce, kind_for
 from plugins.messages.models import CONTENT, Channel, Message
 
 log = logging.getLogger("hearth.link_embeds")
@@ -141,14 +141,11 @@ async def _store(message_id: int, channel_id: int, link: str | None, embed: dict
         return
     async with transaction():
         await Message.filter(id=message_id).update(embed=embed)
-        rooms = await kind_for(channel).rooms(channel)
-        if rooms:
-            await hearth().gateway.emit(
-                "message:updated",
-                {
-                    "channelId": str(channel_id),
-                    "messageId": str(message_id),
-                    "updated": {"embed": embed},
-                },
-                to=rooms,
-            )
+        kind = kind_for(channel)
+        await announce(
+            kind,
+            channel,
+            await kind.rooms(channel),
+            "message:updated",
+            {"channelId": str(channel_id), "messageId": str(message_id), "updated": {"embed": embed}},
+        )

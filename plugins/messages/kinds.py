@@ -94,6 +94,30 @@ class ChannelKind(Protocol):
         """The ids among ``channels`` (all of this kind) that ``access`` would let the user view,
         in a fixed number of queries however many channels there are."""
 
+    # Optional: ``async deliver(channel, event, data, skip_sid=None)``. A kind whose audience is not
+    # the sockets of some rooms (threads: the sockets of the parent channel's room that asked for
+    # the feature) sends the channel's events itself; every event of such a channel goes through
+    # it (see :func:`announce`), and ``rooms`` / ``Sending.rooms`` are then not used for them.
+
+
+async def announce(
+    kind: ChannelKind,
+    channel: Channel,
+    rooms: list[str],
+    event: str,
+    data: Any,
+    skip_sid: str | list[str] | None = None,
+) -> None:
+    """Send a channel's event to whoever sees it: the kind's ``deliver`` when it has one, else
+    ``rooms`` (after the surrounding transaction commits, as ``gateway.emit``)."""
+    deliver = getattr(kind, "deliver", None)
+    if deliver is not None:
+        await deliver(channel, event, data, skip_sid)
+        return
+    from core.context import hearth
+
+    await hearth().gateway.emit(event, data, to=rooms, skip_sid=skip_sid)
+
 
 def takes_messages(channel: Channel) -> bool:
     """Whether messages can be sent in ``channel``."""

@@ -17,6 +17,7 @@ from core.validation import documented_query
 from core.wire import ms
 from plugins.messages import service
 from plugins.messages.buttons import check_click
+from plugins.messages.kinds import announce
 from plugins.messages.models import Attachment, Message
 from plugins.messages.schemas import EditMessageBody, ReactionBody, SendMessageBody
 from plugins.messages.wire import attachment_wire
@@ -279,14 +280,16 @@ async def typing(channel_id: str) -> Any:
     access = await service.load_channel(user, channel_id)
     await access.kind.check_send(user, access)
     target = [room for room in await service.rooms(access) if room != str(user.id)]
-    if target and not hearth().standing.shadow_banned(user.id):
-        gateway = hearth().gateway
-        own = [socket.sid for socket in gateway.local_sockets(str(user.id))]
-        await gateway.emit(
+    delivers = getattr(access.kind, "deliver", None) is not None
+    if (target or delivers) and not hearth().standing.shadow_banned(user.id):
+        own = [socket.sid for socket in hearth().gateway.local_sockets(str(user.id))]
+        await announce(
+            access.kind,
+            access.channel,
+            target,
             "channel:typing",
             {"userId": str(user.id), "channelId": str(access.channel.id)},
-            to=target,
-            skip_sid=own or None,
+            own or None,
         )
     return Response("", status=204)
 

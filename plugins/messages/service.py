@@ -19,7 +19,7 @@ from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
-from plugins.messages.kinds import Access, Sending, kind_for, takes_messages
+from plugins.messages.kinds import Access, Sending, announce, kind_for, takes_messages
 from plugins.messages.models import (
     CATEGORY,
     CONTENT,
@@ -95,7 +95,7 @@ async def rooms(access: Access) -> list[str]:
 
 
 async def emit(access: Access, event: str, data: Any, skip_sid: str | None = None) -> None:
-    await hearth().gateway.emit(event, data, to=await rooms(access), skip_sid=skip_sid)
+    await announce(access.kind, access.channel, await rooms(access), event, data, skip_sid)
 
 
 # --- history ----------------------------------------------------------------------------
@@ -225,7 +225,7 @@ async def send(access: Access, sender: User, account: Account | None, body: Any)
             await fetch_rows(_MESSAGED, [created_at, channel.id])
             await sending.after(message)
             wire = await serialize_message(message, sender.id, fresh=True, known_users=[sender])
-    await _announce_created(sending, wire, sender, body.socketId)
+    await _announce_created(access, sending, wire, sender, body.socketId)
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 
@@ -271,15 +271,16 @@ async def _quotable_ids(channel_id: int, ids: list[int]) -> list[int]:
     return [i for i in ids if i in found]
 
 
-async def _announce_created(sending: Sending, wire: dict[str, Any], sender: User, socket_id: str | None) -> None:
+async def _announce_created(
+    access: Access, sending: Sending, wire: dict[str, Any], sender: User, socket_id: str | None
+) -> None:
     payload = {"message": wire, **sending.created}
     gateway = hearth().gateway
-    target_rooms = sending.rooms
     own = echo_room(gateway, sender, socket_id)
     if own is None:
-        await gateway.emit("message:created", payload, to=target_rooms)
+        await announce(access.kind, access.channel, sending.rooms, "message:created", payload)
         return
-    await gateway.emit("message:created", payload, to=target_rooms, skip_sid=socket_id)
+    await announce(access.kind, access.channel, sending.rooms, "message:created", payload, socket_id)
     await gateway.emit("message:created", {**payload, "socketId": socket_id}, to=own)
 
 
@@ -291,7 +292,7 @@ async def system_message(access: Access, actor: User, message_type: int) -> dict
     )
     await Channel.filter(id=access.channel.id).update(last_messaged_at=created_at)
     wire = await serialize_message(message, actor.id, fresh=True)
-    await _announce_created(await access.kind.sending(actor, access, check=False), wire, actor, None)
+    await _announce_created(access, await access.kind.sending(actor, access, check=False), wire, actor, None)
     return wire
 
 
@@ -330,7 +331,7 @@ async def webhook_message(
         await Channel.filter(id=channel.id).update(last_messaged_at=created_at)
         wire = await serialize_message(message, None, fresh=True)
         sending = await access.kind.sending(None, access, check=False)  # nobody sent it as a member
-        await hearth().gateway.emit("message:created", {"message": wire, **sending.created}, to=sending.rooms)
+        await announce(access.kind, channel, sending.rooms, "message:created", {"message": wire, **sending.created})
     await hearth().plugins.gather("message_sent", message=message, access=access)
     return wire
 

@@ -9,6 +9,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Incoming channel webhooks: manage them in a channel's settings, post to them (plain or GitHub).",
     requires=("accounts", "messages", "servers"),
+    optional=("threads",),  # ?thread_id= posts into a thread of the webhook's channel
     routes=("/servers/<server_id>/channels/<channel_id>/webhooks", "/webhooks"),
 )
 

@@ -93,6 +93,7 @@ async def execute_webhook(webhook_id: str, token: str) -> Any:
     webhook, channel = await service.authenticate(webhook_id, token)
     await service.check_rate(channel)
     avatar_url = check_avatar_url(body.avatarUrl) if body.avatarUrl else None
+    channel = await service.target(channel, request.args.get("thread_id"))
     return await service.execute(webhook, channel, body.content, body.username, avatar_url)
 
 
@@ -105,6 +106,7 @@ async def execute_github(webhook_id: str, token: str) -> Any:
         form = await request.form
         payload = loads(form.get("payload") or "null")
     content = github.describe(request.headers.get("X-GitHub-Event", ""), payload)
+    channel = await service.target(channel, request.args.get("thread_id"))
     if content:
         await service.execute(webhook, channel, content, avatar_url=github.GITHUB_AVATAR)
     return Response("", status=200)

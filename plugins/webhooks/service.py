@@ -168,6 +168,18 @@ async def _override(webhook: Webhook, username: str | None, avatar_url: str | No
     return {"id": found.id, "username": username, "avatarUrl": avatar_url}
 
 
+async def target(channel: Channel, thread_id: str | None) -> Channel:
+    """Where an execution posts: the webhook's channel, or with ``?thread_id=`` (Hearth's
+    addition, plugins/threads/README.md) one of its threads, when the threads plugin runs."""
+    if thread_id is None:
+        return channel
+    if not hearth().plugins.enabled("threads"):
+        raise ApiError(400, "Thread does not exist.", "thread_id")
+    from plugins.threads.service import webhook_thread
+
+    return await webhook_thread(channel, thread_id)
+
+
 async def execute(
     webhook: Webhook, channel: Channel, content: str, username: str | None = None, avatar_url: str | None = None
 ) -> dict[str, Any]:

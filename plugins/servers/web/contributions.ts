@@ -42,6 +42,8 @@ interface Contributions {
   welcomeBlocks: ComponentType<{ serverId: string }>[];
   channelItemExtras: ComponentType<ChannelContributionProps>[];
   channelHeaderActions: ComponentType<ChannelContributionProps>[];
+  /** A bundle shows its own panel in the right drawer (threads: a thread), in place of the members. */
+  drawerTaken: boolean;
 }
 
 export const useServerContributions = create<Contributions>()(() => ({
@@ -50,7 +52,13 @@ export const useServerContributions = create<Contributions>()(() => ({
   welcomeBlocks: [],
   channelItemExtras: [],
   channelHeaderActions: [],
+  drawerTaken: false,
 }));
+
+/** While true, a channel page leaves the right drawer to the bundle that took it (it fills the drawer slots itself). */
+export function setChannelDrawerTaken(taken: boolean): void {
+  useServerContributions.setState({ drawerTaken: taken });
+}
 
 /** Fills a settings section (its permission stays the one of spec §6 in `SETTINGS_SECTIONS`). */
 export function registerSettingsSection(id: SettingsSectionId, component: ComponentType<SettingsSectionProps>): void {

@@ -5,7 +5,18 @@ export { initials } from "./components/ServerAvatar";
 export { roleColour } from "./memberGroups";
 export { ConfirmPanel } from "./components/serverActions";
 export { SettingsCard } from "./settings/ui";
-export { canViewChannel, canSendInChannel, canJoinVoice, hasPermission, isAdmin, RolePermission, ChannelPermission } from "./permissions";
+export {
+  canViewChannel,
+  canSendInChannel,
+  canJoinVoice,
+  channelPermissionBits,
+  hasPermission,
+  isAdmin,
+  RolePermission,
+  ChannelPermission,
+  type PermissionSubject,
+} from "./permissions";
+export { serverMentionSource } from "./mentionSource";
 export type { Server, ServerChannel, ServerMember, ServerRole } from "./types";
 export {
   useNotificationSettings,
@@ -22,6 +33,7 @@ export {
   registerWelcomeBlock,
   registerChannelItemExtra,
   registerChannelHeaderAction,
+  setChannelDrawerTaken,
   type SettingsSectionProps,
   type ChannelEditorTabProps,
   type ChannelContributionProps,

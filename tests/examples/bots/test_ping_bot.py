@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.plugins.applications.helpers import add_to, new_bot
 from tests.plugins.servers.helpers import community, join, ok
+from tests.plugins.threads.helpers import threads_socket, tok
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "bots" / "ping_bot.py"
 
@@ -38,7 +39,7 @@ async def test_the_example_bot_answers_ping_and_a_button_click(live_server, live
     process = await _start_bot(live_server.url, bot.token)
     try:
         commands = await ok(live_client, "GET", f"/api/servers/{place.id}/bot-commands", token=person.token)
-        assert [c["name"] for c in commands["commands"]] == ["echo", "ping"]
+        assert [c["name"] for c in commands["commands"]] == ["echo", "ping", "thread"]
 
         await ok(
             live_client, "POST", f"/api/channels/{place.general}/messages", {"content": f"/ping:{bot.id}"}, person.token
@@ -72,6 +73,38 @@ async def test_the_example_bot_answers_ping_and_a_button_click(live_server, live
         )
         echoed = (await probe.wait_for("message:created", count=6, timeout=10))["message"]
         assert echoed["content"] == "barrier" and echoed["createdBy"]["id"] == bot.id
+    finally:
+        process.terminate()
+        await asyncio.wait_for(process.wait(), 10)
+
+
+async def test_the_example_bot_starts_a_thread_and_answers_in_it(live_server, live_client, sockets):
+    bot = await new_bot(live_client)
+    place = await community(live_client)
+    person = await join(live_client, place)
+    await add_to(live_client, bot, place)
+    # CREATE_THREADS (channel bit 8) for everyone in the general channel, beside view, send, voice
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{place.general}/permissions/{place.default_role}",
+        {"permissions": 7 | 8},
+        place.owner.token,
+    )
+    probe = await threads_socket(sockets, person)
+    process = await _start_bot(live_server.url, bot.token)
+    try:
+        asked = await tok(
+            live_client, "POST", f"/api/channels/{place.general}/messages", {"content": "/thread Plans"}, person.token
+        )
+        thread = (await probe.wait_for("thread:created", timeout=10))["thread"]
+        assert (thread["name"], thread["starterMessageId"], thread["createdById"]) == ("Plans", asked["id"], bot.id)
+        answer = (await probe.wait_for("message:created", count=2, timeout=10))["message"]
+        assert answer["channelId"] == thread["id"] and answer["content"] == f"Thread started, [@:{person.id}]!"
+
+        await tok(live_client, "POST", f"/api/channels/{thread['id']}/messages", {"content": "/ping"}, person.token)
+        pong = (await probe.wait_for("message:created", count=4, timeout=10))["message"]
+        assert pong["channelId"] == thread["id"] and pong["content"] == "Pong! 🏓"
     finally:
         process.terminate()
         await asyncio.wait_for(process.wait(), 10)

@@ -64,7 +64,15 @@ export interface MessagePaneProps {
   permissions?: Partial<MessagePermissions>;
   /** A message to jump to when the pane opens. */
   initialMessageId?: string | null;
+  /**
+   * Shown beside the page's own pane (a thread's panel): the header's search and pins buttons,
+   * the "viewed channel" and typing-to-focus stay the main pane's.
+   */
+  embedded?: boolean;
 }
+
+/** The ref an embedded pane hands to typing-to-focus: it never takes the main pane's keys. */
+const NO_TEXTAREA = { current: null };
 
 type Row =
   | { kind: "intro"; key: string }
@@ -89,7 +97,17 @@ export function MessagePane(props: MessagePaneProps) {
   return <ChannelPane key={props.channelId} {...props} />;
 }
 
-function ChannelPane({ channelId, serverId = null, placeholderName, findUser, mentions, intro, permissions: permissionOverrides, initialMessageId }: MessagePaneProps) {
+function ChannelPane({
+  channelId,
+  serverId = null,
+  placeholderName,
+  findUser,
+  mentions,
+  intro,
+  permissions: permissionOverrides,
+  initialMessageId,
+  embedded = false,
+}: MessagePaneProps) {
   const channel = useChannelMessages(channelId);
   const loading = useChannelLoading(channelId);
   const loaded = useMessageStore((state) => channelId in state.channels);
@@ -125,17 +143,17 @@ function ChannelPane({ channelId, serverId = null, placeholderName, findUser, me
     setDividerAfter(lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null));
   }, [unreadCount, dividerAfter, channelId]);
 
-  useFocusComposerOnType(textareaRef);
+  useFocusComposerOnType(embedded ? NO_TEXTAREA : textareaRef);
 
   useEffect(() => {
-    setViewedChannel(channelId);
+    if (!embedded) setViewedChannel(channelId);
     if (!isChannelLoaded(channelId)) void loadLatest(channelId);
     return () => {
-      setViewedChannel(null);
+      if (!embedded) setViewedChannel(null);
       setDraftScroll(channelId, position.current);
       if (useSearchStore.getState().channelId === channelId) closeSearch();
     };
-  }, [channelId]);
+  }, [channelId, embedded]);
 
   // Jump to the message asked for when opening.
   useEffect(() => {
@@ -341,33 +359,35 @@ function ChannelPane({ channelId, serverId = null, placeholderName, findUser, me
         }}
         onDrop={onDrop}
       >
-        <LayoutSlot name="headerActions">
-          <button
-            type="button"
-            className={`icon-button${searchOpen ? " icon-button--active" : ""}`}
-            aria-label={t("search.open")}
-            aria-pressed={searchOpen}
-            title={t("search.open")}
-            data-testid="open-search"
-            onClick={() => {
-              // Open but out of sight (the drawer was closed, e.g. after a jump on a phone): show it again.
-              if (searchOpen && !useLayoutStore.getState().rightDrawerOpen) useLayoutStore.setState({ rightDrawerOpen: true });
-              else toggleSearch(channelId);
-            }}
-          >
-            <Icon name="search" />
-          </button>
-          <button
-            type="button"
-            className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
-            aria-label={t("pane.pinned")}
-            aria-pressed={pinsOpen}
-            title={t("pane.pinned")}
-            onClick={() => setPinsOpen((open) => !open)}
-          >
-            <Icon name="pin" />
-          </button>
-        </LayoutSlot>
+        {!embedded && (
+          <LayoutSlot name="headerActions">
+            <button
+              type="button"
+              className={`icon-button${searchOpen ? " icon-button--active" : ""}`}
+              aria-label={t("search.open")}
+              aria-pressed={searchOpen}
+              title={t("search.open")}
+              data-testid="open-search"
+              onClick={() => {
+                // Open but out of sight (the drawer was closed, e.g. after a jump on a phone): show it again.
+                if (searchOpen && !useLayoutStore.getState().rightDrawerOpen) useLayoutStore.setState({ rightDrawerOpen: true });
+                else toggleSearch(channelId);
+              }}
+            >
+              <Icon name="search" />
+            </button>
+            <button
+              type="button"
+              className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
+              aria-label={t("pane.pinned")}
+              aria-pressed={pinsOpen}
+              title={t("pane.pinned")}
+              onClick={() => setPinsOpen((open) => !open)}
+            >
+              <Icon name="pin" />
+            </button>
+          </LayoutSlot>
+        )}
         {pinsOpen && <PinsPanel onClose={() => setPinsOpen(false)} />}
         {searchOpen && <SearchPanel />}
         <div className="message-pane__list">

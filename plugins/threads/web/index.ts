@@ -1,0 +1,26 @@
+import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { messageSlots } from "../../messages/web/public";
+import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
+import enGb from "./en-gb.json";
+import { FollowedThreads } from "./FollowedThreads";
+import { threadSocketHandlers } from "./live";
+import { threadMenuItems } from "./menu";
+import { ThreadsHeaderAction } from "./ThreadsHeaderAction";
+import "./threads.css";
+
+registerChannelHeaderAction(ThreadsHeaderAction);
+registerChannelItemExtra(FollowedThreads);
+
+/**
+ * Threads (Hearth's addition, docs/protocol-extensions.md): asks for the "threads" feature, which
+ * also names it on every request; adds "Create thread" to the message menu (the messages bundle's menuItems slot), the threads button and
+ * panel beside a channel, and followed threads under their channel in the list.
+ */
+export default definePlugin({
+  id: "threads",
+  socketFeatures: ["threads"],
+  socketHandlers: threadSocketHandlers,
+  slots: [messageSlots.menuItems.fill(threadMenuItems)],
+  i18n: { "en-gb": enGb },
+  locales: import.meta.glob("./locales/*.json", { import: "default" }),
+});

@@ -1,0 +1,65 @@
+/**
+ * Thread events (sent only to sockets that ask for the "threads" feature): the store follows
+ * them, counts unread messages and mentions of followed threads, and marks an open thread read.
+ */
+import { markChannelRead } from "../../messages/web/public";
+import type { Message } from "../../messages/web/public";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { followedThreads } from "./threadsApi";
+import {
+  followedLoaded,
+  followedMessage,
+  forgetThread,
+  rememberThreads,
+  setFollowed,
+  threadChanged,
+  threadRead,
+  useThreadsStore,
+} from "./threadsStore";
+import type { Thread } from "./types";
+
+interface AuthenticatedThreads {
+  threads?: { unread?: Record<string, number> };
+}
+
+/** After each authentication (a reconnect too): the unread map, then the followed threads' names. */
+export function threadsAuthenticated(payload: AuthenticatedThreads): void {
+  const unread = payload.threads?.unread ?? {};
+  void followedThreads().then(
+    ({ threads }) => followedLoaded(unread, threads),
+    () => followedLoaded(unread, []),
+  );
+}
+
+/** Whether the user is reading this thread now (its panel open in a visible, focused page). */
+export function isReading(threadId: string): boolean {
+  const panel = useThreadsStore.getState().panel;
+  return panel?.kind === "thread" && panel.threadId === threadId && document.visibilityState === "visible" && document.hasFocus();
+}
+
+function messageCreated({ message }: { message: Message }): void {
+  const thread = useThreadsStore.getState().threads[message.channelId];
+  if (!thread) return;
+  threadChanged(thread.id, { lastMessagedAt: message.createdAt, archived: false });
+  const selfId = useSelfUserStore.getState().user?.id;
+  if (message.createdBy.id === selfId) {
+    if (thread.following !== false) setFollowed(thread.id, true); // replying follows, unless the user unfollowed
+    return;
+  }
+  if (isReading(thread.id)) {
+    markChannelRead(thread.id);
+    return;
+  }
+  const mentionsMe = Boolean(selfId && message.mentions?.some((user) => user.id === selfId));
+  followedMessage(thread.id, mentionsMe);
+}
+
+export const threadSocketHandlers = {
+  "user:authenticated": threadsAuthenticated,
+  "thread:created": ({ thread }: { thread: Thread }) => rememberThreads([thread]),
+  "thread:updated": ({ threadId, updated }: { threadId: string; updated: Partial<Thread> }) => threadChanged(threadId, updated),
+  "thread:deleted": ({ threadId }: { threadId: string }) => forgetThread(threadId),
+  "thread:follow_updated": ({ threadId, following }: { threadId: string; following: boolean }) => setFollowed(threadId, following),
+  "message:created": messageCreated,
+  "notification:dismissed": ({ channelId }: { channelId: string }) => threadRead(channelId),
+};
