@@ -1,9 +1,10 @@
 """Instance settings staff change in the moderation area: the instance's name, description, icon,
-rules and contact (shown on the landing and register pages) and a message of the day.
+rules and contact (shown on the landing and register pages), a message of the day, and who may
+register (``[accounts] registration``, through the accounts plugin's ``registration_mode_override``).
 
-The config file's ``[instance]`` section gives each setting's default; a value saved in the UI is
-a row of ``InstanceSetting`` and wins until it is reset (saved as null). One row per setting, so
-a later setting (the registration mode, say) is one more entry in ``SETTINGS`` and no migration.
+The config file gives each setting's default (``[instance]``, and ``[accounts] registration``); a
+value saved in the UI is a row of ``InstanceSetting`` and wins until it is reset (saved as null).
+One row per setting, so a new setting is one more entry in ``SETTINGS`` and no migration.
 Every process keeps the merged values for ``CACHE_SECONDS``; a change is announced to every
 process (``gateway.everywhere``), which forgets its copy at once.
 """
@@ -32,24 +33,27 @@ INSTANCE_UPDATE = audit.INSTANCE_UPDATE
 @dataclass(frozen=True)
 class Setting:
     key: str  # the wire name
-    config: str  # its key in [instance]
+    config: str  # its dotted key in the configuration
     max_length: int
+    public: bool = True  # shown by GET /api/instance (the landing page)
 
 
 SETTINGS = (
-    Setting("name", "name", 60),
-    Setting("description", "description", 300),
-    Setting("icon", "icon", 255),  # a CDN path (avatars/<id>/<file>), set from an uploaded iconId
-    Setting("rules", "rules", 4000),
-    Setting("contact", "contact", 200),
-    Setting("motd", "motd", 500),
+    Setting("name", "instance.name", 60),
+    Setting("description", "instance.description", 300),
+    Setting("icon", "instance.icon", 255),  # a CDN path (avatars/<id>/<file>), set from an uploaded iconId
+    Setting("rules", "instance.rules", 4000),
+    Setting("contact", "instance.contact", 200),
+    Setting("motd", "instance.motd", 500),
+    # the sign-in options route tells the pages; the accounts plugin reads it (registration_mode)
+    Setting("registration", "accounts.registration", 10, public=False),
 )
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 
 
 def defaults() -> dict[str, str]:
     settings = hearth().settings
-    return {s.key: str(settings.get(f"instance.{s.config}", "") or "")[: s.max_length] for s in SETTINGS}
+    return {s.key: str(settings.get(s.config, "") or "")[: s.max_length] for s in SETTINGS}
 
 
 class Cache:
@@ -115,4 +119,10 @@ async def _save(key: str, value: str, by_id: int) -> None:
 
 
 def public(values: dict[str, Any]) -> dict[str, Any]:
-    return dict(values["settings"])
+    return {key: value for key, value in values["settings"].items() if BY_KEY[key].public}
+
+
+async def registration_override() -> str | None:
+    """The registration mode an admin saved, or None: the configuration decides."""
+    values = await current()
+    return values["settings"]["registration"] if "registration" in values["overridden"] else None

@@ -96,3 +96,10 @@ async def user_deleted(user: Any, delete_content: bool):
     await Notice.filter(user_id=user.id).delete()
     await ShadowBan.filter(user_id=user.id).delete()
     await Strikes.filter(user_id=user.id).delete()
+
+
+@hookimpl
+async def registration_mode_override():
+    from plugins.moderation.instance import registration_override
+
+    return await registration_override()

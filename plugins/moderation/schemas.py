@@ -9,6 +9,7 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr, field
 
 from core.auth import ModeratorPassword
 from core.validation import Body, Rules
+from plugins.accounts.registration import MODES
 
 UserIds = Annotated[
     list[StrictStr], Rules(required="userIds is required.", type="userIds must be an array of strings.")
@@ -174,3 +175,11 @@ class InstanceSettingsBody(Body):
     contact: InstanceContact = None
     motd: InstanceMotd = None
     iconId: Annotated[StrictStr | None, Rules(type="iconId must be a string.")] = None
+    registration: Annotated[StrictStr | None, Rules(type="registration must be a string.")] = None
+
+    @field_validator("registration")
+    @classmethod
+    def _registration(cls, value: str | None) -> str | None:
+        if value is not None and value not in MODES:
+            raise ValueError("registration must be one of open, invite, sso or closed.")
+        return value

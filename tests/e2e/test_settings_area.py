@@ -13,6 +13,7 @@ from tests.plugins.messages.helpers import member
 SIDEBAR_AT_1280 = [
     "Account",
     "Profile",
+    "Two-factor",
     "Clan",
     "Badges",
     "Interface",

@@ -1,8 +1,9 @@
-/** /app/moderation/instance (ADMIN): the instance's name, description, icon, rules, contact and
- * message of the day, over the config file's values. */
+/** /app/moderation/instance (ADMIN): the instance's name, description, icon, rules, contact,
+ * message of the day and who may register, over the config file's values. */
 import { uploadToCdn } from "@hearth/api/cdn";
 import { describeError } from "@hearth/api/requestErrors";
 import { refreshInstanceInfo } from "@hearth/pages/instanceInfo";
+import type { RegistrationMode } from "@hearth/session/ssoApi";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
@@ -66,6 +67,52 @@ function SettingField({
   );
 }
 
+const REGISTRATION_MODES: RegistrationMode[] = ["open", "invite", "sso", "closed"];
+
+/** Who may register: the config file's `[accounts] registration` until an admin chooses here. */
+function RegistrationField({
+  value,
+  settings,
+  onChange,
+  onReset,
+}: {
+  value: RegistrationMode;
+  settings: InstanceSettings;
+  onChange: (value: RegistrationMode) => void;
+  onReset: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t("instance.fields.registration")}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        name="registration"
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value as RegistrationMode)}
+      >
+        {REGISTRATION_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {t(`instance.registration.${mode}`)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="field__hint">
+        {t("instance.fromConfig", { value: t(`instance.registration.${settings.defaults.registration}`) })}{" "}
+        {settings.overridden.includes("registration") && (
+          <button type="button" className="instance-form__reset" onClick={onReset}>
+            {t("instance.reset")}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
 function InstanceForm({ initial }: { initial: InstanceSettings }) {
   const me = useSelfUserStore((state) => state.user);
   const [settings, setSettings] = useState(initial);
@@ -73,7 +120,9 @@ function InstanceForm({ initial }: { initial: InstanceSettings }) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = FIELDS.some(({ key }) => draft[key] !== settings.settings[key]);
+  const changed =
+    FIELDS.some(({ key }) => draft[key] !== settings.settings[key]) ||
+    draft.registration !== settings.settings.registration;
 
   const save = async (changes: InstanceChanges) => {
     setBusy(true);
@@ -95,6 +144,7 @@ function InstanceForm({ initial }: { initial: InstanceSettings }) {
   const submit = () => {
     const changes: InstanceChanges = {};
     for (const { key } of FIELDS) if (draft[key] !== settings.settings[key]) changes[key] = draft[key];
+    if (draft.registration !== settings.settings.registration) changes.registration = draft.registration;
     void save(changes);
   };
 
@@ -148,6 +198,12 @@ function InstanceForm({ initial }: { initial: InstanceSettings }) {
           onReset={() => void save({ [field.key]: null })}
         />
       ))}
+      <RegistrationField
+        value={draft.registration}
+        settings={settings}
+        onChange={(registration) => setDraft({ ...draft, registration })}
+        onReset={() => void save({ registration: null })}
+      />
       <FormError message={error} />
       <p className="muted" role="status">
         {status}

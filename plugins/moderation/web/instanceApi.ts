@@ -1,12 +1,15 @@
 /** The instance settings routes (Hearth's own; plugins/moderation/README.md, "Instance settings"). */
 import { request } from "@hearth/api/request";
 import type { InstanceInfo } from "@hearth/pages/instanceInfo";
+import type { RegistrationMode } from "@hearth/session/ssoApi";
 
-export type InstanceKey = keyof InstanceInfo;
+/** What staff read: the public settings and who may register. */
+export type StaffInstanceInfo = InstanceInfo & { registration: RegistrationMode };
+export type InstanceKey = keyof StaffInstanceInfo;
 
 export interface InstanceSettings {
-  settings: InstanceInfo;
-  defaults: InstanceInfo;
+  settings: StaffInstanceInfo;
+  defaults: StaffInstanceInfo;
   overridden: InstanceKey[];
 }
 

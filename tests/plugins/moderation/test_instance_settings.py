@@ -16,6 +16,7 @@ from tests.support import call, upload_file
 
 PATH = "/api/moderation/instance"
 EMPTY = {"name": "", "description": "", "icon": "", "rules": "", "contact": "", "motd": ""}
+STAFF_EMPTY = {**EMPTY, "registration": "open"}  # the public read leaves the registration mode out
 
 
 async def test_nothing_set_anywhere_reads_empty_for_everybody(client):
@@ -33,13 +34,13 @@ async def test_an_admin_changes_the_settings_and_the_public_read_shows_them_at_o
         admin.token,
     )
     assert saved["settings"] == {
-        **EMPTY,
+        **STAFF_EMPTY,
         "name": "Lantern",
         "rules": "Be kind.\nNo spam.",
         "motd": "Maintenance at 22:00",
     }
     assert saved["overridden"] == ["motd", "name", "rules"]
-    assert await ok(client, "GET", "/api/instance") == saved["settings"]
+    assert await ok(client, "GET", "/api/instance") == {k: v for k, v in saved["settings"].items() if k in EMPTY}
     [entry] = await AuditEntry.filter(action_type=INSTANCE_UPDATE)
     assert (entry.action_by_id, entry.reason) == (int(admin.id), "motd, name, rules")
 
@@ -104,6 +105,8 @@ async def test_the_icon_is_an_image_the_admin_uploaded_as_an_avatar(client):
         ({"contact": ["a"]}, "Contact must be a string.", "contact"),
         ({"motd": "m" * 501}, "Message of the day must be at most 500 characters long.", "motd"),
         ({"iconId": 12}, "iconId must be a string.", "iconId"),
+        ({"registration": "everyone"}, "registration must be one of open, invite, sso or closed.", "registration"),
+        ({"registration": 1}, "registration must be a string.", "registration"),
         ([1], "The request body must be a JSON object.", None),
     ],
 )
@@ -126,3 +129,29 @@ async def test_only_an_admin_or_founder_reads_or_changes_them(client):
     await ok(client, "POST", PATH, {"name": "Founded"}, founder.token)
     assert (await ok(client, "GET", "/api/instance"))["name"] == "Founded"
     assert await User.filter(badges=ADMIN).count() == 0
+
+
+async def test_an_admin_closes_registration_and_opens_it_again(client):
+    admin = await staff(client)
+    saved = await ok(client, "POST", PATH, {"registration": "closed"}, admin.token)
+    assert saved["settings"]["registration"] == "closed" and saved["overridden"] == ["registration"]
+    assert (await ok(client, "GET", "/api/accounts/sign-in-options"))["registration"] == "closed"
+    body = {"email": "new@example.org", "username": "newcomer", "password": "correct horse"}
+    assert await call(client, "POST", "/api/users/register", body) == (
+        400,
+        error("Registration is closed on this server.", None),
+    )
+    assert "registration" not in await ok(client, "GET", "/api/instance")
+    await ok(client, "POST", PATH, {"registration": None}, admin.token)  # back to the config file's "open"
+    status, registered = await call(client, "POST", "/api/users/register", body)
+    assert status == 200 and registered["token"]
+
+
+async def test_the_config_files_registration_mode_is_the_default(make_app):
+    app = make_app(**{"accounts.registration": "invite"})
+    async with app.test_app():
+        client = app.test_client()
+        admin = await staff(client)
+        body = await ok(client, "GET", PATH, token=admin.token)
+        assert (body["settings"]["registration"], body["defaults"]["registration"]) == ("invite", "invite")
+        assert (await ok(client, "GET", "/api/accounts/sign-in-options"))["registration"] == "invite"
