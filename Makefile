@@ -21,13 +21,13 @@ FAST := not e2e and not faults and not fuzz
 # Runs a step and prints how long it took: `$(call timed,name,command)`.
 timed = @started=$$(date +%s); $(2); status=$$?; echo "== $(1): $$(( $$(date +%s) - started )) s"; exit $$status
 
-.PHONY: run test test-fast test-python test-web lint typecheck screenshots install migrate makemigrations chromium bench clean FORCE
+.PHONY: run test test-fast test-python test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
 	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
-test: $(VENV)/.installed webui/dist/index.html chromium
+test: $(VENV)/.installed webui/dist/index.html test-packages
 	@started=$$(date +%s); \
 	$(MAKE) --no-print-directory lint typecheck test-web test-python && \
 	echo "== make test: passed in $$(( $$(date +%s) - started )) s"
@@ -52,7 +52,7 @@ typecheck: node_modules/.installed
 	$(call timed,tsc,npm run --silent typecheck)
 
 # Pictures of the screens the browser tests visit, in test-results/ (tests take them only here).
-screenshots: $(VENV)/.installed webui/dist/index.html chromium
+screenshots: $(VENV)/.installed webui/dist/index.html test-packages
 	HEARTH_SCREENSHOTS=1 $(PYTEST) $(PARALLEL) -m e2e
 
 install: $(VENV)/.installed node_modules/.installed
@@ -86,11 +86,11 @@ migrate: $(VENV)/.installed
 makemigrations: $(VENV)/.installed
 	$(PY) -m core.makemigrations $(APPS)
 
-# Browser tests drive Debian's chromium; installed here when missing and we are root.
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "Browser tests need Debian's chromium: run 'sudo apt-get install -y chromium' and try again." >&2; exit 1; fi; }
+# Browser tests drive Debian's chromium; the proxy and metrics tests start Debian's nginx, caddy and
+# prometheus (tests/examples/proxy, tests/core/metrics). Installed here when missing and we are root.
+TEST_PACKAGES := chromium nginx caddy prometheus
+test-packages:
+	@missing=""; for p in $(TEST_PACKAGES); do 	  command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; 	[ -z "$$missing" ] || { 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; 	  else echo "The tests need Debian's$$missing: run 'sudo apt-get install -y$$missing' and try again." >&2; exit 1; fi; }
 
 bench: $(VENV)/.installed
 	$(PY) bench/auth_payload.py
