@@ -25,11 +25,11 @@ def permissions_from(raw: str | None, known: int) -> int:
 async def add_bot(user: User, server_id: str, app_id: str, raw_permissions: str | None) -> dict[str, Any]:
     if not hearth().plugins.enabled("servers"):
         raise ApiError(404, "Not found.")  # not mounted without servers: the same answer as then
-    from plugins.servers.permissions import ADMIN, NAMES, member_context
+    from plugins.servers.permissions import ADMIN, NAMES, member_context, require_permission
     from plugins.servers.service import join_server
 
     ctx = await member_context(user, server_id)
-    ctx.require(ADMIN)
+    await require_permission(ctx, ADMIN)
     await check("server_invite_bot", 3, 60)
     app = await service.find(app_id)
     if app is None:

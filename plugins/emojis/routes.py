@@ -13,7 +13,7 @@ from core.ratelimit import rate_limit
 from core.validation import Body, Rules, validate_body
 from plugins.emojis import service
 from plugins.emojis.service import BareError
-from plugins.servers.permissions import ADMIN, MemberContext, member_context
+from plugins.servers.permissions import ADMIN, MemberContext, member_context, require_permission
 
 blueprint = Blueprint("emojis", __name__, url_prefix="/api/servers/<server_id>/emojis")
 
@@ -51,7 +51,7 @@ async def bare_error(error: BareError) -> Response:
 
 async def _admin(server_id: str) -> MemberContext:
     ctx = await member_context(current_user(), server_id)
-    ctx.require(ADMIN)
+    await require_permission(ctx, ADMIN)
     return ctx
 
 

@@ -11,14 +11,14 @@ from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
 from core.validation import documented_query
 from plugins.external_embed import service
-from plugins.servers.permissions import ADMIN, member_context
+from plugins.servers.permissions import ADMIN, member_context, require_permission
 
 blueprint = Blueprint("external_embed", __name__, url_prefix="/api/servers")
 
 
 async def _admin(server_id: str) -> Any:
     ctx = await member_context(current_user(), server_id)
-    ctx.require(ADMIN)
+    await require_permission(ctx, ADMIN)
     return ctx
 
 

@@ -87,6 +87,20 @@ class MemberContext:
         return expire is not None and expire > datetime.now(UTC)
 
 
+async def require_permission(ctx: MemberContext, bit: int) -> None:
+    """``ctx.require(bit)``, then what plugins add for acting with it (``server_moderation_refusal``:
+    a server that requires two-factor for moderation). Every route that checks a server permission
+    goes through here, the other plugins' (emojis, welcome, webhooks, embeds) as the servers plugin's."""
+    ctx.require(bit)
+    from core.context import hearth
+
+    for refusal in await hearth().plugins.gather(
+        "server_moderation_refusal", server_id=ctx.server.id, user=ctx.user, permission=bit
+    ):
+        if refusal:
+            raise ApiError(403, refusal)
+
+
 async def load_server(server_id: str | int | None, allow_scheduled: bool = False) -> Server:
     parsed = parse_id(server_id) if server_id is not None else None
     if parsed is None:

@@ -8,7 +8,6 @@ from quart import Blueprint, jsonify, request
 from quart_schema import document_querystring, document_request, validate_request
 
 from core.auth import check_moderator_password, current_user, require_moderator, require_user, require_user_or_bot
-from core.context import hearth
 from core.errors import ApiError
 from core.ratelimit import rate_limit
 from core.validation import documented_query, validate_body
@@ -27,7 +26,16 @@ from plugins.servers import (
     service,
 )
 from plugins.servers.models import Ban
-from plugins.servers.permissions import ADMIN, BAN, KICK, MANAGE_CHANNELS, MANAGE_ROLES, load_server, member_context
+from plugins.servers.permissions import (
+    ADMIN,
+    BAN,
+    KICK,
+    MANAGE_CHANNELS,
+    MANAGE_ROLES,
+    load_server,
+    member_context,
+    require_permission,
+)
 from plugins.servers.schemas import (
     BanBody,
     ChannelOrderBody,
@@ -58,13 +66,7 @@ moderation_blueprint = Blueprint("server_moderation", __name__, url_prefix="/api
 async def _ctx(server_id: str, permission: int | None = None, allow_scheduled: bool = False) -> Any:
     ctx = await member_context(current_user(), server_id, allow_scheduled)
     if permission is not None:
-        ctx.require(permission)
-        refusals = await hearth().plugins.gather(
-            "server_moderation_refusal", server_id=ctx.server.id, user=ctx.user, permission=permission
-        )
-        for refusal in refusals:
-            if refusal:
-                raise ApiError(403, refusal)
+        await require_permission(ctx, permission)
     return ctx
 
 

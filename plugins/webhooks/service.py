@@ -14,7 +14,7 @@ from core.wire import ms
 from plugins.accounts.service import random_hex_color
 from plugins.messages.models import SERVER_TEXT, Channel, Message
 from plugins.messages.service import webhook_message
-from plugins.servers.permissions import ADMIN, MemberContext, can_view, channel_overrides
+from plugins.servers.permissions import ADMIN, MemberContext, can_view, channel_overrides, require_permission
 from plugins.webhooks import tokens
 from plugins.webhooks.models import CreatorOverride, Webhook
 
@@ -48,7 +48,7 @@ async def admin_channel(ctx: MemberContext, channel_id: str) -> Channel:
         raise ApiError(403, "Channel does not exist.")
     if not can_view(ctx, (await channel_overrides([channel.id])).get(channel.id, {})):
         raise ApiError(403, "This channel is private.")
-    ctx.require(ADMIN)
+    await require_permission(ctx, ADMIN)
     return channel
 
 

@@ -9,7 +9,7 @@ from quart_schema import validate_request
 
 from core.auth import current_user, require_user
 from core.ratelimit import rate_limit
-from plugins.servers.permissions import ADMIN, MemberContext, member_context
+from plugins.servers.permissions import ADMIN, MemberContext, member_context, require_permission
 from plugins.welcome import service
 from plugins.welcome.schemas import CreateWelcomeQuestionBody, UpdateWelcomeQuestionBody, check_orders, parse_answers
 
@@ -19,7 +19,7 @@ blueprint = Blueprint("welcome", __name__, url_prefix="/api/servers/<server_id>/
 async def _ctx(server_id: str, permission: int | None = None) -> MemberContext:
     ctx = await member_context(current_user(), server_id)
     if permission is not None:
-        ctx.require(permission)
+        await require_permission(ctx, permission)
     return ctx
 
 

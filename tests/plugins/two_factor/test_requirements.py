@@ -135,3 +135,25 @@ async def test_protocol_clients_do_not_see_the_setting_in_the_server(client, clo
 async def test_the_server_routes_need_a_session(client, method):
     body = {"required": True} if method == "PUT" else None
     assert await call(client, method, "/api/two-factor/servers/1", body) == (401, error("No token provided."))
+
+
+async def test_other_plugins_server_settings_ask_the_requirement_too(client, clock):
+    """Emojis, welcome questions, webhooks and the external embed check ADMIN themselves, through the
+    servers plugin's require_permission: its refusal reaches them as the servers plugin's routes."""
+    place = await requiring(client, clock)
+    admin = await join(client, place)
+    await role_with(client, place, 1, admin)  # ADMIN
+    refused = (403, error(SERVER_MESSAGE))
+    assert await call(client, "POST", f"/api/servers/{place.id}/external-embed", None, admin.token) == refused
+    question = {
+        "title": "Which topics?",
+        "multiselect": False,
+        "answers": [{"order": 0, "title": "News", "roleIds": []}],
+    }
+    assert await call(client, "POST", f"/api/servers/{place.id}/welcome/questions", question, admin.token) == refused
+    webhooks = f"/api/servers/{place.id}/channels/{place.general}/webhooks"
+    assert await call(client, "POST", webhooks, None, admin.token) == refused
+    await enable(client, admin, clock)
+    assert (await call(client, "POST", webhooks, None, admin.token))[0] == 200
+    # past the requirement: the embed route's own answer for this server (not a refusal of the admin)
+    assert await call(client, "POST", f"/api/servers/{place.id}/external-embed", None, admin.token) != refused
