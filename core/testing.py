@@ -266,9 +266,6 @@ async def serve_on_free_port(asgi: Any) -> tuple[str, asyncio.Event, asyncio.Tas
     config.bind = [f"fd://{listener.detach()}"]
     config.accesslog = None
     config.errorlog = None
-    # hypercorn 0.18 raises from its own shutdown when open connections outlast the graceful timeout
-    # (it asks the cancelled gather for its exception): on a busy machine 3 s was too little.
-    config.graceful_timeout = 30
     stop = asyncio.Event()
     task = asyncio.create_task(serve(asgi, config, shutdown_trigger=stop.wait))
     for _ in range(500):
