@@ -90,7 +90,11 @@ makemigrations: $(VENV)/.installed
 # prometheus (tests/examples/proxy, tests/core/metrics). Installed here when missing and we are root.
 TEST_PACKAGES := chromium nginx caddy prometheus
 test-packages:
-	@missing=""; for p in $(TEST_PACKAGES); do 	  command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; 	[ -z "$$missing" ] || { 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; 	  else echo "The tests need Debian's$$missing: run 'sudo apt-get install -y$$missing' and try again." >&2; exit 1; fi; }
+	@missing=""; for p in $(TEST_PACKAGES); do \
+	  command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; \
+	[ -z "$$missing" ] || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "The tests need Debian's$$missing: run 'sudo apt-get install -y$$missing' and try again." >&2; exit 1; fi; }
 
 bench: $(VENV)/.installed
 	$(PY) bench/auth_payload.py
