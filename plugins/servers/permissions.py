@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
 from core.ids import parse_id
@@ -92,8 +93,6 @@ async def require_permission(ctx: MemberContext, bit: int) -> None:
     a server that requires two-factor for moderation). Every route that checks a server permission
     goes through here, the other plugins' (emojis, welcome, webhooks, embeds) as the servers plugin's."""
     ctx.require(bit)
-    from core.context import hearth
-
     for refusal in await hearth().plugins.gather(
         "server_moderation_refusal", server_id=ctx.server.id, user=ctx.user, permission=bit
     ):

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { t } from "../i18n/i18n";
-import { LoginMethods, loginChallengeFor, loginFeatures, type LoginChallengeProps } from "../plugins/extensions";
+import { LoginMethods, loginChallengeFor, type LoginChallengeProps } from "../plugins/extensions";
 import { loadEnabledPlugins } from "../plugins/pluginLoader";
 import { logIn } from "../session/authApi";
 import { redirectTarget } from "../session/redirect";
@@ -65,8 +65,7 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await loadEnabledPlugins().catch(() => undefined); // their features name the steps this page can show
-      const reply = await logIn(identifier, password, loginFeatures());
+      const reply = await logIn(identifier, password);
       if (reply.token) return finish(reply.token);
       const next = loginChallengeFor(reply);
       if (!next) throw fieldError("", t("login.unsupportedStep"));

@@ -1,5 +1,7 @@
 /** REST calls behind the public sign-in screens (rest.md §1.1–1.3, §1.15–1.18). */
 import { request } from "../api/request";
+import { loginFeatures } from "../plugins/extensions";
+import { loadEnabledPlugins } from "../plugins/pluginLoader";
 
 interface TokenReply {
   token: string;
@@ -18,7 +20,15 @@ export function loginBody(identifier: string, password: string) {
 /** `{token}`, or what a plugin asks for first (`{twoFactor: …}` for the clients naming it in `features`). */
 export type LoginReply = Partial<TokenReply> & Record<string, unknown>;
 
-export function logIn(identifier: string, password: string, features: readonly string[] = []): Promise<LoginReply> {
+/** The steps after a way in that the log-in page can show (a second factor), named by the plugins
+ * once they are loaded: sent with every way in, so the server may answer with them. */
+export async function loginStepsWeShow(): Promise<string[]> {
+  await loadEnabledPlugins().catch(() => undefined);
+  return loginFeatures();
+}
+
+export async function logIn(identifier: string, password: string): Promise<LoginReply> {
+  const features = await loginStepsWeShow();
   return request<LoginReply>({
     method: "POST",
     path: "/users/login",

@@ -1,8 +1,7 @@
 /** Single sign-on and the registration mode (plugins/sso, plugins/accounts: Hearth's own routes). */
 import { useEffect, useState } from "react";
 import { request } from "../api/request";
-import { loginFeatures } from "../plugins/extensions";
-import { loadEnabledPlugins } from "../plugins/pluginLoader";
+import { loginStepsWeShow } from "./authApi";
 
 export type RegistrationMode = "open" | "invite" | "sso" | "closed";
 
@@ -54,12 +53,6 @@ export async function startSso(providerId: string): Promise<string> {
   return reply.url;
 }
 
-/** The steps after a way in that this page can show (a second factor), named by the plugins. */
-async function stepsWeShow(): Promise<string[]> {
-  await loadEnabledPlugins().catch(() => undefined);
-  return [...loginFeatures()];
-}
-
 export async function finishSso(providerId: string, query: URLSearchParams): Promise<SignInAnswer> {
   const body = {
     state: query.get("state") ?? "",
@@ -67,7 +60,7 @@ export async function finishSso(providerId: string, query: URLSearchParams): Pro
     error: query.get("error") ?? undefined,
     errorDescription: query.get("error_description") ?? undefined,
   };
-  const features = await stepsWeShow();
+  const features = await loginStepsWeShow();
   return request<SignInAnswer>({
     method: "POST",
     path: `/sso/${encodeURIComponent(providerId)}/callback`,
@@ -89,6 +82,6 @@ export function ssoRegister(ticket: string, username: string, inviteCode?: strin
 export async function ssoLink(ticket: string, identifier: string, password: string): Promise<SignInAnswer> {
   const trimmed = identifier.trim();
   const who = trimmed.includes(":") ? { usernameAndTag: trimmed } : { email: trimmed };
-  const features = await stepsWeShow();
+  const features = await loginStepsWeShow();
   return request<SignInAnswer>({ method: "POST", path: "/sso/link", body: { ticket, ...who, password }, useToken: false, features });
 }
