@@ -29,3 +29,11 @@ def of_request() -> frozenset[str]:
 
     header = request.headers.get(HEADER, "")
     return parse([part.strip() for part in header.split(",")]) if header else NONE
+
+
+def asked_unless_elsewhere(name: str) -> bool:
+    """Whether the caller may meet what ``name`` adds: an HTTP request only when its header names
+    it; outside a request (a socket event, a job) True, as those are checked where they send."""
+    from quart import has_request_context
+
+    return not has_request_context() or name in of_request()

@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from quart import has_request_context
-
 from core import features
 from core.errors import ApiError
 from core.identity.models import User
@@ -22,18 +20,12 @@ from plugins.messages.kinds import Access, Sending
 from plugins.messages.models import Channel, Message
 
 
-def _asked() -> bool:
-    """Whether the current caller may meet groups: an HTTP request must name the feature; a
-    socket event reaches a group only through a channel id it was sent after asking."""
-    return not has_request_context() or FEATURE in features.of_request()
-
-
 class GroupChannels:
     feature = FEATURE  # messages leaves these channels out of what a client that did not ask gets
     holds_messages = True
 
     async def access(self, user: User, channel: Channel) -> Access:
-        if not _asked():
+        if not features.asked_unless_elsewhere(FEATURE):
             raise ApiError(403, "Channel does not exist.")
         present = await GroupMember.filter(group_id=channel.id).values_list("user_id", flat=True)
         if user.id not in present:
@@ -56,7 +48,7 @@ class GroupChannels:
         )
 
     async def viewable(self, user: User, channels: list[Channel]) -> set[int]:
-        if not _asked():
+        if not features.asked_unless_elsewhere(FEATURE):
             return set()
         return set(
             await GroupMember.filter(user_id=user.id, group_id__in=[c.id for c in channels]).values_list(

@@ -8,8 +8,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from quart import has_request_context
-
 from core import features
 from core.errors import ApiError
 from core.identity.models import User
@@ -23,18 +21,12 @@ from plugins.threads.models import Thread
 from plugins.threads.permissions import is_moderator
 
 
-def opted_in() -> bool:
-    """Over HTTP only callers naming the feature meet threads; sockets and jobs are checked where
-    their events are sent."""
-    return not has_request_context() or live.FEATURE in features.of_request()
-
-
 class ThreadChannels:
     holds_messages = True  # its channels carry messages (plugins/messages/kinds.py)
     feature = "threads"  # Hearth's own: left out of what messages sends a socket that did not ask
 
     async def access(self, user: User, channel: Channel) -> Access:
-        if not opted_in():
+        if not features.asked_unless_elsewhere(live.FEATURE):
             raise ApiError(403, "Channel does not exist.")
         thread, ctx, overrides = await thread_member_context(user, channel.id)
         if not can_view(ctx, overrides):

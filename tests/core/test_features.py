@@ -44,3 +44,10 @@ async def test_a_socket_names_them_at_authenticate_and_keeps_them(live_server):
     finally:
         await probe.close()
         await plain.close()
+
+
+async def test_outside_a_request_a_feature_counts_as_asked_and_inside_only_when_named(app):
+    assert features.asked_unless_elsewhere("threads")  # a socket event or a job: checked where it sends
+    async with app.test_request_context("/api/threads", headers={features.HEADER: "group_dms"}):
+        assert features.asked_unless_elsewhere("group_dms")
+        assert not features.asked_unless_elsewhere("threads")
