@@ -37,10 +37,16 @@ async def test_a_worn_clan_shows_beside_the_name_and_goes_live(live_server, sign
     await ok(client, "POST", "/api/users", {"clanServerId": place.id}, bob.token)
     await expect(message.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
     await expect(member_row.get_by_test_id("clan-badge")).to_have_text("HRTH", timeout=BROWSER_PATIENCE_MS)
+    # The badge's picture arrives after its text: wait for it to load (or fail), then look.
     loaded = (
         await message.get_by_test_id("clan-badge")
         .locator("img")
-        .evaluate("(img) => img.complete && img.naturalWidth > 0")
+        .evaluate(
+            """(img) => img.complete ? img.naturalWidth > 0 : new Promise((done) => {
+                img.addEventListener("load", () => done(img.naturalWidth > 0), { once: true });
+                img.addEventListener("error", () => done(false), { once: true });
+            })"""
+        )
     )
     assert loaded
     await snapshot(page, "clan-tags-channel.png")
