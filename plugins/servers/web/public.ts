@@ -34,5 +34,6 @@ export {
   type SettingsSectionProps,
   type ChannelEditorTab,
   type ChannelEditorTabProps,
+  type ChannelContribution,
   type ChannelContributionProps,
 } from "./slots";

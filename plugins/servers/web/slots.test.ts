@@ -30,4 +30,12 @@ describe("the servers bundle's slots", () => {
       ["webhooks", "Hooks"],
     ]);
   });
+
+  it("order what is drawn beside a channel by its order, whichever plugin loaded first", () => {
+    const Call = () => null;
+    const Threads = () => null;
+    fillSlots([serverSlots.channelHeaderActions.fill({ order: 20, Component: Call })]);
+    fillSlots([serverSlots.channelHeaderActions.fill({ order: 10, Component: Threads })]);
+    expect(serverSlots.channelHeaderActions.get().map(({ Component }) => Component)).toEqual([Threads, Call]);
+  });
 });

@@ -2,7 +2,8 @@
  * The servers bundle's slots (re-exported by `public.ts`): what other bundles add to its screens
  * without the servers bundle importing them. Filling one needs no `requires`: without servers
  * loaded nothing draws them. Settings sections and channel-editor tabs are keyed by id (the last
- * plugin loaded wins an id); the other lists are drawn in the order the plugins loaded.
+ * plugin loaded wins an id); what is drawn beside a channel by its `order`; the other lists in the
+ * order the plugins loaded.
  */
 import { defineListSlot } from "@hearth/plugins/slots";
 import type { ComponentType } from "react";
@@ -41,6 +42,14 @@ export interface ChannelContributionProps {
   channelId: string;
 }
 
+/** Something drawn beside a text channel; lowest `order` first (threads 10, voice 20). */
+export interface ChannelContribution {
+  order: number;
+  Component: ComponentType<ChannelContributionProps>;
+}
+
+const byOrder = (a: ChannelContribution, b: ChannelContribution) => a.order - b.order;
+
 export const serverSlots = {
   /** Server settings sections another plugin draws (emojis, welcome-screen, clan, security…). */
   settingsSections: defineListSlot<ServerSettingsSection>("servers.settingsSections"),
@@ -49,9 +58,9 @@ export const serverSlots = {
   /** Blocks under the server's welcome page header (welcome questions). */
   welcomeBlocks: defineListSlot<ComponentType<{ serverId: string }>>("servers.welcomeBlocks"),
   /** Something under each text channel of the channel list (voice: who is in its call; threads: followed threads). */
-  channelItemExtras: defineListSlot<ComponentType<ChannelContributionProps>>("servers.channelItemExtras"),
+  channelItemExtras: defineListSlot<ChannelContribution>("servers.channelItemExtras", { compare: byOrder }),
   /** Actions in a text channel's header (voice: join its call; threads: the threads button). */
-  channelHeaderActions: defineListSlot<ComponentType<ChannelContributionProps>>("servers.channelHeaderActions"),
+  channelHeaderActions: defineListSlot<ChannelContribution>("servers.channelHeaderActions", { compare: byOrder }),
 };
 
 type Sections = Partial<Record<SettingsSectionId, ComponentType<SettingsSectionProps>>>;

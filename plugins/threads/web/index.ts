@@ -19,8 +19,8 @@ export default definePlugin({
   socketHandlers: threadSocketHandlers,
   slots: [
     messageSlots.menuItems.fill(threadMenuItems),
-    serverSlots.channelHeaderActions.fill(ThreadsHeaderAction),
-    serverSlots.channelItemExtras.fill(FollowedThreads),
+    serverSlots.channelHeaderActions.fill({ order: 10, Component: ThreadsHeaderAction }),
+    serverSlots.channelItemExtras.fill({ order: 10, Component: FollowedThreads }),
   ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

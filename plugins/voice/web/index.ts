@@ -51,8 +51,8 @@ export default definePlugin({
   slots: [
     shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot),
     shellSlots.userMenuSections.fill(voiceUserMenuSection),
-    serverSlots.channelItemExtras.fill(ChannelVoiceExtra),
-    serverSlots.channelHeaderActions.fill(ChannelCallButton),
+    serverSlots.channelItemExtras.fill({ order: 20, Component: ChannelVoiceExtra }),
+    serverSlots.channelHeaderActions.fill({ order: 20, Component: ChannelCallButton }),
     inboxSlots.conversationHeaderActions.fill(DmCallButton),
   ],
   i18n: { "en-gb": enGb },

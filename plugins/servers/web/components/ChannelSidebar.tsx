@@ -65,7 +65,7 @@ function ChannelItem({ server, channel, active }: { server: Server; channel: Ser
         )}
         {unread && mentions === 0 && <span className="channel-item__dot" role="img" aria-label={t("channels.unread")} />}
       </NavLink>
-      {extras.map((Extra, index) => (
+      {extras.map(({ Component: Extra }, index) => (
         <Extra key={index} serverId={server.id} channelId={channel.id} />
       ))}
       {menu}

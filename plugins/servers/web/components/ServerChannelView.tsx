@@ -77,7 +77,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
       </LayoutSlot>
       {headerActions.length > 0 && (
         <LayoutSlot name="headerActions">
-          {headerActions.map((Action, index) => (
+          {headerActions.map(({ Component: Action }, index) => (
             <Action key={index} serverId={serverId} channelId={channel.id} />
           ))}
         </LayoutSlot>
