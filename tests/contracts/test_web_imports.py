@@ -102,7 +102,7 @@ def _registry_doors(text: str) -> list[str]:
     return [next(name for name in match if name) for match in REGISTRY_DOOR.findall(text)]
 
 
-def test_the_registry_pattern_finds_every_door(tmp_path):
+def test_the_registry_pattern_finds_every_door():
     text = (
         "export function registerTab(tab) {}\nfunction registerQuietly() {}\n"
         "export const registerArrow = (x) => x;\nexport {\n  useThing,\n  registerSection,\n} from './contributions';\n"
@@ -119,9 +119,9 @@ def test_the_registry_pattern_finds_every_door(tmp_path):
 
 def test_no_bundle_keeps_a_registry_of_its_own():
     """What one bundle adds to another's screens is a slot it fills (`slots: [slot.fill(…)]`,
-    declared with defineSlot/defineListSlot in the owner's public.ts): slots are installed with the
-    plugin, typed, and emptied between tests; a module-level list behind a `register*` function is
-    none of these (docs/plugins.md, section 7)."""
+    declared with defineSlot/defineListSlot in the owner's public.ts): slots are filled when the
+    plugin is installed, in its load order, and emptied between tests; a module-level list behind a
+    `register*` function is none of these (docs/plugins.md, section 7)."""
     found = [
         f"{path.relative_to(ROOT)}: {name}"
         for bundle in _web_bundles()
