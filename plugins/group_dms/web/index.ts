@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import { registerConversationListAction, registerConversationListSection } from "../../inbox/web/public";
-import { registerDirectChannelPath } from "../../messages/web/public";
+import { inboxSlots } from "../../inbox/web/public";
+import { messageSlots } from "../../messages/web/public";
 import enGb from "./en-gb.json";
 import { GroupList } from "./GroupList";
 import { groupPath } from "./groupsApi";
@@ -8,10 +8,6 @@ import { groupJoined, groupLeft, groupsAuthenticated, groupUpdated, memberRemove
 import { NewGroupButton } from "./NewGroupDialog";
 import { GroupSystemMessage } from "./SystemMessage";
 import { GROUP_DM, GroupMessageType, type GroupDm } from "./types";
-
-registerConversationListAction(NewGroupButton);
-registerConversationListSection(GroupList);
-registerDirectChannelPath(GROUP_DM, groupPath); // a group message's notification opens the group
 
 /**
  * Group DMs (Hearth's addition, asked for with the `group_dms` feature): groups in Home's
@@ -31,6 +27,11 @@ export default definePlugin({
     "group_dm:left": groupLeft,
     "user:updated": memberUpdated,
   },
+  slots: [
+    inboxSlots.conversationListActions.fill(NewGroupButton),
+    inboxSlots.conversationListSections.fill(GroupList),
+    messageSlots.directChannelPaths.fill({ channelType: GROUP_DM, path: groupPath }), // a group message's notification opens the group
+  ],
   messageRenderers: Object.fromEntries(Object.values(GroupMessageType).map((type) => [type, GroupSystemMessage])),
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
