@@ -1,6 +1,8 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { registerConversationListAction, registerConversationListSection } from "../../inbox/web/public";
 import { registerDirectChannelPath } from "../../messages/web/public";
+import { voiceSlots } from "../../voice/web/public";
+import { groupCallPlace } from "./groupCall";
 import enGb from "./en-gb.json";
 import { GroupList } from "./GroupList";
 import { groupPath } from "./groupsApi";
@@ -16,7 +18,7 @@ registerDirectChannelPath(GROUP_DM, groupPath); // a group message's notificatio
 /**
  * Group DMs (Hearth's addition, asked for with the `group_dms` feature): groups in Home's
  * conversation list, "New group" beside its title, each group at /app/groups/{channelId} with its
- * members in the drawer, and the group's system messages.
+ * members in the drawer, the group's system messages, and (with voice) its call button and place.
  */
 export default definePlugin({
   id: "group_dms",
@@ -31,6 +33,7 @@ export default definePlugin({
     "group_dm:left": groupLeft,
     "user:updated": memberUpdated,
   },
+  slots: [voiceSlots.callPlaces.fill(groupCallPlace)],
   messageRenderers: Object.fromEntries(Object.values(GroupMessageType).map((type) => [type, GroupSystemMessage])),
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

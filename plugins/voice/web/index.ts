@@ -3,13 +3,14 @@ import { shellSlots } from "@hearth/plugins/extensions";
 import { registerConversationHeaderAction } from "../../inbox/web/public";
 import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
-import { DmCallButton } from "./components/DmCallButton";
+import { CallButton, DmCallButton } from "./components/DmCallButton";
 import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { calls, ifEngineLoaded } from "./engine/calls";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
 import { voiceUserMenuSection } from "./userMenu";
+import { voiceSlots } from "./public";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
 import "./voice.css";
 
@@ -52,7 +53,11 @@ export default definePlugin({
     "voice:media_failed": (payload: { channelId: string }) => ifEngineLoaded((engine) => engine.mediaFailed(payload)),
     "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => ifEngineLoaded((engine) => engine.mediaSlots(payload)),
   },
-  slots: [shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot), shellSlots.userMenuSections.fill(voiceUserMenuSection)],
+  slots: [
+    shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot),
+    shellSlots.userMenuSections.fill(voiceUserMenuSection),
+    voiceSlots.callButton.fill(CallButton),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });
