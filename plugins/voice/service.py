@@ -358,7 +358,9 @@ class VoiceService:
             return []
         found = [
             *await self.store.in_servers(await self._server_ids(user)),
-            *await self.store.in_channels([*await self._open_dm_ids(user), *await self._kind_channel_ids(user, features)]),
+            *await self.store.in_channels(
+                [*await self._open_dm_ids(user), *await self._kind_channel_ids(user, features)]
+            ),
         ]
         return await self._viewable(user, found)
 

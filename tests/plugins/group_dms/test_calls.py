@@ -84,7 +84,11 @@ async def test_who_may_not_join_a_group_call(live_client, sockets):
     ada = await member()
     bob, cid, dan = await friends_of(live_client, ada, 3)
     gid = (await group_of(live_client, ada, [bob, cid]))["channelId"]
-    dan_s, ada_s, cid_s = await live_socket(sockets, dan), await live_socket(sockets, ada), await live_socket(sockets, cid)
+    dan_s, ada_s, cid_s = (
+        await live_socket(sockets, dan),
+        await live_socket(sockets, ada),
+        await live_socket(sockets, cid),
+    )
     assert await join_call(live_client, dan, gid, dan_s) == (403, error("You are not a member of this channel."))
     # a protocol client (no X-Hearth-Features) is told the channel does not exist
     assert await join_call(live_client, ada, gid, ada_s, opted=False) == (403, error("Channel does not exist."))
@@ -92,7 +96,10 @@ async def test_who_may_not_join_a_group_call(live_client, sockets):
         400,
         error("socketId must be between 3 and 320 characters long.", "socketId"),
     )
-    assert await join_call(live_client, ada, gid, cid_s) == (403, error("Invalid socketId or not connected to WebSocket."))
+    assert await join_call(live_client, ada, gid, cid_s) == (
+        403,
+        error("Invalid socketId or not connected to WebSocket."),
+    )
     await Account.filter(user_id=int(cid.id)).update(email_confirmed=False)
     assert await join_call(live_client, cid, gid, cid_s) == (400, error("You must confirm your email to join voice."))
     await quiet(live_client, (ada, ada_s))
