@@ -189,3 +189,16 @@ async def test_a_bigger_group_call_goes_server_side(small_calls_server_side):
     finally:
         for probe in probes.values():
             await probe.close()
+
+
+async def test_without_voice_a_group_has_no_calls_and_members_still_come_and_go(live_without):
+    live = await live_without("voice")
+    client = live.client
+    ada = await member()
+    bob, cid = await friends_of(client, ada, 2)
+    gid = (await group_of(client, ada, [bob, cid]))["channelId"]
+    status, _ = await gcall(client, "POST", f"/api/channels/{gid}/voice/join", {"socketId": "abc"}, ada)
+    assert status == 404
+    await ok(client, "DELETE", f"/api/group-dms/{gid}/members/{bob.id}", None, ada)  # nobody ends a call
+    await ok(client, "POST", f"/api/group-dms/{gid}/leave", None, cid)
+    assert [m["id"] for m in (await ok(client, "GET", "/api/group-dms", None, ada))[0]["members"]] == [ada.id]
