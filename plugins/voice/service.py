@@ -11,7 +11,7 @@ Besides the reference's events, Hearth's own client hears, on its voice socket o
 elsewhere, removed); and, with the call's audience, ``voice:call_mode {channelId, mode, slots?}`` when a
 call switches between peer-to-peer and server-side media. The protocol's clients ignore them.
 
-A channel kind another plugin brings hosts calls when it answers the call seam (``callable``
+A channel kind another plugin brings hosts calls when it answers the call seam (``callable_kind``
 below; the README's "Calls in other kinds of channel"): who a call there rings, and which of its
 channels a user hears calls of; its ``rooms`` are the call's audience.
 
