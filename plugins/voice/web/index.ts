@@ -3,13 +3,14 @@ import { shellSlots } from "@hearth/plugins/extensions";
 import { inboxSlots } from "../../inbox/web/public";
 import { serverSlots } from "../../servers/web/public";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
-import { DmCallButton } from "./components/DmCallButton";
+import { CallButton, DmCallButton } from "./components/DmCallButton";
 import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { calls, ifEngineLoaded } from "./engine/calls";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
 import { voiceUserMenuSection } from "./userMenu";
+import { voiceSlots } from "./public";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
 import "./voice.css";
 
@@ -54,6 +55,7 @@ export default definePlugin({
     serverSlots.channelItemExtras.fill({ order: 20, Component: ChannelVoiceExtra }),
     serverSlots.channelHeaderActions.fill({ order: 20, Component: ChannelCallButton }),
     inboxSlots.conversationHeaderActions.fill(DmCallButton),
+    voiceSlots.callButton.fill(CallButton),
   ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
