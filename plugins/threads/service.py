@@ -87,6 +87,18 @@ async def create(user: User, body: Any) -> dict[str, Any]:
         )
         if starter is None or starter.type != CONTENT:
             raise bad_request("Message not found!", "messageId")
+    thread, channel = await start_thread(user, parent, name, minutes, starter.id if starter else None)
+    return thread_wire(thread, channel, following=True)
+
+
+async def start_thread(
+    user: User, parent: Access, name: str, minutes: int, starter_id: int | None = None, on_created: Any = None
+) -> tuple[Thread, Channel]:
+    """A new thread of ``parent`` (a channel the caller may create threads in: the caller
+    checked), followed by its creator, announced to the parent's audience. Other plugins start
+    threads of their own channels through this (forums: a post). ``on_created(thread, channel)``
+    runs inside the creating transaction, before ``thread:created`` is queued."""
+    ctx: MemberContext = parent.extra["ctx"]
     created_at = now()
     try:
         async with transaction():
@@ -100,18 +112,20 @@ async def create(user: User, body: Any) -> dict[str, Any]:
                 channel_id=channel.id,
                 parent_id=parent.channel.id,
                 server_id=ctx.server.id,
-                starter_message_id=starter.id if starter else None,
+                starter_message_id=starter_id,
                 name=name,
                 created_by_id=user.id,
                 auto_archive_minutes=minutes,
                 created_at=created_at,
             )
             await ThreadMember.create(thread_id=channel.id, user_id=user.id, following=True, last_seen=created_at)
+            if on_created is not None:
+                await on_created(thread, channel)
             await live.to_parent_audience(parent.channel.id, "thread:created", {"thread": thread_wire(thread, channel)})
     except IntegrityError:
         raise bad_request("This message already has a thread.", "messageId") from None
     await live.to_user(user.id, "thread:follow_updated", {"threadId": str(channel.id), "following": True})
-    return thread_wire(thread, channel, following=True)
+    return thread, channel
 
 
 def _page_limit(raw: str | None) -> int:
