@@ -15,6 +15,7 @@ from plugins.threads.live import FEATURE
 
 class ForumChannels(ServerChannels):
     holds_messages = False  # its posts are threads; the forum itself takes no message
+    holds_threads = True  # GET /api/threads lists its posts as threads (they are made here, not there)
     feature = FEATURE
 
     async def access(self, user: User, channel: Channel) -> Access:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import features
+from core.context import hearth
 from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import User
@@ -37,6 +38,8 @@ async def gates_open(viewer_id: int | None, gates: list[str]) -> list[str]:
 
 
 async def share(user: User, post_id: str) -> dict[str, Any]:
+    if not hearth().plugins.enabled("posts"):  # the route is only there with posts: belt and braces
+        raise ApiError(404, "Not found.")
     from plugins.posts.relations import relations
     from plugins.posts.service import create_gated
     from plugins.posts.wire import serialize_id

@@ -61,10 +61,11 @@ def _minutes(value: int | None, default: int) -> int:
     return value
 
 
-async def parent_access(user: User, channel_id: str) -> Access:
-    """The channel a thread hangs from: a server text channel the user can view."""
+async def parent_access(user: User, channel_id: str, listing: bool = False) -> Access:
+    """The channel a thread hangs from: a server text channel the user can view. Listing also
+    takes a channel whose kind starts threads of its own (``holds_threads``: forums' posts)."""
     access = await messages.load_channel(user, channel_id)
-    if access.channel.type != SERVER_TEXT:
+    if access.channel.type != SERVER_TEXT and not (listing and getattr(access.kind, "holds_threads", False)):
         raise bad_request("Threads can only be created in server text channels.", "channelId")
     return access
 
@@ -150,7 +151,7 @@ def _before(raw: str | None) -> datetime | None:
 async def list_threads(user: User, channel_id: str | None, args: Any) -> dict[str, Any]:
     if not channel_id:
         raise bad_request("channelId is required.", "channelId")
-    parent = await parent_access(user, channel_id)
+    parent = await parent_access(user, channel_id, listing=True)
     archived = args.get("archived") == "true"
     limit, before = _page_limit(args.get("limit")), _before(args.get("before"))
     query = Thread.filter(parent_id=parent.channel.id, archived=archived).select_related("channel")

@@ -7,7 +7,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, Route, Routes, useParams } from "react-router";
 import { ChannelSidebar } from "./components/ChannelSidebar";
-import { useServerContributions } from "./contributions";
+import { useChannelKind, useServerContributions } from "./contributions";
 import { MemberList } from "./components/MemberList";
 import { ServerChannelView } from "./components/ServerChannelView";
 import { WelcomeView } from "./components/WelcomeView";
@@ -15,6 +15,7 @@ import { useMemberCounts, useSelfId, useServer } from "./hooks";
 import { t } from "./i18n";
 import { resolveChannelRoute, useServersStore } from "./serversStore";
 import { SettingsView } from "./settings/SettingsView";
+import type { ServerChannel } from "./types";
 import "./servers.css";
 
 function NotInServer() {
@@ -57,6 +58,13 @@ function ServerFrame({ serverId, activeChannelId, drawer: wanted = true, childre
   );
 }
 
+/** A text channel's messages, or the view of a kind another bundle brought (forums). */
+function ShownChannel({ serverId, channel }: { serverId: string; channel: ServerChannel }) {
+  const kind = useChannelKind(channel.type);
+  if (kind) return <kind.view serverId={serverId} channel={channel} />;
+  return <ServerChannelView serverId={serverId} channel={channel} />;
+}
+
 function ChannelPage({ serverId }: { serverId: string }) {
   const { channelId } = useParams();
   const state = useServersStore();
@@ -77,7 +85,7 @@ function ChannelPage({ serverId }: { serverId: string }) {
           </div>
         );
       case "show":
-        return <ServerChannelView serverId={serverId} channel={route.channel} />;
+        return <ShownChannel serverId={serverId} channel={route.channel} />;
     }
   })();
   return (

@@ -8,6 +8,7 @@
 import type { ComponentType } from "react";
 import { create } from "zustand";
 import type { SettingsSectionId } from "./permissions";
+import type { ServerChannel } from "./types";
 
 export interface SettingsSectionProps {
   serverId: string;
@@ -28,6 +29,21 @@ export interface ChannelEditorTab {
   component: ComponentType<ChannelEditorTabProps>;
   /** Shown for categories too (default: text channels only). */
   categories?: boolean;
+  /** Shown only for channels of these types, to whoever may edit the channel (default: admins, text channels). */
+  types?: number[];
+}
+
+/**
+ * A kind of server channel another bundle brings (forums: type 15): drawn by its own view in
+ * place of the message pane, with its own glyph in the list, and created from the server menu.
+ */
+export interface ChannelKindContribution {
+  type: number;
+  view: ComponentType<{ serverId: string; channel: ServerChannel }>;
+  glyph: ComponentType;
+  /** The server menu's entry for moderators (MANAGE_CHANNELS). */
+  createLabel: () => string;
+  create: (serverId: string, onCreated: (channelId: string) => void) => void;
 }
 
 /** A text channel of a server, as extras in the channel list and actions in its header see it. */
@@ -42,6 +58,7 @@ interface Contributions {
   welcomeBlocks: ComponentType<{ serverId: string }>[];
   channelItemExtras: ComponentType<ChannelContributionProps>[];
   channelHeaderActions: ComponentType<ChannelContributionProps>[];
+  channelKinds: ChannelKindContribution[];
   /** A bundle shows its own panel in the right drawer (threads: a thread), in place of the members. */
   drawerTaken: boolean;
 }
@@ -52,6 +69,7 @@ export const useServerContributions = create<Contributions>()(() => ({
   welcomeBlocks: [],
   channelItemExtras: [],
   channelHeaderActions: [],
+  channelKinds: [],
   drawerTaken: false,
 }));
 
@@ -87,4 +105,14 @@ export function registerChannelHeaderAction(component: ComponentType<ChannelCont
   useServerContributions.setState((state) => ({
     channelHeaderActions: [...state.channelHeaderActions.filter((item) => item !== component), component],
   }));
+}
+
+/** Adds a kind of channel (its view, glyph and "create" entry), e.g. forum channels. */
+export function registerChannelKind(kind: ChannelKindContribution): void {
+  useServerContributions.setState((state) => ({ channelKinds: [...state.channelKinds.filter((item) => item.type !== kind.type), kind] }));
+}
+
+/** The contributed kind of ``type``, if a bundle brought it. */
+export function useChannelKind(type: number | undefined): ChannelKindContribution | undefined {
+  return useServerContributions((state) => state.channelKinds.find((kind) => kind.type === type));
 }

@@ -33,8 +33,11 @@ export {
   registerWelcomeBlock,
   registerChannelItemExtra,
   registerChannelHeaderAction,
+  registerChannelKind,
   setChannelDrawerTaken,
   type SettingsSectionProps,
   type ChannelEditorTabProps,
   type ChannelContributionProps,
+  type ChannelKindContribution,
 } from "./contributions";
+export { ChannelHeaderActions } from "./components/ServerChannelView";
