@@ -1,0 +1,92 @@
+"""Forum channels (issue 35): Ada's server has a forum with tags and guidelines; Bob opens it,
+writes a post with a tag (the guidelines shown first), filters the list by tag and searches it
+by title, shares his post to the feed — the "Shared" mark replaces the button — and finds it in
+his feed as a card linking back, which opens the post beside the forum. Pictures at 1280 and
+390 px, left to right and in Arabic (right to left)."""
+
+from playwright.async_api import expect
+
+from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
+from tests.e2e.test_context_menus_flow import a_server
+from tests.plugins.forums.helpers import forum, post, tag
+from tests.plugins.threads.helpers import tok
+
+
+async def test_a_forum_post_with_tags_filtered_and_shared_to_the_feed(live_server, signed_in):
+    client = live_server.app.quart.test_client()
+    place, ada, bob, _ = await a_server(client)
+    forum_id = await forum(client, place)
+    await tok(client, "PATCH", f"/api/forums/{forum_id}", {"guidelines": "Search before you ask."}, ada.token)
+    await tag(client, place, forum_id, "bug")
+    idea = await tag(client, place, forum_id, "idea")
+    await post(client, ada, forum_id, "Dark mode please", [idea])
+    url = live_server.url
+
+    page = await signed_in(bob)
+    await page.goto(f"{url}/app/servers/{place.id}/{forum_id}")
+    view = page.get_by_test_id("forum-view")
+    await expect(view.get_by_test_id("forum-post").filter(has_text="Dark mode please")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
+
+    # a new post: the guidelines first, then the title, the message and a tag
+    await view.get_by_test_id("forum-new-post").click()
+    dialog = page.get_by_role("dialog", name="New post")
+    await expect(dialog.get_by_test_id("forum-guidelines")).to_contain_text("Search before you ask.")
+    await dialog.get_by_role("textbox", name="Title").fill("Printer on fire")
+    await dialog.get_by_role("textbox", name="Message").fill("It smokes when I print in colour.")
+    await dialog.get_by_role("button", name="bug").click()
+    await expect(dialog.get_by_role("button", name="bug")).to_have_attribute("aria-pressed", "true")
+    await snapshot(page, "forum-new-post-1280.png")
+    await dialog.get_by_role("button", name="Post", exact=True).click()
+    mine = view.get_by_test_id("forum-post").filter(has_text="Printer on fire")
+    await expect(mine).to_be_visible()
+    await expect(mine.get_by_text("bug", exact=True)).to_be_visible()
+    await expect(view.get_by_test_id("forum-post")).to_have_count(2)
+
+    # filter by a tag, then search by title
+    await view.get_by_test_id("forum-tag-filter").filter(has_text="bug").click()
+    await expect(view.get_by_test_id("forum-post")).to_have_count(1)
+    await expect(mine).to_be_visible()
+    await view.get_by_test_id("forum-tag-filter").filter(has_text="bug").click()
+    await expect(view.get_by_test_id("forum-post")).to_have_count(2)
+    await view.get_by_test_id("forum-search").fill("dark")
+    await expect(view.get_by_test_id("forum-post")).to_have_count(1)
+    await expect(view.get_by_test_id("forum-post").filter(has_text="Dark mode please")).to_be_visible()
+    await view.get_by_test_id("forum-search").fill("")
+    await expect(view.get_by_test_id("forum-post")).to_have_count(2)
+    await snapshot(page, "forum-view-1280.png")
+
+    # share to the feed: only on one's own post
+    theirs = view.get_by_test_id("forum-post").filter(has_text="Dark mode please")
+    await expect(theirs.get_by_test_id("forum-post-share")).to_have_count(0)
+    await mine.get_by_test_id("forum-post-share").click()
+    await expect(mine.get_by_test_id("forum-post-shared")).to_be_visible()
+
+    # the phone and right to left
+    await page.set_viewport_size({"width": 390, "height": 800})
+    await page.reload()
+    await expect(view.get_by_test_id("forum-post").filter(has_text="Printer on fire")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
+    box = await view.bounding_box()
+    assert box is not None and box["width"] <= 390, box
+    await snapshot(page, "forum-view-390.png")
+    await page.set_viewport_size({"width": 1280, "height": 800})
+    await page.reload()
+    await expect(mine).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await page.evaluate("document.documentElement.dir = 'rtl'")
+    await snapshot(page, "forum-view-rtl-1280.png")
+    await page.evaluate("document.documentElement.dir = 'ltr'")
+
+    # the feed shows it as a card linking back to the post
+    await page.goto(f"{url}/app")
+    shared = page.get_by_test_id("post").filter(has_text="Printer on fire")
+    await expect(shared).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(shared.get_by_test_id("post-forum-share")).to_contain_text("From the forum help")
+    await snapshot(page, "forum-shared-in-feed-1280.png")
+    await shared.get_by_test_id("post-forum-share-link").click()
+    panel = page.get_by_test_id("thread-panel")
+    await expect(panel.get_by_text("It smokes when I print in colour.")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("forum-view")).to_be_visible()
