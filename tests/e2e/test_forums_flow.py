@@ -90,3 +90,53 @@ async def test_a_forum_post_with_tags_filtered_and_shared_to_the_feed(live_serve
     panel = page.get_by_test_id("thread-panel")
     await expect(panel.get_by_text("It smokes when I print in colour.")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(page.get_by_test_id("forum-view")).to_be_visible()
+
+
+async def test_a_moderator_creates_a_forum_and_manages_its_tags(live_server, signed_in):
+    client = live_server.app.quart.test_client()
+    place, ada, bob, _ = await a_server(client)
+    url = live_server.url
+    page, bob_page = await signed_in(ada), await signed_in(bob)
+    for each in (page, bob_page):
+        await each.goto(f"{url}/app/servers/{place.id}/{place.general}")
+        await expect(each.get_by_test_id("channel-title")).to_have_text("General", timeout=BROWSER_PATIENCE_MS)
+
+    # "Create forum" in the server menu, for moderators only
+    await bob_page.get_by_role("button", name="Server menu").click()
+    await expect(bob_page.get_by_role("menuitem", name="Leave server")).to_be_visible()
+    await expect(bob_page.get_by_role("menuitem", name="Create forum")).to_have_count(0)
+    await bob_page.keyboard.press("Escape")
+    await page.get_by_role("button", name="Server menu").click()
+    await page.get_by_role("menuitem", name="Create forum").click()
+    dialog = page.get_by_role("dialog", name="Create forum")
+    await dialog.get_by_label("Forum name").fill("questions")
+    await dialog.get_by_role("button", name="Create forum").click()
+    await expect(page.get_by_test_id("channel-title")).to_have_text("questions")
+    await expect(page.get_by_test_id("forum-view")).to_be_visible()
+    await expect(bob_page.get_by_test_id("channel-item").filter(has_text="questions")).to_be_visible()  # live
+
+    # the channel editor's Forum tab: guidelines and tags
+    forum_id = page.url.rstrip("/").split("/")[-1]
+    await page.goto(f"{url}/app/servers/{place.id}/settings/channels/{forum_id}/forum")
+    settings = page.get_by_test_id("forum-settings")
+    await expect(settings).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await settings.get_by_test_id("forum-guidelines-input").fill("One question a post.")
+    await settings.get_by_role("button", name="Save").click()
+    await expect(settings.get_by_role("button", name="Save")).to_be_disabled()
+    await settings.get_by_label("New tag").fill("solved")
+    await settings.get_by_label("Only moderators may use it").check()
+    await settings.get_by_test_id("forum-add-tag").click()
+    tag_row = settings.get_by_test_id("forum-settings-tag").filter(has_text="solved")
+    await expect(tag_row).to_be_visible()
+    await expect(tag_row.get_by_role("checkbox", name="Moderators only")).to_be_checked()
+    await snapshot(page, "forum-settings-1280.png")
+    forum = await tok(client, "GET", f"/api/forums/{forum_id}", token=bob.token)
+    assert forum["guidelines"] == "One question a post."
+    assert [(t["name"], t["moderated"]) for t in forum["tags"]] == [("solved", True)]
+
+    # Bob, no moderator, is not offered the moderators' tag when posting
+    await bob_page.get_by_test_id("channel-item").filter(has_text="questions").click()
+    await bob_page.get_by_test_id("forum-new-post").click()
+    new_post = bob_page.get_by_role("dialog", name="New post")
+    await expect(new_post.get_by_test_id("forum-guidelines")).to_contain_text("One question a post.")
+    await expect(new_post.get_by_test_id("forum-new-post-tag")).to_have_count(0)

@@ -9,6 +9,7 @@ import { addTag, deleteTag, getForum, updateForum, updateTag } from "./forumsApi
 import { rememberForum, useForumsStore } from "./forumsStore";
 import { t } from "./i18n";
 import type { ForumSort } from "./types";
+import "./forums.css";
 
 export function ForumSettingsTab({ channelId }: ChannelEditorTabProps) {
   const forum = useForumsStore((state) => state.forums[channelId]);

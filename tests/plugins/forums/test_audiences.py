@@ -8,7 +8,7 @@ from tests.plugins.accounts.helpers import ping
 from tests.plugins.forums.helpers import forum, post, tag
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join, ok
-from tests.plugins.threads.helpers import threads_socket, tok
+from tests.plugins.threads.helpers import tcall, threads_socket, tok
 
 
 async def test_a_protocol_client_never_meets_a_forum(live_client, sockets):
@@ -65,10 +65,18 @@ async def test_a_protocol_client_never_meets_a_forum(live_client, sockets):
     assert [c["id"] for c in plain["channels"]] == [place.general]
     assert {c["id"] for c in full["channels"]} == {place.general, forum_id}
 
+    # over HTTP a protocol client meets neither the post's messages nor the forum
+    for path in (f"/api/channels/{posted['id']}/messages", f"/api/channels/{forum_id}"):
+        status, body = await tcall(live_client, "GET", path, token=fellow.token, opt_in=False)
+        assert (status, body["message"]) == (403, "Channel does not exist."), path
+
     await ok(live_client, "DELETE", f"/api/servers/{place.id}/channels/{forum_id}", token=place.owner.token)
     assert (await opted.wait_for("server:channel_deleted"))["channelId"] == forum_id
     await ping(live_client, fellow, protocol)
     assert protocol.received("server:channel_deleted") == []
+    # its posts went with it
+    status, body = await tcall(live_client, "GET", f"/api/forums/posts/{posted['id']}", token=fellow.token)
+    assert (status, body["message"]) == (403, "Channel does not exist.")
 
 
 async def test_forum_events_reach_who_can_view_it(live_client, sockets):
