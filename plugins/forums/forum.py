@@ -63,9 +63,6 @@ async def _moderator(access: Access) -> MemberContext:
 async def create(user: User, server_id: str, name: str) -> dict[str, Any]:
     ctx = await member_context(user, server_id)
     await require_permission(ctx, MANAGE_CHANNELS)
-    name = name.strip()
-    if not name:
-        raise bad_request("name length must be between 1 and 100 characters.", "name")
     async with transaction():
         channel = await server_channels.create(ctx, name, FORUM)
         forum = await Forum.create(channel_id=int(channel["id"]), server_id=ctx.server.id)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StrictBool, StrictStr
+from pydantic import Field, StrictBool, StrictStr, field_validator
 
 from core.validation import Body, Rules
+from plugins.servers.schemas import _channel_name
 
 MAX_TAGS_ON_POST = 5
 
@@ -23,15 +24,9 @@ _TAG_IDS = Rules(
 
 class CreateForumBody(Body):
     serverId: Annotated[StrictStr, Rules(required="serverId is required.", type="serverId must be a string.")]
-    name: Annotated[
-        StrictStr,
-        Rules(
-            required="name is required.",
-            type="name must be a string.",
-            length="name length must be between 1 and 100 characters.",
-        ),
-        Field(min_length=1, max_length=100),
-    ]
+    # a channel's name, as the servers plugin checks it (2-100 characters, trimmed, no "#")
+    name: Annotated[StrictStr, Rules(required="Name is required.", type="Name must be a string.")]
+    _name = field_validator("name")(classmethod(lambda cls, v: _channel_name(v)))
 
 
 class UpdateForumBody(Body):
