@@ -140,3 +140,30 @@ async def test_the_shared_post_reaches_only_who_can_see_the_forum(live_client):
         assert reply == (400, error("Comment not found"))
     repost = await tcall(live_client, "POST", f"/api/posts/{shared['id']}/repost", token=reader.token)
     assert repost == (400, error("Comment not found"))
+
+
+async def test_losing_the_forum_hides_the_shared_post_and_its_notifications(live_client):
+    place = await community(live_client)
+    forum_id = await forum(live_client, place)
+    author, reader = await join(live_client, place), await join(live_client, place)
+    made = await post(live_client, author, forum_id)
+    shared = (await tok(live_client, "POST", f"/api/forums/posts/{made['id']}/share", token=author.token))["post"]
+    await tok(live_client, "POST", f"/api/posts/{shared['id']}/like", token=reader.token)
+
+    async def liked_notifications() -> list[str]:
+        notes = await tok(live_client, "GET", "/api/posts/notifications", token=author.token)
+        return [n["postId"] for n in notes if n["type"] == 0]
+
+    assert await liked_notifications() == [shared["id"]]
+    assert shared["id"] in await _feed_ids(live_client, author)
+    # the forum is hidden from everyone but the owner: its former readers see nothing of the post
+    await ok(
+        live_client,
+        "POST",
+        f"/api/servers/{place.id}/channels/{forum_id}/permissions/{place.default_role}",
+        {"permissions": 0},
+        place.owner.token,
+    )
+    assert await liked_notifications() == []
+    assert shared["id"] not in await _feed_ids(live_client, author)
+    assert await tok(live_client, "GET", f"/api/posts/{shared['id']}", token=reader.token) is None
