@@ -272,3 +272,62 @@ async def test_listing_sorts_filters_and_searches(live_client):
     for query, message, where in cases:
         got = await tcall(live_client, "GET", f"/api/forums/{forum_id}/posts{query}", token=reader.token)
         assert got == (400, error(message, where)), message
+
+
+async def test_every_route_refuses_outsiders_and_members_who_cannot_see_the_forum(live_client):
+    place = await community(live_client)
+    forum_id = await forum(live_client, place)
+    bug = await tag(live_client, place, forum_id, "bug")
+    made = await post(live_client, place.owner, forum_id, "Owner's post", [bug])
+    outsider, blind = await member(), await join(live_client, place)
+    role = await role_with(live_client, place, MANAGE_CHANNELS, blind)  # a moderator, but the forum is hidden from them
+    for role_id in (place.default_role, role):
+        await ok(
+            live_client,
+            "POST",
+            f"/api/servers/{place.id}/channels/{forum_id}/permissions/{role_id}",
+            {"permissions": 0},
+            place.owner.token,
+        )
+    routes = [
+        ("GET", f"/api/forums/{forum_id}", None),
+        ("PATCH", f"/api/forums/{forum_id}", {"guidelines": "x"}),
+        ("POST", f"/api/forums/{forum_id}/tags", {"name": "new"}),
+        ("PATCH", f"/api/forums/{forum_id}/tags/{bug}", {"name": "renamed"}),
+        ("DELETE", f"/api/forums/{forum_id}/tags/{bug}", None),
+        ("GET", f"/api/forums/{forum_id}/posts", None),
+        ("POST", f"/api/forums/{forum_id}/posts", {"title": "t", "content": "c"}),
+        ("GET", f"/api/forums/posts/{made['id']}", None),
+        ("PATCH", f"/api/forums/posts/{made['id']}", {"tagIds": []}),
+        ("POST", f"/api/forums/posts/{made['id']}/share", None),
+    ]
+    for person, message in ((outsider, "Server member is not in this server."), (blind, "This channel is private.")):
+        for method, path, body in routes:
+            status, answer = await tcall(live_client, method, path, body, person.token)
+            assert (status, answer["message"]) == (403, message), (method, path)
+    status, answer = await tcall(
+        live_client, "POST", "/api/forums", {"serverId": place.id, "name": "mine"}, outsider.token
+    )
+    assert (status, answer["message"]) == (403, "Server member is not in this server.")
+    # nothing changed
+    assert (await tok(live_client, "GET", f"/api/forums/{forum_id}", token=place.owner.token))["tags"] == [
+        {"id": bug, "name": "bug", "moderated": False}
+    ]
+
+
+async def test_changing_a_posts_tags_checks_its_input(live_client):
+    place = await community(live_client)
+    forum_id = await forum(live_client, place)
+    made = await post(live_client, place.owner, forum_id)
+    cases = [
+        ({}, "tagIds is required.", "tagIds"),
+        ({"tagIds": "bug"}, "tagIds must be an array of strings.", "tagIds"),
+        ({"tagIds": [5]}, "tagIds must be an array of strings.", "tagIds[0]"),  # the kernel names the element
+        ({"tagIds": ["1"] * 6}, "A post can have at most 5 tags.", "tagIds"),
+        ({"tagIds": ["123"]}, "Tag not found.", "tagIds"),
+    ]
+    for body, message, where in cases:
+        got = await tcall(live_client, "PATCH", f"/api/forums/posts/{made['id']}", body, place.owner.token)
+        assert got == (400, error(message, where)), message
+    status, got = await tcall(live_client, "GET", f"/api/forums/posts/{place.general}", token=place.owner.token)
+    assert (status, got["message"]) == (403, "Channel does not exist.")
