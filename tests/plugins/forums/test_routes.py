@@ -331,3 +331,20 @@ async def test_changing_a_posts_tags_checks_its_input(live_client):
         assert got == (400, error(message, where)), message
     status, got = await tcall(live_client, "GET", f"/api/forums/posts/{place.general}", token=place.owner.token)
     assert (status, got["message"]) == (403, "Channel does not exist.")
+
+
+async def test_the_threads_routes_list_a_forums_posts_but_start_none(live_client):
+    place = await community(live_client)
+    forum_id = await forum(live_client, place)
+    made = await post(live_client, place.owner, forum_id)
+    listed = await tok(live_client, "GET", f"/api/threads?channelId={forum_id}", token=place.owner.token)
+    assert [t["id"] for t in listed["threads"]] == [made["id"]] and listed["threads"][0]["parentId"] == forum_id
+    body = {"channelId": forum_id, "name": "side talk"}
+    assert await tcall(live_client, "POST", "/api/threads", body, place.owner.token) == (
+        400,
+        error("Threads can only be created in server text channels.", "channelId"),
+    )
+    renamed = await tok(live_client, "PATCH", f"/api/threads/{made['id']}", {"name": "Better title"}, place.owner.token)
+    assert renamed["name"] == "Better title"
+    page = await tok(live_client, "GET", f"/api/forums/{forum_id}/posts?q=better", token=place.owner.token)
+    assert [(p["id"], p["title"]) for p in page["posts"]] == [(made["id"], "Better title")]
