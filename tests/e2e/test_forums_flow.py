@@ -8,6 +8,7 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
+from tests.e2e.test_accessibility import AXE, readable, violations_on
 from tests.e2e.test_context_menus_flow import a_server
 from tests.plugins.forums.helpers import forum, post, tag
 from tests.plugins.threads.helpers import tok
@@ -24,11 +25,14 @@ async def test_a_forum_post_with_tags_filtered_and_shared_to_the_feed(live_serve
     url = live_server.url
 
     page = await signed_in(bob)
+    await page.context.add_init_script(path=str(AXE))  # axe-core, as the accessibility test loads it
     await page.goto(f"{url}/app/servers/{place.id}/{forum_id}")
     view = page.get_by_test_id("forum-view")
     await expect(view.get_by_test_id("forum-post").filter(has_text="Dark mode please")).to_be_visible(
         timeout=BROWSER_PATIENCE_MS
     )
+    found = await violations_on(page, "forum")
+    assert not found, readable("forum", found)
 
     # a new post: the guidelines first, then the title, the message and a tag
     await view.get_by_test_id("forum-new-post").click()
@@ -38,6 +42,8 @@ async def test_a_forum_post_with_tags_filtered_and_shared_to_the_feed(live_serve
     await dialog.get_by_role("textbox", name="Message").fill("It smokes when I print in colour.")
     await dialog.get_by_role("button", name="bug").click()
     await expect(dialog.get_by_role("button", name="bug")).to_have_attribute("aria-pressed", "true")
+    found = await violations_on(page, "forum new post")
+    assert not found, readable("forum new post", found)
     await snapshot(page, "forum-new-post-1280.png")
     await dialog.get_by_role("button", name="Post", exact=True).click()
     mine = view.get_by_test_id("forum-post").filter(has_text="Printer on fire")
