@@ -119,7 +119,20 @@ async def test_tags_are_managed_by_moderators(live_client):
     for body, message, where in cases:
         got = await tcall(live_client, "POST", f"/api/forums/{forum_id}/tags", body, mod.token)
         assert got == (400, error(message, where)), message
+    patches = [
+        ({"name": ""}, "name length must be between 1 and 20 characters.", "name"),
+        ({"name": 5}, "name must be a string.", "name"),
+        ({"name": "Solved"}, "This forum already has a tag with that name.", "name"),
+        ({"moderated": "no"}, "moderated must be a boolean.", "moderated"),
+    ]
+    for body, message, where in patches:
+        got = await tcall(live_client, "PATCH", f"/api/forums/{forum_id}/tags/{bug['id']}", body, mod.token)
+        assert got == (400, error(message, where)), message
     status, body = await tcall(live_client, "POST", f"/api/forums/{forum_id}/tags", {"name": "x"}, someone.token)
+    assert (status, body["message"]) == (403, "Missing Manage Channels permission")
+    status, body = await tcall(
+        live_client, "PATCH", f"/api/forums/{forum_id}/tags/{bug['id']}", {"moderated": True}, someone.token
+    )
     assert (status, body["message"]) == (403, "Missing Manage Channels permission")
     status, body = await tcall(live_client, "DELETE", f"/api/forums/{forum_id}/tags/{bug['id']}", token=someone.token)
     assert (status, body["message"]) == (403, "Missing Manage Channels permission")
