@@ -79,4 +79,11 @@ describe("a mention in a followed thread", () => {
     threadSocketHandlers["message:created"]({ message: message({ createdBy: { id: "7", username: "me", tag: "ME01" } }) });
     expect(notifyMessage).not.toHaveBeenCalled();
   });
+
+  it("a thread the user unfollowed stays silent", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
+    rememberThreads([{ ...thread, following: false }]);
+    threadSocketHandlers["message:created"]({ message: message() });
+    expect(notifyMessage).not.toHaveBeenCalled();
+  });
 });

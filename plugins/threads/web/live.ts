@@ -55,7 +55,7 @@ function messageCreated({ message }: { message: Message }): void {
   }
   const mentionsMe = Boolean(selfId && message.mentions?.some((user) => user.id === selfId));
   followedMessage(thread.id, mentionsMe);
-  if (mentionsMe && selfId) notifyMention(thread, message, selfId);
+  if (mentionsMe && selfId && thread.following !== false) notifyMention(thread, message, selfId); // an unfollow silences it
 }
 
 /**
