@@ -23,3 +23,11 @@ async def block_relations(user_id):
 async def link_preview(content, user_id):
     """Return the Open Graph embed (entities.md §6.4) of the first link in ``content`` written
     by ``user_id``, or None (the link_embeds plugin answers; without it posts have no embed)."""
+
+
+@hookspec
+async def post_gates_open(viewer_id, gates):
+    """Return which of ``gates`` (the strings another plugin set on the posts it made with
+    ``service.create_gated``, e.g. forums' ``forum:<channelId>``) the viewer may pass;
+    ``viewer_id`` is None when signed out. A post behind a gate nobody opens is left out of every
+    list and answer (so are reposts and replies of it); without an answer every gate is shut."""

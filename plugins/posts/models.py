@@ -34,6 +34,10 @@ class Post(FlakeModel):
     attachment = fields.JSONField(null=True)
     mention_user_ids = fields.JSONField(default=list)
     has_poll = fields.BooleanField(default=False)
+    # A post another plugin made for a restricted audience (forums: a shared forum post): only
+    # viewers the ``post_gates_open`` hook lets through see it, and ``share`` is what it links to.
+    gate = fields.CharField(max_length=64, null=True)
+    share = fields.JSONField(null=True)
 
     class Meta:
         table = "posts"

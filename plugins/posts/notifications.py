@@ -63,6 +63,7 @@ async def latest(user: User, rel: Relations) -> list[dict[str, Any]]:
             "post": wires.get(r.post_id),
         }
         for r in rows
+        if r.post_id is None or r.post_id in wires  # a gated post the user may no longer see: nothing of it
     ]
 
 

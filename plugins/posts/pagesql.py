@@ -146,6 +146,8 @@ COLUMNS = (
     "liked_id",
     "voted_choice_id",
     "reposts",
+    "gate",
+    "share",
 )
 
 
@@ -187,7 +189,8 @@ SELECT w.nested, p.id, p.created_by_id, p.content, p.created_at, p.edited_at, p.
        CASE WHEN {nonempty} THEN (SELECT {
         _agg(dialect, "mu.id", "mu.username", "mu.tag", "mu.hex_color", "mu.avatar", "mu.badges")
     }
-                                    FROM {users} mu WHERE {mentioned}) END,{viewer_columns}
+                                    FROM {users} mu WHERE {mentioned}) END,{viewer_columns},
+       p.gate, p.share
 FROM wanted w
 JOIN {POSTS} p ON p.id = w.id
 JOIN {users} u ON u.id = p.created_by_id

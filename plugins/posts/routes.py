@@ -226,14 +226,14 @@ async def comments(post_id: str) -> Any:
 @require_user
 @rate_limit("post_get_likes", 100, 20)
 async def likes(post_id: str) -> Any:
-    return jsonify(await service.likes(post_id, LIST_LIMIT))
+    return jsonify(await service.likes(post_id, LIST_LIMIT, current_user().id))
 
 
 @blueprint.get("/<post_id>/reposts")
 @require_user
 @rate_limit("post_get_reposts", 100, 20)
 async def reposts(post_id: str) -> Any:
-    return jsonify(await service.reposts(post_id, LIST_LIMIT))
+    return jsonify(await service.reposts(post_id, LIST_LIMIT, current_user().id))
 
 
 @blueprint.post("/<post_id>/polls/<poll_id>/choices/<choice_id>")

@@ -51,6 +51,22 @@ async def _post(post_id: str, **conditions: Any) -> Post | None:
     return None if parsed is None else await Post.get_or_none(id=parsed, **conditions)
 
 
+async def _shut(post: Post, viewer_id: int | None) -> bool:
+    """A gated post the viewer may not see (``post_gates_open``): acted on as if it did not exist."""
+    if post.gate is None:
+        return False
+    from plugins.posts.wire import gates_open
+
+    return post.gate not in await gates_open(viewer_id, {post.gate})
+
+
+async def create_gated(user: User, content: str, gate: str, share: dict[str, Any]) -> Post:
+    """A top-level post another plugin makes for ``user`` behind ``gate`` (see the
+    ``post_gates_open`` hook), linking to ``share``: no mentions, no preview, no notification."""
+    async with transaction():
+        return await Post.create(created_by_id=user.id, content=content, gate=gate, share=share)
+
+
 async def _require_confirmed_email(user: User) -> None:
     if user.bot:
         return
@@ -100,7 +116,7 @@ async def create_post(user: User, body: CreatePostBody, choices: list[str]) -> d
     if body.postId is not None:
         parent = await _post(body.postId)
         # a deleted post takes no new replies (README "Rules as built": Delete)
-        if parent is None or parent.repost_id is not None or parent.deleted:
+        if parent is None or parent.repost_id is not None or parent.deleted or await _shut(parent, user.id):
             raise bad_request("Comment not found")
         if await blocked_by(parent.created_by_id, user.id):
             raise bad_request(BLOCKED)
@@ -138,6 +154,8 @@ async def edit_post(user: User, post_id: str, new_content: str) -> dict[str, Any
     post = await _post(post_id, created_by_id=user.id, deleted=False, repost_id=None)
     if post is None:
         raise forbidden("Post not found")
+    if post.gate is not None:  # its text is what it links to; a mention would reach outside its audience
+        raise bad_request("A shared post cannot be edited.")
     stored = await text.prepare(new_content)
     before = set(post.mention_user_ids or [])
     added = await _mentionable(user.id, [i for i in text.mentioned_ids(stored) if i not in before])
@@ -210,7 +228,7 @@ async def delete_post(user: User, post_id: str) -> None:
 async def like(user: User, post_id: str) -> dict[str, Any]:
     refuse_shadow_banned(user)  # as a message reaction (rest.md §0.8): nobody sees their likes
     post = await _post(post_id, deleted=False)
-    if post is None:
+    if post is None or await _shut(post, user.id):
         raise bad_request("Post not found")
     if await PostLike.exists(post_id=post.id, liked_by_id=user.id):
         raise bad_request("You have already liked this post!")
@@ -244,8 +262,8 @@ async def repost(user: User, post_id: str) -> dict[str, Any]:
     refuse_shadow_banned(user)
     await _require_confirmed_email(user)
     target = await _post(post_id, deleted=False)
-    if target is None or target.repost_id is not None:
-        raise bad_request("Comment not found")
+    if target is None or target.repost_id is not None or target.gate is not None:
+        raise bad_request("Comment not found")  # a gated post stays with its audience: no repost
     if await blocked_by(target.created_by_id, user.id):
         raise bad_request(BLOCKED)
     async with transaction():
@@ -305,22 +323,22 @@ async def unpin(user: User, post_id: str) -> None:
         raise bad_request("Post is not pinned.")
 
 
-async def likes(post_id: str, limit: int) -> list[dict[str, Any]]:
+async def likes(post_id: str, limit: int, viewer_id: int | None = None) -> list[dict[str, Any]]:
     """Who liked a post, newest first (rest.md §7.18)."""
-    post = await _listable(post_id)
+    post = await _listable(post_id, viewer_id)
     rows = await PostLike.filter(post_id=post.id).order_by("-id").limit(limit).select_related("liked_by")
     return [{"likedBy": full_user(r.liked_by), "createdAt": ms(r.created_at)} for r in rows]
 
 
-async def reposts(post_id: str, limit: int) -> list[dict[str, Any]]:
+async def reposts(post_id: str, limit: int, viewer_id: int | None = None) -> list[dict[str, Any]]:
     """Who reposted a post, newest first (rest.md §7.19)."""
-    post = await _listable(post_id)
+    post = await _listable(post_id, viewer_id)
     rows = await Post.filter(repost_id=post.id).order_by("-id").limit(limit).select_related("created_by")
     return [{"createdBy": full_user(r.created_by), "createdAt": ms(r.created_at)} for r in rows]
 
 
-async def _listable(post_id: str) -> Post:
+async def _listable(post_id: str, viewer_id: int | None = None) -> Post:
     post = await _post(post_id, deleted=False)
-    if post is None:
+    if post is None or await _shut(post, viewer_id):
         raise forbidden("Post not found")
     return post

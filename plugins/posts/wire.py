@@ -40,7 +40,7 @@ def _sid(value: int | None) -> str | None:
 class _Post:
     """One loaded row: what nesting and stubs need, and the wire body."""
 
-    __slots__ = ("id", "author_id", "comment_to_id", "repost_id", "quoted_post_id", "author", "body")
+    __slots__ = ("id", "author_id", "comment_to_id", "repost_id", "quoted_post_id", "author", "body", "gate")
 
     def __init__(self, row: Any):
         (
@@ -77,9 +77,11 @@ class _Post:
             liked_id,
             voted_choice_id,
             reposts,
+            gate,
+            share,
         ) = row
         self.id, self.author_id, self.comment_to_id, self.repost_id = post_id, author_id, comment_to_id, repost_id
-        self.quoted_post_id = quoted_post_id
+        self.quoted_post_id, self.gate = quoted_post_id, gate
         self.author = {
             "id": str(author_id),
             "username": username,
@@ -118,6 +120,8 @@ class _Post:
                 for repost_id, by_id, by_name in sorted(_json(reposts) or ())
             ],
         }
+        if share is not None:  # only on gated posts, which only viewers the gate lets in receive
+            self.body["share"] = _json(share)
 
 
 def _mentions(ids: list[int] | None, users: list[list[Any]] | None) -> list[dict[str, Any]]:
@@ -204,13 +208,37 @@ async def load(selection: Selection | None, rel: Relations) -> list[dict[str, An
         return []
     page = _Page(await fetch(selection, rel), rel)
     await _add_profile_extras(page.posts.values())
-    listed = page.listed
+    listed = await _behind_open_gates(page, rel)
     if selection.keep_order_of is not None:
         by_id = {post.id: post for post in listed}
         listed = [by_id[i] for i in dict.fromkeys(selection.keep_order_of) if i in by_id]
     elif selection.reverse:
         listed.reverse()
     return [page.full(post) for post in listed]
+
+
+async def _behind_open_gates(page: _Page, rel: Relations) -> list[_Post]:
+    """The page's posts the viewer may see: a gated post (and a repost or reply of one) only when
+    its gate opens for them (``post_gates_open``); one question per page, none without gates."""
+    gates = {post.gate for post in page.posts.values() if post.gate is not None}
+    if not gates:
+        return page.listed
+    shut = gates - await gates_open(rel.viewer_id, gates)
+
+    def shown(post_id: int | None) -> bool:
+        post = page.posts.get(post_id) if post_id is not None else None
+        return post is None or post.gate not in shut
+
+    return [p for p in page.listed if shown(p.id) and shown(p.repost_id) and shown(p.comment_to_id)]
+
+
+async def gates_open(viewer_id: int | None, gates: set[str]) -> set[str]:
+    from core.context import hearth
+
+    opened: set[str] = set()
+    for answer in await hearth().plugins.gather("post_gates_open", viewer_id=viewer_id, gates=sorted(gates)):
+        opened |= set(answer or ())
+    return opened
 
 
 async def serialize_ids(post_ids: list[int], rel: Relations) -> list[dict[str, Any]]:

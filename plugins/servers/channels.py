@@ -10,7 +10,7 @@ from core.errors import ApiError, bad_request
 from core.ids import parse_id
 from core.wire import ms
 from plugins.messages.models import CATEGORY, Channel
-from plugins.servers import audit, rooms
+from plugins.servers import audit, hidden, rooms
 from plugins.servers.models import ChannelNotice, ChannelPermission, Role, Server
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, MemberContext
 from plugins.servers.wire import server_channel_wire
@@ -46,8 +46,8 @@ async def create(ctx: MemberContext, name: str | None, channel_type: int) -> dic
             permissions=DEFAULT_CHANNEL_PERMISSIONS,
         )
         wire = server_channel_wire(channel, {server.default_role_id: DEFAULT_CHANNEL_PERMISSIONS})
-        await hearth().gateway.emit(
-            "server:channel_created", {"serverId": str(server.id), "channel": wire}, to=str(server.id)
+        await hidden.emit_about_channels(
+            "server:channel_created", {"serverId": str(server.id), "channel": wire}, str(server.id), [channel_type]
         )
         await rooms.resync(server.id)
         await audit.record(server.id, "SERVER_CHANNEL_CREATE", ctx.user.id, type=channel_type, name=name)
@@ -67,10 +67,11 @@ async def update(ctx: MemberContext, channel_id: str, changes: dict[str, Any]) -
     async with transaction():
         if updated:
             await Channel.filter(id=channel.id).update(**{columns[k]: v for k, v in updated.items()})
-            await hearth().gateway.emit(
+            await hidden.emit_about_channels(
                 "server:channel_updated",
                 {"serverId": str(ctx.server.id), "channelId": str(channel.id), "updated": updated},
-                to=str(ctx.server.id),
+                str(ctx.server.id),
+                [channel.type],
             )
             await audit.record(
                 ctx.server.id,
@@ -92,10 +93,11 @@ async def delete(ctx: MemberContext, channel_id: str) -> str:
             await Channel.filter(category_id=channel.id).update(category_id=None)
         if ctx.server.system_channel_id == channel.id:
             await Server.filter(id=ctx.server.id).update(system_channel_id=None)
-        await hearth().gateway.emit(
+        await hidden.emit_about_channels(
             "server:channel_deleted",
             {"serverId": str(ctx.server.id), "channelId": str(channel.id)},
-            to=str(ctx.server.id),
+            str(ctx.server.id),
+            [channel.type],
         )
         await rooms.resync(ctx.server.id, None, [channel.id])
         await hearth().plugins.gather("server_channels_removed", server_id=ctx.server.id, channel_ids=[channel.id])
@@ -124,8 +126,14 @@ async def reorder(ctx: MemberContext, channel_ids: list[str], category_id: str |
         body: dict[str, Any] = {"orderedChannelIds": [str(i) for i in ids]}
         if category is not None:
             body["categoryId"] = str(category.id)
-        await hearth().gateway.emit(
-            "server:channel_order_updated", {"serverId": str(server.id), **body}, to=str(server.id)
+        hidden_types = hidden.hidden_types(frozenset())
+        plain = {**body, "orderedChannelIds": [str(i) for i in ids if found[i].type not in hidden_types]}
+        await hidden.emit_about_channels(
+            "server:channel_order_updated",
+            {"serverId": str(server.id), **body},
+            str(server.id),
+            [c.type for c in found.values()],
+            plain={"serverId": str(server.id), **plain},
         )
     return body
 
@@ -148,7 +156,7 @@ async def set_permissions(ctx: MemberContext, channel_id: str, role_id: str, per
             "serverId": str(ctx.server.id),
             "channelId": str(channel.id),
         }
-        await hearth().gateway.emit("server:channel_permissions_updated", body, to=str(ctx.server.id))
+        await hidden.emit_about_channels("server:channel_permissions_updated", body, str(ctx.server.id), [channel.type])
         await rooms.resync(ctx.server.id)
     return body
 

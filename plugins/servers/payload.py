@@ -14,7 +14,7 @@ from core.identity.models import User
 from core.ids import parse_id
 from plugins.messages.models import Channel
 from plugins.messages.payload import attachment_counts
-from plugins.servers import memberrows
+from plugins.servers import hidden, memberrows
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
@@ -147,6 +147,7 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
     )
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
+    snapshot["channels"] = hidden.visible_channels(snapshot["channels"], ctx.features)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}
 
 

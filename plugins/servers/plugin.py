@@ -61,9 +61,10 @@ def message_role_resolver():
 
 @hookimpl
 async def hearth_startup(app):
-    from plugins.servers import rooms
+    from plugins.servers import hidden, rooms
 
     rooms.install(app.extensions["hearth"].gateway)
+    hidden.install(app.extensions["hearth"].gateway)
     _start_deletion_job(app)
 
 

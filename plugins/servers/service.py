@@ -27,7 +27,7 @@ from plugins.messages.models import (
     MentionCounter,
     ReadState,
 )
-from plugins.servers import audit, memberrows, rooms
+from plugins.servers import audit, hidden, memberrows, rooms
 from plugins.servers.models import Ban, ChannelPermission, Member, Mute, Role, Server, ServerOrder
 from plugins.servers.payload import online_presences, server_snapshot
 from plugins.servers.permissions import DEFAULT_CHANNEL_PERMISSIONS, SEND_MESSAGE, MemberContext
@@ -79,6 +79,13 @@ async def _joined_event(server: Server, user: User, presences: bool = True) -> d
     return joined
 
 
+async def _emit_joined(joined: dict[str, Any], user_id: int) -> None:
+    """``server:joined`` to the user's sockets, each with the channels it understands."""
+    types = [c["type"] for c in joined["channels"]]
+    plain = {**joined, "channels": hidden.visible_channels(joined["channels"], frozenset())}
+    await hidden.emit_about_channels("server:joined", joined, str(user_id), types, plain=plain)
+
+
 async def _room_for_another_server(user: User) -> None:
     if await Member.filter(user_id=user.id).count() >= MAX_SERVERS:
         raise bad_request("You have reached the maximum number of servers.")
@@ -115,7 +122,7 @@ async def create_server(user: User, name: str) -> dict[str, Any]:
         )
         await rooms.resync(server.id, [user.id])
         joined = await _joined_event(server, user, presences=False)
-        await gateway.emit("server:joined", joined, to=str(user.id))
+        await _emit_joined(joined, user.id)
     return joined["server"]
 
 
@@ -157,7 +164,7 @@ async def join_server(user: User, server: Server, bot_permissions: int | None = 
         )
         await rooms.resync(server.id, [user.id])
         joined = await _joined_event(server, user)
-        await gateway.emit("server:joined", joined, to=str(user.id))
+        await _emit_joined(joined, user.id)
         await hearth().plugins.gather("server_member_joined", server_id=server.id, user_id=user.id)
         await post_system_message(server, user, JOIN_SERVER)
     return joined["server"]

@@ -11,6 +11,7 @@ from typing import Any
 from core.errors import ApiError
 from core.identity.models import User
 from core.prepared import fetch_rows
+from plugins.messages.models import Channel
 from plugins.servers.models import ChannelPermission, Member, Role, Server
 from plugins.servers.permissions import MemberContext, load_server
 from plugins.threads.models import Thread
@@ -32,7 +33,8 @@ def _instance(model: Any, alias: str, row: Any) -> Any:
 def _thread_member_sql() -> str:
     return (
         f"SELECT {_columns('t', Thread)}, {_columns('m', Member)}, {_columns('s', Server)}, {_columns('r', Role)}, "
-        f"o.permissions AS channel_bits FROM {Thread._meta.db_table} t "
+        f"o.permissions AS channel_bits, p.slow_mode_seconds AS parent_slow_mode FROM {Thread._meta.db_table} t "
+        f"JOIN {Channel._meta.db_table} p ON p.id = t.parent_id "
         f"LEFT JOIN {Member._meta.db_table} m ON m.server_id = t.server_id AND m.user_id = $2 "
         f"LEFT JOIN {Server._meta.db_table} s ON s.id = m.server_id "
         f"LEFT JOIN {Role._meta.db_table} r ON r.server_id = m.server_id "
@@ -48,6 +50,7 @@ async def thread_member_context(user: User, thread_id: int) -> tuple[Thread, Mem
     if not rows:
         raise ApiError(403, "Channel does not exist.")
     thread = _instance(Thread, "t", rows[0])
+    thread._parent_slow_mode = rows[0]["parent_slow_mode"]  # slow mode applies as in the parent
     if rows[0]["m.id"] is None:
         await load_server(thread.server_id)  # the precise error when the server is the problem
         raise ApiError(403, "Server member is not in this server.")

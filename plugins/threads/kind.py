@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core import features
+from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
 from core.prepared import Statement
@@ -82,6 +83,14 @@ class ThreadChannels:
         ctx: MemberContext = access.extra["ctx"]
         if ctx.muted:
             raise ApiError(403, "You are muted in this server.")
+        seconds = getattr(access.extra["thread"], "_parent_slow_mode", None)
+        if seconds and not ctx.is_admin:
+            # The parent's slow mode, counted per thread (as servers counts it per channel).
+            ttl = await hearth().limiter.hit(
+                f"{user.id}-slowmode-{access.channel.id}", 1, seconds * 1000, seconds * 1000, force=True
+            )
+            if ttl is not None:
+                raise ApiError(429, "Slow down!", None, ttl=ttl, slowMode=True)
 
     def _writes(self, message: Message, thread: Thread, sender: User | None) -> list[Statement] | None:
         """The sender follows and has read the thread: one statement beside the message's, unless

@@ -61,10 +61,11 @@ def _minutes(value: int | None, default: int) -> int:
     return value
 
 
-async def parent_access(user: User, channel_id: str) -> Access:
-    """The channel a thread hangs from: a server text channel the user can view."""
+async def parent_access(user: User, channel_id: str, listing: bool = False) -> Access:
+    """The channel a thread hangs from: a server text channel the user can view. Listing also
+    takes a channel whose kind starts threads of its own (``holds_threads``: forums' posts)."""
     access = await messages.load_channel(user, channel_id)
-    if access.channel.type != SERVER_TEXT:
+    if access.channel.type != SERVER_TEXT and not (listing and getattr(access.kind, "holds_threads", False)):
         raise bad_request("Threads can only be created in server text channels.", "channelId")
     return access
 
@@ -87,6 +88,18 @@ async def create(user: User, body: Any) -> dict[str, Any]:
         )
         if starter is None or starter.type != CONTENT:
             raise bad_request("Message not found!", "messageId")
+    thread, channel = await start_thread(user, parent, name, minutes, starter.id if starter else None)
+    return thread_wire(thread, channel, following=True)
+
+
+async def start_thread(
+    user: User, parent: Access, name: str, minutes: int, starter_id: int | None = None, on_created: Any = None
+) -> tuple[Thread, Channel]:
+    """A new thread of ``parent`` (a channel the caller may create threads in: the caller
+    checked), followed by its creator, announced to the parent's audience. Other plugins start
+    threads of their own channels through this (forums: a post). ``on_created(thread, channel)``
+    runs inside the creating transaction, before ``thread:created`` is queued."""
+    ctx: MemberContext = parent.extra["ctx"]
     created_at = now()
     try:
         async with transaction():
@@ -100,18 +113,20 @@ async def create(user: User, body: Any) -> dict[str, Any]:
                 channel_id=channel.id,
                 parent_id=parent.channel.id,
                 server_id=ctx.server.id,
-                starter_message_id=starter.id if starter else None,
+                starter_message_id=starter_id,
                 name=name,
                 created_by_id=user.id,
                 auto_archive_minutes=minutes,
                 created_at=created_at,
             )
             await ThreadMember.create(thread_id=channel.id, user_id=user.id, following=True, last_seen=created_at)
+            if on_created is not None:
+                await on_created(thread, channel)
             await live.to_parent_audience(parent.channel.id, "thread:created", {"thread": thread_wire(thread, channel)})
     except IntegrityError:
         raise bad_request("This message already has a thread.", "messageId") from None
     await live.to_user(user.id, "thread:follow_updated", {"threadId": str(channel.id), "following": True})
-    return thread_wire(thread, channel, following=True)
+    return thread, channel
 
 
 def _page_limit(raw: str | None) -> int:
@@ -136,7 +151,7 @@ def _before(raw: str | None) -> datetime | None:
 async def list_threads(user: User, channel_id: str | None, args: Any) -> dict[str, Any]:
     if not channel_id:
         raise bad_request("channelId is required.", "channelId")
-    parent = await parent_access(user, channel_id)
+    parent = await parent_access(user, channel_id, listing=True)
     archived = args.get("archived") == "true"
     limit, before = _page_limit(args.get("limit")), _before(args.get("before"))
     query = Thread.filter(parent_id=parent.channel.id, archived=archived).select_related("channel")

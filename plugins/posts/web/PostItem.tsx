@@ -22,7 +22,7 @@ import { openPeople } from "./PeopleModal";
 import { PollView } from "./PollView";
 import { PostIcon } from "./PostIcon";
 import { usePost } from "./postStore";
-import type { Post, PostEmbed } from "./types";
+import type { Post, PostEmbed, PostShare } from "./types";
 
 export const postPath = (postId: string) => `/app?postId=${encodeURIComponent(postId)}`;
 
@@ -70,12 +70,26 @@ function Author({ post }: { post: Post }) {
   );
 }
 
+/** A forum post shared to the feed: where it comes from, and a link back to it. */
+function ShareCard({ share }: { share: PostShare }) {
+  const to = `/app/servers/${encodeURIComponent(share.serverId)}/${encodeURIComponent(share.channelId)}?thread=${encodeURIComponent(share.postId)}`;
+  return (
+    <div className="post-forum-share" data-testid="post-forum-share">
+      <span className="post-forum-share__from muted">{t("share.from", { forum: share.forumName })}</span>
+      <Link to={to} className="post-forum-share__link" data-testid="post-forum-share-link">
+        {t("share.open")}
+      </Link>
+    </div>
+  );
+}
+
 function Body({ post }: { post: Post }) {
   if (post.deleted) return <p className="post__deleted muted">{t("post.deleted")}</p>;
   const [image] = post.attachments ?? [];
   return (
     <>
       {post.content && <Markup content={post.content} context={markupContext(post)} className="post__content" />}
+      {post.share && <ShareCard share={post.share} />}
       {image && (
         <img
           className="post__image"
@@ -152,9 +166,11 @@ function Actions({ post, onReply }: { post: Post; onReply?: () => void }) {
         onClick={() => (onReply ? onReply() : navigate(postPath(post.id)))}>
         <Icon name="reply" size={20} />
       </Counter>
-      <Counter label={t("actions.repost")} count={counts.reposts} testId="post-repost" onClick={() => void repost(post)}>
-        <PostIcon name="repost" />
-      </Counter>
+      {!post.share && (
+        <Counter label={t("actions.repost")} count={counts.reposts} testId="post-repost" onClick={() => void repost(post)}>
+          <PostIcon name="repost" />
+        </Counter>
+      )}
       <button type="button" className="post-action post-action--link" onClick={() => openPeople(post.id, "reposts")}>
         {t("actions.whoReposted")}
       </button>
@@ -179,7 +195,7 @@ function useMenu(post: Post, startEdit: () => void, pinnable: boolean) {
     { label: t("people.reposts"), onSelect: () => openPeople(post.id, "reposts") },
   ];
   if (mine && !post.deleted) {
-    if (!post.repostId) items.push({ label: t("menu.edit"), onSelect: startEdit });
+    if (!post.repostId && !post.share) items.push({ label: t("menu.edit"), onSelect: startEdit });
     if (pinnable) items.push({ label: t("menu.pin"), onSelect: () => void setPinned(post, true) });
     items.push({
       label: t("menu.delete"),

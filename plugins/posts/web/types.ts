@@ -69,6 +69,17 @@ export interface Post {
   repost?: Post | null;
   /** Only on stubs: the author blocked you. */
   block?: true;
+  /** Hearth's: what a post another plugin made links to (a forum post shared to the feed). */
+  share?: PostShare;
+}
+
+export interface PostShare {
+  kind: string;
+  serverId: string;
+  channelId: string;
+  forumName: string;
+  postId: string;
+  title: string;
 }
 
 /** entities.md §10.12 */

@@ -8,6 +8,7 @@ import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, Route, Routes, useParams } from "react-router";
 import { ChannelSidebar } from "./components/ChannelSidebar";
 import { useChannelDrawerTaken } from "./channelDrawer";
+import { useChannelKind } from "./slots";
 import { MemberList } from "./components/MemberList";
 import { ServerChannelView } from "./components/ServerChannelView";
 import { WelcomeView } from "./components/WelcomeView";
@@ -15,6 +16,7 @@ import { useMemberCounts, useSelfId, useServer } from "./hooks";
 import { t } from "./i18n";
 import { resolveChannelRoute, useServersStore } from "./serversStore";
 import { SettingsView } from "./settings/SettingsView";
+import type { ServerChannel } from "./types";
 import "./servers.css";
 
 function NotInServer() {
@@ -58,6 +60,13 @@ function ServerFrame({ serverId, activeChannelId, drawer: wanted = true, childre
   );
 }
 
+/** A text channel's messages, or the view of a kind another bundle brought (forums). */
+function ShownChannel({ serverId, channel }: { serverId: string; channel: ServerChannel }) {
+  const kind = useChannelKind(channel.type);
+  if (kind) return <kind.view serverId={serverId} channel={channel} />;
+  return <ServerChannelView serverId={serverId} channel={channel} />;
+}
+
 function ChannelPage({ serverId }: { serverId: string }) {
   const { channelId } = useParams();
   const state = useServersStore();
@@ -78,7 +87,7 @@ function ChannelPage({ serverId }: { serverId: string }) {
           </div>
         );
       case "show":
-        return <ServerChannelView serverId={serverId} channel={route.channel} />;
+        return <ShownChannel serverId={serverId} channel={route.channel} />;
     }
   })();
   return (

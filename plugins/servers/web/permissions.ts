@@ -125,7 +125,7 @@ export interface SettingsSection {
   id: SettingsSectionId;
   /** Role permission needed to see the section; null: every member. */
   permission: number | null;
-  /** Built into the servers bundle; the others come from bundles that register them (contributions.ts). */
+  /** Built into the servers bundle; the others come from bundles that fill `serverSlots.settingsSections` (slots.ts). */
   available: boolean;
 }
 

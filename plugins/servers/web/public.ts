@@ -36,4 +36,6 @@ export {
   type ChannelEditorTabProps,
   type ChannelContribution,
   type ChannelContributionProps,
+  type ChannelKindContribution,
 } from "./slots";
+export { ChannelHeaderActions } from "./components/ServerChannelView";

@@ -8,6 +8,7 @@
 import { defineListSlot } from "@hearth/plugins/slots";
 import type { ComponentType } from "react";
 import type { SettingsSectionId } from "./permissions";
+import type { ServerChannel } from "./types";
 
 export interface SettingsSectionProps {
   serverId: string;
@@ -34,6 +35,21 @@ export interface ChannelEditorTab {
   component: ComponentType<ChannelEditorTabProps>;
   /** Shown for categories too (default: text channels only). */
   categories?: boolean;
+  /** Shown only for channels of these types, to whoever may edit the channel (default: admins, text channels). */
+  types?: number[];
+}
+
+/**
+ * A kind of server channel another bundle brings (forums: type 15): drawn by its own view in
+ * place of the message pane, with its own glyph in the list, and created from the server menu.
+ */
+export interface ChannelKindContribution {
+  type: number;
+  view: ComponentType<{ serverId: string; channel: ServerChannel }>;
+  glyph: ComponentType;
+  /** The server menu's entry for moderators (MANAGE_CHANNELS). */
+  createLabel: () => string;
+  create: (serverId: string, onCreated: (channelId: string) => void) => void;
 }
 
 /** A text channel of a server, as extras in the channel list and actions in its header see it. */
@@ -61,7 +77,15 @@ export const serverSlots = {
   channelItemExtras: defineListSlot<ChannelContribution>("servers.channelItemExtras", { compare: byOrder }),
   /** Actions in a text channel's header (voice: join its call; threads: the threads button). */
   channelHeaderActions: defineListSlot<ChannelContribution>("servers.channelHeaderActions", { compare: byOrder }),
+  /** Kinds of channel other bundles bring (forums), one per type. */
+  channelKinds: defineListSlot<ChannelKindContribution>("servers.channelKinds"),
 };
+
+/** The brought kind of channel ``type``, if a bundle brought it (the last one loaded wins a type). */
+export function useChannelKind(type: number | undefined): ChannelKindContribution | undefined {
+  const kinds = serverSlots.channelKinds.use();
+  return type === undefined ? undefined : kinds.findLast((kind) => kind.type === type);
+}
 
 type Sections = Partial<Record<SettingsSectionId, ComponentType<SettingsSectionProps>>>;
 

@@ -2,7 +2,9 @@
  * Thread events (sent only to sockets that ask for the "threads" feature): the store follows
  * them, counts unread messages and mentions of followed threads, and marks an open thread read.
  */
-import { markChannelRead } from "../../messages/web/public";
+import { cdnUrl } from "@hearth/api/cdn";
+import { notifyMessage } from "@hearth/notifications/notify";
+import { markChannelRead, messageSlots } from "../../messages/web/public";
 import type { Message } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { followedThreads } from "./threadsApi";
@@ -16,6 +18,7 @@ import {
   threadRead,
   useThreadsStore,
 } from "./threadsStore";
+import { t } from "./i18n";
 import type { Thread } from "./types";
 
 interface AuthenticatedThreads {
@@ -52,6 +55,42 @@ function messageCreated({ message }: { message: Message }): void {
   }
   const mentionsMe = Boolean(selfId && message.mentions?.some((user) => user.id === selfId));
   followedMessage(thread.id, mentionsMe);
+  if (mentionsMe && selfId && thread.following !== false) notifyMention(thread, message, selfId); // an unfollow silences it
+}
+
+/**
+ * A mention in a thread sounds and shows a desktop notification as one in its parent channel
+ * does: the parent's ping and sound modes decide (the servers bundle answers for the parent, which
+ * the messages bundle's own notice cannot find for a thread's channel).
+ */
+function notifyMention(thread: Thread, message: Message, selfId: string): void {
+  const context = messageSlots.serverMessageContext.get()?.({
+    serverId: thread.serverId,
+    channelId: thread.parentId,
+    authorId: message.createdBy.id,
+    content: message.content ?? "",
+    mentionedUserIds: (message.mentions ?? []).map((user) => user.id),
+    mentionedRoleIds: [],
+    fromWebhook: Boolean(message.webhookId),
+  });
+  if (!context) return;
+  const path = `/app/servers/${encodeURIComponent(thread.serverId)}/${encodeURIComponent(thread.parentId)}?thread=${encodeURIComponent(thread.id)}`;
+  notifyMessage({
+    selfId,
+    authorId: message.createdBy.id,
+    silent: Boolean(message.silent),
+    viewingChannel: false,
+    messageId: message.id,
+    channelId: thread.id,
+    body: (message.content ?? "").replace(/\[@:(\w+)\]/g, "@"),
+    direct: false,
+    mentionsMe: true,
+    pingMode: context.pingMode,
+    soundMode: context.soundMode,
+    title: t("notify.title", { author: message.createdBy.username, thread: thread.name, server: context.serverName }),
+    path,
+    iconUrl: message.createdBy.avatar ? cdnUrl(message.createdBy.avatar) : context.serverIconUrl,
+  });
 }
 
 export const threadSocketHandlers = {

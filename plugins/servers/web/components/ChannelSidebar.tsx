@@ -11,7 +11,7 @@ import { ChannelPermission } from "../permissions";
 import { CATEGORY_TYPE, visibleChannelTree } from "../serversStore";
 import type { Server, ServerChannel } from "../types";
 import { useChannelUnread } from "../unread";
-import { serverSlots } from "../slots";
+import { serverSlots, useChannelKind } from "../slots";
 import { useCanManageChannels, useCategoryMenuItems, useChannelMenuItems, useChannelMuted } from "./channelMenus";
 import { openCreateChannelModal } from "./CreateChannelModal";
 import { ServerIcon } from "./icons";
@@ -25,8 +25,10 @@ function isPrivate(server: Server, channel: ServerChannel): boolean {
 
 /** A channel's icon: its emoji when it has a short one, else a hash. */
 export function ChannelGlyph({ channel }: { channel: ServerChannel }) {
+  const kind = useChannelKind(channel.type);
   const icon = channel.icon && Array.from(channel.icon).length <= 8 ? channel.icon : null;
-  return <span className="channel-item__icon">{icon ?? <ServerIcon name="hash" size={18} />}</span>;
+  const Glyph = kind?.glyph;
+  return <span className="channel-item__icon">{icon ?? (Glyph ? <Glyph /> : <ServerIcon name="hash" size={18} />)}</span>;
 }
 
 function ChannelItem({ server, channel, active }: { server: Server; channel: ServerChannel; active: boolean }) {

@@ -27,6 +27,19 @@ function useMutedUntil(muteExpireAt: number | null | undefined): number | null {
   return muteExpireAt && muteExpireAt > now ? muteExpireAt : null;
 }
 
+/** The actions other bundles add to a channel's header (threads, calls), for any channel view. */
+export function ChannelHeaderActions({ serverId, channelId }: { serverId: string; channelId: string }) {
+  const headerActions = serverSlots.channelHeaderActions.use();
+  if (headerActions.length === 0) return null;
+  return (
+    <LayoutSlot name="headerActions">
+      {headerActions.map(({ Component: Action }, index) => (
+        <Action key={index} serverId={serverId} channelId={channelId} />
+      ))}
+    </LayoutSlot>
+  );
+}
+
 export function ServerChannelView({ serverId, channel }: { serverId: string; channel: ServerChannel }) {
   const subject = usePermissionSubject(serverId);
   const members = useServersStore((state) => state.members[serverId]);
@@ -50,7 +63,6 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
       }),
     [serverId, navigate],
   );
-  const headerActions = serverSlots.channelHeaderActions.use();
 
   useEffect(() => markFirstVisit(channel.id), [channel.id]);
 
@@ -75,13 +87,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
           <EmojiText text={name} />
         </span>
       </LayoutSlot>
-      {headerActions.length > 0 && (
-        <LayoutSlot name="headerActions">
-          {headerActions.map(({ Component: Action }, index) => (
-            <Action key={index} serverId={serverId} channelId={channel.id} />
-          ))}
-        </LayoutSlot>
-      )}
+      <ChannelHeaderActions serverId={serverId} channelId={channel.id} />
       <div className="server-channel">
         <ScheduledDeletionBanner serverId={serverId} />
         <MessagePane

@@ -10,11 +10,13 @@ import { t } from "../i18n";
 import { hasPermission, isOwner, RolePermission, visibleSettingsSections } from "../permissions";
 import type { Server } from "../types";
 import { markChannelsRead, useServersUnread, useVisibleChannelIds } from "../unread";
+import { serverSlots } from "../slots";
 import { openCreateChannelModal } from "./CreateChannelModal";
 import { confirmLeaveServer } from "./serverActions";
 
 export function useServerMenuItems(server: Server | undefined, serverId: string): ContextMenuItem[] {
   const navigate = useNavigate();
+  const channelKinds = serverSlots.channelKinds.use();
   const subject = usePermissionSubject(serverId);
   const serverIds = useMemo(() => [serverId], [serverId]);
   const channelIds = useVisibleChannelIds(serverIds);
@@ -31,6 +33,7 @@ export function useServerMenuItems(server: Server | undefined, serverId: string)
       ? [
           { label: t("serverMenu.createChannel"), onSelect: () => openCreateChannelModal({ serverId, type: 1, onCreated: (channelId) => navigate(`${base}/${channelId}`) }) },
           { label: t("serverMenu.createCategory"), onSelect: () => openCreateChannelModal({ serverId, type: 2 }) },
+          ...channelKinds.map((kind) => ({ label: kind.createLabel(), onSelect: () => kind.create(serverId, (channelId: string) => navigate(`${base}/${channelId}`)) })),
         ]
       : []),
     { label: t("serverMenu.notifications"), onSelect: () => navigate(`${base}/settings/notifications`) },

@@ -246,7 +246,9 @@ export function ChannelEditor({ serverId, channelId, tab = "general", rest = [] 
   const tabs = [
     { id: "general", label: t("channelEditor.tabs.general") },
     { id: "permissions", label: t("channelEditor.tabs.permissions") },
-    ...(admin ? contributedTabs.filter((entry) => !isCategory || entry.categories).map((entry) => ({ id: entry.id, label: entry.label() })) : []),
+    ...contributedTabs
+      .filter((entry) => (entry.types ? entry.types.includes(channel.type) : admin && (isCategory ? entry.categories : channel.type === 1)))
+      .map((entry) => ({ id: entry.id, label: entry.label() })),
   ];
   const Contributed = contributedTabs.find((entry) => entry.id === tab)?.component;
   const current = tabs.some((entry) => entry.id === tab) ? tab : "general";

@@ -1,0 +1,225 @@
+"""Forum posts: a thread of the forum (threads plugin) with a title, an opening message and tags;
+listed newest activity or newest first, filtered by a tag, searched by title."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from tortoise.expressions import Subquery
+
+from core.errors import ApiError, bad_request
+from core.identity.models import Account, User
+from core.ids import parse_id
+from plugins.forums.forum import forum_access
+from plugins.forums.models import ForumPost, ForumPostTag, ForumTag
+from plugins.messages import service as messages
+from plugins.messages.models import Channel, Message
+from plugins.messages.schemas import SendMessageBody
+from plugins.servers.permissions import MANAGE_CHANNELS, MemberContext, can_send
+from plugins.threads import live
+from plugins.threads.models import Thread, ThreadMember
+from plugins.threads.service import start_thread, thread_access, thread_wire
+
+PAGE_SIZE, MAX_PAGE = 25, 50
+EXCERPT = 200
+MAX_QUERY = 100
+
+
+def post_wire(
+    thread: Thread,
+    channel: Channel,
+    post: ForumPost,
+    tag_ids: list[int],
+    excerpt: str | None,
+    following: bool | None = None,
+) -> dict[str, Any]:
+    return {
+        **thread_wire(thread, channel, following),
+        "title": thread.name,
+        "tagIds": [str(t) for t in tag_ids],
+        "excerpt": excerpt,
+        "firstMessageId": str(post.first_message_id) if post.first_message_id else None,
+        "sharedPostId": str(post.shared_post_id) if post.shared_post_id else None,
+    }
+
+
+def _excerpt(content: str | None) -> str | None:
+    return None if content is None else content[:EXCERPT]
+
+
+async def _allowed_tags(forum_id: int, raw_ids: list[str], moderator: bool, keep: set[int] = frozenset()) -> list[int]:
+    """The forum's tags named by ``raw_ids``; moderated ones only for moderators (``keep``: those
+    already on the post, which anyone editing it may leave there)."""
+    ids = list(dict.fromkeys(parse_id(raw) for raw in raw_ids))
+    tags = {t.id: t for t in await ForumTag.filter(forum_id=forum_id, id__in=[i for i in ids if i is not None])}
+    if any(i not in tags for i in ids):
+        raise bad_request("Tag not found.", "tagIds")
+    if not moderator and any(tags[i].moderated and i not in keep for i in ids):
+        raise ApiError(403, "Only moderators can use this tag.")
+    return [i for i in ids if i is not None]
+
+
+async def create(user: User, channel_id: str, body: Any) -> dict[str, Any]:
+    forum = await forum_access(user, channel_id)
+    ctx: MemberContext = forum.extra["ctx"]
+    if not can_send(ctx, forum.extra["overrides"]):
+        raise ApiError(403, "You are not allowed to post in this forum.")
+    if ctx.muted:
+        raise ApiError(403, "You are muted in this server.")
+    title, content = body.title.strip(), body.content.strip()
+    if not title:
+        raise bad_request("title length must be between 1 and 100 characters.", "title")
+    if not content:
+        raise bad_request("content length must be between 1 and 2000 characters.", "content")
+    account = await Account.get_or_none(user_id=user.id) if not user.bot else None
+    if account is not None and not account.email_confirmed:
+        raise bad_request("You must confirm your email to send messages.")
+    tag_ids = await _allowed_tags(forum.channel.id, body.tagIds or [], ctx.has(MANAGE_CHANNELS))
+    created_at = datetime.now(UTC)
+
+    async def record(thread: Thread, channel: Channel) -> None:
+        await ForumPost.create(channel_id=channel.id, forum_id=forum.channel.id, created_at=created_at)
+        for tag_id in tag_ids:
+            await ForumPostTag.create(post_id=channel.id, tag_id=tag_id)
+
+    thread, channel = await start_thread(user, forum, title, 10080, on_created=record)
+    try:
+        first = await messages.send(
+            await thread_access(user, str(channel.id)), user, account, SendMessageBody(content=content)
+        )
+    except ApiError:
+        await Channel.filter(id=channel.id).delete()  # no post without its opening message
+        raise
+    post = await ForumPost.get(channel_id=channel.id)
+    post.first_message_id = int(first["id"])
+    await post.save(update_fields=["first_message_id"])
+    channel.last_messaged_at = datetime.fromtimestamp(first["createdAt"] / 1000, UTC)
+    wire = post_wire(thread, channel, post, tag_ids, _excerpt(first.get("content")))
+    await live.to_parent_audience(
+        forum.channel.id, "forum:post_created", {"channelId": str(forum.channel.id), "post": wire}
+    )
+    return {**wire, "following": True}
+
+
+def _page_limit(raw: str | None) -> int:
+    try:
+        limit = int(raw) if raw is not None else PAGE_SIZE
+    except ValueError:
+        raise bad_request("limit must be a number.", "limit") from None
+    if not 1 <= limit <= MAX_PAGE:
+        raise bad_request(f"limit must be between 1 and {MAX_PAGE}.", "limit")
+    return limit
+
+
+def _before(raw: str | None) -> datetime | None:
+    if raw is None:
+        return None
+    try:
+        return datetime.fromtimestamp(int(raw) / 1000, UTC)
+    except (ValueError, OverflowError, OSError):
+        raise bad_request("before must be a time in milliseconds.", "before") from None
+
+
+async def list_posts(user: User, channel_id: str, args: Any) -> dict[str, Any]:
+    forum = await forum_access(user, channel_id)
+    sort = args.get("sort") or "activity"
+    if sort not in ("activity", "created"):
+        raise bad_request("sort must be activity or created.", "sort")
+    limit, before = _page_limit(args.get("limit")), _before(args.get("before"))
+    query = ForumPost.filter(forum_id=forum.channel.id).select_related("channel")
+    tag = args.get("tag")
+    if tag:
+        tag_id = parse_id(tag)
+        if tag_id is None or not await ForumTag.exists(id=tag_id, forum_id=forum.channel.id):
+            raise bad_request("Tag not found.", "tag")
+        query = query.filter(channel_id__in=Subquery(ForumPostTag.filter(tag_id=tag_id).values("post_id")))
+    search = (args.get("q") or "").strip()
+    if len(search) > MAX_QUERY:
+        raise bad_request(f"q must be at most {MAX_QUERY} characters.", "q")
+    if search:
+        query = query.filter(channel__name__icontains=search)
+    if sort == "activity":
+        if before is not None:
+            query = query.filter(channel__last_messaged_at__lt=before)
+        query = query.order_by("-channel__last_messaged_at", "-channel_id")
+    else:
+        if before is not None:
+            query = query.filter(created_at__lt=before)
+        query = query.order_by("-created_at", "-channel_id")
+    rows = await query.limit(limit + 1)
+    page = rows[:limit]
+    return {"posts": await _wires(user, page), "hasMore": len(rows) > limit}
+
+
+async def _wires(user: User, posts: list[ForumPost]) -> list[dict[str, Any]]:
+    """The page's posts as the wire shows them, in a fixed number of queries."""
+    ids = [p.channel_id for p in posts]
+    if not ids:
+        return []
+    threads = {t.channel_id: t for t in await Thread.filter(channel_id__in=ids)}
+    tags: dict[int, list[int]] = {}
+    for post_id, tag_id in await ForumPostTag.filter(post_id__in=ids).order_by("id").values_list("post_id", "tag_id"):
+        tags.setdefault(post_id, []).append(tag_id)
+    first_ids = [p.first_message_id for p in posts if p.first_message_id]
+    contents = dict(await Message.filter(id__in=first_ids).values_list("id", "content")) if first_ids else {}
+    followed = set(
+        await ThreadMember.filter(user_id=user.id, following=True, thread_id__in=ids).values_list(
+            "thread_id", flat=True
+        )
+    )
+    return [
+        post_wire(
+            threads[p.channel_id],
+            p.channel,
+            p,
+            tags.get(p.channel_id, []),
+            _excerpt(contents.get(p.first_message_id)),
+            following=p.channel_id in followed,
+        )
+        for p in posts
+        if p.channel_id in threads
+    ]
+
+
+async def _post_access(user: User, post_id: str) -> tuple[Any, ForumPost]:
+    access = await thread_access(user, post_id)
+    post = await ForumPost.get_or_none(channel_id=access.channel.id)
+    if post is None:
+        raise bad_request("This thread is not a forum post.", "postId")
+    return access, post
+
+
+async def get(user: User, post_id: str) -> dict[str, Any]:
+    access, post = await _post_access(user, post_id)
+    return (await _wires(user, [await ForumPost.get(channel_id=post.channel_id).select_related("channel")]))[0]
+
+
+async def set_tags(user: User, post_id: str, raw_ids: list[str]) -> dict[str, Any]:
+    access, post = await _post_access(user, post_id)
+    ctx: MemberContext = access.extra["ctx"]
+    thread: Thread = access.extra["thread"]
+    moderator = ctx.has(MANAGE_CHANNELS)
+    if thread.created_by_id != user.id and not moderator:
+        raise ApiError(403, "Only the author or a moderator can change this post's tags.")
+    if thread.locked and not moderator:
+        raise ApiError(403, "This thread is locked.")
+    current = set(await ForumPostTag.filter(post_id=post.channel_id).values_list("tag_id", flat=True))
+    wanted = await _allowed_tags(post.forum_id, raw_ids, moderator, keep=current)
+    removed = current - set(wanted)
+    if not moderator and await ForumTag.filter(id__in=list(removed), moderated=True).exists():
+        raise ApiError(403, "Only moderators can use this tag.")
+    from core.db import transaction
+
+    async with transaction():
+        await ForumPostTag.filter(post_id=post.channel_id, tag_id__in=list(removed)).delete()
+        for tag_id in wanted:
+            if tag_id not in current:
+                await ForumPostTag.create(post_id=post.channel_id, tag_id=tag_id)
+        body = {
+            "channelId": str(post.forum_id),
+            "postId": str(post.channel_id),
+            "updated": {"tagIds": [str(t) for t in wanted]},
+        }
+        await live.to_parent_audience(post.forum_id, "forum:post_updated", body)
+    return {"postId": str(post.channel_id), "tagIds": [str(t) for t in wanted]}

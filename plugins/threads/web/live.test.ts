@@ -1,0 +1,89 @@
+import { registerTranslations } from "@hearth/i18n/i18n";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("@hearth/notifications/notify", () => ({ notifyMessage: vi.fn() }));
+
+import { notifyMessage } from "@hearth/notifications/notify";
+import { messageSlots } from "../../messages/web/public";
+import type { Message, ServerMessageContext } from "../../messages/web/public";
+import enGb from "./en-gb.json";
+import { threadSocketHandlers } from "./live";
+import { rememberThreads, useThreadsStore } from "./threadsStore";
+import type { Thread } from "./types";
+
+const thread: Thread = {
+  id: "t1",
+  type: 11,
+  name: "Trip",
+  serverId: "s1",
+  parentId: "c1",
+  starterMessageId: null,
+  createdById: "8",
+  archived: false,
+  archivedAt: null,
+  locked: false,
+  autoArchiveMinutes: 1440,
+  lastMessagedAt: 1,
+  createdAt: 1,
+  following: true,
+};
+const bob = { id: "8", username: "bob", tag: "BOB1" };
+const message = (overrides: Partial<Message> = {}): Message => ({
+  id: "m1",
+  channelId: "t1",
+  type: 0,
+  content: "see [@:7]",
+  createdAt: 2,
+  createdBy: bob,
+  mentions: [{ id: "7", username: "me", tag: "ME01" }],
+  ...overrides,
+});
+const modes: ServerMessageContext = { pingMode: 0, soundMode: 0, mentionsMe: true, serverName: "Hearthside", channelName: "general" };
+
+beforeEach(() => {
+  registerTranslations("en-gb", "threads", enGb);
+  useSelfUserStore.setState({ user: { id: "7", username: "me", tag: "ME01", badges: 0 }, sessionId: null });
+  useThreadsStore.setState({ threads: {}, followed: {}, panel: null });
+  rememberThreads([thread]);
+});
+
+afterEach(() => {
+  clearSlots();
+  vi.mocked(notifyMessage).mockClear();
+});
+
+describe("a mention in a followed thread", () => {
+  it("sounds and notifies with the parent channel's modes, opening the thread", () => {
+    const context = vi.fn(() => modes);
+    fillSlots([messageSlots.serverMessageContext.fill(context)]);
+    threadSocketHandlers["message:created"]({ message: message() });
+    expect(context).toHaveBeenCalledWith(expect.objectContaining({ serverId: "s1", channelId: "c1", mentionedUserIds: ["7"] }));
+    expect(notifyMessage).toHaveBeenCalledWith(
+      expect.objectContaining({
+        mentionsMe: true,
+        pingMode: 0,
+        soundMode: 0,
+        channelId: "t1",
+        title: "bob in Trip (Hearthside)",
+        body: "see @",
+        path: "/app/servers/s1/c1?thread=t1",
+      }),
+    );
+  });
+
+  it("a message that names someone else, or one's own, notifies nobody", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
+    threadSocketHandlers["message:created"]({ message: message({ content: "hi", mentions: [] }) });
+    threadSocketHandlers["message:created"]({ message: message({ createdBy: { id: "7", username: "me", tag: "ME01" } }) });
+    expect(notifyMessage).not.toHaveBeenCalled();
+  });
+
+  it("a thread the user unfollowed stays silent", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
+    rememberThreads([{ ...thread, following: false }]);
+    threadSocketHandlers["message:created"]({ message: message() });
+    expect(notifyMessage).not.toHaveBeenCalled();
+  });
+});
