@@ -1,0 +1,86 @@
+"""Where a search looks: the channels the caller can read *now*, worked out on every search from
+the same rules as opening the channel (``viewable_channel_ids``: roles, overrides, membership,
+bans, a DM's inbox, a group's members) and handed to the index query as its filter — a channel
+one lost access to a moment ago is not searched.
+
+Scopes: ``channel`` (one channel, CHV), ``server`` (every channel and thread of a server the
+caller reads), ``dms`` (their DMs and groups), ``all`` (every server they are in and their DMs).
+Threads and groups are Hearth's own channels: searched only for a caller that also names their
+feature (``X-Hearth-Features: search, threads, group_dms``), like everywhere else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core import features
+from core.context import hearth
+from core.errors import ApiError
+from core.identity.models import User
+from plugins.messages.models import SERVER_TEXT, Channel
+from plugins.messages.service import load_channel, viewable_channel_ids
+from plugins.servers.models import Member
+from plugins.servers.permissions import member_context
+
+SCOPES = ("all", "server", "channel", "dms")
+
+
+@dataclass
+class Scope:
+    channels: dict[int, Channel]
+
+    @property
+    def ids(self) -> list[int]:
+        return list(self.channels)
+
+
+async def resolve(user: User, kind: str, server_id: str | None, channel_id: str | None) -> Scope:
+    if kind == "channel":
+        if not channel_id:
+            raise ApiError(400, "channelId is required for this scope.", "channelId")
+        access = await load_channel(user, channel_id)
+        return Scope({access.channel.id: access.channel})
+    if kind == "server":
+        if not server_id:
+            raise ApiError(400, "serverId is required for this scope.", "serverId")
+        ctx = await member_context(user, server_id)
+        return await _readable(user, await _server_channel_ids([ctx.server.id]))
+    if kind == "dms":
+        return await _readable(user, await _conversation_ids(user))
+    server_ids = list(await Member.filter(user_id=user.id).values_list("server_id", flat=True))
+    return await _readable(user, [*await _server_channel_ids(server_ids), *await _conversation_ids(user)])
+
+
+async def _readable(user: User, candidate_ids: list[int]) -> Scope:
+    visible = await viewable_channel_ids(user, candidate_ids)
+    channels = await Channel.filter(id__in=list(visible)) if visible else []
+    return Scope({channel.id: channel for channel in channels})
+
+
+async def _server_channel_ids(server_ids: list[int]) -> list[int]:
+    if not server_ids:
+        return []
+    ids = list(
+        await Channel.filter(server_id__in=server_ids, type=SERVER_TEXT, deleting=False).values_list("id", flat=True)
+    )
+    if _asked("threads"):
+        from plugins.threads.models import Thread
+
+        ids += await Thread.filter(server_id__in=server_ids).values_list("channel_id", flat=True)
+    return ids
+
+
+async def _conversation_ids(user: User) -> list[int]:
+    ids: list[int] = []
+    if hearth().plugins.enabled("inbox"):
+        from plugins.inbox.models import Inbox
+
+        ids += await Inbox.filter(created_by_id=user.id).values_list("channel_id", flat=True)
+    if _asked("group_dms"):
+        from plugins.group_dms.models import GroupMember
+
+        ids += await GroupMember.filter(user_id=user.id).values_list("group_id", flat=True)
+    return ids
+
+
+def _asked(plugin_id: str) -> bool:
+    return hearth().plugins.enabled(plugin_id) and plugin_id in features.of_request()
