@@ -17,11 +17,12 @@ from core.context import hearth
 from core.errors import ApiError
 from core.identity.models import User
 from plugins.messages.models import SERVER_TEXT, Channel
-from plugins.messages.service import load_channel, viewable_channel_ids
+from plugins.messages.service import load_channel, viewable_among
 from plugins.servers.models import Member
 from plugins.servers.permissions import member_context
 
 SCOPES = ("all", "server", "channel", "dms")
+CHANNEL_FIELDS = ("id", "type", "name", "server_id", "deleting")
 
 
 @dataclass
@@ -51,9 +52,12 @@ async def resolve(user: User, kind: str, server_id: str | None, channel_id: str 
 
 
 async def _readable(user: User, candidate_ids: list[int]) -> Scope:
-    visible = await viewable_channel_ids(user, candidate_ids)
-    channels = await Channel.filter(id__in=list(visible)) if visible else []
-    return Scope({channel.id: channel for channel in channels})
+    if not candidate_ids:
+        return Scope({})
+    # only what the kinds' checks and the answer read: a search may weigh hundreds of channels
+    channels = await Channel.filter(id__in=candidate_ids, deleting=False).only(*CHANNEL_FIELDS)
+    visible = await viewable_among(user, channels)
+    return Scope({channel.id: channel for channel in channels if channel.id in visible})
 
 
 async def _server_channel_ids(server_ids: list[int]) -> list[int]:
