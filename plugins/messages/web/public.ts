@@ -22,7 +22,7 @@ export {
   useReadState,
 } from "./store/readState";
 export { useTypingUserIds } from "./store/typingStore";
-export { registerDirectChannelPath } from "./store/channelPaths";
+export { directChannelPath, registerDirectChannelPath } from "./store/channelPaths";
 export type { Attachment, Channel, Message, MessageMention, PublicUser } from "./types";
 export { withoutBotId } from "./components/commands";
 export {

@@ -1,0 +1,36 @@
+/** Hearth's wider search (docs/protocol-extensions.md, "Search"); the request client names the feature. */
+import { request } from "@hearth/api/request";
+import type { Message } from "../../messages/web/public";
+
+export type Scope = "channel" | "server" | "dms" | "all";
+export type Sort = "relevance" | "newest";
+
+export interface SearchChannel {
+  id: string;
+  name: string | null;
+  type: number;
+  serverId: string | null;
+}
+
+export interface SearchResult {
+  message: Message;
+  highlights: [number, number][];
+}
+
+export interface SearchPage {
+  results: SearchResult[];
+  channels: Record<string, SearchChannel>;
+  cursor: string | null;
+}
+
+export interface SearchRequest {
+  q: string;
+  scope: Scope;
+  sort: Sort;
+  serverId?: string;
+  channelId?: string;
+  cursor?: string;
+}
+
+export const searchMessages = (query: SearchRequest): Promise<SearchPage> =>
+  request({ path: "/search/messages", query: { ...query, limit: 25 } });
