@@ -74,6 +74,7 @@ class Seeded:
         self.members_of: dict[int, list[int]] = {}
         self.usernames: dict[int, str] = {}
         self.words: list[str] = []
+        self.samples: dict[int, list[str]] = {}  # texts of some messages of each server
 
 
 async def seed(database: str, args, rng: random.Random) -> Seeded:
@@ -149,6 +150,8 @@ async def seed(database: str, args, rng: random.Random) -> Seeded:
             author = rng.choice(out.members_of[channel_id])
         message_id = flake(at, n)
         text = " ".join(rng.choices(out.words, cum_weights=cumulative, k=rng.randint(3, 20)))
+        if server_id is not None and rng.random() < 0.002:
+            out.samples.setdefault(server_id, []).append(text)
         mentions = [str(rng.choice(crowd[1:]).id)] if rng.random() < 0.03 else []
         messages.append(
             (message_id, channel_id, text, author, datetime.fromtimestamp(at / 1000, UTC), json.dumps(mentions))
@@ -218,7 +221,14 @@ def query_kinds(seeded: Seeded, rng: random.Random) -> dict[str, callable]:
         channel = rng.choice(seeded.channels_of[a_server()])
         return f"/api/channels/{channel}/messages/search?" + urlencode({"query": text})
 
+    def of_a_message() -> str:
+        server = rng.choice([s for s in seeded.server_ids if seeded.samples.get(s)])
+        text = rng.choice(seeded.samples[server]).split()
+        start = rng.randrange(len(text) - 1)
+        return hearth(f"{text[start]} {text[start + 1]}", scope="server", serverId=server)
+
     return {
+        "server, 2 words of one message": of_a_message,
         "server, 2 words": lambda: hearth(f"{medium()} {medium()}", scope="server", serverId=a_server()),
         "server, 2 words + from: after:": server_filters,
         "server, 2 common words": lambda: hearth(f"{common()} {common()}", scope="server", serverId=a_server()),
