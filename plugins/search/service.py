@@ -84,7 +84,21 @@ async def search(user: User, args: MultiDict) -> dict[str, Any]:
     elif more and offset + limit <= MAX_OFFSET:
         cursor = f"o{offset + limit}"
     shown = {int(result["message"]["channelId"]) for result in results}
-    return {"results": results, "channels": {str(i): _channel_wire(scope.channels[i]) for i in shown}, "cursor": cursor}
+    channels = {str(i): _channel_wire(scope.channels[i]) for i in shown}
+    for thread_id, server_id, parent_id in await _threads_among(
+        [i for i in shown if scope.channels[i].server_id is None]
+    ):
+        channels[str(thread_id)].update(serverId=str(server_id), parentId=str(parent_id))
+    return {"results": results, "channels": channels, "cursor": cursor}
+
+
+async def _threads_among(channel_ids: list[int]) -> list[tuple[int, int, int]]:
+    """``(thread, server, parent channel)`` of the threads among these channels, for the links."""
+    if not channel_ids or not hearth().plugins.enabled("threads"):
+        return []
+    from plugins.threads.models import Thread
+
+    return list(await Thread.filter(channel_id__in=channel_ids).values_list("channel_id", "server_id", "parent_id"))
 
 
 async def _results(user: User, query: Query, ids: list[int]) -> list[dict[str, Any]]:

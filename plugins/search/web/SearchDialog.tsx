@@ -53,6 +53,7 @@ function filterLabels() {
 function resultPath(result: SearchResult, channel: SearchChannel): string {
   const jump = `?messageId=${encodeURIComponent(result.message.id)}`;
   const id = encodeURIComponent(result.message.channelId);
+  if (channel.serverId && channel.parentId) return `/app/servers/${encodeURIComponent(channel.serverId)}/${encodeURIComponent(channel.parentId)}?thread=${id}`;
   if (channel.serverId) return `/app/servers/${encodeURIComponent(channel.serverId)}/${id}${jump}`;
   return `${directChannelPath(result.message.channelId)}${jump}`;
 }

@@ -10,6 +10,8 @@ export interface SearchChannel {
   name: string | null;
   type: number;
   serverId: string | null;
+  /** A thread's channel (Hearth's threads): the channel it belongs to. */
+  parentId?: string;
 }
 
 export interface SearchResult {

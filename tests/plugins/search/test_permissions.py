@@ -7,7 +7,7 @@ from plugins.servers.permissions import PUBLIC_CHANNEL
 from tests.plugins.friends.helpers import block
 from tests.plugins.group_dms import helpers as groups
 from tests.plugins.messages.helpers import dm_pair, error, sent
-from tests.plugins.search.helpers import contents, search_call
+from tests.plugins.search.helpers import contents, search_call, searched
 from tests.plugins.servers.helpers import community, join, ok, private_channel, role_with
 from tests.plugins.threads.helpers import start_thread, tok
 
@@ -106,6 +106,10 @@ async def test_thread_messages_need_the_feature_and_follow_the_parent_channel(cl
     thread = await start_thread(client, place)
     await tok(client, "POST", f"/api/channels/{thread['id']}/messages", {"content": "thread gossip"}, place.owner.token)
     assert await everywhere(client, ada, "gossip", features="search,threads") == ["thread gossip"]
+    body = await searched(client, ada, "gossip", features="search,threads", scope="server", serverId=place.id)
+    assert body["channels"] == {
+        thread["id"]: {"id": thread["id"], "name": "Plans", "type": 11, "serverId": place.id, "parentId": place.general}
+    }
     assert await everywhere(client, ada, "gossip") == []
     await ok(
         client,
