@@ -5,12 +5,13 @@
  * loaded as the list scrolls to its end.
  */
 import { formatDate } from "@hearth/i18n/i18n";
+import { usePluginLoaded } from "@hearth/plugins/pluginStore";
 import { ModalPanel } from "@hearth/ui/modal/ModalPanel";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { directChannelPath } from "../../messages/web/public";
 import { t } from "./i18n";
 import { drawnOrder, groupByChannel, highlightPieces, withFilter, type ResultGroup } from "./results";
-import { searchMessages, type Scope, type SearchChannel, type SearchPage, type SearchResult, type Sort } from "./searchApi";
+import { searchMessages, searchPeople, type FoundPerson, type Scope, type SearchChannel, type SearchPage, type SearchResult, type Sort } from "./searchApi";
 import "./search.css";
 
 export interface SearchContext {
@@ -64,10 +65,21 @@ interface Shown extends SearchPage {
   sort: Sort;
 }
 
+/** Where the box looks: the search route's scopes, or people by name. */
+type Where = Scope | "people";
+
 export function SearchDialog({ context, close, navigate }: Props) {
-  const scopes: Scope[] = [...(context.channelId ? (["channel"] as const) : []), ...(context.serverId ? (["server"] as const) : []), "dms", "all"];
+  const socialLoaded = usePluginLoaded("social");
+  const scopes: Where[] = [
+    ...(context.channelId ? (["channel"] as const) : []),
+    ...(context.serverId ? (["server"] as const) : []),
+    "dms",
+    "all",
+    ...(socialLoaded ? (["people"] as const) : []),
+  ];
   const [text, setText] = useState("");
-  const [scope, setScope] = useState<Scope>(context.serverId ? "server" : context.channelId ? "channel" : "all");
+  const [people, setPeople] = useState<{ query: string; found: FoundPerson[] } | null>(null);
+  const [scope, setScope] = useState<Where>(context.serverId ? "server" : context.channelId ? "channel" : "all");
   const [sort, setSort] = useState<Sort>("relevance");
   const [shown, setShown] = useState<Shown | null>(null);
   const [loading, setLoading] = useState(false);
@@ -106,14 +118,40 @@ export function SearchDialog({ context, close, navigate }: Props) {
     }
   };
 
-  const search = (where = scope, order = sort) => {
-    if (text.trim()) void run(text, where, order);
+  const findPeople = async (query: string) => {
+    const mine = ++generation.current;
+    setLoading(true);
+    setError(null);
+    try {
+      const found = await searchPeople(query.trim());
+      if (mine !== generation.current) return;
+      setPeople({ query, found });
+      setActive(found.length ? 0 : -1);
+    } catch (failure) {
+      if (mine === generation.current) setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      if (mine === generation.current) setLoading(false);
+    }
   };
 
-  const groups: ResultGroup[] = shown ? groupByChannel(shown.results, shown.channels) : [];
-  const order = drawnOrder(groups);
+  const search = (where = scope, order = sort) => {
+    if (!text.trim()) return;
+    if (where === "people") void findPeople(text);
+    else void run(text, where, order);
+  };
+
+  const peopleShown = scope === "people" && people !== null;
+  const groups: ResultGroup[] = shown && scope !== "people" ? groupByChannel(shown.results, shown.channels) : [];
+  const order = peopleShown ? people.found.map((_, index) => index) : drawnOrder(groups);
 
   const open = (index: number) => {
+    if (peopleShown) {
+      const person = people.found[index];
+      if (!person) return;
+      close();
+      navigate(`/app/profile/${encodeURIComponent(person.id)}`);
+      return;
+    }
     const result = shown?.results[index];
     if (!result || !shown) return;
     close();
@@ -130,7 +168,8 @@ export function SearchDialog({ context, close, navigate }: Props) {
       setActive(order[Math.max(0, at - 1)] ?? -1);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      if (shown && shown.query === text && active >= 0) open(active);
+      const current = peopleShown ? people.query : scope === shown?.scope ? shown.query : null;
+      if (current === text && active >= 0) open(active);
       else search();
     } else if (event.key === "Escape") {
       close();
@@ -143,7 +182,7 @@ export function SearchDialog({ context, close, navigate }: Props) {
 
   const onScroll = () => {
     const box = list.current;
-    if (!box || !shown?.cursor || loading) return;
+    if (!box || !shown?.cursor || loading || scope === "people") return;
     if (box.scrollTop + box.clientHeight >= box.scrollHeight - 120) void run(shown.query, shown.scope, shown.sort, shown.cursor);
   };
 
@@ -215,18 +254,36 @@ export function SearchDialog({ context, close, navigate }: Props) {
             </button>
           ))}
         </div>
-        {!shown && !loading && !error && <p className="hearth-search__hint">{t("hint")}</p>}
+        {!shown && !people && !loading && !error && <p className="hearth-search__hint">{t("hint")}</p>}
         {error && (
           <p className="hearth-search__error" role="alert">
             {t("failed", { error })}
           </p>
         )}
-        {shown && (
+        {peopleShown && !people.found.length && <p className="hearth-search__count">{t("empty")}</p>}
+        {shown && !peopleShown && scope !== "people" && (
           <p className="hearth-search__count" aria-live="polite">
             {shown.results.length ? t("results", { count: shown.results.length }) : t("empty")}
           </p>
         )}
         <div ref={list} id="search-results" className="hearth-search__results" role="listbox" aria-label={t("title")} onScroll={onScroll}>
+          {peopleShown &&
+            people.found.map((person, index) => (
+              <div
+                key={person.id}
+                id={`search-result-${index}`}
+                data-index={index}
+                role="option"
+                aria-selected={index === active}
+                className={`hearth-search__result${index === active ? " is-active" : ""}`}
+                data-testid="search-person"
+                onMouseEnter={() => setActive(index)}
+                onClick={() => open(index)}
+              >
+                <span className="hearth-search__author">{person.username}</span>
+                <span className="hearth-search__tag">:{person.tag}</span>
+              </div>
+            ))}
           {groups.map((group) => (
             <section key={group.channel.id} className="hearth-search__group" aria-label={channelTitle(group.channel)}>
               <h3 className="hearth-search__channel">{channelTitle(group.channel)}</h3>

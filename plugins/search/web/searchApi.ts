@@ -36,3 +36,12 @@ export interface SearchRequest {
 
 export const searchMessages = (query: SearchRequest): Promise<SearchPage> =>
   request({ path: "/search/messages", query: { ...query, limit: 25 } });
+
+export interface FoundPerson {
+  id: string;
+  username: string;
+  tag: string;
+}
+
+/** People by name (rest.md §1.26, the social plugin's route): up to 10. */
+export const searchPeople = (q: string): Promise<FoundPerson[]> => request({ path: "/users/search", query: { q } });
