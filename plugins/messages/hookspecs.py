@@ -56,3 +56,12 @@ def message_role_resolver():
     """Return ``async resolve(role_ids) -> {role_id: {id, name, hexColor, icon}}``, which turns the
     role ids a page of messages mentions into their wire form (the servers plugin answers; without
     it ``roleMentions`` stay empty). Collected once per app when it starts."""
+
+
+@hookspec
+async def channel_search_ids(channel_id, text, author_ids, before, after, ascending, limit):
+    """Rest.md §3.2 through an index: the ids of the messages of ``channel_id`` whose content holds
+    ``text`` (case-insensitive substring, as the route's scan compares), by any of ``author_ids``
+    (None: anyone), with ids in (``after``, ``before``), in id order (``ascending`` or not), at most
+    ``limit`` — exactly what the scan would find — or None when the index cannot promise that
+    (the route then scans). The search plugin answers; without it every search scans."""

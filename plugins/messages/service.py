@@ -69,8 +69,13 @@ async def viewable_channel_ids(user: User, channel_ids: list[int]) -> set[int]:
     wanted = list(dict.fromkeys(channel_ids))
     if not wanted:
         return set()
+    return await viewable_among(user, await Channel.filter(id__in=wanted, deleting=False))
+
+
+async def viewable_among(user: User, channels: list[Channel]) -> set[int]:
+    """:func:`viewable_channel_ids` of channel rows already loaded (not being deleted)."""
     by_kind: dict[int, list[Channel]] = {}
-    for channel in await Channel.filter(id__in=wanted, deleting=False):
+    for channel in channels:
         by_kind.setdefault(channel.type, []).append(channel)
     visible: set[int] = set()
     for channels in by_kind.values():

@@ -26,6 +26,7 @@ export type { Attachment, Channel, Message, MessageMention, PublicUser } from ".
 export { withoutBotId } from "./components/commands";
 export {
   messageSlots,
+  directChannelPath,
   type ChannelCommand,
   type ComposerButtonProps,
   type DirectChannelPath,

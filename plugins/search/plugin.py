@@ -1,0 +1,36 @@
+"""Search: one full-text index of every message (PostgreSQL tsvector + GIN, SQLite FTS5) and
+Hearth's wider search route (issue 37) — across a server, DMs and groups, with filters, ranking
+and highlights — for clients that opt in (``X-Hearth-Features: search``). The messages plugin
+knows nothing of it: the index follows the ``messages`` table by itself (``index.py``)."""
+
+from core import hookimpl
+from core.plugins import Manifest
+
+manifest = Manifest(
+    id="search",
+    name="Search",
+    version="1.0.0",
+    description="Full-text search of messages across servers, DMs and groups, with filters and ranking.",
+    requires=("accounts", "messages", "servers"),
+    optional=("inbox", "group_dms", "threads", "friends"),
+    routes=("/search",),
+)
+
+
+@hookimpl
+def hearth_models():
+    return ["plugins.search.models"]
+
+
+@hookimpl
+def hearth_blueprints():
+    from plugins.search.routes import blueprint
+
+    return [blueprint]
+
+
+@hookimpl
+async def channel_search_ids(channel_id, text, author_ids, before, after, ascending, limit):
+    from plugins.search.reference import channel_search_ids as answer
+
+    return await answer(channel_id, text, author_ids, before, after, ascending, limit)

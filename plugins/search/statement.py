@@ -1,0 +1,153 @@
+"""The one statement a search runs: the index's match, the scope's channels and every filter in
+its WHERE clause, ranked in its ORDER BY, one page in its LIMIT. Placeholders are ``$n``
+(``core.prepared.fetch_rows`` turns them into SQLite's ``?n``); every value is a parameter.
+
+Ranking: a message holding the query's words as one phrase first, then the index's score
+(PostgreSQL ``ts_rank_cd``, which also rewards words close together; SQLite ``bm25``), then the
+newer message. ``newest`` sorts by id alone (ids grow with time). On PostgreSQL the ranking
+weighs the newest RANKED matches (a word in half of a server's messages would otherwise have
+its tens of thousands of matches scored on every search)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from core.ids import EPOCH_MS
+from plugins.messages.models import CONTENT
+from plugins.search.index import FTS_TABLE, PG_CONFIG, PG_VECTOR
+from plugins.search.query import Query
+
+RANKED = 1000
+
+
+def flake_at(moment: datetime) -> int:
+    """The smallest message id made at ``moment`` or later."""
+    return max(0, int(moment.timestamp() * 1000) - EPOCH_MS) << 22
+
+
+def tsquery(words: list[str], prefix: bool = False, phrase: bool = False) -> str:
+    """PostgreSQL ``to_tsquery`` text of folded words (letters and digits only: no syntax)."""
+    terms = [f"'{word}'" for word in words]
+    if prefix and terms:
+        terms[-1] += ":*"
+    return (" <-> " if phrase else " & ").join(terms)
+
+
+def fts_match(words: list[str], phrases: list[list[str]], prefix: bool = False) -> str:
+    """SQLite FTS5 MATCH text: every word, every phrase (letters and digits only: no syntax)."""
+    terms = [f'"{word}"' for word in words]
+    if prefix and terms:
+        terms[-1] += "*"
+    terms += ['"' + " ".join(phrase) + '"' for phrase in phrases]
+    return " AND ".join(terms)
+
+
+@dataclass
+class Filters:
+    channel_ids: list[int]
+    author_ids: list[int] | None = None  # None: anyone; [] is a from: that named nobody
+    mention_ids: list[int] | None = None
+    hidden_author_ids: list[int] = field(default_factory=list)
+
+
+class Statement:
+    def __init__(self, postgres: bool):
+        self.postgres = postgres
+        self.values: list[Any] = []
+
+    def value(self, value: Any) -> str:
+        self.values.append(value)
+        return f"${len(self.values)}"
+
+    def id_list(self, ids: list[int]) -> str:
+        if self.postgres:
+            return f"= ANY({self.value(ids)}::bigint[])"
+        return f"IN ({', '.join(self.value(i) for i in ids)})"
+
+
+def build(
+    query: Query, filters: Filters, postgres: bool, newest: bool, limit: int, offset: int, before_id: int | None
+) -> tuple[str, list[Any]]:
+    s = Statement(postgres)
+    where = [f"m.channel_id {s.id_list(filters.channel_ids)}", f"m.type = {CONTENT}"]
+    joins, rank = "", []
+    if query.has_text:
+        words_query = None
+        if postgres:
+            parts = [f"to_tsquery('{PG_CONFIG}', {s.value(tsquery(query.words, query.prefix))})"] if query.words else []
+            parts += [f"to_tsquery('{PG_CONFIG}', {s.value(tsquery(p, phrase=True))})" for p in query.phrases]
+            words_query = " && ".join(parts)
+            where.append(f"{PG_VECTOR} @@ ({words_query})")
+        else:
+            joins = f" JOIN {FTS_TABLE} ON {FTS_TABLE}.rowid = m.id"
+            where.append(f"{FTS_TABLE} MATCH {s.value(fts_match(query.words, query.phrases, query.prefix))}")
+        if not newest:
+            if len(query.words) > 1:
+                rank.append(f"CASE WHEN {_matches(s, query.words, phrase=True)} THEN 0 ELSE 1 END")
+            rank.append(f"ts_rank_cd({PG_VECTOR}, ({words_query})) DESC" if postgres else f"bm25({FTS_TABLE})")
+    for words in query.excluded:
+        where.append(f"NOT {_matches(s, words, phrase=True)}")
+    if filters.author_ids is not None:
+        where.append(f"m.created_by_id {s.id_list(filters.author_ids)}" if filters.author_ids else "1 = 0")
+    if filters.hidden_author_ids:
+        where.append(f"(m.created_by_id IS NULL OR NOT m.created_by_id {s.id_list(filters.hidden_author_ids)})")
+    if filters.mention_ids is not None:
+        where.append(_mentions(s, filters.mention_ids) if filters.mention_ids else "1 = 0")
+    for kind in query.has:
+        where.append(_has(kind))
+    if query.pinned is not None:
+        where.append(f"m.pinned = {s.value(query.pinned)}")
+    if query.after is not None:
+        where.append(f"m.id >= {s.value(flake_at(query.after))}")
+    if query.before is not None:
+        where.append(f"m.id < {s.value(flake_at(query.before))}")
+    if before_id is not None:
+        where.append(f"m.id < {s.value(before_id)}")
+    order = ", ".join([*rank, "m.id DESC"])
+    if postgres and query.has_text:
+        # The matches come from the GIN index (``m.id + 0`` keeps the planner from walking the id
+        # index and building a tsvector per row), newest first, at most RANKED of them; the page
+        # is ranked among those.
+        cap = limit if newest else max(RANKED, offset + limit)
+        return (
+            f"WITH m AS MATERIALIZED (SELECT m.id, m.content FROM messages m WHERE {' AND '.join(where)} "
+            f"ORDER BY m.id + 0 DESC LIMIT {s.value(cap)}) "
+            f"SELECT m.id FROM m ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}",
+            s.values,
+        )
+    sql = (
+        f"SELECT m.id FROM messages m{joins} WHERE {' AND '.join(where)} "
+        f"ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}"
+    )
+    return sql, s.values
+
+
+def _matches(s: Statement, words: list[str], phrase: bool) -> str:
+    """Whether message ``m`` holds ``words`` (as one phrase when ``phrase``): for ranking and -word."""
+    if s.postgres:
+        return f"{PG_VECTOR} @@ to_tsquery('{PG_CONFIG}', {s.value(tsquery(words, phrase=phrase))})"
+    text = '"' + " ".join(words) + '"' if phrase else " AND ".join(f'"{w}"' for w in words)
+    return f"m.id IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH {s.value(text)})"
+
+
+def _mentions(s: Statement, user_ids: list[int]) -> str:
+    names = [str(user_id) for user_id in user_ids]
+    if s.postgres:
+        return f"m.mention_user_ids ?| {s.value(names)}::text[]"
+    listed = ", ".join(s.value(name) for name in names)
+    return f"EXISTS (SELECT 1 FROM json_each(m.mention_user_ids) WHERE json_each.value IN ({listed}))"
+
+
+def _has(kind: str) -> str:
+    attachment = "SELECT 1 FROM message_attachments a WHERE a.message_id = m.id"
+    if kind == "file":
+        return f"EXISTS ({attachment})"
+    if kind == "image":
+        return f"EXISTS ({attachment} AND a.mime LIKE 'image/%')"
+    if kind == "link":
+        return "(m.content LIKE '%http://%' OR m.content LIKE '%https://%')"
+    if kind == "embed":
+        return "(m.embed IS NOT NULL OR m.html_embed IS NOT NULL)"
+    return "1 = 0"  # has:poll — messages carry no polls (posts do)

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { drawnOrder, groupByChannel, highlightPieces, withFilter } from "./results";
+import type { SearchResult } from "./searchApi";
+
+const result = (id: string, channelId: string): SearchResult =>
+  ({ message: { id, channelId, content: id } as SearchResult["message"], highlights: [] }) as SearchResult;
+
+describe("search results", () => {
+  it("cuts a message at its highlights, counting UTF-16 units", () => {
+    expect(highlightPieces("😀 Café au lait", [[3, 7]])).toEqual([
+      { text: "😀 ", marked: false },
+      { text: "Café", marked: true },
+      { text: " au lait", marked: false },
+    ]);
+    expect(highlightPieces("ab", [[5, 9]])).toEqual([{ text: "ab", marked: false }]);
+  });
+
+  it("groups by channel in the order of each channel's best result", () => {
+    const groups = groupByChannel([result("1", "a"), result("2", "b"), result("3", "a")], {
+      a: { id: "a", name: "general", type: 1, serverId: "s" },
+    });
+    expect(groups.map((g) => [g.channel.id, g.results.map((r) => r.index)])).toEqual([
+      ["a", [0, 2]],
+      ["b", [1]],
+    ]);
+    expect(drawnOrder(groups)).toEqual([0, 2, 1]);
+  });
+
+  it("adds a filter at the end of the box", () => {
+    expect(withFilter("cats  ", "has:file")).toBe("cats has:file");
+    expect(withFilter("", "from:")).toBe("from:");
+  });
+});
