@@ -101,12 +101,12 @@ async def build(job: DataExport) -> None:
     user = await User.get(id=job.user_id)
     parts = [part for answer in await hearth().plugins.gather("data_export_parts", user=user) for part in answer or []]
     progress = _Progress(job)
-    await progress.save(parts_total=len(parts))
     scratch = storage.scratch_file()
     scratch.parent.mkdir(parents=True, exist_ok=True)
     writer = archive.Archive(scratch, storage, options().max_file_bytes)
     stored = f"data-exports/{user.id}/{secrets.token_urlsafe(24)}/hearth-data-{job.id}.zip"
     try:
+        await progress.save(parts_total=len(parts))
         for part in parts:
             await writer.write_part(part["name"], part["title"], part["rows"], progress.rows_written)
             await progress.part_written()
