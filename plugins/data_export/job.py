@@ -42,7 +42,9 @@ async def claim(worker: str = WORKER) -> DataExport | None:
     """A job this process now holds, or None. Compare-and-set on (status, attempts): of two
     processes that read the same row, one update matches and the other changes nothing."""
     now = _now()
-    candidates = await DataExport.filter(Q(status=QUEUED) | Q(status=RUNNING, lease_until__lt=now)).order_by("id").limit(5)
+    candidates = (
+        await DataExport.filter(Q(status=QUEUED) | Q(status=RUNNING, lease_until__lt=now)).order_by("id").limit(5)
+    )
     for job in candidates:
         unchanged = DataExport.filter(id=job.id, status=job.status, attempts=job.attempts)
         if job.attempts >= MAX_ATTEMPTS:

@@ -9,7 +9,12 @@ from core.identity.models import User
 from core.keyset import ms, rows_by_id
 from plugins.friends.models import Friend
 
-STATUS = {Friend.SENT: "request_sent", Friend.PENDING: "request_received", Friend.FRIENDS: "friend", Friend.BLOCKED: "blocked"}
+STATUS = {
+    Friend.SENT: "request_sent",
+    Friend.PENDING: "request_received",
+    Friend.FRIENDS: "friend",
+    Friend.BLOCKED: "blocked",
+}
 
 
 async def relations(user: User) -> AsyncIterator[dict[str, Any]]:

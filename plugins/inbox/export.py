@@ -16,7 +16,9 @@ async def direct_messages(user: User) -> AsyncIterator[dict[str, Any]]:
     dms = await Inbox.filter(created_by_id=user.id).order_by("channel_id").values("channel_id", "recipient_id")
     for dm in dms:
         query = Message.filter(channel_id=dm["channel_id"])
-        async for row in rows_by_id(query, "type", "content", "created_by_id", "created_at", "edited_at", "reply_to_ids"):
+        async for row in rows_by_id(
+            query, "type", "content", "created_by_id", "created_at", "edited_at", "reply_to_ids"
+        ):
             yield {
                 "id": str(row["id"]),
                 "channelId": str(dm["channel_id"]),

@@ -27,9 +27,7 @@ class _Seen:
         if self._channels is None:
             met = {
                 *await Message.filter(created_by_id=self.user.id).distinct().values_list("channel_id", flat=True),
-                *await Reaction.filter(user_id=self.user.id)
-                .distinct()
-                .values_list("message__channel_id", flat=True),
+                *await Reaction.filter(user_id=self.user.id).distinct().values_list("message__channel_id", flat=True),
                 *await MentionNotification.filter(user_id=self.user.id)
                 .distinct()
                 .values_list("message__channel_id", flat=True),

@@ -39,7 +39,12 @@ async def likes(user: User) -> AsyncIterator[dict[str, Any]]:
 
 async def notifications(user: User) -> AsyncIterator[dict[str, Any]]:
     async for row in rows_by_id(PostNotification.filter(to_id=user.id), "by_id", "type", "post_id", "created_at"):
-        yield {"type": row["type"], "byUserId": str(row["by_id"]), "postId": _id(row["post_id"]), "createdAt": ms(row["created_at"])}
+        yield {
+            "type": row["type"],
+            "byUserId": str(row["by_id"]),
+            "postId": _id(row["post_id"]),
+            "createdAt": ms(row["created_at"]),
+        }
 
 
 def parts(user: User) -> list[dict[str, Any]]:

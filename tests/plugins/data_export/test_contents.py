@@ -54,8 +54,22 @@ async def test_the_archive_holds_the_users_data_and_only_what_they_can_still_see
     assert manifest["format"] == "hearth.user-data" and manifest["version"] == 1
     assert manifest["user"] == {"id": ada.id, "username": ada.username, "tag": ada.tag}
     names = [part["name"] for part in manifest["parts"]]
-    for name in ("account", "sessions", "uploads", "profile", "friends", "messages", "reactions", "mentions",
-                 "direct_messages", "posts", "likes", "notifications", "linked_accounts", "servers"):
+    for name in (
+        "account",
+        "sessions",
+        "uploads",
+        "profile",
+        "friends",
+        "messages",
+        "reactions",
+        "mentions",
+        "direct_messages",
+        "posts",
+        "likes",
+        "notifications",
+        "linked_accounts",
+        "servers",
+    ):
         assert name in names
     assert all(part["count"] == len(items(archive, part["name"])) for part in manifest["parts"])
     index = archive.read("index.html").decode()

@@ -82,7 +82,11 @@ async def test_a_process_that_lost_its_lease_stops_and_stores_nothing(app):
 async def test_a_job_that_keeps_stopping_fails_and_may_be_asked_again(app, client):
     ada = await member()
     stuck = await DataExport.create(
-        user_id=int(ada.id), status="running", attempts=job.MAX_ATTEMPTS, lease_owner="gone:1", lease_until=_now() - PAST
+        user_id=int(ada.id),
+        status="running",
+        attempts=job.MAX_ATTEMPTS,
+        lease_owner="gone:1",
+        lease_until=_now() - PAST,
     )
     async with app.app_context():
         assert await job.claim("next:1") is None

@@ -7,9 +7,9 @@ import asyncio
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 
 import pytest
-from datetime import UTC, datetime
 
 from core.settings import ROOT
 from plugins.data_export import job
@@ -45,7 +45,11 @@ async def test_an_export_survives_its_worker_being_killed(app, settings, databas
         "HEARTH_DATA_EXPORT_LEASE_SECONDS": "1",
     }
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.plugins.data_export.stalling_worker"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "tests.plugins.data_export.stalling_worker"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         line = await _line(worker)

@@ -16,7 +16,11 @@ INVALID_LINK = "This download link is invalid or out of date."
 
 async def test_a_protocol_client_never_meets_the_routes(client):
     ada = await member()
-    for method, path in (("GET", "/api/data-exports"), ("POST", "/api/data-exports"), ("POST", "/api/data-exports/1/ticket")):
+    for method, path in (
+        ("GET", "/api/data-exports"),
+        ("POST", "/api/data-exports"),
+        ("POST", "/api/data-exports/1/ticket"),
+    ):
         assert await dcall(client, method, path, ada, opted=False) == (404, error(NOT_ASKED))
     assert not await DataExport.filter(user_id=int(ada.id)).exists()
 
@@ -31,7 +35,16 @@ async def test_state_before_and_after_asking(client):
     assert await dcall(client, "GET", "/api/data-exports", ada) == (200, {"export": None, "nextAllowedAt": None})
     export = await ask(client, ada)
     assert set(export) == {
-        "id", "status", "partsDone", "partsTotal", "rowsDone", "size", "error", "requestedAt", "finishedAt", "expiresAt"
+        "id",
+        "status",
+        "partsDone",
+        "partsTotal",
+        "rowsDone",
+        "size",
+        "error",
+        "requestedAt",
+        "finishedAt",
+        "expiresAt",
     }
     status, body = await dcall(client, "GET", "/api/data-exports", ada)
     assert status == 200 and body["export"]["id"] == export["id"]
@@ -128,7 +141,9 @@ async def test_deleting_the_account_deletes_its_archives(app, client):
     export = await ask(client, ada)
     await until_finished(client, ada)
     path = (await DataExport.get(id=int(export["id"]))).path
-    status, body = await call(client, "DELETE", "/api/users/delete-account", {"password": ada.password}, token=ada.token)
+    status, body = await call(
+        client, "DELETE", "/api/users/delete-account", {"password": ada.password}, token=ada.token
+    )
     assert status == 200, body
     assert not await DataExport.filter(id=int(export["id"])).exists()
     async with app.app_context():
@@ -138,6 +153,7 @@ async def test_deleting_the_account_deletes_its_archives(app, client):
 async def test_the_header_may_name_other_features_too(client):
     ada = await member()
     response = await client.get(
-        "/api/data-exports", headers={"Authorization": ada.token, "X-Hearth-Features": f"group_dms, {FEATURE['X-Hearth-Features']}"}
+        "/api/data-exports",
+        headers={"Authorization": ada.token, "X-Hearth-Features": f"group_dms, {FEATURE['X-Hearth-Features']}"},
     )
     assert response.status_code == 200
