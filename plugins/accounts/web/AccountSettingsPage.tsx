@@ -7,11 +7,13 @@ import { EmailSection } from "./sections/EmailSection";
 import { PasswordSection } from "./sections/PasswordSection";
 import { SessionsSection } from "./sections/SessionsSection";
 import { UsernameSection } from "./sections/UsernameSection";
+import { accountSlots } from "./slots";
 import "./accountSettings.css";
 
 /** /app/settings/account */
 export default function AccountSettingsPage() {
   const user = useSelfUserStore((state) => state.user);
+  const cards = accountSlots.accountSettingsCards.use();
 
   if (!user) return <PaneLoading />;
 
@@ -27,6 +29,9 @@ export default function AccountSettingsPage() {
       <EmailSection user={user} />
       <PasswordSection />
       <SessionsSection />
+      {cards.map((Card, index) => (
+        <Card key={index} />
+      ))}
       <DeleteAccountSection />
     </div>
   );
