@@ -26,6 +26,9 @@ async def test_the_archive_holds_the_users_data_and_only_what_they_can_still_see
     kept = await sent(client, ada, place.general, "in general")
     secret = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "later-private"}, place.owner.token)
     lost = await sent(client, ada, secret["id"], "said before the channel was closed to me")
+    for channel_id, message_id in ((place.general, kept["id"]), (secret["id"], lost["id"])):
+        reacted = f"/api/channels/{channel_id}/messages/{message_id}/reactions"
+        assert (await call(client, "POST", reacted, {"name": "🔥"}, token=ada.token))[0] == 200
     await ok(
         client,
         "POST",
@@ -91,6 +94,7 @@ async def test_the_archive_holds_the_users_data_and_only_what_they_can_still_see
     assert set(direct) == {mine["id"], theirs["id"]}
     assert direct[theirs["id"]]["authorId"] == bob.id and direct[theirs["id"]]["replyTo"] == [mine["id"]]
     assert [s["serverId"] for s in items(archive, "servers")] == [place.id]
+    assert [(r["messageId"], r["name"]) for r in items(archive, "reactions")] == [(kept["id"], "🔥")]
 
     assert [p["id"] for p in items(archive, "posts")] == [written["id"]]
     assert [like["postId"] for like in items(archive, "likes")] == [liked["id"]]
