@@ -1,4 +1,4 @@
-""""Download your data" for a user with --messages messages (issue 39's target: 100,000 messages
+""" "Download your data" for a user with --messages messages (issue 39's target: 100,000 messages
 in <= 60 s and <= 200 MB of server memory).
 
 Three processes on one scratch database (SQLite, or the PostgreSQL one given, emptied first):
@@ -47,9 +47,9 @@ async def _in_app(work) -> None:  # type: ignore[no-untyped-def]
 async def seed(count: int) -> None:
     from core.ids import new_id
     from plugins.accounts import service as accounts
+    from plugins.data_export.models import DataExport
     from plugins.inbox.models import Inbox
     from plugins.messages.models import DM_TEXT, Channel, Message
-    from plugins.data_export.models import DataExport
 
     async def work() -> None:
         await accounts.register("bench@example.com", "bench", "correct horse battery", ip=None, agent=None)
@@ -90,7 +90,9 @@ async def export() -> None:
         elapsed = time.perf_counter() - started
         row = await DataExport.get(status="ready")
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"export: {elapsed:.1f} s, peak RSS {peak_mb:.0f} MB, rows {row.rows_done}, archive {row.size / 1e6:.1f} MB")
+        print(
+            f"export: {elapsed:.1f} s, peak RSS {peak_mb:.0f} MB, rows {row.rows_done}, archive {row.size / 1e6:.1f} MB"
+        )
 
     await _in_app(work)
 
