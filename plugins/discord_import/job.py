@@ -90,6 +90,7 @@ class _Run:
         self.made: dict[tuple[str, str], int] = {}
         self.entries: dict[str, archive.Entry] = {}
         self.people: dict[str, dce.Author] = {}
+        self.messages_made = 0
 
     def know(self, channels: list[dce.Channel]) -> None:
         """Each author as best described anywhere in the export (a reaction names no avatar)."""
@@ -245,8 +246,8 @@ class _Run:
                     await Reaction.bulk_create(reactions)
                 last = batch[-1].timestamp
                 await Channel.filter(id=channel_id).update(last_messaged_at=last)
-            done = sum(1 for key in self.made if key[0] == MESSAGE)
-            await self.renew(messages_done=done)
+            self.messages_made += len(batch)
+            await self.renew(messages_done=self.messages_made)
 
 
 async def run(job: DiscordImport) -> None:
@@ -262,6 +263,7 @@ async def run(job: DiscordImport) -> None:
         work.know(channels)
         for thing in await ImportedThing.filter(job_id=job.id).values("kind", "discord_id", "local_id"):
             work.made[(thing["kind"], thing["discord_id"])] = thing["local_id"]
+        work.messages_made = sum(1 for kind, _ in work.made if kind == MESSAGE)
         await work.renew(messages_total=sum(len(c.messages) for c in channels))
         for index, channel in enumerate(channels):
             category = None
