@@ -70,3 +70,18 @@ async def test_progress_is_shown_while_the_copy_is_prepared(live_server, signed_
     )
     status, _ = await call(live_server.app.quart.test_client(), "GET", "/api/data-exports", token=ada.token)
     assert status == 404  # a protocol client (no feature header) never meets the route
+
+
+async def test_the_card_in_arabic_right_to_left_at_phone_width(live_server, signed_in):
+    import json as _json
+
+    ada = await member()
+    phone = await signed_in(ada, 390)
+    await phone.context.add_init_script(f"localStorage.setItem('appLanguage', {_json.dumps('ar-ps')})")
+    await phone.goto(f"{live_server.url}/app/settings/account")
+    await expect(phone.locator("html")).to_have_attribute("dir", "rtl", timeout=BROWSER_PATIENCE_MS)
+    card = phone.get_by_test_id("data-export")
+    await expect(card.get_by_role("heading", name="تنزيل بياناتك")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await card.get_by_role("button", name="طلب نسخة").scroll_into_view_if_needed()
+    assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await snapshot(phone, "data-export-ar-390.png")
