@@ -111,3 +111,24 @@ async def test_a_user_with_nothing_gets_empty_parts(client):
     archive = await download(client, ada, export["id"])
     assert items(archive, "messages") == [] and items(archive, "posts") == [] and items(archive, "friends") == []
     assert len(items(archive, "account")) == 1
+
+
+async def test_group_dms_the_user_is_in_are_in_the_archive_and_groups_left_are_not(client):
+    from tests.plugins.group_dms.helpers import friends_of, group_of
+    from tests.plugins.group_dms.helpers import ok as group_ok
+
+    ada = await member()
+    bob, cid = await friends_of(client, ada, 2)
+    kept = await group_of(client, ada, [bob, cid], name="Weekend ✨")
+    said = await group_ok(client, "POST", f"/api/channels/{kept['channelId']}/messages", {"content": "see you"}, bob)
+    other = await group_of(client, ada, [bob, cid], name="Old plans")
+    path = f"/api/channels/{other['channelId']}/messages"
+    gone = await group_ok(client, "POST", path, {"content": "said before ada left"}, cid)
+    await group_ok(client, "POST", f"/api/group-dms/{other['channelId']}/leave", person=ada)
+
+    await ask(client, ada)
+    export = await until_finished(client, ada)
+    archive = await download(client, ada, export["id"])
+    rows = items(archive, "group_messages")
+    assert said["id"] in {r["id"] for r in rows} and gone["id"] not in {r["id"] for r in rows}
+    assert {r["groupName"] for r in rows} == {"Weekend ✨"}
