@@ -48,3 +48,17 @@ class ImportedThing(FlakeModel):
         table = "discord_imported"
         unique_together = (("job", "kind", "discord_id"),)
         indexes = (("server_id", "kind", "discord_id"),)
+
+
+class ClaimLink(FlakeModel):
+    # A one-time link the server's owner gives to the real person behind a placeholder author:
+    # following it (signed in) moves the placeholder's messages and reactions to them. Only the
+    # sha256 of the token is kept; the link is consumed by deleting this row.
+    token_hash = fields.CharField(max_length=64, unique=True)
+    server_id = fields.BigIntField()
+    placeholder = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    created_by = fields.ForeignKeyField("core.User", related_name=False, on_delete=fields.CASCADE)
+    expires_at = fields.DatetimeField()
+
+    class Meta:
+        table = "discord_claim_links"

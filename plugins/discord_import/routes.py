@@ -11,7 +11,7 @@ from core import features
 from core.auth import current_user, require_user
 from core.errors import ApiError
 from core.ratelimit import rate_limit
-from plugins.discord_import import service
+from plugins.discord_import import claims, service
 from plugins.discord_import.job import run_pending
 
 FEATURE = "discord_import"
@@ -54,3 +54,24 @@ async def start(job_id: str) -> Any:
 @rate_limit("discord_import", 60, 60)
 async def show(job_id: str) -> Any:
     return await service.show(current_user(), job_id)
+
+
+@blueprint.get("/servers/<server_id>/authors")
+@require_user
+@rate_limit("discord_import", 60, 60)
+async def authors(server_id: str) -> Any:
+    return jsonify(await claims.placeholders(current_user(), server_id))
+
+
+@blueprint.post("/servers/<server_id>/authors/<user_id>/claim-link")
+@require_user
+@rate_limit("discord_import_claim", 30, 60)
+async def claim_link(server_id: str, user_id: str) -> Any:
+    return await claims.make_link(current_user(), server_id, user_id)
+
+
+@blueprint.post("/claims/<token>")
+@require_user
+@rate_limit("discord_import_claim", 30, 60)
+async def claim(token: str) -> Any:
+    return await claims.claim(current_user(), token)

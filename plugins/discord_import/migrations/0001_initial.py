@@ -15,6 +15,39 @@ class Migration(migrations.Migration):
 
     operations = [
         ops.CreateModel(
+            name="ClaimLink",
+            fields=[
+                ("id", fields.BigIntField(primary_key=True, default=new_id, unique=True, db_index=True)),
+                ("token_hash", fields.CharField(unique=True, max_length=64)),
+                ("server_id", fields.BigIntField()),
+                (
+                    "placeholder",
+                    fields.ForeignKeyField(
+                        "core.User",
+                        source_field="placeholder_id",
+                        db_constraint=True,
+                        to_field="id",
+                        related_name=False,
+                        on_delete=OnDelete.CASCADE,
+                    ),
+                ),
+                (
+                    "created_by",
+                    fields.ForeignKeyField(
+                        "core.User",
+                        source_field="created_by_id",
+                        db_constraint=True,
+                        to_field="id",
+                        related_name=False,
+                        on_delete=OnDelete.CASCADE,
+                    ),
+                ),
+                ("expires_at", fields.DatetimeField(auto_now=False, auto_now_add=False)),
+            ],
+            options={"table": "discord_claim_links", "app": "discord_import", "pk_attr": "id"},
+            bases=["FlakeModel"],
+        ),
+        ops.CreateModel(
             name="DiscordImport",
             fields=[
                 ("id", fields.BigIntField(primary_key=True, default=new_id, unique=True, db_index=True)),
