@@ -62,5 +62,8 @@ async def test_only_the_owner_makes_links_and_only_for_placeholders(client):
         error("Only the server's owner can import into it."),
     )
     not_one = f"/api/discord-imports/servers/{place.id}/authors/{someone.id}/claim-link"
-    assert await post(client, not_one, place.owner) == (404, error("This user is not an imported author of this server."))
+    assert await post(client, not_one, place.owner) == (
+        404,
+        error("This user is not an imported author of this server."),
+    )
     assert await post(client, "/api/discord-imports/claims/made-up", someone) == (404, error(USED_OR_OLD))
