@@ -21,25 +21,33 @@ FAST := not e2e and not faults and not fuzz
 # Runs a step and prints how long it took: `$(call timed,name,command)`.
 timed = @started=$$(date +%s); $(2); status=$$?; echo "== $(1): $$(( $$(date +%s) - started )) s"; exit $$status
 
-.PHONY: run test test-fast test-python test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
+.PHONY: run test test-fast test-python test-python-parallel test-python-serial test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
 	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
+# The serial pass runs one test at a time and leaves a core mostly idle: vitest runs beside it
+# (each one's output printed whole when it ends), not before the parallel pass, which fills both.
 test: $(VENV)/.installed webui/dist/index.html test-packages
 	@started=$$(date +%s); \
-	$(MAKE) --no-print-directory lint typecheck test-web test-python && \
+	$(MAKE) --no-print-directory lint typecheck test-python-parallel && \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-web test-python-serial && \
 	echo "== make test: passed in $$(( $$(date +%s) - started )) s"
 
 test-fast: $(VENV)/.installed node_modules/.installed
 	@started=$$(date +%s); \
-	$(MAKE) --no-print-directory lint typecheck test-web test-python MARKS="$(FAST)" && \
+	$(MAKE) --no-print-directory lint typecheck test-python-parallel MARKS="$(FAST)" && \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-web test-python-serial MARKS="$(FAST)" && \
 	echo "== make test-fast: passed in $$(( $$(date +%s) - started )) s"
 
 # MARKS narrows both passes (a pytest -m expression); PYTEST_ARGS adds to them.
-test-python: $(VENV)/.installed
+test-python: test-python-parallel test-python-serial
+
+test-python-parallel: $(VENV)/.installed
 	$(call timed,pytest in parallel,$(PYTEST) $(PARALLEL) -m "not serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
+
+test-python-serial: $(VENV)/.installed
 	$(call timed,pytest serial,$(PYTEST) -m "serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
 
 test-web: node_modules/.installed

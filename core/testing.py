@@ -58,8 +58,9 @@ def free_port() -> int:
 async def call(
     client: Any, method: str, path: str, json: Any = None, token: str | None = None, **kwargs: Any
 ) -> tuple[int, Any]:
-    """A request through a Quart test client: ``(status, JSON body or text)``."""
-    headers = {"Authorization": token} if token else {}
+    """A request through a Quart test client: ``(status, JSON body or text)``; ``headers=`` adds
+    to the token's."""
+    headers = {**({"Authorization": token} if token else {}), **kwargs.pop("headers", {})}
     response = await client.open(path, method=method, json=json, headers=headers, **kwargs)
     body = (
         await response.get_json(silent=True)

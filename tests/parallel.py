@@ -1,9 +1,11 @@
 """Which tests run side by side, and a guard that catches a test that should not.
 
 ``make test`` runs every test not marked ``serial`` in parallel processes (pytest-xdist), then the
-``serial`` ones alone. Serial are the tests that start several Hearth processes (a process each
-costs a core for seconds), that kill or slow shared services (tests/faults) or that bind a port
-of their choosing. Mark a module with ``pytestmark = pytest.mark.serial``, or a test with
+``serial`` ones alone. Serial are the tests whose timing is what they test: those that kill,
+slow or restart services and workers (tests/faults, the supervisor's signals, a rolling restart
+under load), or that bind a port of their choosing. Tests that start Hearth processes, proxies or
+a Prometheus on free ports run side by side with the rest: the serial pass leaves a core idle
+while it waits on them, the parallel pass fills it. Mark a module with ``pytestmark = pytest.mark.serial``, or a test with
 ``@pytest.mark.serial``; everything under ``SERIAL_FOLDERS`` is serial without a mark.
 
 In a parallel worker, :func:`guard_ports` makes binding a fixed port fail the test: a port is

@@ -8,6 +8,8 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+import time
 from typing import Any
 
 # The helpers plugin authors' tests use too live in core.testing (the exported pytest plugin).
@@ -70,6 +72,11 @@ async def use_up(app: Any, name: str, subject: str, calls: int) -> None:
         assert await limiter.hit(bucket_key(name, subject), calls + 2, 60_000, 60_000) is None
 
 
+# how long a `hearth serve` may take to accept connections: seconds when quiet, far more when both
+# cores are busy with other tests' processes
+STARTUP_PATIENCE_SECONDS = 60
+
+
 async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[subprocess.Popen, str]:
     """``hearth serve`` in a process of its own on a free port (``env``: more HEARTH_* settings);
     returns it and its URL once it accepts connections. The caller terminates it."""
@@ -84,24 +91,30 @@ async def start_process(database_url: str, redis_url: str, **env: str) -> tuple[
         "HEARTH_SERVER_WEBUI_DIST": "/nonexistent",
         **env,
     }
+    # The log goes to a file, not a pipe: nobody reads a pipe while the process runs, and one that
+    # fills up (64 KB of warnings on a busy machine) would stop the server mid-test.
+    log = tempfile.TemporaryFile()
     process = subprocess.Popen(
         [sys.executable, "-m", "core", "serve", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
-    for _ in range(300):
+    deadline = time.monotonic() + STARTUP_PATIENCE_SECONDS
+    while time.monotonic() < deadline:
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.close()
             return process, f"http://127.0.0.1:{port}"
         except OSError:
             if process.poll() is not None:
-                raise AssertionError(process.stderr.read().decode()) from None
+                log.seek(0)
+                raise AssertionError(log.read().decode()) from None
             await asyncio.sleep(0.05)
     process.kill()
-    raise AssertionError("server did not start")
+    log.seek(0)
+    raise AssertionError(f"server did not start in {STARTUP_PATIENCE_SECONDS} s:\n{log.read().decode()[-4000:]}")
 
 
 async def upload_file(

@@ -13,6 +13,14 @@ from core.settings import Settings
 _hasher = PasswordHasher()
 _dummy_hash: str | None = None
 
+# The password_hash of an account that has no password (one made through single sign-on): no
+# password verifies against it, and its owner sets one without giving a current one.
+NO_PASSWORD = "!"
+
+
+def has_password(password_hash: str) -> bool:
+    return password_hash != NO_PASSWORD
+
 
 def configure(settings: Settings) -> None:
     global _hasher, _dummy_hash
@@ -29,6 +37,10 @@ async def hash_password(password: str) -> str:
 
 
 async def verify_password(password_hash: str, password: str) -> bool:
+    if not has_password(password_hash):
+        await verify_nothing(password)  # as long as a wrong password
+        return False
+
     def check() -> bool:
         try:
             return _hasher.verify(password_hash, password)

@@ -32,6 +32,12 @@ async def account_login_challenge(user, method):
 
 
 @hookspec
+async def account_password_set(user_id, ip):
+    """An account that had no password (made through single sign-on) was given one by its owner
+    (``POST /api/users`` without a current password): for the account's security log."""
+
+
+@hookspec
 async def registration_mode_override():
     """The registration mode ("open", "invite", "sso" or "closed") to use instead of ``[accounts]
     registration``, or ``None`` (an instance settings page keeping it in the database)."""

@@ -20,6 +20,7 @@ from core.auth import (
 from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, Session, User
+from core.identity.passwords import has_password
 from core.identity.sessions import revoke_sessions
 from core.ids import parse_id
 from core.ratelimit import check, rate_limit
@@ -183,6 +184,16 @@ async def reset_password(data: ResetPasswordBody) -> Any:
 async def update(data: UpdateAccountBody) -> Any:
     changes = data.model_dump(exclude_unset=True)
     return await service.update_account(current_user(), changes, client_ip(), _agent())
+
+
+@blueprint.get("/password")
+@require_user
+@rate_limit("user_password_status", 20, 60)
+async def password_status() -> Any:
+    """Hearth's own: whether the account has a password (one made through single sign-on has
+    none until its owner sets one with ``POST /users {newPassword}``, no current password)."""
+    account = await Account.get(user_id=current_user().id)
+    return {"passwordSet": has_password(account.password_hash)}
 
 
 @blueprint.delete("/delete-account")

@@ -19,7 +19,7 @@ from core.db import transaction
 from core.devmode import dev_mode
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
-from core.identity.passwords import hash_password, verify_nothing, verify_password
+from core.identity.passwords import NO_PASSWORD, has_password, hash_password, verify_nothing, verify_password
 from core.identity.sessions import create_session, revoke_sessions
 from core.identity.tokens import code_hash
 from core.ids import parse_id
@@ -305,7 +305,12 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
     if isinstance(changes.get("newPassword"), str) and not changes["newPassword"].strip():
         changes = {k: v for k, v in changes.items() if k != "newPassword"}  # a blank one is ignored, as upstream does
     needs_password = any(changes.get(k) is not None for k in ("email", "username", "tag", "newPassword"))
-    if account is not None and needs_password:
+    # An account made through single sign-on has no password: its owner sets one without a current
+    # one (sessions kept), and changes the rest with it — in the same request or later.
+    first_password = account is not None and needs_password and not has_password(account.password_hash)
+    if first_password and not changes.get("newPassword"):
+        raise bad_request("This account has no password yet: set one first.", "newPassword")
+    if account is not None and needs_password and not first_password:
         if not (changes.get("password") or "").strip():
             raise bad_request("Password is required.", "password")
         if not await password_matches(account, changes["password"]):
@@ -360,7 +365,10 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
         if account is not None and (account_updates or new_password_hash):
             if new_password_hash:
                 account_updates["password_hash"] = new_password_hash
-            await Account.filter(id=account.id).update(**account_updates)
+            # a first password only over no password: of two at once, the second asks for the first
+            same = {"password_hash": NO_PASSWORD} if first_password else {}
+            if not await Account.filter(id=account.id, **same).update(**account_updates):
+                raise bad_request("Invalid Password", "password")
         if "email" in account_updates:  # a code mailed to the old address must not confirm the new one
             await VerificationCode.filter(user_id=user.id, purpose=VerificationCode.EMAIL).delete()
         profile = await Profile.get_or_none(user_id=user.id)
@@ -401,7 +409,9 @@ async def update_account(user: User, changes: dict[str, Any], ip: str | None, ag
             await gateway.emit(
                 "user:updated", {"userId": str(user.id), "updated": public_change}, to=rooms, skip_sid=None
             )
-        if new_password_hash:
+        if new_password_hash and first_password:
+            await hearth().plugins.gather("account_password_set", user_id=user.id, ip=ip)
+        elif new_password_hash:
             await revoke_sessions(user.id)
             await gateway.kick(str(user.id), "Password updated. Reload.")
             _, new_token = await create_session(user, ip, agent)

@@ -78,3 +78,14 @@ class GroupChannels:
 
     async def notice(self, user: User, access: Access) -> dict[str, Any] | None:
         return None
+
+    # Calls (the voice plugin's seam for kinds it does not know: see its README, "Calls in other
+    # kinds of channel"): any member may call, the call rings every other member, and its events
+    # go to the members' opted-in rooms (``rooms``).
+
+    async def call_ringing(self, user: User, access: Access) -> list[int]:
+        return [m for m in access.extra["group_member_ids"] if m != user.id]
+
+    async def call_channels(self, user: User) -> list[int]:
+        """The groups whose calls ``user`` hears of (``voiceChannelUsers``)."""
+        return list(await GroupMember.filter(user_id=user.id).values_list("group_id", flat=True))

@@ -10,6 +10,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Private group conversations of up to ten friends: members, owner, name and icon.",
     requires=("accounts", "messages", "friends", "inbox"),
+    optional=("voice",),  # with voice, a group can be called (its channel kind answers voice's call seam)
     routes=("/group-dms",),
 )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from tortoise.functions import Count
 
+from core.context import hearth
 from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
@@ -256,7 +257,9 @@ async def _leave(group: GroupDm, user: User) -> None:
 
 async def _drop(group: GroupDm, member_id: int, present: list[int]) -> None:
     """Take ``member_id`` out: their row, their unread counter; they hear ``group_dm:left``, the
-    others ``group_dm:member_removed``."""
+    others ``group_dm:member_removed``. Before that, what they take part in there (a call) ends."""
+    channel = await Channel.get(id=group.id)
+    await hearth().plugins.gather("channel_access_ending", channel=channel, user_id=member_id)
     await GroupMember.filter(group_id=group.id, user_id=member_id).delete()
     await MentionCounter.filter(user_id=member_id, channel_id=group.id).delete()
     await live.tell([member_id], "group_dm:left", {"channelId": str(group.id)})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,14 +14,13 @@ from core.identity.models import User
 from core.wire import ms, public_user
 from plugins.accounts.public_profile import brief_profiles
 from plugins.inbox.models import Inbox, UserNotice
+from plugins.inbox.openlocks import opening_locks
 from plugins.inbox.privacy import check_can_message
 from plugins.messages import service as messages
 from plugins.messages.kinds import Access, Sending
 from plugins.messages.models import DM_TEXT, Channel, Message
 from plugins.messages.payload import attachment_counts
 from plugins.messages.routes import channel_wire
-
-_open_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
 def _recipient_wire(user: User, profile: dict[str, Any] | None) -> dict[str, Any]:
@@ -60,7 +57,7 @@ async def open_channel(user: User, recipient_id: int | None) -> dict[str, Any]:
     if recipient is None:
         raise bad_request("Invalid userId")
     # Two people opening each other's DM at once must end up in one channel.
-    async with _open_locks[tuple(sorted((user.id, recipient.id)))]:
+    async with opening_locks().held(user.id, recipient.id):
         inbox = await Inbox.get_or_none(created_by_id=user.id, recipient_id=recipient.id)
         if inbox is not None:
             if inbox.closed:

@@ -36,6 +36,14 @@ async def message_edited(message, access, previous_content):
 
 
 @hookspec
+async def channel_access_ending(channel, user_id):
+    """``user_id`` is about to lose sight of ``channel``, a channel of a kind whose members change
+    (removed from a group DM, leaving it, their account deleted); called while the kind's ``rooms``
+    still include them (inside the change's transaction), so what they take part in there — a
+    call — ends for them and they hear it end."""
+
+
+@hookspec
 def channel_kinds():
     """Return ``{channel_type: ChannelKind}`` (``plugins.messages.kinds``) for the kinds of channel
     this plugin brings: inbox DM_TEXT, servers SERVER_TEXT and CATEGORY, tickets TICKET. Collected

@@ -7,6 +7,7 @@ from typing import Any
 
 from tortoise.expressions import Q
 
+from core import features
 from core.identity.models import User
 from core.ids import parse_id
 from plugins.moderation.models import AuditEntry
@@ -31,6 +32,10 @@ REFUSED = 100  # Hearth's own: a staff action refused by rank (ranks.py); reason
 # Hearth's own: an instance invite made (reason: its hint, count: its uses) or revoked (invite_routes.py)
 INSTANCE_INVITE_CREATED, INSTANCE_INVITE_REVOKED = 101, 102
 INSTANCE_UPDATE = 103  # Hearth's own: the instance settings changed (instance.py); reason names them
+# Action types from here on are Hearth's own: listed only to callers that name this feature, since
+# the protocol's clients know 0–11 and show nothing sensible for the rest.
+HEARTH_OWN_FROM = 100
+FEATURE = "audit_actions"
 
 
 def entry(
@@ -68,6 +73,8 @@ async def record_many(entries: list[AuditEntry]) -> None:
 
 async def listing(page: Page, query: str | None = None) -> list[dict[str, Any]]:
     rows = AuditEntry.all()
+    if not features.asked_unless_elsewhere(FEATURE):
+        rows = rows.filter(action_type__lt=HEARTH_OWN_FROM)
     if query is not None:
         target = parse_id(query)
         if target is None:

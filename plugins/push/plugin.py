@@ -63,10 +63,10 @@ async def friend_request_sent(user_id, recipient_id):
 
 
 @hookimpl
-async def call_started(channel, user, ringing):
+async def call_started(channel, user, ringing, access):
     from plugins.push import triggers
 
-    await triggers.guarded(triggers.call_ring(channel, user, ringing))
+    await triggers.guarded(triggers.call_ring(channel, user, ringing, access))
 
 
 @hookimpl

@@ -110,17 +110,19 @@ async def friend_request(user_id: int, recipient_id: int) -> None:
     )
 
 
-async def call_ring(channel: Any, user: User, ringing: list[int]) -> None:
+async def call_ring(channel: Any, user: User, ringing: list[int], access: Any = None) -> None:
     targets = [u for u in ringing if u != user.id]
     if not targets:
         return
+    # a kind that tells push where its channels open (a group DM) is opened there; a DM in the inbox
+    url = ((access.extra.get("push") or {}) if access is not None else {}).get("url") or f"/app/inbox/{channel.id}"
     await notify(
         targets,
         {
             "kind": "call",
             "title": "Incoming call",
             "body": f"{user.username} is calling you.",
-            "url": f"/app/inbox/{channel.id}",
+            "url": url,
             "tag": f"call-{channel.id}",
         },
     )

@@ -16,7 +16,7 @@ from quart import current_app
 from core.db import transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
-from core.identity.passwords import hash_password
+from core.identity.passwords import NO_PASSWORD
 from plugins.accounts import registration
 from plugins.accounts import service as accounts
 from plugins.connections import service as connections
@@ -225,8 +225,9 @@ async def register(
         email, confirmed = f"sso-{secrets.token_hex(8)}@sso.invalid", False
     else:
         confirmed = pending.email_verified
-    # No password: the account signs in through the provider until its owner sets one (reset).
-    unusable = await hash_password(secrets.token_urlsafe(32))
+    # No password: the account signs in through the provider until its owner sets one (Settings ›
+    # Account asks for no current password then: accounts' update_account).
+    unusable = NO_PASSWORD
 
     async def link(user: User) -> None:
         await states.spend_ticket(pending)

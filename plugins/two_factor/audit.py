@@ -18,6 +18,7 @@ PASSKEY_ADDED = "passkey_added"
 PASSKEY_REMOVED = "passkey_removed"
 PASSKEY_USED = "passkey_used"
 PASSKEY_REFUSED = "passkey_refused"
+PASSWORD_SET = "password_set"  # an account made through single sign-on was given its first password
 LISTED = 50
 
 

@@ -29,6 +29,13 @@ def hearth_blueprints(plugins):
 
 
 @hookimpl
+async def account_password_set(user_id, ip):
+    from plugins.two_factor import audit
+
+    await audit.record(user_id, audit.PASSWORD_SET, ip)
+
+
+@hookimpl
 async def account_login_challenge(user, method):
     from plugins.two_factor.login import challenge_for
 

@@ -104,6 +104,13 @@ async def server_channels_removed(server_id, channel_ids):
 
 
 @hookimpl
+async def channel_access_ending(channel, user_id):
+    from plugins.voice.service import service_for
+
+    await service_for().access_ending(channel.id, user_id)
+
+
+@hookimpl
 async def dm_closed(user_id, channel_id):
     from plugins.voice.service import service_for
 

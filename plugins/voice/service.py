@@ -11,6 +11,10 @@ Besides the reference's events, Hearth's own client hears, on its voice socket o
 elsewhere, removed); and, with the call's audience, ``voice:call_mode {channelId, mode, slots?}`` when a
 call switches between peer-to-peer and server-side media. The protocol's clients ignore them.
 
+A channel kind another plugin brings hosts calls when it answers the call seam (``callable_kind``
+below; the README's "Calls in other kinds of channel"): who a call there rings, and which of its
+channels a user hears calls of; its ``rooms`` are the call's audience.
+
 Servers and inbox are optional: without servers there are only DM calls, without inbox only
 server channel calls. Their models are imported inside the functions that need them, each after
 checking the plugin runs (``self.plugins.enabled``). Who may call whom in a DM is inbox's to say
@@ -32,8 +36,9 @@ from core.ids import parse_id
 from core.periodic import every, stop
 from core.redisconn import redis_settings
 from plugins.messages import service as messages
+from plugins.messages.extensions import extensions
 from plugins.messages.kinds import Access
-from plugins.messages.models import CALL_STARTED, DM_TEXT, SERVER_TEXT
+from plugins.messages.models import CALL_STARTED, DM_TEXT, SERVER_TEXT, Channel
 from plugins.voice.store import (
     HEARTBEAT_TTL_S,
     SERVER,
@@ -58,6 +63,13 @@ LEFT, DISCONNECTED, ELSEWHERE, REMOVED = "left", "disconnected", "elsewhere", "r
 def service_for(gateway: Any = None) -> VoiceService:
     gateway = gateway if gateway is not None else hearth().gateway
     return gateway.service("voice", VoiceService)
+
+
+def callable_kind(kind: Any) -> bool:
+    """Whether a kind voice does not know hosts calls: it answers ``call_ringing(user, access) ->
+    [user ids]`` (who a call started by ``user`` rings; raise ApiError to refuse the caller) and
+    ``call_channels(user) -> [channel ids]`` (whose calls ``user`` hears of)."""
+    return hasattr(kind, "call_ringing") and hasattr(kind, "call_channels")
 
 
 def _policy(settings: Any) -> Policy:
@@ -134,12 +146,17 @@ class VoiceService:
         owner = await self.store.socket_owner(socket_id)
         if owner is None or owner[0] != user.id:
             raise ApiError(403, "Invalid socketId or not connected to WebSocket.")
-        if channel.type not in (DM_TEXT, SERVER_TEXT) or (channel.type == SERVER_TEXT and ctx is None):
+        known = channel.type in (DM_TEXT, SERVER_TEXT)
+        if (not known and not callable_kind(access.kind)) or (channel.type == SERVER_TEXT and ctx is None):
             raise ApiError(403, "Cannot join voice channel.")
+        ringing: list[int] = []
         if channel.type == DM_TEXT:
             recipient_id = access.extra["inbox"].recipient_id
             if recipient_id != user.id and await self._dm_call_refused(user.id, recipient_id):
                 raise ApiError(403, "Cannot join voice channel.")
+            ringing = [recipient_id] if recipient_id != user.id else []
+        elif not known:
+            ringing = await access.kind.call_ringing(user, access)  # type: ignore[attr-defined]
         if hearth().standing.shadow_banned(user.id):
             return  # rest.md §0.8: the join answers success and nothing happens
         entry = Entry(
@@ -151,7 +168,7 @@ class VoiceService:
             capable=capable,
         )
         joined = await self.store.join(entry, self.policy, self.node)
-        await self._announce_joined(joined, access, user)
+        await self._announce_joined(joined, access, user, ringing)
 
     def _may_join_voice(self, ctx: Any, overrides: Any) -> bool:
         """A server member's JOIN_VOICE in the channel (server channels exist only with servers)."""
@@ -181,7 +198,7 @@ class VoiceService:
 
         return list(await Inbox.filter(channel_id=channel_id).values_list("created_by_id", flat=True))
 
-    async def _announce_joined(self, joined: Joined, access: Access, user: User) -> None:
+    async def _announce_joined(self, joined: Joined, access: Access, user: User, ringing: list[int]) -> None:
         entry = joined.entry
         SESSIONS.labels("joined").inc()
         if joined.started:
@@ -205,9 +222,9 @@ class VoiceService:
             await self.gateway.emit("voice:session", self._mode(entry.channel_id, joined.call.mode), to=entry.sid)
         await self.media.call_changed(joined.call)
         if joined.started:
-            inbox = access.extra.get("inbox")
-            ringing = [inbox.recipient_id] if inbox is not None and inbox.recipient_id != user.id else []
-            await hearth().plugins.gather("call_started", channel=access.channel, user=user, ringing=ringing)
+            await hearth().plugins.gather(
+                "call_started", channel=access.channel, user=user, ringing=ringing, access=access
+            )
 
     async def leave(self, user: User, channel_id: str) -> None:
         await messages.load_channel(user, channel_id)  # CHV; the path's channel is not compared
@@ -253,6 +270,11 @@ class VoiceService:
     async def _rooms(self, entry: Entry) -> list[str]:
         if entry.server_id is not None:
             return [str(entry.channel_id)]
+        channel = await Channel.get_or_none(id=entry.channel_id)
+        if channel is not None and channel.type != DM_TEXT:
+            kind = extensions().kinds.get(channel.type)
+            if callable_kind(kind):
+                return await kind.rooms(channel)  # type: ignore[union-attr]
         return sorted({str(owner) for owner in await self._dm_owners(entry.channel_id)} | {str(entry.user_id)})
 
     # --- sockets -------------------------------------------------------------------------
@@ -261,7 +283,7 @@ class VoiceService:
         while Redis, which holds the calls, is unreachable: the socket is registered once it is back)."""
         try:
             await self.store.add_socket(ctx.sid, ctx.user.id)
-            return await self.visible_entries(ctx.user)
+            return await self.visible_entries(ctx.user, ctx.features)
         except VoiceUnavailable:
             return []
 
@@ -328,16 +350,28 @@ class VoiceService:
             await self.media.resume(node, entry)
 
     # --- what others see -------------------------------------------------------------------
-    async def visible_entries(self, user: User) -> list[dict[str, Any]]:
+    async def visible_entries(self, user: User, features: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
         """Everyone in a call in the channels the user sees: their servers' channels they may
-        view and their open DMs (a fixed number of queries, none while nobody is in a call)."""
+        view, their open DMs and the channels of callable kinds the client asked for (a fixed
+        number of queries, none while nobody is in a call)."""
         if not await self.store.anyone():
             return []
         found = [
             *await self.store.in_servers(await self._server_ids(user)),
-            *await self.store.in_channels(await self._open_dm_ids(user)),
+            *await self.store.in_channels(
+                [*await self._open_dm_ids(user), *await self._kind_channel_ids(user, features)]
+            ),
         ]
         return await self._viewable(user, found)
+
+    async def _kind_channel_ids(self, user: User, features: frozenset[str]) -> list[int]:
+        """Channels of the callable kinds other plugins bring, of those the client asked for."""
+        ids: list[int] = []
+        for kind in extensions().kinds.values():
+            feature = getattr(kind, "feature", None)
+            if callable_kind(kind) and (feature is None or feature in features):
+                ids.extend(await kind.call_channels(user))  # type: ignore[attr-defined]
+        return ids
 
     async def _server_ids(self, user: User) -> list[int]:
         if not self.plugins.enabled("servers"):
@@ -385,6 +419,14 @@ class VoiceService:
         try:
             for entry in await self.store.in_channels(channel_ids):
                 await self._leave(entry.user_id, REMOVED, channel_id=entry.channel_id, also_tell=True)
+        except VoiceUnavailable:
+            pass
+
+    async def access_ending(self, channel_id: int, user_id: int) -> None:
+        """The user is losing sight of a channel of another plugin's kind (removed from it): their
+        call there ends, told to the audience they are still part of."""
+        try:
+            await self._leave(user_id, REMOVED, channel_id=channel_id)
         except VoiceUnavailable:
             pass
 

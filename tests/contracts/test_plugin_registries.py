@@ -19,24 +19,31 @@ FACTORIES = {"dict", "list", "set", "defaultdict", "OrderedDict", "deque", "Weak
 MUTATORS = {"append", "add", "update", "setdefault", "extend", "insert", "appendleft", "__setitem__"}
 
 
-def _module_containers(tree: ast.Module) -> set[str]:
-    names = set()
+def _factory(value: ast.expr | None) -> str | None:
+    return (
+        (getattr(value.func, "id", None) or getattr(value.func, "attr", None)) if isinstance(value, ast.Call) else None
+    )
+
+
+def _module_containers(tree: ast.Module) -> tuple[set[str], set[str]]:
+    """The module-level containers, and those of them that fill themselves when read (defaultdict)."""
+    names, self_filling = set(), set()
     for node in tree.body:
         targets, value = [], None
         if isinstance(node, ast.Assign):
             targets, value = node.targets, node.value
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
             targets, value = [node.target], node.value
-        is_container = isinstance(value, CONTAINERS) or (
-            isinstance(value, ast.Call)
-            and (getattr(value.func, "id", None) or getattr(value.func, "attr", None)) in FACTORIES
-        )
-        if is_container:
-            names |= {t.id for t in targets if isinstance(t, ast.Name)}
-    return names
+        if isinstance(value, CONTAINERS) or _factory(value) in FACTORIES:
+            found = {t.id for t in targets if isinstance(t, ast.Name)}
+            names |= found
+            if _factory(value) == "defaultdict":
+                self_filling |= found
+    return names, self_filling
 
 
-def _filled_in_functions(tree: ast.Module, names: set[str]) -> set[str]:
+def _filled_in_functions(tree: ast.Module, containers: tuple[set[str], set[str]]) -> set[str]:
+    names, self_filling = containers
     filled = set()
     for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -49,6 +56,8 @@ def _filled_in_functions(tree: ast.Module, names: set[str]) -> set[str]:
                 for target in targets:
                     if isinstance(target, ast.Subscript) and getattr(target.value, "id", None) in names:
                         filled.add(target.value.id)
+            elif isinstance(node, ast.Subscript) and getattr(node.value, "id", None) in self_filling:
+                filled.add(node.value.id)  # reading a missing key of a defaultdict adds it
             elif (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
@@ -77,3 +86,11 @@ def test_no_plugin_keeps_a_module_level_registry():
 def test_the_registry_check_finds_one():
     tree = ast.parse("_kinds = {}\ndef register_kind(t, kind):\n    _kinds[t] = kind\n")
     assert _filled_in_functions(tree, _module_containers(tree)) == {"_kinds"}
+
+
+def test_the_registry_check_finds_a_defaultdict_filled_by_reading_it():
+    tree = ast.parse(
+        "_locks = defaultdict(asyncio.Lock)\n_names = {}\n"
+        "async def open(pair):\n    async with _locks[pair]:\n        return _names.get(pair)\n"
+    )
+    assert _filled_in_functions(tree, _module_containers(tree)) == {"_locks"}

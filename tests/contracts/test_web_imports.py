@@ -1,5 +1,6 @@
 """What the web UI's imports must keep true: the shell (webui/src) knows no plugin, a plugin
-bundle reaches another only through its `public.ts`, and every slot id names its owner."""
+bundle reaches another only through its `public.ts`, every slot id names its owner, and what one
+bundle adds to another goes through a slot, never a `register*` function of its own."""
 
 import re
 from pathlib import Path
@@ -14,6 +15,15 @@ PLUGINS = ROOT / "plugins"
 # `import … from "x"`, `export … from "x"`, `import "x"`, `import("x")` (over several lines too).
 SPECIFIER = re.compile(r"""(?:\b(?:import|export)\b[^'"`;]*?\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']""")
 SLOT_ID = re.compile(r"""\bdefine(?:List)?Slot<.*?>\(\s*["']([^"']+)["']""")
+# A hand-rolled registry's door: a function named register…, defined or re-exported, or called by a
+# module's top level (filling something when the module loads instead of through `slots`).
+REGISTRY_DOOR = re.compile(
+    r"\bfunction\s+(register[A-Z]\w*)"
+    r"|\b(?:const|let|var)\s+(register[A-Z]\w*)\s*="
+    r"|\bexport\s+(?:type\s+)?\{[^}]*?\b(register[A-Z]\w*)"
+    r"|^(register[A-Z]\w*)\s*\(",
+    re.MULTILINE,
+)
 
 
 def _sources(folder: Path) -> list[Path]:
@@ -86,3 +96,37 @@ def test_every_slot_id_names_its_owner_once():
                 assert slot_id not in seen, f"slot {slot_id!r} is declared in {seen[slot_id]} and {path}"
                 seen[slot_id] = path
     assert len(seen) >= 15
+
+
+def _registry_doors(text: str) -> list[str]:
+    return [next(name for name in match if name) for match in REGISTRY_DOOR.findall(text)]
+
+
+def test_the_registry_pattern_finds_every_door():
+    text = (
+        "export function registerTab(tab) {}\nfunction registerQuietly() {}\n"
+        "export const registerArrow = (x) => x;\nexport {\n  useThing,\n  registerSection,\n} from './contributions';\n"
+        "registerWelcomeScreens();\nconst registered = [];\nfunction ready() {\n  registerTranslations('en-gb', 'x', {});\n}\n"
+    )
+    assert _registry_doors(text) == [
+        "registerTab",
+        "registerQuietly",
+        "registerArrow",
+        "registerSection",
+        "registerWelcomeScreens",
+    ]
+
+
+def test_no_bundle_keeps_a_registry_of_its_own():
+    """What one bundle adds to another's screens is a slot it fills (`slots: [slot.fill(…)]`,
+    declared with defineSlot/defineListSlot in the owner's public.ts): slots are filled when the
+    plugin is installed, in its load order, and emptied between tests; a module-level list behind a
+    `register*` function is none of these (docs/plugins.md, section 7)."""
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for bundle in _web_bundles()
+        for path in _sources(bundle)
+        if ".test." not in path.name
+        for name in _registry_doors(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], f"declare a slot in the owner's public.ts instead of a register* function: {found}"

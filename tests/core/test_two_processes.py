@@ -6,9 +6,6 @@ import pytest
 from tests.conftest import REDIS_URL, needs_redis
 from tests.support import connect_socket, new_person, start_process
 
-# several `hearth serve` processes at once: the serial pass (tests/parallel.py)
-pytestmark = pytest.mark.serial
-
 
 @pytest.fixture
 async def two_servers(database_url):

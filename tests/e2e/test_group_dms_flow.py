@@ -1,14 +1,33 @@
 """Group DMs in three (then four) browsers: Ada makes a group of Bob and Cid from her friends,
 a message reaches both live, she adds Dan from the members panel (his list shows the group at
-once) and removes Cid, who loses the group live; the screens at 390 px and right to left."""
+once) and removes Cid, who loses the group live; then she calls the group from its header: it
+rings for Bob and Dan (not Cid), Bob accepts and they hear each other. The screens at 390 px and
+right to left. Chromium runs with fake microphones here (the voice flow's arguments)."""
 
 import re
 
+import pytest
 from playwright.async_api import expect
 
-from tests.e2e.conftest import snapshot
+from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, snapshot
+from tests.e2e.test_voice_flow import MEDIA_ARGS
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.messages.helpers import member
+
+
+@pytest.fixture(scope="module")
+async def browser():
+    """This module's Chromium has fake microphones (a beep) and grants them, for the group call."""
+    from playwright.async_api import async_playwright
+
+    expect.set_options(timeout=BROWSER_PATIENCE_MS)
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *MEDIA_ARGS]
+        )
+        yield launched
+        await launched.close()
 
 
 async def open_drawer(page) -> None:
@@ -82,6 +101,31 @@ async def test_a_group_is_made_chats_live_grows_and_a_removed_member_loses_it(li
     await box.press("Enter")
     await expect(pages["bob"].get_by_test_id("message").filter(has_text="Cid is out")).to_be_visible()
     await expect(pages["cid"].get_by_text("Cid is out")).to_have_count(0)
+
+    # Ada calls the group from its header: it rings for Bob and Dan, not for Cid, who left it
+    await ada_page.keyboard.press("Escape")
+    await ada_page.get_by_role("button", name="Call Climbers").click()
+    await expect(ada_page.get_by_test_id("call-status")).to_have_text("Calling Climbers…")
+    for page in (pages["bob"], dan_page):
+        await expect(page.get_by_test_id("incoming-call")).to_contain_text("ada is calling you")
+    await expect(pages["bob"].get_by_test_id("message").filter(has_text="ada started a call.")).to_be_visible()
+    await dan_page.get_by_test_id("incoming-decline").click()
+    await expect(dan_page.get_by_test_id("incoming-call")).to_have_count(0)
+    await pages["bob"].get_by_test_id("incoming-accept").click()
+    for page in (ada_page, pages["bob"]):
+        await expect(page.get_by_test_id("call-status")).to_have_text("Voice connected")
+        await expect(page.get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(2)
+        await expect(page.get_by_test_id("call-bar").get_by_role("link", name=re.compile("Climbers"))).to_be_visible()
+        await page.get_by_test_id("voice-unmute").click()
+    bob_avatar = ada_page.get_by_test_id("call-bar").locator(f'[data-testid="voice-avatar"][data-user-id="{bob.id}"]')
+    await expect(bob_avatar).to_have_attribute("data-speaking", "true")  # the fake microphone beeps
+    # Dan sees who is in the call from the header and could still join it
+    await dan_page.get_by_test_id("group-item").filter(has_text="Climbers").click()
+    await expect(dan_page.get_by_role("button", name="Join the call with Climbers")).to_be_visible()
+    await snapshot(ada_page, "group-dms-call.png")
+    await expect(pages["cid"].get_by_test_id("incoming-call")).to_have_count(0)
+    await ada_page.get_by_test_id("voice-leave").click()
+    await expect(pages["bob"].get_by_test_id("call-bar").get_by_test_id("voice-avatar")).to_have_count(1)
 
 
 async def test_the_group_screens_at_phone_width_and_right_to_left(live_server, signed_in):

@@ -158,3 +158,46 @@ async def test_the_sign_in_button_right_to_left(server, page):
     box = await button.bounding_box()
     assert card and box and abs((box["x"] + box["width"]) - (card["x"] + card["width"])) < 40  # spans the card
     await snapshot(page, "login-sso-ar-ps-1280.png", full_page=True)
+
+
+async def test_an_account_made_through_the_provider_sets_a_password_then_changes_its_email(
+    server, browser, oidc_provider
+):
+    """Issue 38: no password, a placeholder e-mail. Settings › Account offers "Set a password"
+    (no current one); afterwards the e-mail changes with it, and this browser stayed signed in."""
+    oidc_provider.user = {"sub": "idp-nomail", "preferred_username": "nomad"}
+    context = await browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        page = await context.new_page()
+        await behind_public_url(page, oidc_provider, server.url)
+        await page.goto(f"{server.url}/login")
+        await page.get_by_role("button", name="Continue with Test ID").click()
+        await page.get_by_role("button", name="Create account").click()
+        await expect(page).to_have_url(re.compile(r"/app$"), timeout=BROWSER_PATIENCE_MS)
+        await page.goto(f"{server.url}/app/settings/account")
+
+        setting = page.locator("section").filter(has=page.get_by_role("heading", name="Set a password"))
+        await expect(setting).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+        await expect(page.get_by_label("Current password")).to_have_count(0)  # nowhere on the page
+        await expect(page.get_by_test_id("no-password-yet")).to_have_count(2)  # username and e-mail say why
+        await setting.scroll_into_view_if_needed()
+        await snapshot(setting, "settings-set-password-390.png")
+        await setting.get_by_label("New password", exact=True).fill("nomad's own password")
+        await setting.get_by_label("Confirm new password").fill("nomad's own password")
+        await setting.get_by_role("button", name="Set password").click()
+        await expect(page.get_by_text("Password set. You are still signed in everywhere.")).to_be_visible()
+        await expect(page.get_by_role("heading", name="Password", exact=True)).to_be_visible()
+        await expect(page.get_by_test_id("no-password-yet")).to_have_count(0)
+
+        email = page.locator("section").filter(has=page.get_by_role("heading", name="Email", exact=True))
+        await email.get_by_label("Email", exact=True).fill("nomad@example.com")
+        await email.get_by_label("Current password").fill("nomad's own password")
+        await email.get_by_role("button", name="Save").click()
+        await expect(email.get_by_text("Saved.")).to_be_visible()
+        await page.reload()  # still signed in: setting a first password logs nobody out
+        await expect(page.get_by_label("Email", exact=True)).to_have_value("nomad@example.com")
+
+        await page.goto(f"{server.url}/app/settings/account/two-factor")
+        await expect(page.get_by_test_id("security-log")).to_contain_text("First password set")
+    finally:
+        await context.close()

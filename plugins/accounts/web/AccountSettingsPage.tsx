@@ -1,5 +1,7 @@
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { useEffect, useState } from "react";
+import { hasPassword } from "./accountsApi";
 import { t } from "./i18n";
 import { AvatarSection, BannerSection } from "./sections/AvatarSection";
 import { DeleteAccountSection } from "./sections/DeleteAccountSection";
@@ -14,6 +16,18 @@ import "./accountSettings.css";
 export default function AccountSettingsPage() {
   const user = useSelfUserStore((state) => state.user);
   const cards = accountSlots.accountSettingsCards.use();
+  // An account made through single sign-on has no password until its owner sets one here.
+  const [passwordSet, setPasswordSet] = useState(true);
+  useEffect(() => {
+    let live = true;
+    hasPassword().then(
+      (set) => live && setPasswordSet(set),
+      () => undefined, // asked again next time; meanwhile the page asks for the current password as always
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   if (!user) return <PaneLoading />;
 
@@ -25,9 +39,9 @@ export default function AccountSettingsPage() {
       </header>
       <AvatarSection user={user} />
       <BannerSection user={user} />
-      <UsernameSection user={user} />
-      <EmailSection user={user} />
-      <PasswordSection />
+      <UsernameSection user={user} passwordSet={passwordSet} />
+      <EmailSection user={user} passwordSet={passwordSet} />
+      <PasswordSection passwordSet={passwordSet} onSet={() => setPasswordSet(true)} />
       <SessionsSection />
       {cards.map((Card, index) => (
         <Card key={index} />

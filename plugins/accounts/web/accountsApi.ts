@@ -6,7 +6,8 @@ export interface AccountChanges {
   username?: string;
   tag?: string;
   email?: string;
-  /** The current password: required for changing username, tag, email or password. */
+  /** The current password: required for changing username, tag, email or password (unless the
+   * account has none yet: then `newPassword` alone sets its first). */
   password?: string;
   newPassword?: string;
   avatarId?: string | null;
@@ -54,6 +55,11 @@ export interface AccountSession {
 
 export function updateAccount(changes: AccountChanges): Promise<AccountUpdateReply> {
   return request<AccountUpdateReply>({ method: "POST", path: "/users", body: changes });
+}
+
+/** Hearth's own: whether the account has a password (one made through single sign-on has none). */
+export async function hasPassword(): Promise<boolean> {
+  return (await request<{ passwordSet: boolean }>({ path: "/users/password" })).passwordSet;
 }
 
 export function getSessions(): Promise<AccountSession[]> {

@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { clanSlots } from "./public";
-import { registerSettingsSection } from "../../servers/web/public";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { ClanSettings } from "./sections";
@@ -11,13 +11,11 @@ import { resetWornClans, selfUpdated, serverClanUpdated, userUpdated } from "./w
  * Clans: the server settings "Clan" section, /app/settings/clan where members choose the clan
  * they wear, and the clan tag other bundles draw beside names (the `ClanTag` extension).
  */
-registerSettingsSection("clan", ClanSettings);
-
 export default definePlugin({
   id: "clans",
   routes: [{ path: "settings/clan", lazy: () => import("./WearClanPage") }],
   settingsSections: [{ id: "clan", path: "clan", label: () => t("nav"), icon: "users", order: 20 }],
-  slots: [clanSlots.tag.fill(WornClanTag)],
+  slots: [clanSlots.tag.fill(WornClanTag), serverSlots.settingsSections.fill({ id: "clan", Component: ClanSettings })],
   socketHandlers: {
     "user:authenticated": resetWornClans,
     "user:updated": userUpdated,

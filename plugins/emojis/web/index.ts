@@ -1,13 +1,13 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
-import { registerSettingsSection, useServersStore } from "../../servers/web/public";
+import { serverSlots, useServersStore } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { groupsFromServers } from "./emojiNames";
 
 // The server settings' "emojis" section (ADMIN, spec §6).
-registerSettingsSection("emojis", lazyComponent(async () => (await import("./EmojisSection")).EmojisSection, PaneLoading));
+const EmojisSection = lazyComponent(async () => (await import("./EmojisSection")).EmojisSection, PaneLoading);
 
 /**
  * Custom server emojis: the settings section to upload, rename and delete them, and the
@@ -17,6 +17,7 @@ registerSettingsSection("emojis", lazyComponent(async () => (await import("./Emo
 export default definePlugin({
   id: "emojis",
   slots: [
+    serverSlots.settingsSections.fill({ id: "emojis", Component: EmojisSection }),
     shellSlots.customEmojiGroups.fill(() => {
       const { servers, orderedServerIds } = useServersStore.getState();
       return groupsFromServers(servers, orderedServerIds);

@@ -1,5 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import { registerSettingsSection } from "../../servers/web/public";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { PublishServerSettings, VerifySettings } from "./sections";
@@ -9,9 +9,6 @@ import { PublishServerSettings, VerifySettings } from "./sections";
  * /app/explore/servers/invites/{code}), and the server settings sections "Publish server" and
  * "Verify" (spec §2, §6).
  */
-registerSettingsSection("publish-server", PublishServerSettings);
-registerSettingsSection("verify", VerifySettings);
-
 export default definePlugin({
   id: "explore",
   routes: [
@@ -20,6 +17,12 @@ export default definePlugin({
     { path: "explore/servers/:id", lazy: () => import("./ExploreServerPage") },
   ],
   navEntries: [{ id: "explore", to: "explore/servers", icon: "compass", label: () => t("nav.explore"), order: 10 }],
+  slots: [
+    serverSlots.settingsSections.fill(
+      { id: "publish-server", Component: PublishServerSettings },
+      { id: "verify", Component: VerifySettings },
+    ),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

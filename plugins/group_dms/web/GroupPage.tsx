@@ -7,6 +7,7 @@ import { peopleMentionSource } from "@hearth/ui/suggest/mentions";
 import { useCallback, useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { MessagePane, type PublicUser } from "../../messages/web/public";
+import { ConversationCallButton } from "../../voice/web/public";
 import { GroupAvatar } from "./GroupAvatar";
 import { GroupDrawer } from "./GroupDrawer";
 import { groupTitle, useGroupsStore } from "./groupsStore";
@@ -42,6 +43,9 @@ function Conversation({ channelId }: { channelId: string }) {
           <GroupAvatar group={group} selfId={selfId} size={26} />
           <span className="dm-title__name">{title}</span>
         </span>
+      </LayoutSlot>
+      <LayoutSlot name="headerActions">
+        <ConversationCallButton channelId={channelId} name={title} />
       </LayoutSlot>
       <LayoutSlot name="drawerTitle">{t("drawer.title")}</LayoutSlot>
       <LayoutSlot name="drawer">

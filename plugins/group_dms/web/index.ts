@@ -1,6 +1,8 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import { registerConversationListAction, registerConversationListSection } from "../../inbox/web/public";
-import { registerDirectChannelPath } from "../../messages/web/public";
+import { inboxSlots } from "../../inbox/web/public";
+import { messageSlots } from "../../messages/web/public";
+import { voiceSlots } from "../../voice/web/public";
+import { groupCallPlace } from "./groupCall";
 import enGb from "./en-gb.json";
 import { GroupList } from "./GroupList";
 import { groupPath } from "./groupsApi";
@@ -9,14 +11,10 @@ import { NewGroupButton } from "./NewGroupDialog";
 import { GroupSystemMessage } from "./SystemMessage";
 import { GROUP_DM, GroupMessageType, type GroupDm } from "./types";
 
-registerConversationListAction(NewGroupButton);
-registerConversationListSection(GroupList);
-registerDirectChannelPath(GROUP_DM, groupPath); // a group message's notification opens the group
-
 /**
  * Group DMs (Hearth's addition, asked for with the `group_dms` feature): groups in Home's
  * conversation list, "New group" beside its title, each group at /app/groups/{channelId} with its
- * members in the drawer, and the group's system messages.
+ * members in the drawer, the group's system messages, and (with voice) its call button and place.
  */
 export default definePlugin({
   id: "group_dms",
@@ -31,6 +29,12 @@ export default definePlugin({
     "group_dm:left": groupLeft,
     "user:updated": memberUpdated,
   },
+  slots: [
+    inboxSlots.conversationListActions.fill(NewGroupButton),
+    inboxSlots.conversationListSections.fill(GroupList),
+    messageSlots.directChannelPaths.fill({ channelType: GROUP_DM, path: groupPath }), // a group message's notification opens the group
+    voiceSlots.callPlaces.fill(groupCallPlace),
+  ],
   messageRenderers: Object.fromEntries(Object.values(GroupMessageType).map((type) => [type, GroupSystemMessage])),
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

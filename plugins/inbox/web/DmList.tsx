@@ -9,7 +9,7 @@ import { usePendingIncomingCount } from "../../friends/web/public";
 import { useMentionCount, useReadState } from "../../messages/web/public";
 import { t } from "./i18n";
 import { closeDirectMessage, inboxPath } from "./inboxApi";
-import { useInboxContributions } from "./contributions";
+import { inboxSlots } from "./slots";
 import { sortInboxes, useInboxStore } from "./inboxStore";
 import type { Inbox } from "./types";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
@@ -77,8 +77,8 @@ export function DmList() {
   const pending = usePendingIncomingCount();
   const friends = usePluginLoaded("friends"); // optional: without it, no friends entry
   const sorted = useMemo(() => sortInboxes(Object.values(inboxes), channels), [inboxes, channels]);
-  const listActions = useInboxContributions((state) => state.listActions);
-  const listSections = useInboxContributions((state) => state.listSections);
+  const listActions = inboxSlots.conversationListActions.use();
+  const listSections = inboxSlots.conversationListSections.use();
 
   return (
     <nav className="dm-list" aria-label={t("list.label")}>

@@ -12,7 +12,7 @@ import { useCallback, useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { FriendsPane } from "../../friends/web/public";
 import { MessagePane, type PublicUser } from "../../messages/web/public";
-import { useInboxContributions } from "./contributions";
+import { inboxSlots } from "./slots";
 import { DmDrawer } from "./DmDrawer";
 import { t } from "./i18n";
 import { useInboxStore } from "./inboxStore";
@@ -47,7 +47,7 @@ function Conversation({ channelId }: { channelId: string }) {
   const authenticated = useSocketStore((state) => state.authenticated);
   const self = useSelfUserStore((state) => state.user);
   const [searchParams] = useSearchParams();
-  const headerActions = useInboxContributions((state) => state.headerActions);
+  const headerActions = inboxSlots.conversationHeaderActions.use();
   const recipient = inbox?.recipient;
 
   const findUser = useCallback(

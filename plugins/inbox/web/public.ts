@@ -1,9 +1,4 @@
 /** What other plugin bundles (those that `require` "inbox") may use from the inbox bundle. */
 export { useInboxStore } from "./inboxStore";
 export type { Inbox } from "./types";
-export {
-  registerConversationHeaderAction,
-  registerConversationListAction,
-  registerConversationListSection,
-  type ConversationContributionProps,
-} from "./contributions";
+export { inboxSlots, type ConversationContributionProps } from "./slots";

@@ -9,7 +9,6 @@ vi.mock("@hearth/notifications/notify", () => ({ notifyMessage: vi.fn() }));
 import { notifyMessage } from "@hearth/notifications/notify";
 import enGb from "./en-gb.json";
 import { notifyNewMessage } from "./messageNotifications";
-import { registerDirectChannelPath } from "./store/channelPaths";
 import { useReadState } from "./store/readState";
 import type { Message } from "./types";
 
@@ -54,7 +53,7 @@ describe("notifying a new message", () => {
   });
 
   it("a channel without a server of a type a plugin brings opens where that plugin says", () => {
-    registerDirectChannelPath(10, (channelId) => `/app/groups/${channelId}`);
+    fillSlots([messageSlots.directChannelPaths.fill({ channelType: 10, path: (channelId) => `/app/groups/${channelId}` })]);
     useReadState.setState(({ channels }) => ({ channels: { ...channels, d2: { id: "d2", type: 10 } } }));
     notifyNewMessage({ message: message({ channelId: "d2" }) });
     expect(notifyMessage).toHaveBeenCalledWith(expect.objectContaining({ direct: true, path: "/app/groups/d2" }));

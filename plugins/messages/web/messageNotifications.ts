@@ -5,11 +5,10 @@
  */
 import { cdnUrl } from "@hearth/api/cdn";
 import { notifyMessage } from "@hearth/notifications/notify";
-import { serverMessageContext } from "./slots";
+import { directChannelPath, serverMessageContext } from "./slots";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { t } from "./i18n";
 import { notificationText } from "./notificationText";
-import { directChannelPath } from "./store/channelPaths";
 import { useReadState, viewedChannelId } from "./store/readState";
 import { MessageType, type MessageCreatedPayload } from "./types";
 

@@ -22,13 +22,13 @@ export {
   useReadState,
 } from "./store/readState";
 export { useTypingUserIds } from "./store/typingStore";
-export { registerDirectChannelPath } from "./store/channelPaths";
 export type { Attachment, Channel, Message, MessageMention, PublicUser } from "./types";
 export { withoutBotId } from "./components/commands";
 export {
   messageSlots,
   type ChannelCommand,
   type ComposerButtonProps,
+  type DirectChannelPath,
   type MessageMenuTarget,
   type ServerMessageContext,
   type ServerMessageInput,

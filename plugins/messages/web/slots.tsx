@@ -6,6 +6,7 @@ import type { NotificationMode } from "@hearth/notifications/decide";
 import { defineListSlot, defineSlot } from "@hearth/plugins/slots";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import type { ComponentType } from "react";
+import { useReadState } from "./store/readState";
 
 /** What a composer button gets: the channel, and a way to send a message of its own. */
 export interface ComposerButtonProps {
@@ -58,6 +59,12 @@ export interface ServerMessageContext {
   serverIconUrl?: string;
 }
 
+/** Where a kind of channel without a server is opened (a notification's link), e.g. a group at /app/groups/{id}. */
+export interface DirectChannelPath {
+  channelType: number;
+  path: (channelId: string) => string;
+}
+
 export const messageSlots = {
   /** Buttons in the composer, beside the emoji button (gifs: the GIF picker). */
   composerButtons: defineListSlot<ComponentType<ComposerButtonProps>>("messages.composerButtons"),
@@ -67,6 +74,8 @@ export const messageSlots = {
   channelCommands: defineSlot<(channelId: string) => Promise<ChannelCommand[]>>("messages.channelCommands"),
   /** How a server channel's new message concerns the user (servers); null when unknown. Without it, server messages notify nobody. */
   serverMessageContext: defineSlot<(message: ServerMessageInput) => ServerMessageContext | null>("messages.serverMessageContext"),
+  /** Paths of the channel types without a server that another plugin brings (group_dms); a later plugin wins a type. */
+  directChannelPaths: defineListSlot<DirectChannelPath>("messages.directChannelPaths"),
 };
 
 /** Every plugin's composer buttons, in the order the plugins loaded. */
@@ -90,4 +99,11 @@ export function channelCommands(channelId: string): Promise<ChannelCommand[]> {
 
 export function serverMessageContext(message: ServerMessageInput): ServerMessageContext | null {
   return messageSlots.serverMessageContext.get()?.(message) ?? null;
+}
+
+/** Where a channel without a server opens: a DM at /app/inbox/{id}, another type where its plugin says. */
+export function directChannelPath(channelId: string): string {
+  const type = useReadState.getState().channels[channelId]?.type;
+  const found = messageSlots.directChannelPaths.get().findLast((entry) => entry.channelType === type);
+  return found ? found.path(channelId) : `/app/inbox/${encodeURIComponent(channelId)}`;
 }

@@ -9,6 +9,8 @@ import { refreshWaitingTicketsSoon, useWaitingTicketCount } from "./ticketBadge"
 
 export default definePlugin({
   id: "moderation",
+  // the audit log's own action types (100 and up) are listed only to a client that names them
+  socketFeatures: ["audit_actions"],
   routes: [
     { path: "moderation", lazy: () => import("./ModerationHome") },
     // servers and messages are optional: their pages only where they run

@@ -7,7 +7,7 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, Route, Routes, useParams } from "react-router";
 import { ChannelSidebar } from "./components/ChannelSidebar";
-import { useServerContributions } from "./contributions";
+import { useChannelDrawerTaken } from "./channelDrawer";
 import { MemberList } from "./components/MemberList";
 import { ServerChannelView } from "./components/ServerChannelView";
 import { WelcomeView } from "./components/WelcomeView";
@@ -40,7 +40,8 @@ function ServerGate({ children }: { children: (serverId: string) => ReactNode })
 /** The side pane's channel list and the drawer's member list, around a page of the server. */
 function ServerFrame({ serverId, activeChannelId, drawer: wanted = true, children }: { serverId: string; activeChannelId?: string; drawer?: boolean; children: ReactNode }) {
   const counts = useMemberCounts(serverId);
-  const drawer = wanted && !useServerContributions((state) => state.drawerTaken);
+  const drawerTaken = useChannelDrawerTaken();
+  const drawer = wanted && !drawerTaken;
   return (
     <>
       <LayoutSlot name="sidePane">

@@ -27,14 +27,13 @@ export {
   type NotificationModes,
   type NotificationSetting,
 } from "./notificationSettings";
+export { setChannelDrawerTaken } from "./channelDrawer";
 export {
-  registerSettingsSection,
-  registerChannelEditorTab,
-  registerWelcomeBlock,
-  registerChannelItemExtra,
-  registerChannelHeaderAction,
-  setChannelDrawerTaken,
+  serverSlots,
+  type ServerSettingsSection,
   type SettingsSectionProps,
+  type ChannelEditorTab,
   type ChannelEditorTabProps,
+  type ChannelContribution,
   type ChannelContributionProps,
-} from "./contributions";
+} from "./slots";

@@ -1,15 +1,12 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { messageSlots } from "../../messages/web/public";
-import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { FollowedThreads } from "./FollowedThreads";
 import { threadSocketHandlers } from "./live";
 import { threadMenuItems } from "./menu";
 import { ThreadsHeaderAction } from "./ThreadsHeaderAction";
 import "./threads.css";
-
-registerChannelHeaderAction(ThreadsHeaderAction);
-registerChannelItemExtra(FollowedThreads);
 
 /**
  * Threads (Hearth's addition, docs/protocol-extensions.md): asks for the "threads" feature, which
@@ -20,7 +17,11 @@ export default definePlugin({
   id: "threads",
   socketFeatures: ["threads"],
   socketHandlers: threadSocketHandlers,
-  slots: [messageSlots.menuItems.fill(threadMenuItems)],
+  slots: [
+    messageSlots.menuItems.fill(threadMenuItems),
+    serverSlots.channelHeaderActions.fill({ order: 10, Component: ThreadsHeaderAction }),
+    serverSlots.channelItemExtras.fill({ order: 10, Component: FollowedThreads }),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

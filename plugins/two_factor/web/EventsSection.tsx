@@ -14,13 +14,14 @@ const KINDS = new Set([
   "passkey_removed",
   "passkey_used",
   "passkey_refused",
+  "password_set",
 ]);
 
 function label(kind: string): string {
   return KINDS.has(kind) ? t(`events.kind.${kind}` as "events.kind.enabled") : kind;
 }
 
-/** The last things that happened to the account's two-factor and passkeys, newest first. */
+/** The last things that happened to the account's two-factor, passkeys and first password, newest first. */
 export function EventsSection({ events }: { events: SecurityEvent[] }) {
   return (
     <Section title={t("events.title")} testId="security-log">

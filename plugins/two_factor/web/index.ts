@@ -1,6 +1,6 @@
 import { shellSlots } from "@hearth/plugins/extensions";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import { registerSettingsSection } from "../../servers/web/public";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { LoginSecondStep } from "./LoginSecondStep";
@@ -9,9 +9,7 @@ import { ServerRequirementSettings } from "./serverSection";
 
 /** Two-factor: Settings › Account › Two-factor (authenticator app, recovery codes, passkeys, the
  * security log), the log-in page's second step and passkey sign-in, and Server settings › Security.
- * Without the servers plugin the section is registered in a store nobody reads. */
-registerSettingsSection("security", ServerRequirementSettings);
-
+ * Without the servers plugin nothing draws the server section. */
 export default definePlugin({
   id: "two_factor",
   routes: [{ path: "settings/account/two-factor", lazy: () => import("./TwoFactorSettingsPage") }],
@@ -20,6 +18,7 @@ export default definePlugin({
     shellSlots.loginMethods.fill(PasskeySignIn),
     shellSlots.loginChallenges.fill({ key: "twoFactor", Step: LoginSecondStep }),
     shellSlots.loginFeatures.fill("two_factor"),
+    serverSlots.settingsSections.fill({ id: "security", Component: ServerRequirementSettings }),
   ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

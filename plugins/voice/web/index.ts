@@ -1,27 +1,24 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
-import { registerConversationHeaderAction } from "../../inbox/web/public";
-import { registerChannelHeaderAction, registerChannelItemExtra } from "../../servers/web/public";
+import { inboxSlots } from "../../inbox/web/public";
+import { serverSlots } from "../../servers/web/public";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
-import { DmCallButton } from "./components/DmCallButton";
+import { CallButton, DmCallButton } from "./components/DmCallButton";
 import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { calls, ifEngineLoaded } from "./engine/calls";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
 import { voiceUserMenuSection } from "./userMenu";
+import { voiceSlots } from "./public";
 import { forgetChannels, userJoined, userLeft, voiceUsersAdded, voiceUsersLoaded } from "./voiceStore";
 import "./voice.css";
-
-registerChannelItemExtra(ChannelVoiceExtra);
-registerChannelHeaderAction(ChannelCallButton);
-registerConversationHeaderAction(DmCallButton);
 
 /**
  * Voice: calls in server text channels and DMs — who is in which call, joining and leaving from
  * the channel list and headers, calling a friend from a DM (with ringing), the call bar with
  * mute, deafen and settings on every page, and the call settings at /app/settings/call-settings.
- * Servers and inbox are optional: what is registered with them above is drawn only by their
+ * Servers and inbox are optional: what fills their slots below is drawn only by their
  * screens, so without servers there are only DM call buttons, without inbox only channel ones.
  */
 export default definePlugin({
@@ -52,7 +49,14 @@ export default definePlugin({
     "voice:media_failed": (payload: { channelId: string }) => ifEngineLoaded((engine) => engine.mediaFailed(payload)),
     "voice:media_slots": (payload: { channelId: string; slots: (string | null)[] }) => ifEngineLoaded((engine) => engine.mediaSlots(payload)),
   },
-  slots: [shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot), shellSlots.userMenuSections.fill(voiceUserMenuSection)],
+  slots: [
+    shellSlots.mainPaneBars.fill(CallBarSlot, IncomingCallSlot),
+    shellSlots.userMenuSections.fill(voiceUserMenuSection),
+    serverSlots.channelItemExtras.fill({ order: 20, Component: ChannelVoiceExtra }),
+    serverSlots.channelHeaderActions.fill({ order: 20, Component: ChannelCallButton }),
+    inboxSlots.conversationHeaderActions.fill(DmCallButton),
+    voiceSlots.callButton.fill(CallButton),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import { registerChannelEditorTab } from "../../servers/web/public";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
@@ -7,15 +7,15 @@ import { PaneLoading } from "@hearth/ui/PaneLoading";
 
 // The channel editor's "Webhooks" tab (ADMIN, spec §6), with one webhook at webhooks/{webhookId}.
 const WebhooksTab = lazyComponent(async () => (await import("./WebhooksTab")).WebhooksTab, PaneLoading);
-registerChannelEditorTab({ id: "webhooks", label: () => t("tab"), component: WebhooksTab });
 
 /**
  * Webhooks: manage a text channel's incoming webhooks (create, rename, copy the URL, delete).
  * Their messages are drawn by the messages bundle from the message data (`webhookId`,
- * `createdBy.avatarUrl`), so nothing else is registered here.
+ * `createdBy.avatarUrl`), so the tab is all it adds.
  */
 export default definePlugin({
   id: "webhooks",
+  slots: [serverSlots.channelEditorTabs.fill({ id: "webhooks", label: () => t("tab"), component: WebhooksTab })],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

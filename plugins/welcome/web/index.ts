@@ -1,16 +1,19 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
-import { registerWelcomeScreens } from "./register";
+import { WelcomeQuestionsBlock, WelcomeScreenSection } from "./screens";
 
 /**
  * Welcome screen: the server settings section `welcome-screen` (questions whose answers give
- * roles, ADMIN) and the questions on /app/servers/{serverId}/welcome. Both are registered with
- * the servers bundle when this bundle loads, before any server page renders.
+ * roles, ADMIN) and the questions on /app/servers/{serverId}/welcome, both drawn by the servers
+ * bundle through its slots.
  */
-registerWelcomeScreens();
-
 export default definePlugin({
   id: "welcome",
+  slots: [
+    serverSlots.settingsSections.fill({ id: "welcome-screen", Component: WelcomeScreenSection }),
+    serverSlots.welcomeBlocks.fill(WelcomeQuestionsBlock),
+  ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

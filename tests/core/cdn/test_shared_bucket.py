@@ -2,14 +2,10 @@
 what makes several machines behind a load balancer possible."""
 
 import aiohttp
-import pytest
 
 from tests.conftest import REDIS_URL
 from tests.core.uploads import encode_uri_component
 from tests.support import new_person, start_process
-
-# two `hearth serve` processes at once: the serial pass (tests/parallel.py)
-pytestmark = pytest.mark.serial
 
 
 async def upload(http, url, person, kind, data, name):

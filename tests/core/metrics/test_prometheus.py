@@ -19,9 +19,8 @@ from tests.core.metrics.helpers import TOKEN
 from tests.core.metrics.prometheus import BINARY, DASHBOARD, Prometheus
 from tests.core.serve_support import Supervised
 
-# starts two Hearth workers and a Prometheus: the serial pass (tests/parallel.py)
+# two Hearth workers and a Prometheus on free ports, beside other tests (tests/parallel.py)
 pytestmark = [
-    pytest.mark.serial,
     pytest.mark.skipif(BINARY is None, reason="needs Debian's prometheus package (apt-get install -y prometheus)"),
 ]
 REQUESTS = 40
@@ -41,7 +40,7 @@ async def hearth(database_url, tmp_path):
     (tmp_path / "metrics" / "counter_999999.db").write_bytes(b"left over from an earlier run")
     server = Supervised.hearth(2, env)
     try:
-        await server.wait_for_log(r"worker \d+ \(pid \d+\) ready", count=2)
+        await server.wait_for_log(r"worker \d+ \(pid \d+\) ready", count=2, timeout=120)
         yield server
     finally:
         server.kill()

@@ -12,9 +12,8 @@ from tests.examples.proxy.caddy import BINARY, Caddy
 from tests.examples.proxy.journey import journey
 from tests.support import start_process
 
-# a Hearth process and Caddy on ports of their own: the serial pass (tests/parallel.py)
+# a Hearth process and Caddy on free ports of their own, beside other tests (tests/parallel.py)
 pytestmark = [
-    pytest.mark.serial,
     pytest.mark.skipif(BINARY is None, reason="needs Debian's caddy package (apt-get install -y caddy)"),
 ]
 

@@ -39,6 +39,25 @@ async def test_the_audit_log_lists_newest_first_with_who_acted(client):
     assert await ok(client, "GET", search + "words", token=admin.token) == []
 
 
+async def test_hearths_own_action_types_are_listed_only_to_a_client_that_names_them(client):
+    """A protocol client knows action types 0–11; a refused staff action (100) or an instance
+    invite (101) would be an entry it cannot show, so it gets only the reference's."""
+    admin = await staff(client)
+    target = await member()
+    await suspend(client, admin, target, reason="one")
+    await ok(client, "POST", "/api/moderation/instance-invites", {}, admin.token)
+    naming = {"X-Hearth-Features": "audit_actions"}
+
+    plain = await ok(client, "GET", "/api/moderation/audit-logs", token=admin.token)
+    assert [e["actionType"] for e in plain] == [0]
+    status, asked = await call(client, "GET", "/api/moderation/audit-logs", token=admin.token, headers=naming)
+    assert status == 200 and [e["actionType"] for e in asked] == [101, 0]
+    search = f"/api/moderation/audit-logs/search?q={admin.id}"
+    assert [e["actionType"] for e in await ok(client, "GET", search, token=admin.token)] == [0]
+    status, asked = await call(client, "GET", search, token=admin.token, headers=naming)
+    assert status == 200 and [e["actionType"] for e in asked] == [101, 0]
+
+
 async def test_every_servers_audit_log(client):
     place, elsewhere = await community(client, "One"), await community(client, "Two")
     await ok(client, "POST", f"/api/servers/{place.id}", {"name": "One renamed"}, place.owner.token)

@@ -4,8 +4,6 @@ only your own rows come and the UI pages the rest."""
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from core.identity.models import User
 from plugins.accounts.models import Profile
 from plugins.accounts.public_profile import brief_profiles
@@ -108,7 +106,6 @@ async def test_full_mode_rows_follow_every_change_without_reconnecting_anyone(li
 
 
 @needs_redis
-@pytest.mark.serial
 async def test_a_change_through_one_process_shows_in_the_next_payload_of_the_other(live_client, database_url):
     place = await community(live_client)
     me, other = await join(live_client, place), await join(live_client, place)

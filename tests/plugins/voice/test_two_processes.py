@@ -12,9 +12,6 @@ from tests.plugins.voice.helpers import sid
 from tests.plugins.voice.peers import Ear, Tone, answer_offer, peak_frequency, server_peer
 from tests.support import connect_socket, start_process
 
-# several `hearth serve` processes at once: the serial pass (tests/parallel.py)
-pytestmark = pytest.mark.serial
-
 
 @pytest.fixture
 async def two_servers(database_url):

@@ -7,7 +7,7 @@ import { t } from "../i18n";
 import { SectionActions, SettingsSection } from "../SettingsSection";
 import { useSettingsForm } from "../useSettingsForm";
 
-export function EmailSection({ user }: { user: SelfUser }) {
+export function EmailSection({ user, passwordSet = true }: { user: SelfUser; passwordSet?: boolean }) {
   const [email, setEmail] = useState(user.email ?? "");
   const [password, setPassword] = useState("");
 
@@ -31,15 +31,21 @@ export function EmailSection({ user }: { user: SelfUser }) {
           onChange={(event) => setEmail(event.target.value)}
           error={errors.fields.email}
         />
-        <TextField
-          label={t("common.currentPassword")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.fields.password}
-        />
+        {passwordSet ? (
+          <TextField
+            label={t("common.currentPassword")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.fields.password}
+          />
+        ) : (
+          <p className="muted" data-testid="no-password-yet">
+            {t("common.noPasswordYet")}
+          </p>
+        )}
         <SectionActions pending={pending} error={errors.general} doneMessage={done ? t("common.saved") : null} />
       </form>
       {user.emailConfirmed === false && (

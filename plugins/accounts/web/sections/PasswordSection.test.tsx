@@ -58,3 +58,24 @@ describe("password section", () => {
     expect(localStorage.getItem("userToken")).toBe("old-token");
   });
 });
+
+describe("an account with no password yet (made through single sign-on)", () => {
+  it("sets a first password without asking for a current one, keeping the session", async () => {
+    cleanup();
+    const onSet = vi.fn();
+    render(<PasswordSection passwordSet={false} onSet={onSet} />);
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    expect(screen.getByText(/has no password yet/)).toBeTruthy();
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ user: { id: "1" } }), { status: 200 }));
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "first password" } });
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "first password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+
+    expect(await screen.findByText("Password set. You are still signed in everywhere.")).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/users");
+    expect(JSON.parse(init!.body as string)).toEqual({ newPassword: "first password" });
+    expect(onSet).toHaveBeenCalledOnce();
+    expect(localStorage.getItem("userToken")).toBe("old-token");
+  });
+});

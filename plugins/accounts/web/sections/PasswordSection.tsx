@@ -10,33 +10,44 @@ import { useSettingsForm } from "../useSettingsForm";
 
 const FIELDS = ["password", "newPassword", "confirmPassword"] as const;
 
-export function PasswordSection() {
+/**
+ * Change the password — or, for an account made through single sign-on that has none
+ * (`passwordSet` false), set a first one: no current password, and every session stays signed in.
+ */
+export function PasswordSection({ passwordSet = true, onSet }: { passwordSet?: boolean; onSet?: () => void }) {
   const [password, setPassword] = useState("");
+  const [firstSet, setFirstSet] = useState(false);
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
 
   const { pending, errors, done, submit } = useSettingsForm(FIELDS, async () => {
     const problem = checkNewPassword(newPassword, confirmPassword);
     if (problem) throw fieldError(problem.field === "new" ? "newPassword" : "confirmPassword", problem.message);
-    const { newToken } = await updateAccount({ password, newPassword });
+    const { newToken } = await updateAccount(passwordSet ? { password, newPassword } : { newPassword });
     if (newToken) replaceToken(newToken);
+    setFirstSet(!passwordSet);
+    if (!passwordSet) onSet?.();
     setPassword("");
     setNewPassword("");
     setConfirmPassword("");
   });
 
   return (
-    <SettingsSection title={t("password.title")}>
+    <SettingsSection title={passwordSet ? t("password.title") : t("password.setTitle")}>
       <form className="stack" onSubmit={submit} noValidate>
-        <TextField
-          label={t("common.currentPassword")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.fields.password}
-        />
+        {passwordSet ? (
+          <TextField
+            label={t("common.currentPassword")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.fields.password}
+          />
+        ) : (
+          <p className="muted">{t("password.setIntro")}</p>
+        )}
         <TextField
           label={t("password.newPassword")}
           name="newPassword"
@@ -56,10 +67,10 @@ export function PasswordSection() {
           error={errors.fields.confirmPassword}
         />
         <SectionActions
-          submitLabel={t("password.submit")}
+          submitLabel={passwordSet ? t("password.submit") : t("password.setSubmit")}
           pending={pending}
           error={errors.general}
-          doneMessage={done ? t("password.changed") : null}
+          doneMessage={done ? (firstSet ? t("password.set") : t("password.changed")) : null}
         />
       </form>
     </SettingsSection>

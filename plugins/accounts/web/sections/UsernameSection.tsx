@@ -6,7 +6,7 @@ import { t } from "../i18n";
 import { SectionActions, SettingsSection } from "../SettingsSection";
 import { useSettingsForm } from "../useSettingsForm";
 
-export function UsernameSection({ user }: { user: SelfUser }) {
+export function UsernameSection({ user, passwordSet = true }: { user: SelfUser; passwordSet?: boolean }) {
   const [username, setUsername] = useState(user.username);
   const [tag, setTag] = useState(user.tag);
   const [password, setPassword] = useState("");
@@ -39,15 +39,21 @@ export function UsernameSection({ user }: { user: SelfUser }) {
             error={errors.fields.tag}
           />
         </div>
-        <TextField
-          label={t("common.currentPassword")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.fields.password}
-        />
+        {passwordSet ? (
+          <TextField
+            label={t("common.currentPassword")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.fields.password}
+          />
+        ) : (
+          <p className="muted" data-testid="no-password-yet">
+            {t("common.noPasswordYet")}
+          </p>
+        )}
         <SectionActions pending={pending} error={errors.general} doneMessage={done ? t("common.saved") : null} />
       </form>
     </SettingsSection>

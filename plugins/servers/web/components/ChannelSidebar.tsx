@@ -11,7 +11,7 @@ import { ChannelPermission } from "../permissions";
 import { CATEGORY_TYPE, visibleChannelTree } from "../serversStore";
 import type { Server, ServerChannel } from "../types";
 import { useChannelUnread } from "../unread";
-import { useServerContributions } from "../contributions";
+import { serverSlots } from "../slots";
 import { useCanManageChannels, useCategoryMenuItems, useChannelMenuItems, useChannelMuted } from "./channelMenus";
 import { openCreateChannelModal } from "./CreateChannelModal";
 import { ServerIcon } from "./icons";
@@ -33,7 +33,7 @@ function ChannelItem({ server, channel, active }: { server: Server; channel: Ser
   const unread = useChannelUnread(channel.id);
   const mentions = useMentionCount(channel.id);
   const muted = useChannelMuted(channel.id);
-  const extras = useServerContributions((state) => state.channelItemExtras);
+  const extras = serverSlots.channelItemExtras.use();
   const { triggerProps, menu } = useContextMenu(useChannelMenuItems(server, channel, active));
   const name = channel.name ?? "";
   const classes = ["channel-item", active && "channel-item--active", unread && "channel-item--unread", muted && "channel-item--muted"];
@@ -65,7 +65,7 @@ function ChannelItem({ server, channel, active }: { server: Server; channel: Ser
         )}
         {unread && mentions === 0 && <span className="channel-item__dot" role="img" aria-label={t("channels.unread")} />}
       </NavLink>
-      {extras.map((Extra, index) => (
+      {extras.map(({ Component: Extra }, index) => (
         <Extra key={index} serverId={server.id} channelId={channel.id} />
       ))}
       {menu}

@@ -10,7 +10,7 @@ import { t } from "../i18n";
 import { canSendInChannel, hasPermission, RolePermission } from "../permissions";
 import { useServersStore } from "../serversStore";
 import type { ServerChannel } from "../types";
-import { useServerContributions } from "../contributions";
+import { serverSlots } from "../slots";
 import { markFirstVisit } from "../unread";
 import { serverMentionSource } from "../mentionSource";
 import { ChannelGlyph } from "./ChannelSidebar";
@@ -50,7 +50,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
       }),
     [serverId, navigate],
   );
-  const headerActions = useServerContributions((state) => state.channelHeaderActions);
+  const headerActions = serverSlots.channelHeaderActions.use();
 
   useEffect(() => markFirstVisit(channel.id), [channel.id]);
 
@@ -77,7 +77,7 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
       </LayoutSlot>
       {headerActions.length > 0 && (
         <LayoutSlot name="headerActions">
-          {headerActions.map((Action, index) => (
+          {headerActions.map(({ Component: Action }, index) => (
             <Action key={index} serverId={serverId} channelId={channel.id} />
           ))}
         </LayoutSlot>

@@ -2,7 +2,7 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { bannerStyle } from "@hearth/ui/safeStyle";
 import { Link } from "react-router";
-import { useServerContributions } from "../contributions";
+import { serverSlots } from "../slots";
 import { useMemberCounts, useServer } from "../hooks";
 import { t } from "../i18n";
 import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
@@ -11,7 +11,7 @@ import { ServerAvatar } from "./ServerAvatar";
 export function WelcomeView({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const counts = useMemberCounts(serverId);
-  const blocks = useServerContributions((state) => state.welcomeBlocks);
+  const blocks = serverSlots.welcomeBlocks.use();
   if (!server) return null;
   return (
     <div className="server-welcome" data-testid="server-welcome">

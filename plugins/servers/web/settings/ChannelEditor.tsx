@@ -14,7 +14,7 @@ import { t } from "../i18n";
 import { roleColour } from "../memberGroups";
 import { ChannelPermission, CHANNEL_PERMISSION_NAMES, isAdmin } from "../permissions";
 import { deleteChannel, deleteChannelNotice, errorText, orderChannels, setChannelNotice, setChannelPermissions, updateChannel } from "../serversApi";
-import { useServerContributions } from "../contributions";
+import { channelEditorTabs, serverSlots } from "../slots";
 import { CATEGORY_TYPE, channelPermissionsUpdated, useServersStore } from "../serversStore";
 import type { Server, ServerChannel, ServerRole } from "../types";
 import { SaveRow, SelectField, SettingsCard } from "./ui";
@@ -227,7 +227,7 @@ function PermissionsTab({ server, channel }: { server: Server; channel: ServerCh
 
 export function ChannelEditor({ serverId, channelId, tab = "general", rest = [] }: { serverId: string; channelId: string; tab?: string; rest?: string[] }) {
   const server = useServer(serverId);
-  const contributedTabs = useServerContributions((state) => state.channelTabs);
+  const contributedTabs = channelEditorTabs(serverSlots.channelEditorTabs.use());
   const channel = useServersStore((state) => state.channels[channelId]);
   const subject = usePermissionSubject(serverId);
   const navigate = useNavigate();

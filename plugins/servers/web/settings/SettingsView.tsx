@@ -1,10 +1,11 @@
 /** /app/servers/{id}/settings/{section}/…: the sections this member may open (spec §6), one at a time. */
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
+import { useMemo } from "react";
 import { Link, Navigate, NavLink, useParams } from "react-router";
 import { usePermissionSubject, useServer } from "../hooks";
 import { t } from "../i18n";
-import { useServerContributions } from "../contributions";
+import { sectionsById, serverSlots } from "../slots";
 import { findSettingsSection, isAvailable, visibleSettingsSections, type SettingsSectionId } from "../permissions";
 import { AuditLogSection } from "./AuditLogSection";
 import { BansSection } from "./BansSection";
@@ -43,7 +44,8 @@ function SettingsNav({ serverId, sections }: { serverId: string; sections: Retur
 
 export function SettingsView({ serverId }: { serverId: string }) {
   const subject = usePermissionSubject(serverId);
-  const contributed = useServerContributions((state) => state.sections);
+  const filled = serverSlots.settingsSections.use();
+  const contributed = useMemo(() => sectionsById(filled), [filled]);
   const parts = (useParams()["*"] ?? "").split("/").filter(Boolean);
   const [sectionId, ...rest] = parts;
   if (!subject?.member) return <PaneLoading label={t("page.loading")} />;

@@ -4,7 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useInboxStore } from "../../../inbox/web/public";
+import { clearSlots, fillSlots } from "@hearth/plugins/slots";
 import enGb from "../en-gb.json";
+import { voiceSlots } from "../public";
 import { resetVoice, setCall, userJoined, useVoiceStore } from "../voiceStore";
 import { CallBar } from "./CallBar";
 import { useFetchedPeople } from "./people";
@@ -26,6 +28,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   useFetchedPeople.setState({ people: {} });
+  clearSlots();
 });
 
 const renderBar = () => render(<MemoryRouter><CallBar /></MemoryRouter>);
@@ -92,5 +95,14 @@ describe("the call bar", () => {
     await waitFor(() => expect(bob().getAttribute("title")).toBe("bob"));
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/users/bob"]);
   });
-});
 
+  it("names a call in another plugin's kind of conversation (a group) as that plugin says", () => {
+    fillSlots([voiceSlots.callPlaces.fill((channelId) => (channelId === "g1" ? { name: "Climbers", to: "/app/groups/g1" } : undefined))]);
+    userJoined({ userId: "me", channelId: "g1" });
+    setCall({ channelId: "g1", status: "connected", mode: "p2p" });
+    renderBar();
+    expect(screen.getByTestId("call-status").textContent).toBe("Calling Climbers…");
+    expect(screen.getByRole("link").getAttribute("href")).toBe("/app/groups/g1");
+    expect(screen.getByRole("link").textContent).toContain("Climbers");
+  });
+});

@@ -12,6 +12,7 @@ import { keyLabel, useCallSettings } from "../callSettings";
 import { callEngine } from "../engine/instance";
 import { t } from "../i18n";
 import { participantsOf, setDeafened, setMuted, setVoiceError, useVoiceStore, type OwnCall } from "../voiceStore";
+import { voiceSlots } from "../public";
 import { CallSettingsPanel } from "./CallSettingsPanel";
 import { VoiceIcon, type VoiceIconName } from "./icons";
 import { SpeakingAvatar } from "./Participant";
@@ -21,14 +22,21 @@ function usePlace(call: OwnCall): { name: string; to: string } {
   const channel = useServersStore((state) => (call.serverId ? state.channels[call.channelId] : undefined));
   const server = useServersStore((state) => (call.serverId ? state.servers[call.serverId] : undefined));
   const recipient = useDmRecipient(call.channelId);
+  const places = voiceSlots.callPlaces.use();
   if (call.serverId) {
     return { name: `#${channel?.name ?? ""}${server ? ` · ${server.name}` : ""}`, to: `/app/servers/${call.serverId}/${call.channelId}` };
   }
-  return { name: recipient?.username ?? "", to: `/app/inbox/${call.channelId}` };
+  if (recipient) return { name: recipient.username, to: `/app/inbox/${call.channelId}` };
+  // a conversation of another plugin's kind (a group DM) says where it is
+  for (const place of places) {
+    const found = place(call.channelId);
+    if (found) return found;
+  }
+  return { name: "", to: `/app/inbox/${call.channelId}` };
 }
 
-function statusText(call: OwnCall, alone: boolean, recipient: string | undefined): string {
-  if (call.status === "connected" && alone && !call.serverId) return t("status.calling", { user: recipient ?? t("unknownUser") });
+function statusText(call: OwnCall, alone: boolean, calling: string): string {
+  if (call.status === "connected" && alone && !call.serverId) return t("status.calling", { user: calling || t("unknownUser") });
   return t(`status.${call.status}`);
 }
 
@@ -72,7 +80,6 @@ function ActiveCall({ call }: { call: OwnCall }) {
   const { muted, deafened, transmitting } = useVoiceStore(useShallow(({ muted, deafened, transmitting }) => ({ muted, deafened, transmitting })));
   const { inputMode, pttKeys } = useCallSettings(useShallow(({ inputMode, pttKeys }) => ({ inputMode, pttKeys })));
   const place = usePlace(call);
-  const recipient = useDmRecipient(call.channelId);
   const alone = participants.length <= 1;
 
   const openSettings = (anchor: DOMRect) =>
@@ -83,7 +90,7 @@ function ActiveCall({ call }: { call: OwnCall }) {
       <div className="call-bar__where">
         <span className="call-bar__status" data-testid="call-status">
           {call.status !== "connected" && <span className="spinner" aria-hidden="true" />}
-          {statusText(call, alone, recipient?.username)}
+          {statusText(call, alone, place.name)}
         </span>
         <Link className="call-bar__place" to={place.to}>
           {place.name}
