@@ -56,3 +56,33 @@ async def test_an_admin_who_is_not_the_owner_is_told(live_server, signed_in):
     await expect(page.get_by_text("Only the server's owner can import into it.")).to_be_visible(
         timeout=BROWSER_PATIENCE_MS
     )
+
+
+async def test_the_owner_gives_a_claim_link_and_the_real_person_takes_their_messages(live_server, signed_in):
+    from plugins.messages.models import Message
+    from tests.plugins.discord_import.helpers import icall, until_done, upload
+    from tests.plugins.messages.helpers import member
+
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    _, planned = await upload(client, place.owner, place.id, sample_zip())
+    await icall(client, "POST", f"/api/discord-imports/{planned['id']}/start", place.owner)
+    await until_done(client, place.owner, planned["id"])
+
+    page = await signed_in(place.owner)
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/import")
+    people = page.get_by_test_id("discord-import-people")
+    row = people.locator("li").filter(has_text="Ada Lovelace")
+    await row.get_by_role("button", name="Make a claim link").click(timeout=BROWSER_PATIENCE_MS)
+    link = await people.get_by_label("Claim link for Ada Lovelace").input_value()
+    token = link.rsplit("/", 1)[1]
+    await snapshot(page, "discord-import-claim-links.png")
+
+    ada = await member()
+    claimer = await signed_in(ada, 390)
+    await claimer.goto(f"{live_server.url}/app/claim-imported/{token}")
+    await claimer.get_by_role("button", name="Claim them").click(timeout=BROWSER_PATIENCE_MS)
+    await expect(claimer.get_by_role("status")).to_have_text("Done: 1 messages are now yours.")
+    assert await Message.filter(created_by_id=int(ada.id)).count() == 1
+    assert await claimer.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await snapshot(claimer, "discord-import-claim-390.png")

@@ -6,7 +6,7 @@ import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { useCallback, useEffect, useState, type ChangeEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
-import { getImport, serverImports, startImport, uploadExport, type DiscordImport } from "./importApi";
+import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type Placeholder } from "./importApi";
 import { t } from "./i18n";
 import "./import.css";
 
@@ -24,6 +24,46 @@ function Plan({ job }: { job: DiscordImport }) {
         {report.channels.map((channel, index) => (
           <li key={index}>
             <bdi>{channel.category ? `${channel.category} › ` : ""}#{channel.name}</bdi> · {channel.messages}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The imported authors, each with a one-time link for the real person to claim their messages. */
+function Placeholders({ serverId }: { serverId: string }) {
+  const [people, setPeople] = useState<Placeholder[]>([]);
+  const [links, setLinks] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    placeholders(serverId)
+      .then(setPeople)
+      .catch((failure) => setError(describeError(failure)));
+  }, [serverId]);
+  const makeLink = async (id: string) => {
+    try {
+      const { url } = await claimLink(serverId, id);
+      setLinks((current) => ({ ...current, [id]: url }));
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+  if (people.length === 0 && !error) return null;
+  return (
+    <div className="discord-import__people" data-testid="discord-import-people">
+      <h4>{t("claim.listTitle")}</h4>
+      <p className="muted">{t("claim.listHint")}</p>
+      <FormError message={error} />
+      <ul>
+        {people.map((person) => (
+          <li key={person.id}>
+            <bdi>{person.username}</bdi>
+            {links[person.id] ? (
+              <input className="field__input" readOnly aria-label={t("claim.linkLabel", { name: person.username })} value={links[person.id]} onFocus={(event) => event.target.select()} />
+            ) : (
+              <Button onClick={() => void makeLink(person.id)}>{t("claim.makeLink")}</Button>
+            )}
           </li>
         ))}
       </ul>
@@ -107,6 +147,7 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
         </div>
       )}
       {job?.status === "done" && <p role="status">{t("done", { total: job.messagesDone, channels: job.channelsDone })}</p>}
+      {job?.status === "done" && <Placeholders serverId={serverId} />}
       {job?.status === "failed" && <p role="status">{t("failed", { error: job.error ?? "" })}</p>}
     </section>
   );

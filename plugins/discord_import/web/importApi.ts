@@ -61,3 +61,26 @@ export function getImport(importId: string): Promise<DiscordImport> {
 export function serverImports(serverId: string): Promise<DiscordImport[]> {
   return request<DiscordImport[]>({ path: `/discord-imports/servers/${encodeURIComponent(serverId)}`, features: [FEATURE] });
 }
+
+export interface Placeholder {
+  id: string;
+  username: string;
+  tag: string;
+  avatar: string | null;
+}
+
+export function placeholders(serverId: string): Promise<Placeholder[]> {
+  return request<Placeholder[]>({ path: `/discord-imports/servers/${encodeURIComponent(serverId)}/authors`, features: [FEATURE] });
+}
+
+export function claimLink(serverId: string, userId: string): Promise<{ token: string; url: string }> {
+  return request<{ token: string; url: string }>({
+    method: "POST",
+    path: `/discord-imports/servers/${encodeURIComponent(serverId)}/authors/${encodeURIComponent(userId)}/claim-link`,
+    features: [FEATURE],
+  });
+}
+
+export function claimPlaceholder(token: string): Promise<{ serverId: string; messages: number }> {
+  return request<{ serverId: string; messages: number }>({ method: "POST", path: `/discord-imports/claims/${encodeURIComponent(token)}`, features: [FEATURE] });
+}

@@ -11,6 +11,7 @@ const ImportSection = lazyComponent(async () => (await import("./ImportSection")
 /** Discord import (Hearth's addition, asked for with the `discord_import` feature). */
 export default definePlugin({
   id: "discord_import",
+  routes: [{ path: "claim-imported/:token", lazy: () => import("./ClaimPage") }],
   socketFeatures: [FEATURE],
   slots: [serverSlots.settingsSections.fill({ id: "import", Component: ImportSection })],
   i18n: { "en-gb": enGb },
