@@ -55,3 +55,10 @@ async def moderation_edit_inventory(user_id, added, removed_ids):
     changes = badge_changes(user_id, added, removed_ids)
     await forget_stashed(user_id, changes["removed"])
     return changes
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.accounts.export import parts
+
+    return parts(user)

@@ -50,3 +50,10 @@ async def user_deleted(user, delete_content):
 
     await UserConnection.filter(user_id=user.id).delete()
     await LinkState.filter(user_id=user.id).delete()
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.connections.export import parts
+
+    return parts(user)

@@ -77,3 +77,10 @@ async def block_relations(user_id):
     from plugins.friends.service import block_lists
 
     return await block_lists(user_id)
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.friends.export import parts
+
+    return parts(user)

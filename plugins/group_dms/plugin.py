@@ -59,3 +59,10 @@ async def user_deleted(user, delete_content):
     from plugins.group_dms.service import forget_member
 
     await forget_member(user)
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.group_dms.export import parts
+
+    return parts(user)

@@ -42,3 +42,10 @@ async def authenticated_payload(ctx):
     if ctx.user.bot:
         return None  # bots get no inbox (realtime.md §3.4)
     return await payload(ctx.user.id)
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.inbox.export import parts
+
+    return parts(user)

@@ -50,3 +50,10 @@ async def authenticated_payload(ctx):
 
     await join_own_room(ctx)
     return await read_state(ctx.user.id, ctx.features)
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.messages.export import parts
+
+    return parts(user)

@@ -118,3 +118,10 @@ async def reminder_posts(post_ids, viewer):
     from plugins.posts.wire import serialize_ids
 
     return {int(post["id"]): post for post in await serialize_ids(post_ids, await relations(viewer, follows=True))}
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.posts.export import parts
+
+    return parts(user)

@@ -175,3 +175,10 @@ async def mention_context(user_id, channel_ids_by_server):
             ],
         }
     return answer
+
+
+@hookimpl
+def data_export_parts(user):  # the data_export plugin's hook: this plugin's share of a user's data
+    from plugins.servers.export import parts
+
+    return parts(user)

@@ -9,11 +9,13 @@ import { EmailSection } from "./sections/EmailSection";
 import { PasswordSection } from "./sections/PasswordSection";
 import { SessionsSection } from "./sections/SessionsSection";
 import { UsernameSection } from "./sections/UsernameSection";
+import { accountSlots } from "./slots";
 import "./accountSettings.css";
 
 /** /app/settings/account */
 export default function AccountSettingsPage() {
   const user = useSelfUserStore((state) => state.user);
+  const cards = accountSlots.accountSettingsCards.use();
   // An account made through single sign-on has no password until its owner sets one here.
   const [passwordSet, setPasswordSet] = useState(true);
   useEffect(() => {
@@ -41,6 +43,9 @@ export default function AccountSettingsPage() {
       <EmailSection user={user} passwordSet={passwordSet} />
       <PasswordSection passwordSet={passwordSet} onSet={() => setPasswordSet(true)} />
       <SessionsSection />
+      {cards.map((Card, index) => (
+        <Card key={index} />
+      ))}
       <DeleteAccountSection />
     </div>
   );

@@ -119,7 +119,8 @@ export type SettingsSectionId =
   | "verify"
   | "clan"
   | "external-embed"
-  | "security";
+  | "security"
+  | "import";
 
 export interface SettingsSection {
   id: SettingsSectionId;
@@ -144,6 +145,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "clan", permission: RolePermission.ADMIN, available: false },
   { id: "external-embed", permission: RolePermission.ADMIN, available: false },
   { id: "security", permission: RolePermission.ADMIN, available: false },
+  { id: "import", permission: RolePermission.ADMIN, available: false },
 ];
 
 export function canOpenSettingsSection(subject: PermissionSubject, section: SettingsSection): boolean {

@@ -1,0 +1,154 @@
+/** Server settings → Import from Discord (the owner): upload an export, read the dry run, start
+ * the import and watch it. */
+import { describeError } from "@hearth/api/requestErrors";
+import { useSelfUserStore } from "@hearth/stores/selfUserStore";
+import { Button } from "@hearth/ui/Button";
+import { FormError } from "@hearth/ui/form/FormError";
+import { useCallback, useEffect, useState, type ChangeEvent } from "react";
+import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
+import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type Placeholder } from "./importApi";
+import { t } from "./i18n";
+import "./import.css";
+
+const POLL_MS = 1000;
+
+function Plan({ job }: { job: DiscordImport }) {
+  const report = job.report;
+  return (
+    <div className="discord-import__plan" data-testid="discord-import-plan">
+      <h4>{t("planTitle")}</h4>
+      <p>{t("planSummary", { channels: report.channels.length, categories: report.categories.length, messages: report.messages, authors: report.authors })}</p>
+      <p className="muted">{t("planDetails", { attachments: report.attachments, reactions: report.reactions, pins: report.pins, replies: report.replies })}</p>
+      {(report.attachmentsNotInArchive > 0 || report.skipped > 0) && <p className="muted">{t("planMissing", { count: report.attachmentsNotInArchive, skipped: report.skipped })}</p>}
+      <ul className="discord-import__channels">
+        {report.channels.map((channel, index) => (
+          <li key={index}>
+            <bdi>{channel.category ? `${channel.category} › ` : ""}#{channel.name}</bdi> · {channel.messages}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The imported authors, each with a one-time link for the real person to claim their messages. */
+function Placeholders({ serverId }: { serverId: string }) {
+  const [people, setPeople] = useState<Placeholder[]>([]);
+  const [links, setLinks] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    placeholders(serverId)
+      .then(setPeople)
+      .catch((failure) => setError(describeError(failure)));
+  }, [serverId]);
+  const makeLink = async (id: string) => {
+    try {
+      const { url } = await claimLink(serverId, id);
+      setLinks((current) => ({ ...current, [id]: url }));
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+  if (people.length === 0 && !error) return null;
+  return (
+    <div className="discord-import__people" data-testid="discord-import-people">
+      <h4>{t("claim.listTitle")}</h4>
+      <p className="muted">{t("claim.listHint")}</p>
+      <FormError message={error} />
+      <ul>
+        {people.map((person) => (
+          <li key={person.id}>
+            <bdi>{person.username}</bdi>
+            {links[person.id] ? (
+              <input className="field__input" readOnly aria-label={t("claim.linkLabel", { name: person.username })} value={links[person.id]} onFocus={(event) => event.target.select()} />
+            ) : (
+              <Button onClick={() => void makeLink(person.id)}>{t("claim.makeLink")}</Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ImportSection({ serverId }: SettingsSectionProps) {
+  const ownerId = useServersStore((state) => state.servers[serverId]?.createdById);
+  const selfId = useSelfUserStore((state) => state.user?.id);
+  const [job, setJob] = useState<DiscordImport | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const owner = ownerId !== undefined && ownerId === selfId;
+
+  useEffect(() => {
+    if (!owner) return;
+    serverImports(serverId)
+      .then((jobs) => setJob(jobs.find((found) => found.status !== "done" && found.status !== "failed") ?? jobs[0] ?? null))
+      .catch((failure) => setError(describeError(failure)));
+  }, [owner, serverId]);
+
+  const refresh = useCallback(async (id: string) => {
+    try {
+      setJob(await getImport(id));
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }, []);
+
+  const working = job?.status === "queued" || job?.status === "running";
+  useEffect(() => {
+    if (!working || !job) return;
+    const timer = window.setInterval(() => void refresh(job.id), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [working, job, refresh]);
+
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!owner) return <p className="muted">{t("ownerOnly")}</p>;
+
+  return (
+    <section className="card discord-import" data-testid="discord-import">
+      <h3>{t("title")}</h3>
+      <p className="muted">{t("description")}</p>
+      {!working && (
+        <div className="discord-import__upload">
+          <label className="field">
+            <span className="field__label">{t("choose")}</span>
+            <input type="file" accept=".zip,application/zip" onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)} />
+          </label>
+          <Button disabled={!file} loading={busy} onClick={() => file && void act(async () => setJob(await uploadExport(serverId, file)))}>
+            {busy ? t("checking") : t("check")}
+          </Button>
+        </div>
+      )}
+      <FormError message={error} />
+      {job && job.status === "planned" && (
+        <>
+          <Plan job={job} />
+          <Button variant="primary" loading={busy} onClick={() => void act(async () => setJob(await startImport(job.id)))}>
+            {t("start")}
+          </Button>
+        </>
+      )}
+      {job && working && (
+        <div className="discord-import__progress">
+          <progress aria-label={t("progressLabel")} max={Math.max(job.messagesTotal, 1)} value={job.status === "queued" ? undefined : job.messagesDone} />
+          <p role="status">{job.status === "queued" ? t("queued") : t("running", { done: job.messagesDone, total: job.messagesTotal })}</p>
+        </div>
+      )}
+      {job?.status === "done" && <p role="status">{t("done", { total: job.messagesDone, channels: job.channelsDone })}</p>}
+      {job?.status === "done" && <Placeholders serverId={serverId} />}
+      {job?.status === "failed" && <p role="status">{t("failed", { error: job.error ?? "" })}</p>}
+    </section>
+  );
+}

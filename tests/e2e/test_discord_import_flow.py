@@ -1,0 +1,88 @@
+"""Importing a Discord export in the server settings: the owner uploads the committed
+DiscordChatExporter sample, reads what would be made, starts it, watches it finish, and a member
+sees the channels and the old messages; an admin who is not the owner is told they may not."""
+
+from playwright.async_api import expect
+
+from core.testing import BROWSER_PATIENCE_MS
+from tests.e2e.conftest import snapshot
+from tests.plugins.discord_import.helpers import sample_zip
+from tests.plugins.servers.helpers import community, join, role_with
+
+
+async def test_upload_check_start_and_see_the_channels(live_server, signed_in, tmp_path):
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    reader = await join(client, place)
+    archive = tmp_path / "hearthlings-export.zip"
+    archive.write_bytes(sample_zip())
+
+    page = await signed_in(place.owner)
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/import")
+    section = page.get_by_test_id("discord-import")
+    await expect(section.get_by_role("heading", name="Import from Discord")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await section.locator('input[type="file"]').set_input_files(str(archive))
+    await section.get_by_role("button", name="Check the archive").click()
+    plan = page.get_by_test_id("discord-import-plan")
+    await expect(plan).to_contain_text(
+        "2 channels in 2 categories, 3 messages by 3 people", timeout=BROWSER_PATIENCE_MS
+    )
+    await expect(plan).to_contain_text("1 attachments are not in the archive")
+    await expect(plan).to_contain_text("Text Channels › #general")
+    await snapshot(page, "discord-import-plan.png")
+
+    await section.get_by_role("button", name="Start the import").click()
+    await expect(section.get_by_role("status")).to_have_text(
+        "Done: 3 messages imported into 2 channels.", timeout=BROWSER_PATIENCE_MS
+    )
+    await snapshot(page, "discord-import-done.png")
+
+    reader_page = await signed_in(reader)
+    await reader_page.goto(f"{live_server.url}/app/servers/{place.id}")
+    await expect(reader_page.get_by_text("PROJECTS", exact=False).first).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await reader_page.get_by_text("general", exact=True).click()
+    await expect(reader_page.get_by_text("Thanks Ada! Look at this:")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(reader_page.get_by_text("Ada Lovelace").first).to_be_visible()
+    await snapshot(reader_page, "discord-import-channel.png")
+
+
+async def test_an_admin_who_is_not_the_owner_is_told(live_server, signed_in):
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    admin = await join(client, place)
+    await role_with(client, place, 1, admin)  # ADMIN
+    page = await signed_in(admin, 390)
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/import")
+    await expect(page.get_by_text("Only the server's owner can import into it.")).to_be_visible(
+        timeout=BROWSER_PATIENCE_MS
+    )
+
+
+async def test_the_owner_gives_a_claim_link_and_the_real_person_takes_their_messages(live_server, signed_in):
+    from plugins.messages.models import Message
+    from tests.plugins.discord_import.helpers import icall, until_done, upload
+    from tests.plugins.messages.helpers import member
+
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    _, planned = await upload(client, place.owner, place.id, sample_zip())
+    await icall(client, "POST", f"/api/discord-imports/{planned['id']}/start", place.owner)
+    await until_done(client, place.owner, planned["id"])
+
+    page = await signed_in(place.owner)
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/import")
+    people = page.get_by_test_id("discord-import-people")
+    row = people.locator("li").filter(has_text="Ada Lovelace")
+    await row.get_by_role("button", name="Make a claim link").click(timeout=BROWSER_PATIENCE_MS)
+    link = await people.get_by_label("Claim link for Ada Lovelace").input_value()
+    token = link.rsplit("/", 1)[1]
+    await snapshot(page, "discord-import-claim-links.png")
+
+    ada = await member()
+    claimer = await signed_in(ada, 390)
+    await claimer.goto(f"{live_server.url}/app/claim-imported/{token}")
+    await claimer.get_by_role("button", name="Claim them").click(timeout=BROWSER_PATIENCE_MS)
+    await expect(claimer.get_by_role("status")).to_have_text("Done: 1 messages are now yours.")
+    assert await Message.filter(created_by_id=int(ada.id)).count() == 1
+    assert await claimer.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await snapshot(claimer, "discord-import-claim-390.png")
