@@ -57,7 +57,9 @@ export function startupChunkNames(ids: readonly string[], graph: Graph): Map<str
   for (const id of publicPages) if (!PUBLIC_ROOT.test(id)) names.set(id, "boot");
   for (const id of closure(roots, graph, publicPages)) {
     const plugin = PLUGIN_ROOT.exec(id)?.[1];
-    names.set(id, plugin && actsAtLoad(graph(id)?.code ?? "") ? `app-${plugin}` : "app");
+    const code = graph(id)?.code;
+    // Code the bundler does not show is not known to be inert: it keeps its own chunk.
+    names.set(id, plugin && (code == null || actsAtLoad(code)) ? `app-${plugin}` : "app");
   }
   return names;
 }
