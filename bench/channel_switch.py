@@ -13,7 +13,11 @@ frame in which the channel's newest message is laid out inside the message list 
 each requestAnimationFrame; a message posted from that callback runs once that frame has been
 drawn), as `performance.measure("channel-switch")`. Prints p50/p95/max; not a test.
 
-    .venv/bin/python bench/channel_switch.py [--messages 200] [--rounds 20]
+`--cpu` also records a Chromium performance trace of the switches and prints the renderer's
+main-thread CPU time of each (the thread time of its tasks from the click to that frame): on a
+machine other work keeps busy, the figure the load inflates least.
+
+    .venv/bin/python bench/channel_switch.py [--messages 200] [--rounds 20] [--cpu]
         (needs the UI built: npm run build)
 """
 
@@ -115,8 +119,27 @@ async def populate(url: str, messages: int) -> tuple[str, str, dict[str, str], s
         return owner, server["id"], newest, channels[0], channels
 
 
+def main_thread_cpu(trace: bytes) -> list[float]:
+    """Milliseconds of main-thread CPU (tasks' thread time) inside each `channel-switch` measure."""
+    events = json.loads(trace)["traceEvents"]
+    measures = [event for event in events if event.get("name") == "channel-switch"]
+    begins = sorted(event["ts"] for event in measures if event["ph"] == "b")
+    ends = sorted(event["ts"] for event in measures if event["ph"] == "e")
+    threads = [event["tid"] for event in events if event.get("name") == "FunctionCall"]
+    main = max(set(threads), key=threads.count)
+    tasks = [
+        event
+        for event in events
+        if event.get("tid") == main and event.get("name") == "RunTask" and event.get("ph") == "X"
+    ]
+    return [
+        sum(task.get("tdur", 0) for task in tasks if start <= task["ts"] <= end) / 1000
+        for start, end in zip(begins, ends)
+    ]
+
+
 async def measure(
-    url: str, token: str, server_id: str, newest: dict[str, str], channels: list[str], rounds: int
+    url: str, token: str, server_id: str, newest: dict[str, str], channels: list[str], rounds: int, cpu: bool = False
 ) -> None:
     from playwright.async_api import async_playwright, expect
 
@@ -143,6 +166,11 @@ async def measure(
             await page.wait_for_timeout(400)
         await page.evaluate(f"window.__newest = {json.dumps(newest)}")
         kept = await page.evaluate("() => [...document.querySelectorAll('[data-testid=\"channel-item\"]')].length")
+        if cpu:
+            await browser.start_tracing(
+                page=page,
+                categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"],
+            )
 
         for round_ in range(rounds):
             for channel in (channels[1], channels[0]) if round_ % 2 == 0 else (channels[0], channels[1]):
@@ -151,25 +179,29 @@ async def measure(
                 await page.wait_for_function(f"window.__switches.length > {before}", timeout=30_000)
                 await page.wait_for_timeout(300)  # let the pictures and idle work of the switch settle
         samples = await page.evaluate("window.__switches")
+        trace = await browser.stop_tracing() if cpu else None
         await browser.close()
 
     print(f"{len(samples)} switches between 2 of {kept} channels, each with its newest messages cached in the page")
     print(f"click → frame showing the newest message: {percentiles(samples)}")
     p95 = sorted(samples)[min(len(samples) - 1, int(0.95 * len(samples)))]
     print(f"  p95 {p95:.1f} ms: {'within' if p95 <= TARGET_P95_MS else 'OVER'} the {TARGET_P95_MS} ms target")
+    if trace is not None:
+        print(f"main-thread CPU per switch: {percentiles(main_thread_cpu(trace))}")
     print("load average (1 / 5 min, {} cores): {:.1f} / {:.1f}".format(os.cpu_count(), *os.getloadavg()[:2]))
 
 
-async def main(messages: int, rounds: int) -> None:
+async def main(messages: int, rounds: int, cpu: bool) -> None:
     async with scratch_server() as (url, _pid):
         token, server_id, newest, _first, channels = await populate(url, messages)
         print(f"{len(channels)} channels of {messages} messages each")
-        await measure(url, token, server_id, newest, channels, rounds)
+        await measure(url, token, server_id, newest, channels, rounds, cpu)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--messages", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--cpu", action="store_true", help="also print the main thread's CPU per switch (a trace)")
     args = parser.parse_args()
-    asyncio.run(main(args.messages, args.rounds))
+    asyncio.run(main(args.messages, args.rounds, args.cpu))

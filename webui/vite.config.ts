@@ -180,7 +180,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "logic", include: ["webui/src/**/*.test.ts", "plugins/*/web/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "logic",
+          include: ["webui/src/**/*.test.ts", "webui/build/**/*.test.ts", "plugins/*/web/**/*.test.ts"],
+          environment: "node",
+        },
       },
     ],
   },

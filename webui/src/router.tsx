@@ -1,19 +1,26 @@
-import { Fragment, lazy, Suspense } from "react";
+import { Fragment, lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate, Outlet, useLocation } from "react-router";
 import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
-import { LandingPage } from "./pages/LandingPage";
-import { PrivacyPage, TermsPage } from "./pages/LegalPage";
-import { LoginPage } from "./pages/LoginPage";
-import { NotFoundPage } from "./pages/NotFoundPage";
-import { RegisterPage } from "./pages/RegisterPage";
-import { ResetPasswordPage } from "./pages/ResetPasswordPage";
-import { SsoReturnPage } from "./pages/SsoReturnPage";
 import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { loginPathFor } from "./session/redirect";
 import { hasToken } from "./session/token";
 import { ModalHost } from "./ui/modal/ModalHost";
 import { PaneLoading } from "./ui/PaneLoading";
 import { PopoverHost } from "./ui/popover/PopoverHost";
+
+/** A public page loads when visited: someone opening /app signed in downloads none of them. */
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LandingPage = page(() => import("./pages/LandingPage"), (module) => module.LandingPage);
+const LoginPage = page(() => import("./pages/LoginPage"), (module) => module.LoginPage);
+const RegisterPage = page(() => import("./pages/RegisterPage"), (module) => module.RegisterPage);
+const ResetPasswordPage = page(() => import("./pages/ResetPasswordPage"), (module) => module.ResetPasswordPage);
+const SsoReturnPage = page(() => import("./pages/SsoReturnPage"), (module) => module.SsoReturnPage);
+const PrivacyPage = page(() => import("./pages/LegalPage"), (module) => module.PrivacyPage);
+const TermsPage = page(() => import("./pages/LegalPage"), (module) => module.TermsPage);
+const NotFoundPage = page(() => import("./pages/NotFoundPage"), (module) => module.NotFoundPage);
 
 function Root() {
   const language = useLanguageKey();
@@ -32,7 +39,9 @@ function Root() {
 function PublicPages() {
   return (
     <Fragment key={useLanguageKey()}>
-      <Outlet />
+      <Suspense fallback={<PaneLoading />}>
+        <Outlet />
+      </Suspense>
     </Fragment>
   );
 }

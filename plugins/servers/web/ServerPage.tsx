@@ -3,6 +3,7 @@
  * server's channel list in the side pane, its members in the right drawer, and the page.
  */
 import { LayoutSlot } from "@hearth/app/layoutSlots";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useMemo, type ReactNode } from "react";
 import { Link, Navigate, Route, Routes, useParams } from "react-router";
@@ -15,9 +16,11 @@ import { WelcomeView } from "./components/WelcomeView";
 import { useMemberCounts, useSelfId, useServer } from "./hooks";
 import { t } from "./i18n";
 import { resolveChannelRoute, useServersStore } from "./serversStore";
-import { SettingsView } from "./settings/SettingsView";
 import type { ServerChannel } from "./types";
 import "./servers.css";
+
+/** Server settings are opened by few and seldom: they load when opened, not with every channel. */
+const SettingsView = lazyComponent(async () => (await import("./settings/SettingsView")).SettingsView, PaneLoading);
 
 function NotInServer() {
   return (

@@ -5,16 +5,20 @@
  */
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { Icon } from "@hearth/ui/Icon";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { setChannelDrawerTaken, type ChannelContributionProps } from "../../servers/web/public";
 import { openRightDrawer } from "./drawer";
 import { t } from "./i18n";
-import { ThreadList } from "./ThreadList";
-import { ThreadPanel } from "./ThreadPanel";
 import { listThreads } from "./threadsApi";
 import { openPanel, rememberThreads, useThreadsStore } from "./threadsStore";
 import "./threads.css";
+
+// The drawer's list and panel load when a reader opens them, not with every channel.
+const ThreadList = lazyComponent(async () => (await import("./ThreadList")).ThreadList, PaneLoading);
+const ThreadPanel = lazyComponent(async () => (await import("./ThreadPanel")).ThreadPanel, PaneLoading);
 
 export function ThreadsHeaderAction({ serverId, channelId }: ChannelContributionProps) {
   const panel = useThreadsStore((state) => state.panel);

@@ -3,7 +3,6 @@ import type { MessageMenuTarget } from "../../messages/web/public";
 import type { ContextMenuItem } from "@hearth/ui/contextMenu/ContextMenu";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { permissionSubject, useServersStore } from "../../servers/web/public";
-import { openCreateThreadModal } from "./CreateThreadModal";
 import { openRightDrawer } from "./drawer";
 import { t } from "./i18n";
 import { canCreateThreads } from "./permissions";
@@ -34,7 +33,10 @@ export function threadMenuItems(message: MessageMenuTarget): ContextMenuItem[] {
     {
       label: t("menu.create"),
       testId: "menu-create-thread",
-      onSelect: () => openCreateThreadModal({ channelId: message.channelId, messageId: message.id, content: message.content }),
+      onSelect: () =>
+        void import("./CreateThreadModal").then(({ openCreateThreadModal }) =>
+          openCreateThreadModal({ channelId: message.channelId, messageId: message.id, content: message.content }),
+        ),
     },
   ];
 }

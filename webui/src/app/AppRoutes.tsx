@@ -1,11 +1,16 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { usePluginStore, type MountedRoute } from "../plugins/pluginStore";
-import { SettingsIndex, SettingsLayout, SettingsNotFound } from "../settings/area/SettingsLayout";
 import { PaneLoading } from "../ui/PaneLoading";
 import { Dashboard } from "./Dashboard";
 
 const SETTINGS_PREFIX = "settings/";
+
+// The settings area's frame loads when it is opened, not with the app.
+const settingsArea = () => import("../settings/area/SettingsLayout");
+const SettingsLayout = lazy(async () => ({ default: (await settingsArea()).SettingsLayout }));
+const SettingsIndex = lazy(async () => ({ default: (await settingsArea()).SettingsIndex }));
+const SettingsNotFound = lazy(async () => ({ default: (await settingsArea()).SettingsNotFound }));
 
 const routeElements = (routes: MountedRoute[], strip = "") =>
   routes.map(({ path, Component }) => <Route key={path} path={path.slice(strip.length)} element={<Component />} />);

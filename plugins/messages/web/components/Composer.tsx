@@ -1,5 +1,5 @@
 import { ComposerButtons, type ChannelCommand } from "../slots";
-import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
+import { openEmojiPicker } from "@hearth/ui/emoji/openEmojiPicker";
 import { convertShortcodes, emojiSuggestions } from "@hearth/ui/emoji/ShortcodeSuggestions";
 import { Icon } from "@hearth/ui/Icon";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";

@@ -8,7 +8,7 @@ import { Icon } from "@hearth/ui/Icon";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { Markup, type MarkupContext } from "@hearth/ui/markup/Markup";
 import { plainText, tokenize } from "@hearth/ui/markup/tokenize";
-import { memo, useMemo, useRef, type ReactNode } from "react";
+import { memo, useMemo, useRef, useState, type ReactNode } from "react";
 import { t } from "../i18n";
 import { canRetry, discardFailed, retrySend } from "../store/actions";
 import { MessageType, SentStatus, type Message, type PublicUser, type QuotedMessage } from "../types";
@@ -201,6 +201,11 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
   const isContent = message.type === MessageType.CONTENT;
   const status = sentStatusName(message);
   const article = useRef<HTMLElement>(null);
+  // The toolbar's buttons are most of a message's elements, and every row of a channel is built
+  // when it opens: until a pointer or the focus comes to the message, only "More" (its menu has
+  // every action) is drawn, so the keyboard and screen readers still reach them.
+  const [toolbar, setToolbar] = useState(false);
+  const showToolbar = () => setToolbar(true);
   const { triggerProps, menu, openMenu } = useContextMenu(() => messageMenuEntries(message, context, () => article.current), {
     header: canReact ? (close) => <QuickReactions message={message} close={close} /> : undefined,
   });
@@ -233,6 +238,8 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
       aria-busy={status === "sending" || message.deleting || undefined}
       // A message still sending has nothing to offer yet.
       {...(message.local && !canDelete && !canRetry(message) ? {} : triggerProps)}
+      onPointerEnter={showToolbar}
+      onFocus={showToolbar}
     >
       <ReplyPreviews message={message} context={context} />
       <div className="message__row">
@@ -283,22 +290,22 @@ function MessageItemView({ message, grouped, highlighted }: MessageItemProps) {
       </div>
       {(canReact || canReply || canEdit || canDelete) && (
         <div className="message__actions" role="toolbar" aria-label={t("actions.label")}>
-          {canReact && (
+          {toolbar && canReact && (
             <button type="button" className="icon-button" aria-label={t("actions.react")} title={t("actions.react")} onClick={(event) => openReactionPicker(event.currentTarget, message)}>
               <Icon name="smile" size={18} />
             </button>
           )}
-          {canReply && (
+          {toolbar && canReply && (
             <button type="button" className="icon-button" aria-label={t("actions.reply")} title={t("actions.reply")} onClick={() => context.reply(message)}>
               <Icon name="reply" size={18} />
             </button>
           )}
-          {canEdit && (
+          {toolbar && canEdit && (
             <button type="button" className="icon-button" aria-label={t("actions.edit")} title={t("actions.edit")} onClick={() => context.edit(message)}>
               <Icon name="edit" size={18} />
             </button>
           )}
-          {canDelete && (
+          {toolbar && canDelete && (
             <button
               type="button"
               className="icon-button icon-button--danger"

@@ -7,6 +7,7 @@ import { LayoutSlot } from "@hearth/app/layoutSlots";
 import type { MentionSource } from "@hearth/ui/suggest/mentions";
 import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { ChatList, type ChatListHandle, type ListPosition } from "@hearth/ui/virtualList/ChatList";
@@ -44,10 +45,12 @@ import { Composer, useFocusComposerOnType } from "./Composer";
 import { formatDay } from "./format";
 import { MessageItem } from "./MessageItem";
 import { PaneContext, type MessagePermissions, type PaneContextValue } from "./paneContext";
-import { PinsPanel } from "./PinsPanel";
-import { SearchPanel } from "./SearchPanel";
 import { TypingIndicator } from "./TypingIndicator";
 import "./messages.css";
+
+// Opened from the header now and then: they load when first opened, not with every channel.
+const PinsPanel = lazyComponent(async () => (await import("./PinsPanel")).PinsPanel, PaneLoading);
+const SearchPanel = lazyComponent(async () => (await import("./SearchPanel")).SearchPanel, PaneLoading);
 
 export interface MessagePaneProps {
   channelId: string;

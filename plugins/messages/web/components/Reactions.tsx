@@ -1,6 +1,6 @@
 import { customEmojiUrl } from "@hearth/ui/emoji/customEmoji";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
-import { openEmojiPicker } from "@hearth/ui/emoji/EmojiPicker";
+import { openEmojiPicker } from "@hearth/ui/emoji/openEmojiPicker";
 import { Icon } from "@hearth/ui/Icon";
 import { t } from "../i18n";
 import { toggleReaction } from "../store/actions";

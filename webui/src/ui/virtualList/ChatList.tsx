@@ -87,7 +87,8 @@ export function ChatList<T>({
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: endThreshold,
-    overscan: 8,
+    // Rows drawn beyond the viewport: each is built and laid out whenever a channel opens.
+    overscan: 3,
     initialMeasurementsCache: known?.items,
     initialRect: known?.rect,
     // Opening at the newest item: the first render draws the end's rows, not the first ones.
