@@ -150,7 +150,11 @@ class Gateway:
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
         manager = (
-            FastEmitRedisManager(self.redis_url, channel=pubsub_channel(self.redis_url, "socketio"))
+            FastEmitRedisManager(
+                self.redis_url,
+                channel=pubsub_channel(self.redis_url, "socketio"),
+                routed=bool(settings.get("redis.interest_routing", True)),
+            )
             if self.redis_url
             else FastEmitManager()
         )
@@ -238,6 +242,7 @@ class Gateway:
             )
             fanout.on_command = self._run_command
             fanout.on_gap = self._missed_events
+            fanout.on_room_gap = self._missed_room_events
             self.sio.manager_initialized = True  # started here, before any socket connects
             await fanout.start()
 
@@ -405,6 +410,15 @@ class Gateway:
         self._last_gap = now = time.monotonic()
         EVENT_GAPS.inc()
         sids = [sid for sid, ctx in self.sockets.items() if ctx.since <= now]
+        closed = await self.ask_to_reconnect(sids)
+        log.warning("%s: asked %d socket(s) to reconnect", why, closed)
+
+    async def _missed_room_events(self, rooms: list[str], why: str) -> None:
+        """Events of these rooms never arrived: only the sockets in them are asked to reconnect."""
+        self._last_gap = now = time.monotonic()
+        EVENT_GAPS.inc()
+        participants = {sid for room in rooms for sid, _ in self.sio.manager.get_participants("/", room)}
+        sids = [sid for sid in participants if (ctx := self.sockets.get(sid)) is not None and ctx.since <= now]
         closed = await self.ask_to_reconnect(sids)
         log.warning("%s: asked %d socket(s) to reconnect", why, closed)
 
