@@ -176,6 +176,9 @@ class Gateway:
         self.sockets: dict[str, SocketContext] = {}
         self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}
+        # Authentications built at once: each is mostly CPU (its payload), so letting every
+        # arrival of a storm start at once only makes them all finish late, together.
+        self._authentications = asyncio.Semaphore(int(settings.get("gateway.concurrent_authentications", 8)))
         self._handlers: dict[str, tuple[str, Handler]] = {}
         self._commands: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {"kick": self._kick_local}
         self._last_gap = float("-inf")  # when this process last found events missing
@@ -286,6 +289,16 @@ class Gateway:
             return
         if not await self._within_limits(sid, "user:authenticate", AUTHENTICATE_LIMIT):
             return
+        # The socket has asked in time: from here it is answered or refused, however long the
+        # server takes (in a reconnect storm the window used to close on sockets still queued).
+        timer = self._timeouts.pop(sid, None)
+        if timer:
+            timer.cancel()
+        async with self._authentications:  # a few at a time, first come first served
+            if self.sio.manager.is_connected(sid, "/"):
+                await self._authenticate(sid, data)
+
+    async def _authenticate(self, sid: str, data: Any) -> None:
         token = data.get("token") if isinstance(data, dict) else None
         since = time.monotonic()
         try:
@@ -306,9 +319,6 @@ class Gateway:
             return
         if not self.sio.manager.is_connected(sid, "/"):
             return
-        timer = self._timeouts.pop(sid, None)
-        if timer:
-            timer.cancel()
         user, session = identity.user, identity.session
         ctx = SocketContext(
             sid=sid,
