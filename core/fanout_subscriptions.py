@@ -51,6 +51,7 @@ class RoomSubscriptions:
         self._due: deque[_Due] = deque()  # replies not yet read, in the order they will come
         self._joining: dict[str, asyncio.Future] = {}  # room -> its subscription's reply read
         self._flusher: asyncio.Task | None = None
+        self._flushing: Any = None  # the connection it sends on
         self.link_broken = False  # a command could not be sent: the listener must start afresh
 
     # --- python-socketio's room bookkeeping ---------------------------------------------
@@ -95,7 +96,9 @@ class RoomSubscriptions:
         self._due.append(_Due(room, joined))
 
     def _kick(self) -> None:
-        if self._flusher is None and self._pubsub is not None:
+        # (a sender still finishing with a previous connection stops by itself)
+        if self._pubsub is not None and (self._flusher is None or self._flushing is not self._pubsub):
+            self._flushing = self._pubsub
             self._flusher = asyncio.create_task(self._flush(self._pubsub))
 
     async def _flush(self, pubsub: Any) -> None:
@@ -110,10 +113,12 @@ class RoomSubscriptions:
             raise
         except REDIS_ERRORS as error:
             raise_if_cancelled()
-            log.warning("could not change subscriptions (%s: %s): listening afresh", type(error).__name__, error)
-            self.link_broken = True
+            if self._pubsub is pubsub:
+                log.warning("could not change subscriptions (%s: %s): listening afresh", type(error).__name__, error)
+                self.link_broken = True
         finally:
-            self._flusher = None
+            if self._flushing is pubsub:
+                self._flusher = self._flushing = None
 
     # --- the listener's side ------------------------------------------------------------
     def subscribe_all(self, pubsub: Any, then: Callable[[], None]) -> None:
