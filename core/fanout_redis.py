@@ -48,8 +48,9 @@ LOST = "hearth:lost"  # "these rooms' events could not be published" (core/fanou
 REWIND = "hearth:rewind"  # "which rooms did you publish to since your number n?"
 ROOMS = "hearth:rooms"  # the answer
 # Not numbered: losing one must not make every listener resync all its sockets. A lost goodbye
-# is a process that stops being heard; a rewind is asked again every beat until answered.
-UNNUMBERED = (BYE, REWIND, ROOMS)
+# is a process that stops being heard; a rewind is asked again every beat until answered; a lost
+# notice is sent again, and a listener that was away when it went asks for a rewind anyway.
+UNNUMBERED = (BYE, REWIND, ROOMS, LOST)
 MAX_OUTBOX = 20_000  # messages waiting for Redis; past this the oldest are dropped (a gap, seen as one)
 MAX_BATCH = 500
 _MIN_RETRY, _MAX_RETRY = 0.1, 2.0
@@ -158,6 +159,7 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
         self._rseq = 0
         self._published = PublishedLog()
         self._lost = LostRooms()
+        self._notice: tuple[list[str] | None, str] | None = None  # the last hearth:lost queued, as sent
         self._plain: dict[str, float] = {}  # processes whose heartbeats say they hear only the stream channel
         self.configure(timeout, beat_seconds)
         self.listening = False  # subscribed right now
@@ -341,7 +343,9 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
                         await pipe.execute()
                     self.publish_outage.recovered()
                     if self._lost:  # Redis answers again: say which rooms' events never went out
-                        self._enqueue({"method": LOST, "rooms": self._lost.take()})
+                        rooms = self._lost.take()
+                        self._enqueue({"method": LOST, "rooms": rooms})
+                        self._notice = (rooms, self._outbox[-1][1])
                 except asyncio.CancelledError:
                     raise
                 except REDIS_ERRORS as error:
@@ -349,9 +353,14 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
                     # dropped: the stream numbers they carried are missing for the listeners, who
                     # resync; the rooms of room messages are announced once Redis answers
                     self.publish_outage.failed(error)
-                    for rooms, _ in batch:
+                    for rooms, message in batch:
                         if rooms:
                             self._lost.add(rooms)
+                        elif self._notice is not None and message is self._notice[1]:  # to send again
+                            if self._notice[0] is None:
+                                self._lost.add_all()
+                            else:
+                                self._lost.add(self._notice[0])
                 finally:
                     self._sending = False
 

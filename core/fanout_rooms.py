@@ -10,7 +10,8 @@ some of another process's room messages, so a hole in that numbering says nothin
 are missed in two ways only, and each is noticed where it happens:
 
 - the publisher could not send them (``Redis`` down or too slow): it knows their rooms and, once
-  Redis answers, tells every process which rooms lost events (``hearth:lost``);
+  Redis answers, tells every process which rooms lost events (``hearth:lost``, sent again
+  until it goes out);
 - the listener was not subscribed (its link broke, Redis restarted): once subscribed again it
   asks every process it knew which rooms it published to since the last number it heard from
   it (``hearth:rewind``); each answers from ``PublishedLog`` (``hearth:rooms``).
@@ -109,8 +110,11 @@ class RoomStreams:
         if last is None or rseq > last:
             self.last[origin] = rseq
         waiting = self.rewinding.get(origin)
-        if message and waiting is not None and waiting.first is None:
-            waiting.first = rseq
+        if waiting is not None:
+            if message and waiting.first is None:
+                waiting.first = rseq
+            if not message:  # alive: it answers the rewind asked again each beat once it hears it
+                waiting.deadline = max(waiting.deadline, now + self.window)
         if last is None and origin not in self.rewinding and now >= lenient_until and rseq > (1 if message else 0):
             self.rewinding[origin] = Rewind(0, now + self.window, rseq if message else None)
             return True
@@ -151,6 +155,9 @@ class LostRooms:
             self.rooms.update(rooms)
             if len(self.rooms) > MAX_LOST:
                 self.all, self.rooms = True, set()
+
+    def add_all(self) -> None:
+        self.all, self.rooms = True, set()
 
     def __bool__(self) -> bool:
         return self.all or bool(self.rooms)

@@ -55,6 +55,15 @@ def test_a_rewind_nobody_answers_or_that_reaches_too_far_back_means_every_room()
     assert heard.overdue(200.0 + WINDOW + 11) == ["b"]
 
 
+def test_a_process_still_beating_is_given_time_to_answer_its_rewind():
+    heard = RoomStreams(WINDOW)
+    heard.heard("a", 3, 101.0, 0.0, message=False)
+    heard.subscribed(200.0, sockets_connected=True)
+    heard.heard("a", 3, 204.0, 0.0, message=False)  # heard, not yet answering (not listening again yet)
+    assert heard.overdue(200.0 + WINDOW + 1) == []
+    assert heard.overdue(204.0 + WINDOW + 1) == ["a"]  # then silent
+
+
 def test_a_process_first_heard_late_with_room_messages_behind_it_is_asked_from_the_start():
     heard = RoomStreams(WINDOW)
     heard.subscribed(100.0, sockets_connected=False)
@@ -81,3 +90,6 @@ def test_lost_rooms_are_told_once_and_too_many_become_every_room():
     lost.add(f"r{n}" for n in range(MAX_LOST + 1))
     assert lost.take() is None
     assert not lost
+    lost.add_all()  # a notice saying "every room" that could not be sent: to send again
+    lost.add(("a",))
+    assert lost.take() is None
