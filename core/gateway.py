@@ -295,7 +295,7 @@ class Gateway:
         if timer:
             timer.cancel()
         async with self._authentications:  # a few at a time, first come first served
-            if self.sio.manager.is_connected(sid, "/"):
+            if self.sio.manager.is_connected(sid, "/") and sid not in self.sockets:  # (asked twice)
                 await self._authenticate(sid, data)
 
     async def _authenticate(self, sid: str, data: Any) -> None:
