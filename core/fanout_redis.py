@@ -1,6 +1,8 @@
-"""The event stream between server processes: one Redis pub/sub channel, ordered and numbered.
+"""The event stream between server processes: one Redis pub/sub channel, ordered and numbered,
+and (interest routing, core/fanout_rooms.py) a channel per room for emits to rooms.
 
-Every process publishes, in order, on one channel: Socket.IO emits, room and disconnect requests
+Every process publishes, in order, on one channel (emits to rooms go on the rooms' channels
+instead while routing is on): Socket.IO emits, room and disconnect requests
 (python-socketio's messages) and Hearth's own gateway commands (``Gateway.everywhere``: room
 recomputation, kicks). One listener per process handles them one after the other, so a room
 change reaches every process before the events that follow it. A process handles its own
