@@ -71,8 +71,9 @@ async def api(http: aiohttp.ClientSession, url: str, method: str, path: str, bod
                 raise
 
 
-async def make_member(http, url, n):
-    body = {"email": f"fan{n}@example.com", "username": f"fan{n}", "password": "benchmark!"}
+async def make_member(http, url, n, run=""):
+    """Member ``n`` of this run (``run`` keeps the names of a second run on one database apart)."""
+    body = {"email": f"fan{run}{n}@example.com", "username": f"fan{run}{n}", "password": "benchmark!"}
     token = (await api(http, url, "POST", "/api/users/register", body))["token"]
     code = (await api(http, url, "POST", "/api/users/emails/verify/send-code", token=token))["message"].split(": ")[2]
     await api(http, url, "POST", f"/api/users/emails/verify?code={code}", token=token)
@@ -316,7 +317,8 @@ async def wait_until_up(http: aiohttp.ClientSession, url: str) -> None:
 
 async def populate(http: aiohttp.ClientSession, url: str, members: int) -> tuple[list[str], str]:
     """``members`` verified accounts in one server; their tokens (the owner first) and its channel."""
-    tokens = list(await asyncio.gather(*(make_member(http, url, n) for n in range(members))))
+    run = f"{int(time.time()) % 100000}x"
+    tokens = list(await asyncio.gather(*(make_member(http, url, n, run) for n in range(members))))
     server_row = await api(http, url, "POST", "/api/servers", {"name": "Bench"}, tokens[0])
     invite = await api(http, url, "POST", f"/api/servers/{server_row['id']}/invites", token=tokens[0])
     for token in tokens[1:]:
