@@ -42,7 +42,7 @@ async def test_an_export_survives_its_worker_being_killed(app, settings, databas
         "HEARTH_REDIS_URL": REDIS_URL,
         "HEARTH_CDN_DIRECTORY": str(settings.cdn.directory),
         "HEARTH_DATA_EXPORT_POLL_SECONDS": "3600",
-        "HEARTH_DATA_EXPORT_LEASE_SECONDS": "1",
+        "HEARTH_DATA_EXPORT_LEASE_SECONDS": "10",  # longer than a busy machine takes to write a part
     }
     worker = subprocess.Popen(
         [sys.executable, "-m", "tests.plugins.data_export.stalling_worker"],
