@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlparse, urlunparse
 
 import aiohttp
 import asyncpg
@@ -27,34 +23,7 @@ import asyncpg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.support import free_port  # noqa: E402
-
-OPT_IN = {"X-Hearth-Features": "threads"}
-
-
-def pct(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-async def ensure_fresh_database(url: str) -> None:
-    parts = urlparse(url)
-    name = parts.path.lstrip("/")
-    admin = await asyncpg.connect(urlunparse(parts._replace(path="/postgres")))
-    try:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-
-
-async def call(http: aiohttp.ClientSession, method: str, url: str, token: str | None = None, body=None):
-    headers = {**OPT_IN, **({"Authorization": token} if token else {})}
-    async with http.request(method, url, json=body, headers=headers) as response:
-        answer = await response.json(content_type=None)
-        if response.status != 200:
-            raise RuntimeError(f"{method} {url}: {response.status} {answer}")
-        return answer
+from bench.threads_list import call, pct, serving  # noqa: E402
 
 
 async def seed(http: aiohttp.ClientSession, base: str, database: str, count: int) -> tuple[str, str, list[str]]:
@@ -109,41 +78,12 @@ async def timed(http: aiohttp.ClientSession, url: str, token: str, rounds: int, 
 
 
 async def main(args: argparse.Namespace) -> None:
-    await ensure_fresh_database(args.database)
-    scratch = tempfile.mkdtemp(prefix="hearth-forums-bench-")
-    env = {
-        **os.environ,
-        "HEARTH_RATE_LIMITS_ENABLED": "false",
-        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-        "HEARTH_DATABASE_URL": args.database,
-    }
-    subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
-    port = free_port()
-    log = open(f"{scratch}/server.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "core", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(300):
-                try:
-                    await http.get(f"{base}/api/plugins")
-                    break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.1)
-            token, forum, tags = await seed(http, base, args.database, args.posts)
-            listing = f"{base}/api/forums/{forum}/posts?limit=25"
-            await timed(http, listing, token, args.rounds, f"first page of {args.posts} posts, latest activity")
-            await timed(http, f"{listing}&tag={tags[0]}", token, args.rounds, "first page with a tag")
-            await timed(http, f"{listing}&q=printers", token, args.rounds, "first page of a title search")
-    finally:
-        server.terminate()
-        server.wait(10)
+    async with serving(args.database, "hearth-forums-bench-") as (http, base):
+        token, forum, tags = await seed(http, base, args.database, args.posts)
+        listing = f"{base}/api/forums/{forum}/posts?limit=25"
+        await timed(http, listing, token, args.rounds, f"first page of {args.posts} posts, latest activity")
+        await timed(http, f"{listing}&tag={tags[0]}", token, args.rounds, "first page with a tag")
+        await timed(http, f"{listing}&q=printers", token, args.rounds, "first page of a title search")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
@@ -101,14 +103,17 @@ async def plan(database: str, channel: str) -> None:
         await db.close()
 
 
-async def main(args: argparse.Namespace) -> None:
-    await ensure_fresh_database(args.database)
-    scratch = tempfile.mkdtemp(prefix="hearth-threads-bench-")
+@asynccontextmanager
+async def serving(database: str, scratch_prefix: str) -> AsyncIterator[tuple[aiohttp.ClientSession, str]]:
+    """A fresh ``database``, migrated and served by one Hearth worker (rate limits off): yields an
+    HTTP session and the server's base URL, and stops the server afterwards."""
+    await ensure_fresh_database(database)
+    scratch = tempfile.mkdtemp(prefix=scratch_prefix)
     env = {
         **os.environ,
         "HEARTH_RATE_LIMITS_ENABLED": "false",
         "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
-        "HEARTH_DATABASE_URL": args.database,
+        "HEARTH_DATABASE_URL": database,
     }
     subprocess.run([sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
     port = free_port()
@@ -129,25 +134,30 @@ async def main(args: argparse.Namespace) -> None:
                     break
                 except aiohttp.ClientError:
                     await asyncio.sleep(0.1)
-            token, channel = await seed(http, base, args.database, args.threads)
-            url = f"{base}/api/threads?channelId={channel}&limit=25"
-            for _ in range(20):  # warm up
-                await call(http, "GET", url, token)
-            samples = []
-            for _ in range(args.rounds):
-                started = time.perf_counter()
-                page = await call(http, "GET", url, token)
-                samples.append((time.perf_counter() - started) * 1000)
-            assert len(page["threads"]) == 25 and page["hasMore"], page
-            print(
-                f"GET /api/threads first page of {args.threads} threads: n={len(samples)} "
-                f"p50 {pct(samples, 0.5):.1f} ms  p95 {pct(samples, 0.95):.1f} ms  p99 {pct(samples, 0.99):.1f} ms  "
-                f"max {max(samples):.1f} ms (target p99 <= 50 ms)"
-            )
-        await plan(args.database, channel)
+            yield http, base
     finally:
         server.terminate()
         server.wait(10)
+
+
+async def main(args: argparse.Namespace) -> None:
+    async with serving(args.database, "hearth-threads-bench-") as (http, base):
+        token, channel = await seed(http, base, args.database, args.threads)
+        url = f"{base}/api/threads?channelId={channel}&limit=25"
+        for _ in range(20):  # warm up
+            await call(http, "GET", url, token)
+        samples = []
+        for _ in range(args.rounds):
+            started = time.perf_counter()
+            page = await call(http, "GET", url, token)
+            samples.append((time.perf_counter() - started) * 1000)
+        assert len(page["threads"]) == 25 and page["hasMore"], page
+        print(
+            f"GET /api/threads first page of {args.threads} threads: n={len(samples)} "
+            f"p50 {pct(samples, 0.5):.1f} ms  p95 {pct(samples, 0.95):.1f} ms  p99 {pct(samples, 0.99):.1f} ms  "
+            f"max {max(samples):.1f} ms (target p99 <= 50 ms)"
+        )
+    await plan(args.database, channel)
 
 
 if __name__ == "__main__":
