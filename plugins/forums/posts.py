@@ -19,6 +19,7 @@ from plugins.messages.schemas import SendMessageBody
 from plugins.servers.permissions import MANAGE_CHANNELS, MemberContext, can_send
 from plugins.threads import live
 from plugins.threads.models import Thread, ThreadMember
+from plugins.threads.paging import before_time, page_limit
 from plugins.threads.service import start_thread, thread_access, thread_wire
 
 PAGE_SIZE, MAX_PAGE = 25, 50
@@ -102,31 +103,12 @@ async def create(user: User, channel_id: str, body: Any) -> dict[str, Any]:
     return {**wire, "following": True}
 
 
-def _page_limit(raw: str | None) -> int:
-    try:
-        limit = int(raw) if raw is not None else PAGE_SIZE
-    except ValueError:
-        raise bad_request("limit must be a number.", "limit") from None
-    if not 1 <= limit <= MAX_PAGE:
-        raise bad_request(f"limit must be between 1 and {MAX_PAGE}.", "limit")
-    return limit
-
-
-def _before(raw: str | None) -> datetime | None:
-    if raw is None:
-        return None
-    try:
-        return datetime.fromtimestamp(int(raw) / 1000, UTC)
-    except (ValueError, OverflowError, OSError):
-        raise bad_request("before must be a time in milliseconds.", "before") from None
-
-
 async def list_posts(user: User, channel_id: str, args: Any) -> dict[str, Any]:
     forum = await forum_access(user, channel_id)
     sort = args.get("sort") or "activity"
     if sort not in ("activity", "created"):
         raise bad_request("sort must be activity or created.", "sort")
-    limit, before = _page_limit(args.get("limit")), _before(args.get("before"))
+    limit, before = page_limit(args.get("limit"), PAGE_SIZE, MAX_PAGE), before_time(args.get("before"))
     query = ForumPost.filter(forum_id=forum.channel.id).select_related("channel")
     tag = args.get("tag")
     if tag:

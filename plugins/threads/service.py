@@ -19,6 +19,7 @@ from plugins.messages.models import CONTENT, SERVER_TEXT, Channel, Message
 from plugins.servers.permissions import MemberContext
 from plugins.threads import follow, live
 from plugins.threads.models import AUTO_ARCHIVE_MINUTES, THREAD, Thread, ThreadMember
+from plugins.threads.paging import before_time, page_limit
 from plugins.threads.permissions import is_moderator, require_create, require_moderator
 
 PAGE_SIZE, MAX_PAGE = 25, 100
@@ -129,31 +130,12 @@ async def start_thread(
     return thread, channel
 
 
-def _page_limit(raw: str | None) -> int:
-    try:
-        limit = int(raw) if raw is not None else PAGE_SIZE
-    except ValueError:
-        raise bad_request("limit must be a number.", "limit") from None
-    if not 1 <= limit <= MAX_PAGE:
-        raise bad_request(f"limit must be between 1 and {MAX_PAGE}.", "limit")
-    return limit
-
-
-def _before(raw: str | None) -> datetime | None:
-    if raw is None:
-        return None
-    try:
-        return datetime.fromtimestamp(int(raw) / 1000, UTC)
-    except (ValueError, OverflowError, OSError):
-        raise bad_request("before must be a time in milliseconds.", "before") from None
-
-
 async def list_threads(user: User, channel_id: str | None, args: Any) -> dict[str, Any]:
     if not channel_id:
         raise bad_request("channelId is required.", "channelId")
     parent = await parent_access(user, channel_id, listing=True)
     archived = args.get("archived") == "true"
-    limit, before = _page_limit(args.get("limit")), _before(args.get("before"))
+    limit, before = page_limit(args.get("limit"), PAGE_SIZE, MAX_PAGE), before_time(args.get("before"))
     query = Thread.filter(parent_id=parent.channel.id, archived=archived).select_related("channel")
     if archived:
         if before is not None:
