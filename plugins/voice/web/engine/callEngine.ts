@@ -452,6 +452,8 @@ export class CallEngine {
   private async switchMicrophone(): Promise<void> {
     try {
       const track = await this.mic.open(useCallSettings.getState().inputDevice);
+      // a new track starts enabled: until the next tick it would send what push-to-talk or mute holds back
+      track.enabled = useVoiceStore.getState().transmitting;
       for (const peer of this.peers.values()) await peer.setTrack(track);
       this.sentTrack = undefined;
       setVoiceError(null);
