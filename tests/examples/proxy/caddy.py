@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import ssl
 import subprocess
 from pathlib import Path
 
@@ -52,15 +53,20 @@ class Caddy:
         for _ in range(600):
             if self.process.poll() is not None:
                 raise AssertionError(f"caddy exited:\n{self.log.read_text()}")
-            if self.root_certificate.exists() and await self._accepts():
+            if self.root_certificate.exists() and await self._handshakes():
                 return
             await asyncio.sleep(0.05)
         raise AssertionError(f"caddy did not start:\n{self.log.read_text()}")
 
-    async def _accepts(self) -> bool:
+    async def _handshakes(self) -> bool:
+        """Whether a TLS handshake for localhost succeeds: Caddy listens, and writes its root, before
+        it has issued the site's own certificate, and until then it answers with an internal error."""
+        context = ssl.create_default_context(cafile=str(self.root_certificate))
         try:
-            _, writer = await asyncio.open_connection("127.0.0.1", self.https_port)
-        except OSError:
+            _, writer = await asyncio.open_connection(
+                "127.0.0.1", self.https_port, ssl=context, server_hostname="localhost"
+            )
+        except (OSError, ssl.SSLError):
             return False
         writer.close()
         return True
