@@ -10,6 +10,7 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
+from tests.e2e.test_accessibility import AXE, readable, violations_on
 from tests.plugins.messages.helpers import member, sent
 from tests.plugins.servers.helpers import community
 
@@ -20,6 +21,7 @@ async def test_export_then_import_in_the_browser(live_server, signed_in, tmp_pat
     await sent(client, place.owner, place.general, "Remember the first fire? 🔥")
 
     page = await signed_in(place.owner)
+    await page.context.add_init_script(path=str(AXE))  # axe-core, as tests/e2e/test_accessibility.py loads it
     await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/export")
     section = page.get_by_test_id("server-export")
     await expect(section.get_by_role("heading", name="Export this server")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
@@ -29,6 +31,8 @@ async def test_export_then_import_in_the_browser(live_server, signed_in, tmp_pat
     await expect(download_button).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(section.get_by_role("status")).to_contain_text("The export is ready")
     await snapshot(page, "server-export-1280.png")
+    found = await violations_on(page, "server export")
+    assert not found, readable("server export", found)
     async with page.expect_download() as waiting:
         await download_button.click()
     downloaded = await waiting.value
@@ -41,6 +45,7 @@ async def test_export_then_import_in_the_browser(live_server, signed_in, tmp_pat
 
     newcomer = await member()
     other = await signed_in(newcomer)
+    await other.context.add_init_script(path=str(AXE))
     await other.goto(f"{live_server.url}/app")
     await other.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
     await other.get_by_role("tab", name="Import a server file").click()
@@ -50,6 +55,8 @@ async def test_export_then_import_in_the_browser(live_server, signed_in, tmp_pat
     plan = other.get_by_test_id("server-import-plan")
     await expect(plan).to_contain_text("Old Hearth: 1 roles, 1 channels in 0 categories", timeout=BROWSER_PATIENCE_MS)
     await snapshot(other, "server-import-plan.png")
+    found = await violations_on(other, "server import")
+    assert not found, readable("server import", found)
     await tab.get_by_role("button", name="Make the server").click()
     await expect(tab.get_by_role("status")).to_have_text("Done: the server is made.", timeout=BROWSER_PATIENCE_MS)
     await tab.get_by_role("button", name="Open the server").click()
