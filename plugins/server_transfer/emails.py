@@ -13,6 +13,7 @@ import hmac
 import secrets
 
 from core.identity.models import Account
+from core.keyset import rows_by_id
 
 
 def new_salt() -> str:
@@ -23,10 +24,15 @@ def email_hash(salt: str, email: str) -> str:
     return hmac.new(bytes.fromhex(salt), email.strip().lower().encode(), hashlib.sha256).hexdigest()
 
 
-async def confirmed_hashes(salt: str, user_ids: list[int] | None) -> dict[str, int]:
-    """Hash → user id of confirmed addresses: of ``user_ids``, or of everyone when None."""
+async def confirmed_hashes(salt: str, user_ids: list[int] | None, wanted: set[str] | None = None) -> dict[str, int]:
+    """Hash → user id of confirmed addresses: of ``user_ids``, or of everyone when None (read a
+    page at a time, keeping only the ``wanted`` hashes)."""
     query = Account.filter(email_confirmed=True)
     if user_ids is not None:
         query = query.filter(user_id__in=user_ids)
-    rows = await query.values_list("user_id", "email")
-    return {email_hash(salt, email): user_id for user_id, email in rows}
+    found: dict[str, int] = {}
+    async for row in rows_by_id(query, "user_id", "email"):
+        hashed = email_hash(salt, row["email"])
+        if wanted is None or hashed in wanted:
+            found[hashed] = row["user_id"]
+    return found

@@ -11,10 +11,11 @@ from core.identity.models import FlakeModel
 
 EXPORT, IMPORT = "export", "import"
 PLANNED, QUEUED, RUNNING, READY, DONE, FAILED = "planned", "queued", "running", "ready", "done", "failed"
+EXPIRED = "expired"
 
 
 class ServerTransfer(FlakeModel):
-    # An export (queued → running → ready) or an import (planned: the dry run's report, then
+    # An export (queued → running → ready → expired, its file deleted) or an import (planned: the dry run's report, then
     # queued → running → done). The job is the row, held by a lease as plugins/data_export's is.
     kind = fields.CharField(max_length=8)
     # The exported server; for an import, the server it made (null until made).

@@ -15,6 +15,7 @@ manifest = Manifest(
     requires=("accounts", "messages", "servers", "discord_import"),
     routes=("/server-transfers",),
 )
+EXPIRE_EVERY_SECONDS = 600
 
 
 @hookimpl
@@ -32,10 +33,12 @@ def hearth_blueprints():
 @hookimpl
 async def hearth_startup(app):
     from core.jobs import start_periodic
+    from plugins.server_transfer.cleanup import expire_old
     from plugins.server_transfer.job import run_pending
 
     poll = float(app.extensions["hearth"].settings.get("server_transfer.poll_seconds", 5))
     start_periodic(app, "server_transfer.run", poll, run_pending)
+    start_periodic(app, "server_transfer.expire", EXPIRE_EVERY_SECONDS, expire_old)
 
 
 @hookimpl
@@ -43,3 +46,11 @@ async def hearth_shutdown(app):
     from core.jobs import stop_periodic
 
     await stop_periodic(app, "server_transfer.run")
+    await stop_periodic(app, "server_transfer.expire")
+
+
+@hookimpl
+async def user_deleted(user):
+    from plugins.server_transfer.cleanup import forget_user
+
+    await forget_user(user.id)

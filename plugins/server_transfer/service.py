@@ -96,7 +96,8 @@ async def _matches(user: User, contents: Contents) -> dict[str, dict[str, Any]]:
     hashed = {a["emailHash"]: a["id"] for a in contents.authors if a["emailHash"]}
     if not hashed:
         return {}
-    local = await confirmed_hashes(contents.manifest["emailSalt"], None if is_admin(user) else [user.id])
+    salt = contents.manifest["emailSalt"]
+    local = await confirmed_hashes(salt, None if is_admin(user) else [user.id], set(hashed))
     found = {hashed[h]: user_id for h, user_id in local.items() if h in hashed}
     people = {u.id: u for u in await User.filter(id__in=list(found.values()), deleted=False)}
     return {

@@ -23,7 +23,7 @@ export interface ServerTransfer {
   id: string;
   kind: "export" | "import";
   serverId: string | null;
-  status: "planned" | "queued" | "running" | "ready" | "done" | "failed";
+  status: "planned" | "queued" | "running" | "ready" | "done" | "failed" | "expired";
   history: boolean;
   report: ImportReport;
   done: number;
