@@ -17,11 +17,12 @@ from typing import IO, Any
 import orjson
 
 from core.cdn.storage import Storage, checked_path
+from core.context import hearth
 from core.identity.models import User
 from core.keyset import ms, rows_by_id
 from plugins.messages.models import Attachment, Channel, Message, Reaction
 from plugins.server_transfer.emails import confirmed_hashes, new_salt
-from plugins.server_transfer.fmt import FILES, FORMAT, VERSION
+from plugins.server_transfer.fmt import FILES, FORMAT, PART_NAME, PARTS, VERSION
 from plugins.servers.models import ChannelPermission, Member, Role, Server
 
 PAGE = 500
@@ -268,6 +269,16 @@ async def _authors(writer: Writer, server: Server, people: set[int], salt: str) 
     return rows
 
 
+async def plugin_parts(server_id: int) -> list[dict[str, Any]]:
+    """Other plugins' parts (``server_transfer_parts``), each name once and none of the core's."""
+    found: dict[str, dict[str, Any]] = {}
+    for answer in await hearth().plugins.gather("server_transfer_parts", server_id=server_id):
+        for extra in answer or []:
+            if PART_NAME.match(extra["name"]) and extra["name"] not in PARTS and extra["name"] not in found:
+                found[extra["name"]] = extra
+    return list(found.values())
+
+
 async def write(
     target: Path,
     storage: Storage,
@@ -284,6 +295,8 @@ async def write(
         await writer.part("roles", _each(roles))
         channels = await _channels(server, {r["id"] for r in roles})
         await writer.part("channels", _each(channels))
+        for extra in await plugin_parts(server.id):
+            await writer.part(extra["name"], _each(extra["items"]))
         people: set[int] = set()
         if history:
             texts = [int(c["id"]) for c in channels if c["type"] != 2]

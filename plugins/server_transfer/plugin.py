@@ -5,6 +5,7 @@ such a file on another Hearth. Both run as leased background jobs; an import res
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.server_transfer import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="server_transfer",

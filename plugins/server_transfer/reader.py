@@ -14,7 +14,7 @@ import orjson
 from plugins.discord_import import archive
 from plugins.discord_import.archive import ArchiveRefused, Entry
 from plugins.discord_import.limits import Limits
-from plugins.server_transfer.fmt import FILES, FORMAT, VERSION
+from plugins.server_transfer.fmt import FILES, FORMAT, MAX_PLUGIN_ITEMS, PART_NAME, PARTS, VERSION
 
 MAX_ROLES = 200  # as a verified server (plugins/servers/roles.py)
 MAX_CHANNELS = 100  # as plugins/servers/channels.py
@@ -30,6 +30,8 @@ class Contents:
     channels: list[dict[str, Any]]
     authors: list[dict[str, Any]]
     messages: list[dict[str, Any]] = field(default_factory=list)
+    # Other plugins' parts by name (checked by their server_transfer_check on upload).
+    extras: dict[str, list[Any]] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
 
 
@@ -287,6 +289,20 @@ def _messages(
     return messages
 
 
+def _extras(path: Path, entries: dict[str, Entry], manifest: dict[str, Any], limit: int) -> dict[str, list[Any]]:
+    listed = manifest.get("parts")
+    if not isinstance(listed, list):
+        raise ArchiveRefused("manifest.json does not list its parts.")
+    extras: dict[str, list[Any]] = {}
+    for part in listed:
+        name = part.get("name") if isinstance(part, dict) else None
+        if not isinstance(name, str) or not PART_NAME.match(name):
+            raise ArchiveRefused("manifest.json lists a part without a name.")
+        if name not in PARTS and name not in extras:
+            extras[name] = _items(path, entries, name, limit, MAX_PLUGIN_ITEMS)
+    return extras
+
+
 def _unique(part: str, rows: list[dict[str, Any]]) -> None:
     if len({row["id"] for row in rows}) != len(rows):
         raise ArchiveRefused(f"{part}.json holds one id twice.")
@@ -302,6 +318,7 @@ def read(path: Path, limits: Limits, max_authors: int) -> Contents:
     for name, rows in (("roles", roles), ("channels", channels), ("authors", authors)):
         _unique(name, rows)
     contents = Contents(manifest, server, roles, channels, authors, entries=entries)
+    contents.extras = _extras(path, entries, manifest, limits.json_bytes)
     if manifest["history"]:
         texts = {ch["id"] for ch in channels if ch["type"] == 1}
         items = _items(path, entries, "messages", limits.json_bytes, limits.messages)

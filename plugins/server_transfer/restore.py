@@ -37,7 +37,7 @@ from plugins.servers.service import join_server
 
 BATCH = 500
 AVATAR_BYTES = 8 * 1024 * 1024
-SERVER, ROLE, CHANNEL, AUTHOR, MESSAGE = "server", "role", "channel", "author", "message"
+SERVER, ROLE, CHANNEL, AUTHOR, MESSAGE, PART = "server", "role", "channel", "author", "message", "part"
 
 
 def _time(epoch_ms: int | None) -> datetime | None:
@@ -158,6 +158,18 @@ class _Restore:
             await TransferredThing.bulk_create(things + self.records(CHANNEL, list(channels.items())))
         return server.id
 
+    async def plugin_parts(self, server_id: int, owned: list[str]) -> None:
+        """Other plugins' parts (``server_transfer_restore``), each in a transaction with its record."""
+        ids = {kind: {s: loc for (k, s), loc in self.made.items() if k == kind} for kind in (ROLE, CHANNEL)}
+        for name in owned:
+            if (PART, name) in self.made or name not in self.contents.extras:
+                continue
+            async with transaction():
+                await hearth().plugins.gather(
+                    "server_transfer_restore", server_id=server_id, part=name, items=self.contents.extras[name], ids=ids
+                )
+                await TransferredThing.bulk_create(self.records(PART, [(name, 0)]))
+
     async def authors(self, server_id: int) -> None:
         confirmed = dict(self.job.confirmed)  # [[author id, local user id], ...]
         for author in self.contents.authors:
@@ -265,6 +277,7 @@ async def run(job: ServerTransfer, lease: Any) -> None:
             work.made[(thing["kind"], thing["source_id"])] = thing["local_id"]
         await lease.renew(total=len(contents.messages))
         server_id = await work.structure()
+        await work.plugin_parts(server_id, list(job.report.get("parts", [])))
         await work.authors(server_id)
         await work.messages(server_id)
         await work.last_messages()

@@ -107,7 +107,22 @@ async def _matches(user: User, contents: Contents) -> dict[str, dict[str, Any]]:
     }
 
 
-def _report(contents: Contents, matches: dict[str, dict[str, Any]]) -> dict[str, Any]:
+async def _plugin_parts(contents: Contents) -> tuple[list[str], list[str]]:
+    """The other plugins' parts someone here owns (each checked by its owner), and those nobody
+    owns (left out); a part out of shape refuses the file."""
+    owned, left_out = [], []
+    for name, items in contents.extras.items():
+        answers = await hearth().plugins.gather("server_transfer_check", part=name, items=items)
+        problems = [problem for answer in answers if answer is not None for problem in answer]
+        if problems:
+            raise ArchiveRefused(f"{name}.json: {problems[0]}")
+        (owned if any(answer is not None for answer in answers) else left_out).append(name)
+    return owned, left_out
+
+
+def _report(
+    contents: Contents, matches: dict[str, dict[str, Any]], parts: tuple[list[str], list[str]]
+) -> dict[str, Any]:
     messages = contents.messages
     return {
         "server": contents.server["name"],
@@ -121,6 +136,8 @@ def _report(contents: Contents, matches: dict[str, dict[str, Any]]) -> dict[str,
         "attachments": sum(len(m["attachments"]) for m in messages),
         "reactions": sum(len(r["userIds"]) for m in messages for r in m["reactions"]),
         "matches": list(matches.values()),
+        "parts": parts[0],
+        "partsLeftOut": parts[1],
     }
 
 
@@ -143,9 +160,10 @@ async def upload(user: User, request: Any) -> dict[str, Any]:
             raise ApiError(413, f"The archive is larger than {mb} MB.", "f") from None
         try:
             contents = await asyncio.to_thread(read, incoming.path, settings.archive, settings.max_authors)
+            parts = await _plugin_parts(contents)
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None
-        report = _report(contents, await _matches(user, contents))
+        report = _report(contents, await _matches(user, contents), parts)
         stored = f"server-imports/{user.id}/{secrets.token_urlsafe(24)}.zip"
         await storage.save_file(stored, incoming.path)
     finally:

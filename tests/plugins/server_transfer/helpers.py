@@ -13,6 +13,7 @@ from plugins.messages.models import Channel
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import member, sent
 from tests.plugins.servers.helpers import Community, community, join, ok, private_channel, role_with
+from tests.plugins.welcome.helpers import make_question
 from tests.support import Person, call, upload_file
 
 FEATURE = {"X-Hearth-Features": "server_transfer"}
@@ -79,8 +80,9 @@ class Busy:
 
 
 async def busy_server(client: Any) -> Busy:
-    """A server with a role, a category holding a private channel, and history: a pinned message,
-    a reply, an edited one, a picture and reactions."""
+    """A server with a role, a category holding a private channel, a welcome question whose
+    answer grants the role, and history: a pinned message, a reply, a mention, a picture and
+    reactions."""
     place = await community(client, "Moving Day")
     someone = await join(client, place, await member(username="bruno"))
     role = await role_with(client, place, 1 << 3, someone)
@@ -114,4 +116,5 @@ async def busy_server(client: Any) -> Busy:
         )
         assert status == 200
     await sent(client, place.owner, staff, "staff only")
+    await make_question(client, place, [{"title": "Gardener", "roleIds": [role]}, {"title": "Visitor", "roleIds": []}])
     return Busy(place, someone, staff, category["id"], role)

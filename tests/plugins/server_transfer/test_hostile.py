@@ -26,6 +26,10 @@ def _stranger_channel(document):
     document["items"][0]["channelId"] = "42"
 
 
+def _untitled(document):
+    document["items"][0]["title"] = ""
+
+
 def _two_defaults(document):
     for role in document["items"]:
         role["default"] = True
@@ -62,6 +66,7 @@ async def test_hostile_archives_are_refused_and_nothing_is_made(client, good, ap
             "messages.json: a message is in a channel the export does not hold.",
         ),
         (zip_of(_edited(good, "roles", _two_defaults)), "roles.json: it holds no default role, or more than one."),
+        (zip_of(_edited(good, "welcome", _untitled)), "welcome.json: a question has no title (1 to 200 characters)."),
     ]
     for data, message in cases:
         assert await upload(client, importer, data) == (400, error(message, "f")), message

@@ -33,14 +33,18 @@ def _shape(state: dict) -> dict:
             for c in state["channels"]
         ),
         "defaultRole": roles[state["defaultRoleId"]],
+        "welcome": [
+            (q["title"], q["multiselect"], [(a["title"], [roles[r] for r in a["roleIds"]]) for a in q["answers"]])
+            for q in state["welcome"]
+        ],
         "defaultChannel": channels[state["defaultChannelId"]],
     }
 
 
 async def _state(archive: bytes) -> dict:
     files = unzip(archive)
-    part = {name: orjson.loads(files[f"{name}.json"])["items"] for name in ("server", "roles", "channels")}
-    return {**part["server"][0], "roles": part["roles"], "channels": part["channels"]}
+    part = {name: orjson.loads(files[f"{name}.json"])["items"] for name in ("server", "roles", "channels", "welcome")}
+    return {**part["server"][0], "roles": part["roles"], "channels": part["channels"], "welcome": part["welcome"]}
 
 
 def _replaced(text: str, changes: dict[str, str]) -> str:
@@ -74,6 +78,7 @@ async def test_a_server_moves_with_its_history(client):
     report = planned["report"]
     assert (report["server"], report["messages"], report["attachments"], report["reactions"]) == ("Moving Day", 6, 1, 2)
     assert sorted(report["channels"]) == ["General", "staff"] and report["categories"] == 1
+    assert (report["parts"], report["partsLeftOut"]) == (["welcome"], [])
     [match] = report["matches"]  # only the importer's own address is ever matched for them
     assert match["userId"] == importer.id
 
@@ -83,7 +88,12 @@ async def test_a_server_moves_with_its_history(client):
     assert (done["status"], done["done"], done["total"]) == ("done", 6, 6), done
 
     again = await exported(client, importer, done["serverId"])
-    assert _shape(await _state(again)) == _shape(await _state(archive))
+    shape = _shape(await _state(archive))
+    welcome = [
+        (title, many, [(answer, len(roles)) for answer, roles in answers]) for title, many, answers in shape["welcome"]
+    ]
+    assert welcome == [("Who are you?", False, [("Gardener", 1), ("Visitor", 0)])]  # then compared with role names
+    assert _shape(await _state(again)) == shape
 
     server = await Server.get(id=int(done["serverId"]))
     assert server.created_by_id == int(importer.id)

@@ -117,3 +117,12 @@ async def test_an_admin_may_confirm_anyone_whose_e_mail_matches(client):
     assert status == 200
     matched = {m["userId"] for m in planned["report"]["matches"]}
     assert matched == {busy.place.owner.id, busy.member.id}  # both are members with a confirmed e-mail here
+
+
+async def test_a_part_no_plugin_here_owns_is_left_out(client, client_without):
+    busy = await busy_server(client)
+    data = await exported(client, busy.place.owner, busy.place.id, history=False)
+    bare = await client_without("welcome")
+    status, planned = await upload(bare, await member(), data)
+    assert status == 200, planned
+    assert (planned["report"]["parts"], planned["report"]["partsLeftOut"]) == ([], ["welcome"])
