@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from plugins.accounts.schemas import is_hex_color
 from plugins.discord_import import archive
 from plugins.discord_import.archive import ArchiveRefused, Entry
 from plugins.discord_import.limits import Limits
@@ -54,11 +55,19 @@ class _Check:
             raise self.fail(f"{what} is not an id.")
         return value
 
-    def text(self, value: Any, what: str, limit: int, null: bool = False) -> str | None:
+    def text(self, value: Any, what: str, limit: int, null: bool = False, empty: bool = True) -> str | None:
         if value is None and null:
             return None
-        if not isinstance(value, str) or len(value) > limit:
+        if not isinstance(value, str) or len(value) > limit or (not empty and not value):
             raise self.fail(f"{what} is not a text of at most {limit} characters.")
+        return value
+
+    def colour(self, value: Any, what: str) -> str | None:
+        """A colour as the live rules take it (``#rgb``, ``#rrggbb``, ``#rrggbbaa``), never CSS."""
+        if value is None:
+            return None
+        if not isinstance(value, str) or not is_hex_color(value):
+            raise self.fail(f"{what} is not a hex colour.")
         return value
 
     def int(self, value: Any, what: str, null: bool = False) -> int | None:
@@ -132,13 +141,20 @@ def _server(items: list[Any], entries: dict[str, Entry]) -> dict[str, Any]:
     return {
         "id": c.id(s.get("id"), "id"),
         "name": c.text(s.get("name"), "name", 100),
-        "hexColor": c.text(s.get("hexColor"), "hexColor", 7, null=True),
+        "hexColor": c.colour(s.get("hexColor"), "hexColor"),
         "avatar": c.file(s.get("avatar"), "avatar", entries),
         "banner": c.file(s.get("banner"), "banner", entries),
         "defaultRoleId": c.id(s.get("defaultRoleId"), "defaultRoleId", null=True),
         "defaultChannelId": c.id(s.get("defaultChannelId"), "defaultChannelId", null=True),
         "systemChannelId": c.id(s.get("systemChannelId"), "systemChannelId", null=True),
     }
+
+
+def _slow_mode(c: _Check, value: Any) -> int | None:
+    seconds = c.int(value, "a channel's slowModeSeconds", null=True)
+    if seconds is not None and not (seconds == 0 or 3 <= seconds <= 21600):
+        raise c.fail("a channel's slowModeSeconds is not 0 or between 3 and 21600.")
+    return seconds
 
 
 def _roles(items: list[Any]) -> list[dict[str, Any]]:
@@ -152,7 +168,7 @@ def _roles(items: list[Any]) -> list[dict[str, Any]]:
                 "name": c.text(r.get("name"), "a role's name", 100),
                 "order": c.int(r.get("order"), "a role's order"),
                 "permissions": c.int(r.get("permissions"), "a role's permissions"),
-                "hexColor": c.text(r.get("hexColor"), "a role's hexColor", 100, null=True),
+                "hexColor": c.colour(r.get("hexColor"), "a role's hexColor"),
                 "hideRole": c.bool(r.get("hideRole"), "a role's hideRole"),
                 "applyOnJoin": c.bool(r.get("applyOnJoin"), "a role's applyOnJoin"),
                 "default": c.bool(r.get("default"), "a role's default"),
@@ -188,7 +204,7 @@ def _channels(items: list[Any], role_ids: set[str]) -> list[dict[str, Any]]:
                 "name": c.text(ch.get("name"), "a channel's name", 100),
                 "categoryId": c.id(ch.get("categoryId"), "a channel's categoryId", null=True),
                 "order": c.int(ch.get("order"), "a channel's order", null=True),
-                "slowModeSeconds": c.int(ch.get("slowModeSeconds"), "a channel's slowModeSeconds", null=True),
+                "slowModeSeconds": _slow_mode(c, ch.get("slowModeSeconds")),
                 "overrides": kept,
             }
         )
@@ -266,7 +282,7 @@ def _messages(
                 raise c.fail("a reaction's user is not among the export's authors.")
             kept_reactions.append(
                 {
-                    "name": c.text(r.get("name"), "a reaction's name", 20),
+                    "name": c.text(r.get("name"), "a reaction's name", 20, empty=False),
                     "emojiId": c.text(r.get("emojiId"), "a reaction's emojiId", 20),
                     "userIds": list(dict.fromkeys(users)),
                 }
