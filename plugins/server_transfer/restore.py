@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from core.cdn.images import NotAnImage, TooManyPixels, inspect_image
 from core.context import hearth
 from core.db import transaction
 from core.identity.models import User
@@ -55,10 +56,22 @@ class _Restore:
         self.job, self.lease, self.scratch, self.contents = job, lease, scratch, contents
         self.made: dict[tuple[str, str], int] = {}
 
-    async def store(self, stored: str, folder: str, limit: int | None = None) -> tuple[str, str | None] | None:
-        entry = self.contents.entries[f"{FILES}{stored}"]
-        if limit is not None and entry.size > limit:
+    async def picture(self, stored: str | None, folder: str) -> str | None:
+        """An icon, banner or avatar of the file, stored only when it is a picture that decodes
+        (as an upload's is checked) and not over AVATAR_BYTES."""
+        if not stored or self.contents.entries[f"{FILES}{stored}"].size > AVATAR_BYTES:
             return None
+        entry = self.contents.entries[f"{FILES}{stored}"]
+        data = await asyncio.to_thread(archive.read, self.scratch, entry, AVATAR_BYTES)
+        try:
+            await inspect_image(data, int(hearth().settings.cdn.max_image_pixels))
+        except (NotAnImage, TooManyPixels):
+            return None
+        made = await self.store(stored, folder)
+        return made[0] if made else None
+
+    async def store(self, stored: str, folder: str) -> tuple[str, str | None] | None:
+        entry = self.contents.entries[f"{FILES}{stored}"]
         storage = hearth().storage
         scratch = storage.scratch_file()
         scratch.parent.mkdir(parents=True, exist_ok=True)
@@ -93,16 +106,16 @@ class _Restore:
         if (SERVER, "") in self.made:
             return self.made[(SERVER, "")]
         c = self.contents
-        icon = await self.store(c.server["avatar"], "servers/imported", AVATAR_BYTES) if c.server["avatar"] else None
-        banner = await self.store(c.server["banner"], "servers/imported", AVATAR_BYTES) if c.server["banner"] else None
+        icon = await self.picture(c.server["avatar"], "servers/imported")
+        banner = await self.picture(c.server["banner"], "servers/imported")
         roles = {r["id"]: new_id() for r in c.roles}
         channels = {ch["id"]: new_id() for ch in c.channels}
         async with transaction():
             server = await Server.create(
                 name=clean_name(c.server["name"], 35, "Imported server"),
                 hex_color=c.server["hexColor"],
-                avatar=icon[0] if icon else None,
-                banner=banner[0] if banner else None,
+                avatar=icon,
+                banner=banner,
                 created_by_id=self.job.user_id,
             )
             await Role.bulk_create(
@@ -178,10 +191,7 @@ class _Restore:
             if author["id"] in confirmed and await User.exists(id=confirmed[author["id"]], deleted=False):
                 local = confirmed[author["id"]]
             else:
-                avatar = None
-                if author["avatar"]:
-                    avatar_file = await self.store(author["avatar"], "avatars/imported", AVATAR_BYTES)
-                    avatar = avatar_file[0] if avatar_file else None
+                avatar = await self.picture(author["avatar"], "avatars/imported")
                 name = clean_name(author["nickname"] or author["username"], 35, "Imported")
                 local = await placeholder(server_id, f"hearth:{author['id']}", name, avatar)
             await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))

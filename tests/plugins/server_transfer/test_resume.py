@@ -4,8 +4,12 @@ where it stopped: one server, its channels once, every message once."""
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from datetime import UTC, datetime
+from pathlib import Path
 
+from core.context import hearth
+from core.identity.models import User
 from plugins.messages.models import Channel, Message
 from plugins.server_transfer import job, restore
 from plugins.server_transfer.models import ServerTransfer
@@ -14,9 +18,19 @@ from tests.plugins.messages.helpers import member
 from tests.plugins.server_transfer.helpers import busy_server, exported, upload
 
 
+async def _stored(app, person, data: bytes) -> str:
+    scratch = Path(tempfile.mkdtemp()) / "face.png"
+    scratch.write_bytes(data)
+    async with app.app_context():
+        await hearth().storage.save_file(f"avatars/{person.id}/face.png", scratch)
+    return f"avatars/{person.id}/face.png"
+
+
 async def test_a_resumed_import_makes_nothing_twice(app, client, monkeypatch):
     busy = await busy_server(client)
-    data = await exported(client, busy.place.owner, busy.place.id)
+    owner = busy.place.owner
+    await User.filter(id=int(owner.id)).update(avatar=await _stored(app, owner, b"<svg onload=alert(1)>"))
+    data = await exported(client, owner, busy.place.id)
     importer = await member()
     _, planned = await upload(client, importer, data)
     await ServerTransfer.filter(id=int(planned["id"])).update(status="queued")
@@ -50,3 +64,6 @@ async def test_a_resumed_import_makes_nothing_twice(app, client, monkeypatch):
     assert await Channel.filter(server_id=row.server_id).count() == 3
     # six imported, and the importer's join message
     assert await Message.filter(channel__server_id=row.server_id).count() == 7
+    # the owner, not confirmed, is a placeholder; what was their avatar is not a picture: none
+    placeholder = await User.get(username=owner.username, id__not=int(owner.id))
+    assert placeholder.avatar is None

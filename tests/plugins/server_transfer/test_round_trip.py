@@ -5,12 +5,18 @@ else is a placeholder, and nothing notifies anyone."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import orjson
 
+from core.context import hearth
+from core.identity.models import User
 from core.testing import clear_tables
 from plugins.messages.models import Channel, MentionCounter
 from plugins.servers.models import Server
 from tests.conftest import REDIS_URL
+from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import member
 from tests.plugins.server_transfer.helpers import busy_server, exported, tcall, until, unzip, upload
 from tests.support import call
@@ -59,15 +65,25 @@ async def _messages(client, person, channel_id):
     return sorted(page, key=lambda m: m["createdAt"])
 
 
-async def test_a_server_moves_with_its_history(client):
+async def _avatar(app, person, data: bytes, name: str) -> None:
+    scratch = Path(tempfile.mkdtemp()) / name
+    scratch.write_bytes(data)
+    async with app.app_context():
+        await hearth().storage.save_file(f"avatars/{person.id}/{name}", scratch)
+    await User.filter(id=int(person.id)).update(avatar=f"avatars/{person.id}/{name}")
+
+
+async def test_a_server_moves_with_its_history(app, client):
     busy = await busy_server(client)
     owner = busy.place.owner
+    await _avatar(app, busy.member, png_bytes(), "face.png")
+    await _avatar(app, owner, b"<script>alert(1)</script>", "face.png")  # not a picture: not made an avatar
     before = await _messages(client, owner, busy.place.general)
     staff_before = await _messages(client, owner, busy.staff)
     archive = await exported(client, owner, busy.place.id)
     manifest = orjson.loads(unzip(archive)["manifest.json"])
     assert (manifest["format"], manifest["version"], manifest["history"]) == ("hearth.server", 1, True)
-    assert manifest["files"] == {"copied": 1, "leftOut": 0}
+    assert manifest["files"] == {"copied": 3, "leftOut": 0}  # the picture and two avatars
     assert owner.email.encode() not in archive and busy.member.email.encode() not in archive
 
     await clear_tables(REDIS_URL)  # a fresh instance: nobody, no server
@@ -108,6 +124,8 @@ async def test_a_server_moves_with_its_history(client):
     welcome, thanks, cat = (m for m in after if m["type"] == 0)
     assert welcome["createdBy"]["id"] == importer.id  # confirmed: the importer's own account
     assert thanks["createdBy"]["username"] == "bruno" and thanks["createdBy"]["id"] != stranger.id
+    face = await client.get(f"/cdn/{thanks['createdBy']['avatar']}")
+    assert face.status_code == 200 and (await face.get_data()) == png_bytes()  # the placeholder keeps their face
     assert [r["replyToMessage"]["id"] for r in thanks["replyMessages"]] == [welcome["id"]]
     assert [(r["name"], r["count"]) for r in welcome["reactions"]] == [("🔥", 2)]
     [picture] = cat["attachments"]
