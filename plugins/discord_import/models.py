@@ -38,7 +38,11 @@ class DiscordImport(FlakeModel):
 class ImportedThing(FlakeModel):
     # A Discord id (category, channel, author or message) and what the import made of it.
     # Authors are kept per server: two imports into one server share its placeholder users.
-    job = fields.ForeignKeyField("discord_import.DiscordImport", related_name=False, on_delete=fields.CASCADE)
+    # No job: a placeholder made by another importer (plugins/server_transfer, through
+    # placeholders.py), claimable the same way.
+    job = fields.ForeignKeyField(
+        "discord_import.DiscordImport", related_name=False, null=True, on_delete=fields.CASCADE
+    )
     server_id = fields.BigIntField()
     kind = fields.CharField(max_length=16)
     discord_id = fields.CharField(max_length=32)

@@ -32,3 +32,26 @@ async def server_extras(server_ids):
 
     counts = await question_counts(server_ids)
     return {server_id: {"_count": {"welcomeQuestions": counts.get(server_id, 0)}} for server_id in server_ids}
+
+
+# plugins/server_transfer's hooks (its hookspecs.py): the welcome screen in a server's export and
+# import. Unused without that plugin.
+@hookimpl
+async def server_transfer_parts(server_id):
+    from plugins.welcome.transfer import parts
+
+    return await parts(server_id)
+
+
+@hookimpl
+def server_transfer_check(part, items):
+    from plugins.welcome.transfer import check
+
+    return check(part, items)
+
+
+@hookimpl
+async def server_transfer_restore(server_id, part, items, ids):
+    from plugins.welcome.transfer import restore
+
+    await restore(server_id, part, items, ids)

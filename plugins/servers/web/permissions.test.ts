@@ -126,7 +126,7 @@ describe("settings sections", () => {
 
   it("leaves out the sections no bundle fills, and adds them once one registers", () => {
     const unavailable = SETTINGS_SECTIONS.filter((section) => !section.available).map((section) => section.id);
-    expect(unavailable).toEqual(["welcome-screen", "emojis", "publish-server", "verify", "clan", "external-embed", "security", "import"]);
+    expect(unavailable).toEqual(["welcome-screen", "emojis", "publish-server", "verify", "clan", "external-embed", "security", "import", "export"]);
     const withEmojis = visibleSettingsSections(subject(OWNER, []), { emojis: () => null }).map((section) => section.id);
     expect(withEmojis).toContain("emojis");
     expect(visibleSettingsSections(subject(BOB, []), { emojis: () => null }).map((section) => section.id)).not.toContain("emojis");

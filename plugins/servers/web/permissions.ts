@@ -120,7 +120,8 @@ export type SettingsSectionId =
   | "clan"
   | "external-embed"
   | "security"
-  | "import";
+  | "import"
+  | "export";
 
 export interface SettingsSection {
   id: SettingsSectionId;
@@ -146,6 +147,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: "external-embed", permission: RolePermission.ADMIN, available: false },
   { id: "security", permission: RolePermission.ADMIN, available: false },
   { id: "import", permission: RolePermission.ADMIN, available: false },
+  { id: "export", permission: RolePermission.ADMIN, available: false },
 ];
 
 export function canOpenSettingsSection(subject: PermissionSubject, section: SettingsSection): boolean {

@@ -37,5 +37,6 @@ export {
   type ChannelContribution,
   type ChannelContributionProps,
   type ChannelKindContribution,
+  type AddServerTab,
 } from "./slots";
 export { ChannelHeaderActions } from "./components/ServerChannelView";

@@ -64,6 +64,14 @@ export interface ChannelContribution {
   Component: ComponentType<ChannelContributionProps>;
 }
 
+/** A tab of the "Add a server" dialog beside create and join (server_transfer: import a server file). */
+export interface AddServerTab {
+  id: string;
+  label: () => string;
+  /** `close` ends the dialog (after opening the made server, for example). */
+  Component: ComponentType<{ close: () => void }>;
+}
+
 const byOrder = (a: ChannelContribution, b: ChannelContribution) => a.order - b.order;
 
 export const serverSlots = {
@@ -77,6 +85,8 @@ export const serverSlots = {
   channelItemExtras: defineListSlot<ChannelContribution>("servers.channelItemExtras", { compare: byOrder }),
   /** Actions in a text channel's header (voice: join its call; threads: the threads button). */
   channelHeaderActions: defineListSlot<ChannelContribution>("servers.channelHeaderActions", { compare: byOrder }),
+  /** Tabs of the "Add a server" dialog after create and join, in the order the plugins loaded. */
+  addServerTabs: defineListSlot<AddServerTab>("servers.addServerTabs"),
   /** Kinds of channel other bundles bring (forums), one per type. */
   channelKinds: defineListSlot<ChannelKindContribution>("servers.channelKinds"),
 };

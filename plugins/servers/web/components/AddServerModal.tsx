@@ -9,10 +9,13 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../i18n";
 import { createServer, joinByInvite, parseInviteCode } from "../serversApi";
+import { serverSlots } from "../slots";
 
 function AddServerPanel({ close }: { close: () => void }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<"create" | "join">("create");
+  const [tab, setTab] = useState<string>("create");
+  const extraTabs = serverSlots.addServerTabs.use();
+  const extra = extraTabs.find((added) => added.id === tab);
   const [name, setName] = useState("");
   const [invite, setInvite] = useState("");
   const create = useFormAction(["name"] as const);
@@ -47,8 +50,15 @@ function AddServerPanel({ close }: { close: () => void }) {
         <button type="button" role="tab" aria-selected={tab === "join"} className={`server-tab${tab === "join" ? " server-tab--active" : ""}`} onClick={() => setTab("join")}>
           {t("add.joinTab")}
         </button>
+        {extraTabs.map((added) => (
+          <button key={added.id} type="button" role="tab" aria-selected={tab === added.id} className={`server-tab${tab === added.id ? " server-tab--active" : ""}`} onClick={() => setTab(added.id)}>
+            {added.label()}
+          </button>
+        ))}
       </div>
-      {tab === "create" ? (
+      {extra ? (
+        <extra.Component close={close} />
+      ) : tab === "create" ? (
         <form className="stack add-server__form" onSubmit={onCreate} noValidate>
           <p className="muted">{t("add.createHint")}</p>
           <TextField
