@@ -13,7 +13,7 @@ from tortoise import connections
 from core.prepared import fetch_rows
 from plugins.forums.models import ForumPost, ForumPostTag, ForumTag
 from plugins.messages.models import Message
-from plugins.threads.pagesql import CHANNELS, MEMBERS, THREAD_COLUMNS, THREAD_WIDTH, THREADS, moment, thread_of
+from plugins.threads.pagesql import CHANNELS, THREAD_COLUMNS, THREAD_WIDTH, THREADS, following_of, moment, thread_of
 
 POSTS, POST_TAGS, TAGS, MESSAGES = (
     ForumPost._meta.db_table,
@@ -74,14 +74,12 @@ async def post_page(
         values.append(before)
         where.append(f"{key} < ${len(values)}")
     sql = (
-        f"SELECT {THREAD_COLUMNS}, tm.following, fp.created_at, fp.first_message_id, fp.shared_post_id, m.content, "
-        f"{_tag_ids(dialect)} "
-        f"FROM (SELECT fp.channel_id AS id FROM {POSTS} fp JOIN {CHANNELS} c ON c.id = fp.channel_id "
+        f"SELECT {THREAD_COLUMNS}, {following_of('$2')}, page.created_at, page.first_message_id, "
+        f"page.shared_post_id, (SELECT m.content FROM {MESSAGES} m WHERE m.id = page.first_message_id), "
+        f"{_tag_ids(dialect)} FROM (SELECT fp.channel_id AS id, c.last_messaged_at, fp.created_at, "
+        f"fp.first_message_id, fp.shared_post_id, {key} AS k FROM {POSTS} fp JOIN {CHANNELS} c ON c.id = fp.channel_id "
         f"WHERE {' AND '.join(where)} ORDER BY {key} DESC, fp.channel_id DESC LIMIT $3) page "
-        f"JOIN {POSTS} fp ON fp.channel_id = page.id JOIN {THREADS} t ON t.channel_id = page.id "
-        f"JOIN {CHANNELS} c ON c.id = page.id LEFT JOIN {MESSAGES} m ON m.id = fp.first_message_id "
-        f"LEFT JOIN {MEMBERS} tm ON tm.thread_id = page.id AND tm.user_id = $2 "
-        f"ORDER BY {key} DESC, fp.channel_id DESC"
+        f"JOIN {THREADS} t ON t.channel_id = page.id ORDER BY page.k DESC, page.id DESC"
     )
     posts = []
     for row in await fetch_rows(sql, values):

@@ -134,36 +134,6 @@ async def list_posts(user: User, channel_id: str, args: Any) -> dict[str, Any]:
     return {"posts": posts, "hasMore": len(rows) > limit}
 
 
-async def _wires(user: User, posts: list[ForumPost]) -> list[dict[str, Any]]:
-    """The page's posts as the wire shows them, in a fixed number of queries."""
-    ids = [p.channel_id for p in posts]
-    if not ids:
-        return []
-    threads = {t.channel_id: t for t in await Thread.filter(channel_id__in=ids)}
-    tags: dict[int, list[int]] = {}
-    for post_id, tag_id in await ForumPostTag.filter(post_id__in=ids).order_by("id").values_list("post_id", "tag_id"):
-        tags.setdefault(post_id, []).append(tag_id)
-    first_ids = [p.first_message_id for p in posts if p.first_message_id]
-    contents = dict(await Message.filter(id__in=first_ids).values_list("id", "content")) if first_ids else {}
-    followed = set(
-        await ThreadMember.filter(user_id=user.id, following=True, thread_id__in=ids).values_list(
-            "thread_id", flat=True
-        )
-    )
-    return [
-        post_wire(
-            threads[p.channel_id],
-            p.channel,
-            p,
-            tags.get(p.channel_id, []),
-            _excerpt(contents.get(p.first_message_id)),
-            following=p.channel_id in followed,
-        )
-        for p in posts
-        if p.channel_id in threads
-    ]
-
-
 async def _post_access(user: User, post_id: str) -> tuple[Any, ForumPost]:
     access = await thread_access(user, post_id)
     post = await ForumPost.get_or_none(channel_id=access.channel.id)
@@ -174,7 +144,12 @@ async def _post_access(user: User, post_id: str) -> tuple[Any, ForumPost]:
 
 async def get(user: User, post_id: str) -> dict[str, Any]:
     access, post = await _post_access(user, post_id)
-    return (await _wires(user, [await ForumPost.get(channel_id=post.channel_id).select_related("channel")]))[0]
+    tag_ids = await ForumPostTag.filter(post_id=post.channel_id).order_by("id").values_list("tag_id", flat=True)
+    first = None
+    if post.first_message_id:
+        first = await Message.filter(id=post.first_message_id).first().values_list("content", flat=True)
+    following = await ThreadMember.exists(thread_id=post.channel_id, user_id=user.id, following=True)
+    return post_wire(access.extra["thread"], access.channel, post, list(tag_ids), _excerpt(first), following)
 
 
 async def update(user: User, post_id: str, body: Any) -> dict[str, Any]:

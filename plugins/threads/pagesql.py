@@ -20,11 +20,20 @@ from plugins.threads.models import Thread, ThreadMember
 
 THREADS, CHANNELS, MEMBERS = Thread._meta.db_table, Channel._meta.db_table, ThreadMember._meta.db_table
 
-# The thread's columns (aliases t: threads, c: its channel), read back by ``thread_of``.
+# The thread's columns (aliases t: threads, page: the chosen page with its channel's
+# ``last_messaged_at``), read back by ``thread_of``.
 THREAD_COLUMNS = (
     "t.channel_id, t.name, t.server_id, t.parent_id, t.starter_message_id, t.created_by_id, t.archived, "
-    "t.archived_at, t.locked, t.auto_archive_minutes, t.created_at, c.last_messaged_at"
+    "t.archived_at, t.locked, t.auto_archive_minutes, t.created_at, page.last_messaged_at"
 )
+
+
+def following_of(viewer: str) -> str:
+    """Whether the viewer (placeholder ``viewer``) follows the page's thread: a lookup per row
+    on the (thread, user) key, not a pass over every thread the viewer ever followed."""
+    return f"(SELECT tm.following FROM {MEMBERS} tm WHERE tm.thread_id = page.id AND tm.user_id = {viewer})"
+
+
 THREAD_WIDTH = 12
 
 
@@ -68,12 +77,10 @@ async def thread_page(
         values.append(before)
         after = f"AND {key} < $5"
     sql = (
-        f"SELECT {THREAD_COLUMNS}, tm.following FROM ("
-        f"SELECT t.channel_id AS id FROM {THREADS} t JOIN {CHANNELS} c ON c.id = t.channel_id "
-        f"WHERE t.parent_id = $1 AND t.archived = $2 {after} "
+        f"SELECT {THREAD_COLUMNS}, {following_of('$3')} FROM ("
+        f"SELECT t.channel_id AS id, c.last_messaged_at, {key} AS k FROM {THREADS} t "
+        f"JOIN {CHANNELS} c ON c.id = t.channel_id WHERE t.parent_id = $1 AND t.archived = $2 {after} "
         f"ORDER BY {key} DESC, t.channel_id DESC LIMIT $4) page "
-        f"JOIN {THREADS} t ON t.channel_id = page.id JOIN {CHANNELS} c ON c.id = t.channel_id "
-        f"LEFT JOIN {MEMBERS} tm ON tm.thread_id = t.channel_id AND tm.user_id = $3 "
-        f"ORDER BY {key} DESC, t.channel_id DESC"
+        f"JOIN {THREADS} t ON t.channel_id = page.id ORDER BY page.k DESC, page.id DESC"
     )
     return [(*thread_of(row), bool(row[THREAD_WIDTH])) for row in await fetch_rows(sql, values)]
