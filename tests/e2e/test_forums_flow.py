@@ -184,6 +184,9 @@ async def test_the_list_follows_replies_new_and_deleted_posts_and_an_edit_live(l
     # Ada edits it from the post's own view
     await page_a.get_by_test_id("forum-view").locator(".forum-post__title").filter(has_text="Old question").click()
     panel_a = page_a.get_by_test_id("thread-panel")
+    await expect(panel_a.get_by_test_id("forum-post-edit")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    found = await violations_on(page_a, "forum post view")
+    assert not found, readable("forum post view", found)
     await panel_a.get_by_test_id("forum-post-edit").click()
     dialog = page_a.get_by_role("dialog", name="Edit post")
     await dialog.get_by_role("textbox", name="Title").fill("Printer question")
