@@ -209,7 +209,13 @@ async def test_the_list_follows_replies_new_and_deleted_posts_and_an_edit_live(l
     got = await tok(client, "GET", f"/api/forums/posts/{old['id']}", token=bob.token)
     assert got["title"] == "Printer question" and got["tagIds"][0] == bug
 
-    # the post's view on a phone (the whole screen) and right to left
+    # beside the forum at 850 px, then on a phone (the whole screen) and right to left
+    await page_b.set_viewport_size({"width": 850, "height": 800})
+    await titles.filter(has_text="Printer question").click()
+    await expect(panel_b.get_by_role("heading", name="Printer question")).to_be_in_viewport()
+    await page_b.locator(".right-drawer").evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
+    await snapshot(page_b, "forum-post-view-850.png")
+
     await page_a.set_viewport_size({"width": 390, "height": 800})
     await page_a.goto(f"{url}/app/servers/{place.id}/{forum_id}")
     await (
