@@ -65,22 +65,25 @@ def thread_of(row: Any) -> tuple[Any, Any]:
     return thread, SimpleNamespace(last_messaged_at=moment(row[11]))
 
 
-async def thread_page(
-    parent_id: int, viewer_id: int, archived: bool, before: datetime | None, limit: int
-) -> list[tuple[Any, Any, bool]]:
-    """Up to ``limit`` threads of ``parent_id``: active ones newest activity first, archived
-    ones newest archive first; (thread, channel, following) each."""
+def thread_page_sql(archived: bool, before: bool) -> str:
+    """The page's statement: $1 the parent, $2 archived, $3 the viewer, $4 the limit, $5 the
+    ``before`` time when there is one (bench/threads_list.py explains it)."""
     key = "t.archived_at" if archived else "c.last_messaged_at"
-    values: list[Any] = [parent_id, archived, viewer_id, limit]
-    after = ""
-    if before is not None:
-        values.append(before)
-        after = f"AND {key} < $5"
-    sql = (
+    after = f"AND {key} < $5" if before else ""
+    return (
         f"SELECT {THREAD_COLUMNS}, {following_of('$3')} FROM ("
         f"SELECT t.channel_id AS id, c.last_messaged_at, {key} AS k FROM {THREADS} t "
         f"JOIN {CHANNELS} c ON c.id = t.channel_id WHERE t.parent_id = $1 AND t.archived = $2 {after} "
         f"ORDER BY {key} DESC, t.channel_id DESC LIMIT $4) page "
         f"JOIN {THREADS} t ON t.channel_id = page.id ORDER BY page.k DESC, page.id DESC"
     )
-    return [(*thread_of(row), bool(row[THREAD_WIDTH])) for row in await fetch_rows(sql, values)]
+
+
+async def thread_page(
+    parent_id: int, viewer_id: int, archived: bool, before: datetime | None, limit: int
+) -> list[tuple[Any, Any, bool]]:
+    """Up to ``limit`` threads of ``parent_id``: active ones newest activity first, archived
+    ones newest archive first; (thread, channel, following) each."""
+    values: list[Any] = [parent_id, archived, viewer_id, limit] + ([before] if before is not None else [])
+    rows = await fetch_rows(thread_page_sql(archived, before is not None), values)
+    return [(*thread_of(row), bool(row[THREAD_WIDTH])) for row in rows]
