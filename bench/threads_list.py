@@ -93,10 +93,11 @@ async def seed(http: aiohttp.ClientSession, base: str, database: str, count: int
 async def plan(database: str, channel: str) -> None:
     db = await asyncpg.connect(database)
     try:
+        from plugins.threads.pagesql import thread_page_sql  # the statement the route runs
+
+        viewer = await db.fetchval("SELECT id FROM users LIMIT 1")
         rows = await db.fetch(
-            "EXPLAIN (ANALYZE, COSTS OFF) SELECT t.*, c.* FROM threads t JOIN channels c ON c.id = t.channel_id "
-            "WHERE t.parent_id = $1 AND NOT t.archived ORDER BY c.last_messaged_at DESC, t.channel_id DESC LIMIT 26",
-            int(channel),
+            "EXPLAIN (ANALYZE, COSTS OFF) " + thread_page_sql(False, False), int(channel), False, viewer, 26
         )
         print("\n".join(r[0] for r in rows))
     finally:

@@ -4,15 +4,16 @@ listed newest activity or newest first, filtered by a tag, searched by title."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any
 
-from tortoise.expressions import Subquery
-
+from core.db import hold, transaction
 from core.errors import ApiError, bad_request
 from core.identity.models import Account, User
 from core.ids import parse_id
 from plugins.forums.forum import forum_access
 from plugins.forums.models import ForumPost, ForumPostTag, ForumTag
+from plugins.forums.pagesql import post_page, tag_exists
 from plugins.messages import service as messages
 from plugins.messages.models import Channel, Message
 from plugins.messages.schemas import SendMessageBody
@@ -20,7 +21,7 @@ from plugins.servers.permissions import MANAGE_CHANNELS, MemberContext, can_send
 from plugins.threads import live
 from plugins.threads.models import Thread, ThreadMember
 from plugins.threads.paging import before_time, page_limit
-from plugins.threads.service import start_thread, thread_access, thread_wire
+from plugins.threads.service import rename, start_thread, thread_access, thread_wire
 
 PAGE_SIZE, MAX_PAGE = 25, 50
 EXCERPT = 200
@@ -81,8 +82,8 @@ async def create(user: User, channel_id: str, body: Any) -> dict[str, Any]:
 
     async def record(thread: Thread, channel: Channel) -> None:
         await ForumPost.create(channel_id=channel.id, forum_id=forum.channel.id, created_at=created_at)
-        for tag_id in tag_ids:
-            await ForumPostTag.create(post_id=channel.id, tag_id=tag_id)
+        if tag_ids:
+            await ForumPostTag.bulk_create([ForumPostTag(post_id=channel.id, tag_id=t) for t in tag_ids])
 
     thread, channel = await start_thread(user, forum, title, 10080, on_created=record)
     try:
@@ -109,59 +110,28 @@ async def list_posts(user: User, channel_id: str, args: Any) -> dict[str, Any]:
     if sort not in ("activity", "created"):
         raise bad_request("sort must be activity or created.", "sort")
     limit, before = page_limit(args.get("limit"), PAGE_SIZE, MAX_PAGE), before_time(args.get("before"))
-    query = ForumPost.filter(forum_id=forum.channel.id).select_related("channel")
-    tag = args.get("tag")
-    if tag:
-        tag_id = parse_id(tag)
-        if tag_id is None or not await ForumTag.exists(id=tag_id, forum_id=forum.channel.id):
+    tag_id = None
+    if args.get("tag"):
+        tag_id = parse_id(args.get("tag"))
+        if tag_id is None or not await tag_exists(forum.channel.id, tag_id):
             raise bad_request("Tag not found.", "tag")
-        query = query.filter(channel_id__in=Subquery(ForumPostTag.filter(tag_id=tag_id).values("post_id")))
     search = (args.get("q") or "").strip()
     if len(search) > MAX_QUERY:
         raise bad_request(f"q must be at most {MAX_QUERY} characters.", "q")
-    if search:
-        query = query.filter(channel__name__icontains=search)
-    if sort == "activity":
-        if before is not None:
-            query = query.filter(channel__last_messaged_at__lt=before)
-        query = query.order_by("-channel__last_messaged_at", "-channel_id")
-    else:
-        if before is not None:
-            query = query.filter(created_at__lt=before)
-        query = query.order_by("-created_at", "-channel_id")
-    rows = await query.limit(limit + 1)
+    rows = await post_page(forum.channel.id, user.id, sort, tag_id, search, before, limit + 1)
     page = rows[:limit]
-    return {"posts": await _wires(user, page), "hasMore": len(rows) > limit}
-
-
-async def _wires(user: User, posts: list[ForumPost]) -> list[dict[str, Any]]:
-    """The page's posts as the wire shows them, in a fixed number of queries."""
-    ids = [p.channel_id for p in posts]
-    if not ids:
-        return []
-    threads = {t.channel_id: t for t in await Thread.filter(channel_id__in=ids)}
-    tags: dict[int, list[int]] = {}
-    for post_id, tag_id in await ForumPostTag.filter(post_id__in=ids).order_by("id").values_list("post_id", "tag_id"):
-        tags.setdefault(post_id, []).append(tag_id)
-    first_ids = [p.first_message_id for p in posts if p.first_message_id]
-    contents = dict(await Message.filter(id__in=first_ids).values_list("id", "content")) if first_ids else {}
-    followed = set(
-        await ThreadMember.filter(user_id=user.id, following=True, thread_id__in=ids).values_list(
-            "thread_id", flat=True
-        )
-    )
-    return [
+    posts = [
         post_wire(
-            threads[p.channel_id],
-            p.channel,
-            p,
-            tags.get(p.channel_id, []),
-            _excerpt(contents.get(p.first_message_id)),
-            following=p.channel_id in followed,
+            row["thread"],
+            row["channel"],
+            SimpleNamespace(first_message_id=row["first_message_id"], shared_post_id=row["shared_post_id"]),
+            row["tag_ids"],
+            _excerpt(row["content"]),
+            following=row["following"],
         )
-        for p in posts
-        if p.channel_id in threads
+        for row in page
     ]
+    return {"posts": posts, "hasMore": len(rows) > limit}
 
 
 async def _post_access(user: User, post_id: str) -> tuple[Any, ForumPost]:
@@ -174,34 +144,57 @@ async def _post_access(user: User, post_id: str) -> tuple[Any, ForumPost]:
 
 async def get(user: User, post_id: str) -> dict[str, Any]:
     access, post = await _post_access(user, post_id)
-    return (await _wires(user, [await ForumPost.get(channel_id=post.channel_id).select_related("channel")]))[0]
+    tag_ids = await ForumPostTag.filter(post_id=post.channel_id).order_by("id").values_list("tag_id", flat=True)
+    first = None
+    if post.first_message_id:
+        first = await Message.filter(id=post.first_message_id).first().values_list("content", flat=True)
+    following = await ThreadMember.exists(thread_id=post.channel_id, user_id=user.id, following=True)
+    return post_wire(access.extra["thread"], access.channel, post, list(tag_ids), _excerpt(first), following)
 
 
-async def set_tags(user: User, post_id: str, raw_ids: list[str]) -> dict[str, Any]:
+async def update(user: User, post_id: str, body: Any) -> dict[str, Any]:
+    """The author or a moderator changes a post's title and tags (moderated tags: moderators
+    only). The forum's audience hears ``thread:updated {name}`` for a new title (as for any
+    thread's rename) and ``forum:post_updated {tagIds}`` for new tags."""
     access, post = await _post_access(user, post_id)
     ctx: MemberContext = access.extra["ctx"]
     thread: Thread = access.extra["thread"]
     moderator = ctx.has(MANAGE_CHANNELS)
     if thread.created_by_id != user.id and not moderator:
-        raise ApiError(403, "Only the author or a moderator can change this post's tags.")
+        raise ApiError(403, "Only the author or a moderator can change this post.")
     if thread.locked and not moderator:
         raise ApiError(403, "This thread is locked.")
-    current = set(await ForumPostTag.filter(post_id=post.channel_id).values_list("tag_id", flat=True))
-    wanted = await _allowed_tags(post.forum_id, raw_ids, moderator, keep=current)
-    removed = current - set(wanted)
-    if not moderator and await ForumTag.filter(id__in=list(removed), moderated=True).exists():
-        raise ApiError(403, "Only moderators can use this tag.")
-    from core.db import transaction
-
+    title = body.title.strip() if body.title is not None else None
+    if title == "":
+        raise bad_request("title length must be between 1 and 100 characters.", "title")
     async with transaction():
-        await ForumPostTag.filter(post_id=post.channel_id, tag_id__in=list(removed)).delete()
-        for tag_id in wanted:
-            if tag_id not in current:
-                await ForumPostTag.create(post_id=post.channel_id, tag_id=tag_id)
-        body = {
-            "channelId": str(post.forum_id),
-            "postId": str(post.channel_id),
-            "updated": {"tagIds": [str(t) for t in wanted]},
-        }
-        await live.to_parent_audience(post.forum_id, "forum:post_updated", body)
-    return {"postId": str(post.channel_id), "tagIds": [str(t) for t in wanted]}
+        await hold(Channel, post.channel_id)  # one change of the post's tags at a time
+        current = list(
+            await ForumPostTag.filter(post_id=post.channel_id).order_by("id").values_list("tag_id", flat=True)
+        )
+        wanted = current if body.tagIds is None else await _wanted_tags(post.forum_id, body.tagIds, moderator, current)
+        if title is not None and title != thread.name:
+            await rename(thread, title)
+        if wanted != current:
+            await ForumPostTag.filter(post_id=post.channel_id).delete()  # kept in the order asked
+            if wanted:
+                await ForumPostTag.bulk_create([ForumPostTag(post_id=post.channel_id, tag_id=t) for t in wanted])
+            await live.to_parent_audience(
+                post.forum_id,
+                "forum:post_updated",
+                {"channelId": str(post.forum_id), "postId": str(post.channel_id), "updated": {"tagIds": _ids(wanted)}},
+            )
+    return {"postId": str(post.channel_id), "title": thread.name, "tagIds": _ids(wanted)}
+
+
+def _ids(ids: list[int]) -> list[str]:
+    return [str(i) for i in ids]
+
+
+async def _wanted_tags(forum_id: int, raw_ids: list[str], moderator: bool, current: list[int]) -> list[int]:
+    """The tags asked for; only a moderator puts a moderated tag on or takes one off."""
+    wanted = await _allowed_tags(forum_id, raw_ids, moderator, keep=set(current))
+    removed = set(current) - set(wanted)
+    if not moderator and removed and await ForumTag.filter(id__in=list(removed), moderated=True).exists():
+        raise ApiError(403, "Only moderators can use this tag.")
+    return wanted

@@ -51,7 +51,7 @@ async def get_post(post_id: str) -> Any:
 @rate_limit("forum_post_update", 20, 20)
 @validate_request(UpdateForumPostBody)
 async def update_post(post_id: str, data: UpdateForumPostBody) -> Any:
-    return await posts.set_tags(current_user(), post_id, data.tagIds)
+    return await posts.update(current_user(), post_id, data)
 
 
 @sharing.post("/posts/<post_id>/share")

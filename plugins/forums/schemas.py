@@ -71,8 +71,14 @@ class CreateForumPostBody(Body):
 
 
 class UpdateForumPostBody(Body):
+    # the title is the post's thread's name (the threads plugin's rules and texts)
+    title: Annotated[
+        StrictStr | None,
+        Rules(type="title must be a string.", length="title length must be between 1 and 100 characters."),
+        Field(min_length=1, max_length=100),
+    ] = None
     tagIds: Annotated[
-        list[StrictStr],
-        Rules(required="tagIds is required.", type=_TAG_IDS.type, length=_TAG_IDS.length),
+        list[StrictStr] | None,
+        Rules(type=_TAG_IDS.type, length=_TAG_IDS.length),
         Field(max_length=MAX_TAGS_ON_POST),
-    ]
+    ] = None

@@ -19,6 +19,7 @@ from plugins.messages.models import CONTENT, SERVER_TEXT, Channel, Message
 from plugins.servers.permissions import MemberContext
 from plugins.threads import follow, live
 from plugins.threads.models import AUTO_ARCHIVE_MINUTES, THREAD, Thread, ThreadMember
+from plugins.threads.pagesql import thread_page
 from plugins.threads.paging import before_time, page_limit
 from plugins.threads.permissions import is_moderator, require_create, require_moderator
 
@@ -136,24 +137,9 @@ async def list_threads(user: User, channel_id: str | None, args: Any) -> dict[st
     parent = await parent_access(user, channel_id, listing=True)
     archived = args.get("archived") == "true"
     limit, before = page_limit(args.get("limit"), PAGE_SIZE, MAX_PAGE), before_time(args.get("before"))
-    query = Thread.filter(parent_id=parent.channel.id, archived=archived).select_related("channel")
-    if archived:
-        if before is not None:
-            query = query.filter(archived_at__lt=before)
-        query = query.order_by("-archived_at", "-channel_id")
-    else:
-        if before is not None:
-            query = query.filter(channel__last_messaged_at__lt=before)
-        query = query.order_by("-channel__last_messaged_at", "-channel_id")
-    rows = await query.limit(limit + 1)
-    page = rows[:limit]
-    followed = set(
-        await ThreadMember.filter(
-            user_id=user.id, following=True, thread_id__in=[t.channel_id for t in page]
-        ).values_list("thread_id", flat=True)
-    )
+    rows = await thread_page(parent.channel.id, user.id, archived, before, limit + 1)
     return {
-        "threads": [thread_wire(t, t.channel, following=t.channel_id in followed) for t in page],
+        "threads": [thread_wire(thread, channel, following) for thread, channel, following in rows[:limit]],
         "hasMore": len(rows) > limit,
     }
 
@@ -238,6 +224,15 @@ async def update(user: User, thread_id: str, body: Any) -> dict[str, Any]:
         wire = thread_wire(thread, access.channel)
         await announce_update(thread, {key: wire[key] for key in _wire_keys(changes)})
     return wire
+
+
+async def rename(thread: Thread, name: str) -> None:
+    """Another plugin renames a thread it checked (forums: a post's title), in the caller's
+    transaction: saved on the thread and its channel, announced as ``thread:updated``."""
+    thread.name = name
+    await Thread.filter(channel_id=thread.channel_id).update(name=name)
+    await Channel.filter(id=thread.channel_id).update(name=name)
+    await announce_update(thread, {"name": name})
 
 
 def _wire_keys(changes: dict[str, Any]) -> list[str]:

@@ -11,7 +11,7 @@ from tests.e2e.conftest import snapshot
 from tests.e2e.test_accessibility import AXE, readable, violations_on
 from tests.e2e.test_context_menus_flow import a_server
 from tests.plugins.forums.helpers import forum, post, tag
-from tests.plugins.threads.helpers import tok
+from tests.plugins.threads.helpers import tcall, tok
 
 
 async def test_a_forum_post_with_tags_filtered_and_shared_to_the_feed(live_server, signed_in):
@@ -146,3 +146,90 @@ async def test_a_moderator_creates_a_forum_and_manages_its_tags(live_server, sig
     new_post = bob_page.get_by_role("dialog", name="New post")
     await expect(new_post.get_by_test_id("forum-guidelines")).to_contain_text("One question a post.")
     await expect(new_post.get_by_test_id("forum-new-post-tag")).to_have_count(0)
+
+
+async def test_the_list_follows_replies_new_and_deleted_posts_and_an_edit_live(live_server, signed_in):
+    """Bob watches the forum while Ada works: a reply to an older post moves it to the top under
+    "Latest activity", a new post appears, a deleted one leaves; Ada retitles and retags her post
+    from its own view (Bob, no moderator, is offered no edit on it) and Bob's list follows."""
+    client = live_server.app.quart.test_client()
+    place, ada, bob, _ = await a_server(client)
+    forum_id = await forum(client, place)
+    bug = await tag(client, place, forum_id, "bug")
+    await tag(client, place, forum_id, "solved", moderated=True)
+    old = await post(client, ada, forum_id, "Old question")
+    await post(client, ada, forum_id, "New question")
+    url = live_server.url
+    page_a, page_b = await signed_in(ada), await signed_in(bob)
+    await page_a.context.add_init_script(path=str(AXE))
+    for page in (page_a, page_b):
+        await page.goto(f"{url}/app/servers/{place.id}/{forum_id}")
+    titles = page_b.get_by_test_id("forum-view").locator(".forum-post__title")
+    await expect(titles).to_have_text(["New question", "Old question"], timeout=BROWSER_PATIENCE_MS)
+
+    await tok(client, "POST", f"/api/channels/{old['id']}/messages", {"content": "any news?"}, ada.token)
+    await expect(titles).to_have_text(["Old question", "New question"])
+    doomed = await post(client, ada, forum_id, "Posted by mistake")
+    await expect(titles).to_have_text(["Posted by mistake", "Old question", "New question"])
+    status, _ = await tcall(client, "DELETE", f"/api/threads/{doomed['id']}", token=ada.token)
+    assert status == 204
+    await expect(titles).to_have_text(["Old question", "New question"])
+
+    # Bob opens Ada's post: its tags show, no "Edit post" for him
+    await titles.filter(has_text="Old question").click()
+    panel_b = page_b.get_by_test_id("thread-panel")
+    await expect(panel_b.get_by_test_id("forum-post-details")).to_be_attached(timeout=BROWSER_PATIENCE_MS)
+    await expect(panel_b.get_by_test_id("forum-post-edit")).to_have_count(0)
+
+    # Ada edits it from the post's own view
+    await page_a.get_by_test_id("forum-view").locator(".forum-post__title").filter(has_text="Old question").click()
+    panel_a = page_a.get_by_test_id("thread-panel")
+    await expect(panel_a.get_by_test_id("forum-post-edit")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    found = await violations_on(page_a, "forum post view")
+    assert not found, readable("forum post view", found)
+    await panel_a.get_by_test_id("forum-post-edit").click()
+    dialog = page_a.get_by_role("dialog", name="Edit post")
+    await dialog.get_by_role("textbox", name="Title").fill("Printer question")
+    await dialog.get_by_role("button", name="bug").click()
+    await dialog.get_by_role("button", name="solved").click()  # the owner moderates
+    found = await violations_on(page_a, "forum edit post")
+    assert not found, readable("forum edit post", found)
+    await snapshot(page_a, "forum-edit-post-1280.png")
+    await dialog.get_by_role("button", name="Save").click()
+    await expect(dialog).to_have_count(0)
+    await expect(panel_a.get_by_role("heading", name="Printer question")).to_be_visible()
+    await expect(panel_a.get_by_test_id("forum-post-details").get_by_text("solved", exact=True)).to_be_visible()
+
+    # Bob sees it at once: the list, and the post he has open
+    edited = page_b.get_by_test_id("forum-post").filter(has_text="Printer question")
+    await expect(edited.get_by_text("bug", exact=True)).to_be_visible()
+    await expect(edited.get_by_text("solved", exact=True)).to_be_visible()
+    await expect(panel_b.get_by_role("heading", name="Printer question")).to_be_visible()
+    await expect(panel_b.get_by_test_id("forum-post-details").get_by_text("bug", exact=True)).to_be_visible()
+    got = await tok(client, "GET", f"/api/forums/posts/{old['id']}", token=bob.token)
+    assert got["title"] == "Printer question" and got["tagIds"][0] == bug
+
+    # beside the forum at 850 px, then on a phone (the whole screen) and right to left
+    await page_b.set_viewport_size({"width": 850, "height": 800})
+    await titles.filter(has_text="Printer question").click()
+    await expect(panel_b.get_by_role("heading", name="Printer question")).to_be_in_viewport()
+    await page_b.locator(".right-drawer").evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
+    await snapshot(page_b, "forum-post-view-850.png")
+
+    await page_a.set_viewport_size({"width": 390, "height": 800})
+    await page_a.goto(f"{url}/app/servers/{place.id}/{forum_id}")
+    await (
+        page_a.get_by_test_id("forum-view")
+        .locator(".forum-post__title")
+        .filter(has_text="Printer question")
+        .click(timeout=BROWSER_PATIENCE_MS)
+    )
+    await expect(panel_a.get_by_test_id("forum-post-edit")).to_be_visible()
+    drawer = page_a.locator(".right-drawer")
+    await drawer.evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
+    box = await drawer.bounding_box()
+    assert box is not None and box["x"] <= 1 and box["width"] >= 389, box
+    await snapshot(page_a, "forum-post-view-390.png")
+    await page_a.evaluate("document.documentElement.dir = 'rtl'")
+    await drawer.evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
+    await snapshot(page_a, "forum-post-view-rtl-390.png")

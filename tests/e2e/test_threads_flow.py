@@ -71,4 +71,7 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     # right to left
     await page_a.set_viewport_size({"width": 1280, "height": 800})
     await page_a.evaluate("document.documentElement.dir = 'rtl'")
+    await page_a.locator(".right-drawer").evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
+    box = await page_a.locator(".right-drawer").bounding_box()  # mirrored: on the left, whole
+    assert box is not None and box["x"] == 0 and box["width"] >= 400, box
     await snapshot(page_a, "thread-panel-rtl-1280.png")

@@ -12,28 +12,15 @@ import { useSearchParams } from "react-router";
 import { ChannelHeaderActions, errorText, type ServerChannel } from "../../servers/web/public";
 import { ForumGlyph } from "./ForumGlyph";
 import { getForum, listPosts, sharePost } from "./forumsApi";
-import { postChanged, rememberForum, showPosts, useForumsStore } from "./forumsStore";
+import { postChanged, rememberForum, showPosts, sortedPosts, useForumsStore } from "./forumsStore";
 import { t } from "./i18n";
 import { openNewPostModal } from "./NewPostModal";
+import { TagChips } from "./TagChips";
 import type { ForumPost, ForumSort, ForumTag } from "./types";
 import { useForumRights } from "./useForumRights";
 import "./forums.css";
 
 const SEARCH_PAUSE_MS = 300;
-
-function TagChips({ tags, ids }: { tags: ForumTag[]; ids: string[] }) {
-  const named = ids.map((tagId) => tags.find((tag) => tag.id === tagId)).filter((tag): tag is ForumTag => Boolean(tag));
-  if (named.length === 0) return null;
-  return (
-    <ul className="forum-tags" aria-label={t("post.tags")}>
-      {named.map((tag) => (
-        <li key={tag.id} className="forum-tag">
-          {tag.name}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function PostItem({ post, tags, selfId, open }: { post: ForumPost; tags: ForumTag[]; selfId: string | undefined; open: () => void }) {
   const [sharing, setSharing] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
@@ -119,8 +106,10 @@ export function ForumView({ serverId, channel }: { serverId: string; channel: Se
     if (forum) load();
   }, [channel.id, effectiveSort, tag, query, Boolean(forum)]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // A new post from the socket joins the list only where it belongs (no tag filter or search then).
-  const shown = (posts ?? []).filter((post) => (!tag || post.tagIds.includes(tag)) && (!query || post.title.toLowerCase().includes(query.toLowerCase())));
+  // Live changes keep the list right: a new post or a retagged or renamed one shows only where it
+  // matches the filter and search, and a reply moves its post up under "latest activity".
+  const matching = (posts ?? []).filter((post) => (!tag || post.tagIds.includes(tag)) && (!query || post.title.toLowerCase().includes(query.toLowerCase())));
+  const shown = sortedPosts(matching, effectiveSort);
   const last = shown[shown.length - 1];
   const open = (postId: string) =>
     setSearchParams((params) => {

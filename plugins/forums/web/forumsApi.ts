@@ -34,8 +34,10 @@ export const listPosts = (channelId: string, query: PostQuery): Promise<ForumPos
 export const createPost = (channelId: string, body: { title: string; content: string; tagIds: string[] }): Promise<ForumPost> =>
   request({ method: "POST", path: `/forums/${id(channelId)}/posts`, body });
 
-export const setPostTags = (postId: string, tagIds: string[]): Promise<{ postId: string; tagIds: string[] }> =>
-  request({ method: "PATCH", path: `/forums/posts/${id(postId)}`, body: { tagIds } });
+export const getPost = (postId: string): Promise<ForumPost> => request({ path: `/forums/posts/${id(postId)}` });
+
+export const updatePost = (postId: string, body: { title?: string; tagIds?: string[] }): Promise<{ postId: string; title: string; tagIds: string[] }> =>
+  request({ method: "PATCH", path: `/forums/posts/${id(postId)}`, body });
 
 export const sharePost = (postId: string): Promise<{ postId: string; sharedPostId: string }> =>
   request({ method: "POST", path: `/forums/posts/${id(postId)}/share` });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { forumSocketHandlers, showPosts, useForumsStore } from "./forumsStore";
+import { forumSocketHandlers, rememberOpened, showPosts, sortedPosts, useForumsStore } from "./forumsStore";
 import type { ForumPost } from "./types";
 
 const post = (id: string, changes: Partial<ForumPost> = {}): ForumPost => ({
@@ -19,7 +19,9 @@ const post = (id: string, changes: Partial<ForumPost> = {}): ForumPost => ({
   ...changes,
 });
 
-beforeEach(() => useForumsStore.setState({ forums: {}, posts: {} }));
+beforeEach(() => useForumsStore.setState({ forums: {}, posts: {}, opened: {} }));
+
+const order = (sort: "activity" | "created") => sortedPosts(useForumsStore.getState().posts.f ?? [], sort).map((item) => item.id);
 
 describe("forums store", () => {
   it("keeps the settings the socket sends", () => {
@@ -43,5 +45,43 @@ describe("forums store", () => {
     const [first, second] = useForumsStore.getState().posts.f ?? [];
     expect(first?.tagIds).toEqual([]);
     expect(second).toMatchObject({ tagIds: ["t"], sharedPostId: "p" });
+  });
+
+  it("moves a post with a new reply to the top of latest activity, not of newest first", () => {
+    showPosts("f", [post("3", { lastMessagedAt: 30, createdAt: 30 }), post("2", { lastMessagedAt: 20, createdAt: 20 }), post("1", { lastMessagedAt: 10, createdAt: 10 })], false);
+    expect(order("activity")).toEqual(["3", "2", "1"]);
+    forumSocketHandlers["message:created"]({ message: { channelId: "1", createdAt: 40 } as never });
+    expect(order("activity")).toEqual(["1", "3", "2"]);
+    expect(order("created")).toEqual(["3", "2", "1"]);
+    // a message elsewhere (a channel, another forum's post) changes nothing here
+    forumSocketHandlers["message:created"]({ message: { channelId: "elsewhere", createdAt: 50 } as never });
+    expect(order("activity")).toEqual(["1", "3", "2"]);
+  });
+
+  it("orders equal times by the newest id, as the server does", () => {
+    showPosts("f", [post("99", { lastMessagedAt: 5 }), post("100", { lastMessagedAt: 5 })], false);
+    expect(order("activity")).toEqual(["100", "99"]);
+  });
+
+  it("wakes an archived post that gets a reply", () => {
+    showPosts("f", [post("1", { archived: true })], false);
+    forumSocketHandlers["message:created"]({ message: { channelId: "1", createdAt: 40 } as never });
+    expect(useForumsStore.getState().posts.f?.[0]).toMatchObject({ archived: false, lastMessagedAt: 40 });
+  });
+
+  it("follows a post's rename, archive and lock, in the list and in the opened post", () => {
+    showPosts("f", [post("1")], false);
+    rememberOpened(post("1"));
+    forumSocketHandlers["thread:updated"]({ threadId: "1", channelId: "f", updated: { name: "Renamed", locked: true, archived: true } });
+    expect(useForumsStore.getState().posts.f?.[0]).toMatchObject({ title: "Renamed", locked: true, archived: true });
+    expect(useForumsStore.getState().opened["1"]).toMatchObject({ title: "Renamed", locked: true });
+    forumSocketHandlers["forum:post_updated"]({ channelId: "f", postId: "1", updated: { tagIds: ["t"] } });
+    expect(useForumsStore.getState().opened["1"]?.tagIds).toEqual(["t"]);
+  });
+
+  it("drops a deleted post from the list", () => {
+    showPosts("f", [post("1"), post("2")], false);
+    forumSocketHandlers["thread:deleted"]({ threadId: "1", channelId: "f" });
+    expect(useForumsStore.getState().posts.f?.map((item) => item.id)).toEqual(["2"]);
   });
 });

@@ -2,6 +2,7 @@ import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { serverSlots, type ChannelEditorTabProps, type ServerChannel } from "../../servers/web/public";
+import { threadSlots, type ThreadIntroProps } from "../../threads/web/public";
 import enGb from "./en-gb.json";
 import { forumSocketHandlers } from "./forumsStore";
 import { t } from "./i18n";
@@ -10,6 +11,7 @@ import { ForumGlyph } from "./ForumGlyph";
 
 const ForumView = lazyComponent<{ serverId: string; channel: ServerChannel }>(async () => (await import("./ForumView")).ForumView, PaneLoading);
 const ForumSettingsTab = lazyComponent<ChannelEditorTabProps>(async () => (await import("./ForumSettingsTab")).ForumSettingsTab, PaneLoading);
+const PostDetails = lazyComponent<ThreadIntroProps>(async () => (await import("./PostDetails")).PostDetails);
 
 
 /**
@@ -29,6 +31,7 @@ export default definePlugin({
       create: (serverId, onCreated) => void import("./CreateForumModal").then(({ openCreateForumModal }) => openCreateForumModal(serverId, onCreated)),
     }),
     serverSlots.channelEditorTabs.fill({ id: "forum", label: () => t("settings.tab"), component: ForumSettingsTab, types: [FORUM_TYPE] }),
+    threadSlots.introExtras.fill(PostDetails),
   ],
   i18n: { "en-gb": enGb },
   locales: import.meta.glob("./locales/*.json", { import: "default" }),

@@ -12,14 +12,16 @@ import { Markup } from "@hearth/ui/markup/Markup";
 import { markChannelRead, MessagePane, type Message, type MessagePermissions, type PublicUser } from "../../messages/web/public";
 import { canSendInChannel, permissionSubject, serverMentionSource, useServersStore } from "../../servers/web/public";
 import { t } from "./i18n";
+import { threadSlots } from "./public";
 import { isThreadModerator } from "./permissions";
 import { deleteThread, getThread, setFollowing, updateThread } from "./threadsApi";
 import { forgetThread, openPanel, rememberThreads, setFollowed, threadRead, useThreadsStore } from "./threadsStore";
 import type { Thread } from "./types";
 
 /** The message the thread started from, shown above its first message. */
-function ThreadStart({ thread }: { thread: Thread }) {
+function ThreadStart({ serverId, thread }: { serverId: string; thread: Thread }) {
   const [starter, setStarter] = useState<Message | null>(null);
+  const extras = threadSlots.introExtras.use();
   useEffect(() => {
     if (!thread.starterMessageId) return;
     void request<Message | null>({ path: `/channels/${encodeURIComponent(thread.parentId)}/messages/${encodeURIComponent(thread.starterMessageId)}` }).then(
@@ -30,6 +32,9 @@ function ThreadStart({ thread }: { thread: Thread }) {
   return (
     <div className="thread-start">
       <h2>{thread.name}</h2>
+      {extras.map((Extra, index) => (
+        <Extra key={index} serverId={serverId} thread={thread} />
+      ))}
       {starter && (
         <>
           <p className="muted">{t("panel.startedBy", { name: starter.createdBy.username })}</p>
@@ -153,7 +158,7 @@ export function ThreadPanel({ serverId, threadId }: { serverId: string; threadId
           findUser={findUser}
           mentions={mentions}
           permissions={permissions}
-          intro={<ThreadStart thread={thread} />}
+          intro={<ThreadStart serverId={serverId} thread={thread} />}
         />
       </div>
     </div>

@@ -181,7 +181,7 @@ async def test_posting_with_tags(live_client):
     tagged = await tok(
         live_client, "PATCH", f"/api/forums/posts/{made['id']}", {"tagIds": [bug, solved]}, place.owner.token
     )
-    assert tagged == {"postId": made["id"], "tagIds": [bug, solved]}
+    assert tagged == {"postId": made["id"], "title": "Printer on fire", "tagIds": [bug, solved]}
     assert await tcall(live_client, "PATCH", f"/api/forums/posts/{made['id']}", {"tagIds": []}, someone.token) == (
         403,
         error("Only moderators can use this tag."),
@@ -192,7 +192,7 @@ async def test_posting_with_tags(live_client):
     other = await join(live_client, place)
     assert await tcall(live_client, "PATCH", f"/api/forums/posts/{made['id']}", {"tagIds": []}, other.token) == (
         403,
-        error("Only the author or a moderator can change this post's tags."),
+        error("Only the author or a moderator can change this post."),
     )
     cases = [
         ({"content": "x"}, "title is required.", "title"),
@@ -328,16 +328,19 @@ async def test_every_route_refuses_outsiders_and_members_who_cannot_see_the_foru
     ]
 
 
-async def test_changing_a_posts_tags_checks_its_input(live_client):
+async def test_changing_a_post_checks_its_input(live_client):
     place = await community(live_client)
     forum_id = await forum(live_client, place)
     made = await post(live_client, place.owner, forum_id)
     cases = [
-        ({}, "tagIds is required.", "tagIds"),
         ({"tagIds": "bug"}, "tagIds must be an array of strings.", "tagIds"),
         ({"tagIds": [5]}, "tagIds must be an array of strings.", "tagIds[0]"),  # the kernel names the element
         ({"tagIds": ["1"] * 6}, "A post can have at most 5 tags.", "tagIds"),
         ({"tagIds": ["123"]}, "Tag not found.", "tagIds"),
+        ({"title": 5}, "title must be a string.", "title"),
+        ({"title": ""}, "title length must be between 1 and 100 characters.", "title"),
+        ({"title": "   "}, "title length must be between 1 and 100 characters.", "title"),
+        ({"title": "x" * 101}, "title length must be between 1 and 100 characters.", "title"),
     ]
     for body, message, where in cases:
         got = await tcall(live_client, "PATCH", f"/api/forums/posts/{made['id']}", body, place.owner.token)
@@ -361,3 +364,35 @@ async def test_the_threads_routes_list_a_forums_posts_but_start_none(live_client
     assert renamed["name"] == "Better title"
     page = await tok(live_client, "GET", f"/api/forums/{forum_id}/posts?q=better", token=place.owner.token)
     assert [(p["id"], p["title"]) for p in page["posts"]] == [(made["id"], "Better title")]
+
+
+async def test_pages_follow_each_other_in_both_orders(live_client):
+    place = await community(live_client)
+    forum_id = await forum(live_client, place)
+    bug = await tag(live_client, place, forum_id, "bug")
+    made = [await post(live_client, place.owner, forum_id, f"post {n}", [bug] if n != 1 else []) for n in range(4)]
+    # a reply to the oldest makes it the latest activity
+    await tok(live_client, "POST", f"/api/channels/{made[0]['id']}/messages", {"content": "up"}, place.owner.token)
+
+    async def walk(query: str, key: str) -> list[str]:
+        seen, before = [], ""
+        while True:
+            page = await tok(
+                live_client, "GET", f"/api/forums/{forum_id}/posts?limit=1{query}{before}", token=place.owner.token
+            )
+            seen += [p["title"] for p in page["posts"]]
+            if not page["hasMore"]:
+                return seen
+            before = f"&before={page['posts'][-1][key]}"
+
+    assert await walk("", "lastMessagedAt") == ["post 0", "post 3", "post 2", "post 1"]
+    assert await walk("&sort=created", "createdAt") == ["post 3", "post 2", "post 1", "post 0"]
+    assert await walk(f"&tag={bug}", "lastMessagedAt") == ["post 0", "post 3", "post 2"]
+    assert await walk("&q=POST%203", "lastMessagedAt") == ["post 3"]
+    # the search is a plain text match: % and _ are no wildcards
+    assert (await tok(live_client, "GET", f"/api/forums/{forum_id}/posts?q=%25", token=place.owner.token))[
+        "posts"
+    ] == []
+    assert (await tok(live_client, "GET", f"/api/forums/{forum_id}/posts?q=post_", token=place.owner.token))[
+        "posts"
+    ] == []
