@@ -38,4 +38,4 @@ export {
   type ChannelContributionProps,
   type ChannelKindContribution,
 } from "./slots";
-export { ChannelHeaderActions } from "./components/ServerChannelView";
+export { ChannelHeaderActions } from "./components/ChannelHeaderActions";
