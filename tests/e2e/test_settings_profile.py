@@ -24,9 +24,11 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     person, other = await member(username="ember"), await member(username="visitor")
     url = live_server.url
     page = await signed_in(person)
-    await page.goto(f"{url}/app/settings/account/profile")
-    await expect(page.get_by_test_id("settings-profile")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    # opened from another section, so that the back button has a page of the app to go back to
+    await page.goto(f"{url}/app/settings/interface")
     sidebar = page.get_by_test_id("settings-sidebar")
+    await sidebar.get_by_role("link", name="Profile").click(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_test_id("settings-profile")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await expect(sidebar.get_by_role("link", name="Profile")).to_have_attribute("aria-current", "page")
     preview = page.get_by_test_id("profile-preview")
 
@@ -57,6 +59,14 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await dialog.get_by_role("button", name="Cancel").click()
     await expect(dialog).to_have_count(0)
     assert page.url.endswith("/app/settings/account/profile")
+    await expect(page.get_by_label("Bio", exact=True)).to_have_value(BIO)
+    # so does the back button: the address comes back while it asks, and stays on Cancel
+    await page.go_back()
+    await expect(dialog).to_be_visible()
+    await expect(page).to_have_url(re.compile(r"/app/settings/account/profile$"))
+    await dialog.get_by_role("button", name="Cancel").click()
+    await expect(dialog).to_have_count(0)
+    await expect(page).to_have_url(re.compile(r"/app/settings/account/profile$"))
     await expect(page.get_by_label("Bio", exact=True)).to_have_value(BIO)
 
     # Save: the banner travels first, with its progress bar

@@ -1,8 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { restoreLanguage } from "./i18n/i18n";
-import { router } from "./router";
+import { AppRouter } from "./router";
 import { applyAppearance } from "./settings/appearance";
 import "./styles/theme.css";
 import "./styles/base.css";
@@ -12,6 +11,6 @@ applyAppearance();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppRouter />
   </StrictMode>,
 );

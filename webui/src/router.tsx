@@ -1,6 +1,7 @@
 import { Fragment, lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, Route, Routes, UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter, useLocation } from "react-router";
 import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
+import { blockingHistory } from "./navigation/blockingHistory";
 import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { loginPathFor } from "./session/redirect";
 import { hasToken } from "./session/token";
@@ -59,29 +60,32 @@ function AppGate() {
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    children: [
-      {
-        element: <PublicPages />,
-        children: [
-          { path: "/", element: <LandingPage /> },
-          { path: "/login", element: <LoginPage /> },
-          { path: "/login/sso/:providerId", element: <SsoReturnPage /> },
-          { path: "/register", element: <RegisterPage /> },
-          { path: "/reset-password", element: <ResetPasswordPage /> },
-          { path: "/privacy", element: <PrivacyPage /> },
-          { path: "/terms-and-conditions", element: <TermsPage /> },
-          { path: "/404", element: <NotFoundPage /> },
-        ],
-      },
-      { path: "/i/:inviteId", element: <InviteRedirect /> },
-      { path: "/p/:postId", element: <PostRedirect /> },
-      { path: "/bot/:appId", element: <BotRedirect /> },
-      { path: "/connections/:returnPage", element: <ConnectionReturnRedirect /> },
-      { path: "/app/*", element: <AppGate /> },
-      { path: "*", element: <Navigate to="/404" replace /> },
-    ],
-  },
-]);
+/** The browser's history, which a form with unsaved changes may hold back (see `blockingHistory`). */
+export const appHistory = blockingHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+
+export function AppRouter() {
+  return (
+    <HistoryRouter history={appHistory}>
+      <Routes>
+        <Route element={<Root />}>
+          <Route element={<PublicPages />}>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/login/sso/:providerId" element={<SsoReturnPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms-and-conditions" element={<TermsPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+          </Route>
+          <Route path="/i/:inviteId" element={<InviteRedirect />} />
+          <Route path="/p/:postId" element={<PostRedirect />} />
+          <Route path="/bot/:appId" element={<BotRedirect />} />
+          <Route path="/connections/:returnPage" element={<ConnectionReturnRedirect />} />
+          <Route path="/app/*" element={<AppGate />} />
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Route>
+      </Routes>
+    </HistoryRouter>
+  );
+}

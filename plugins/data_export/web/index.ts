@@ -1,8 +1,11 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { accountSlots } from "../../accounts/web/public";
-import { DataExportCard } from "./DataExportCard";
 import enGb from "./en-gb.json";
 import { FEATURE } from "./exportApi";
+
+/** Drawn only on Settings › Account: its code loads there, not at start-up. */
+const DataExportCard = lazyComponent(async () => (await import("./DataExportCard")).DataExportCard);
 
 /** Download your data (Hearth's addition, asked for with the `data_export` feature): a card of
  * Settings › Account to ask for a copy, follow its progress and download it. */

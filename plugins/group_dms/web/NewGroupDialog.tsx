@@ -1,18 +1,15 @@
 import { describeError } from "@hearth/api/requestErrors";
 import { Button } from "@hearth/ui/Button";
-import { Icon } from "@hearth/ui/Icon";
 import { TextField } from "@hearth/ui/form/TextField";
 import { ModalPanel } from "@hearth/ui/modal/ModalPanel";
-import { openModal } from "@hearth/ui/modal/modalStore";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { FriendPicker } from "./FriendPicker";
 import { createGroup, groupPath } from "./groupsApi";
 import { t } from "./i18n";
 
 const MOST = 9;
 
-function NewGroupDialog({ close, go }: { close: () => void; go: (path: string) => void }) {
+export function NewGroupDialog({ close, go }: { close: () => void; go: (path: string) => void }) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
@@ -63,22 +60,5 @@ function NewGroupDialog({ close, go }: { close: () => void; go: (path: string) =
         </p>
       )}
     </ModalPanel>
-  );
-}
-
-/** The "+" beside the conversation list's title: a new group from friends. */
-export function NewGroupButton() {
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label={t("list.newGroup")}
-      title={t("list.newGroup")}
-      data-testid="new-group"
-      onClick={() => openModal((close) => <NewGroupDialog close={close} go={(path) => void navigate(path)} />)}
-    >
-      <Icon name="plus" size={16} />
-    </button>
   );
 }

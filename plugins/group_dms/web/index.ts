@@ -7,7 +7,7 @@ import enGb from "./en-gb.json";
 import { GroupList } from "./GroupList";
 import { groupPath } from "./groupsApi";
 import { groupJoined, groupLeft, groupsAuthenticated, groupUpdated, memberRemoved, membersAdded, memberUpdated } from "./groupsStore";
-import { NewGroupButton } from "./NewGroupDialog";
+import { NewGroupButton } from "./NewGroupButton";
 import { GroupSystemMessage } from "./SystemMessage";
 import { GROUP_DM, GroupMessageType, type GroupDm } from "./types";
 

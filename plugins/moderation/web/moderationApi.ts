@@ -13,6 +13,8 @@ import type {
   UserDetails,
 } from "./types";
 
+export { dismissNotice, waitingTickets } from "./startupApi";
+
 export const PAGE_SIZE = 30;
 const id = encodeURIComponent;
 
@@ -88,11 +90,6 @@ export const auditLogs = (q: string, after?: string): Promise<AuditEntry[]> =>
 export const stats = (): Promise<Stats> => request({ path: "/moderation/stats" });
 export const dailyStats = (days: number): Promise<{ days: DailyFigures[] }> =>
   request({ path: "/moderation/stats/daily", query: { days } });
-
-export const waitingTickets = (): Promise<unknown[]> =>
-  request({ path: "/moderation/tickets", query: { status: 0, limit: 30 } });
-
-export const dismissNotice = (noticeId: string) => request({ method: "DELETE", path: `/users/notices/${id(noticeId)}` });
 
 export const listSuggestions = async (after?: string): Promise<Suggestion[]> =>
   (await request<{ data: Suggestion[] }>({ path: "/moderation/suggest_action", query: { after, limit: PAGE_SIZE } })).data;

@@ -10,7 +10,7 @@ import { formatDateTime } from "@hearth/ui/format";
 import { useState } from "react";
 import { create } from "zustand";
 import { t } from "./i18n";
-import { dismissNotice } from "./moderationApi";
+import { dismissNotice } from "./startupApi";
 import type { Notice } from "./types";
 import "./notices.css";
 

@@ -8,7 +8,7 @@ import { usePluginStore } from "@hearth/plugins/pluginStore";
 import { useEffect } from "react";
 import { create } from "zustand";
 import { useStaffLevel } from "./access";
-import { waitingTickets } from "./moderationApi";
+import { waitingTickets } from "./startupApi";
 
 const POLL_MS = 600_000;
 const SOON_MS = 300; // a burst of ticket events costs one request

@@ -39,4 +39,4 @@ export {
   type ChannelKindContribution,
   type AddServerTab,
 } from "./slots";
-export { ChannelHeaderActions } from "./components/ServerChannelView";
+export { ChannelHeaderActions } from "./components/ChannelHeaderActions";

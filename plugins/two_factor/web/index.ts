@@ -1,11 +1,14 @@
 import { shellSlots } from "@hearth/plugins/extensions";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
+import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { serverSlots } from "../../servers/web/public";
 import enGb from "./en-gb.json";
 import { t } from "./i18n";
-import { LoginSecondStep } from "./LoginSecondStep";
-import { PasskeySignIn } from "./PasskeySignIn";
 import { ServerRequirementSettings } from "./serverSection";
+
+// Drawn only on the log-in page: their code (and WebAuthn's) loads there, not with the app.
+const PasskeySignIn = lazyComponent(async () => (await import("./PasskeySignIn")).PasskeySignIn);
+const LoginSecondStep = lazyComponent(async () => (await import("./LoginSecondStep")).LoginSecondStep);
 
 /** Two-factor: Settings › Account › Two-factor (authenticator app, recovery codes, passkeys, the
  * security log), the log-in page's second step and passkey sign-in, and Server settings › Security.

@@ -2,11 +2,14 @@ import { Link } from "react-router";
 import { t } from "../i18n/i18n";
 import { DashboardContent, useDashboardContentAvailable } from "../plugins/extensions";
 import { usePluginStore } from "../plugins/pluginStore";
-import { EmailVerification } from "../session/EmailVerification";
 import { formatUserTag, useSelfUserStore } from "../stores/selfUserStore";
 import { Icon } from "../ui/Icon";
+import { lazyComponent } from "../ui/lazyComponent";
 import { PaneLoading } from "../ui/PaneLoading";
 import { NavEntryGate } from "./NavEntryGate";
+
+/** Drawn only for an address not confirmed yet: its code loads then, not with every /app. */
+const EmailVerification = lazyComponent(async () => (await import("../session/EmailVerification")).EmailVerification);
 
 function ConfirmEmailNotice() {
   return (

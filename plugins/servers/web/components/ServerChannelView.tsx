@@ -10,9 +10,9 @@ import { t } from "../i18n";
 import { canSendInChannel, hasPermission, RolePermission } from "../permissions";
 import { useServersStore } from "../serversStore";
 import type { ServerChannel } from "../types";
-import { serverSlots } from "../slots";
 import { markFirstVisit } from "../unread";
 import { serverMentionSource } from "../mentionSource";
+import { ChannelHeaderActions } from "./ChannelHeaderActions";
 import { ChannelGlyph } from "./ChannelSidebar";
 import { ScheduledDeletionBanner } from "./ScheduledDeletionBanner";
 
@@ -25,19 +25,6 @@ function useMutedUntil(muteExpireAt: number | null | undefined): number | null {
     return () => clearTimeout(timer);
   }, [muteExpireAt, now]);
   return muteExpireAt && muteExpireAt > now ? muteExpireAt : null;
-}
-
-/** The actions other bundles add to a channel's header (threads, calls), for any channel view. */
-export function ChannelHeaderActions({ serverId, channelId }: { serverId: string; channelId: string }) {
-  const headerActions = serverSlots.channelHeaderActions.use();
-  if (headerActions.length === 0) return null;
-  return (
-    <LayoutSlot name="headerActions">
-      {headerActions.map(({ Component: Action }, index) => (
-        <Action key={index} serverId={serverId} channelId={channelId} />
-      ))}
-    </LayoutSlot>
-  );
 }
 
 export function ServerChannelView({ serverId, channel }: { serverId: string; channel: ServerChannel }) {

@@ -16,11 +16,15 @@ import { applyRailChange, errorText } from "../serversApi";
 import { useServersStore } from "../serversStore";
 import type { ServerFolder } from "../types";
 import { useServersUnread } from "../unread";
-import { openFolderSettings } from "./FolderSettingsModal";
 import { ServerIcon } from "./icons";
 import { useServerMenuItems } from "./serverMenu";
 import { ServerAvatar } from "./ServerAvatar";
 import "../servers.css";
+
+/** The folder's dialog loads when it is asked for, not with the rail at start-up. */
+function openFolderSettings(folder: ServerFolder): void {
+  void import("./FolderSettingsModal").then(({ openFolderSettings: open }) => open(folder));
+}
 
 /** The "add a server" dialog, loaded the first time it opens. */
 const openAddServerModal = () => void import("./AddServerModal").then((dialog) => dialog.openAddServerModal());

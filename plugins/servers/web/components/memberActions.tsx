@@ -11,14 +11,10 @@ import { t } from "../i18n";
 import { canManageRole, type MemberAction, type PermissionSubject } from "../permissions";
 import { banMember, kickMember, setMemberRoles, setNickname, transferOwnership } from "../serversApi";
 import { serverRoles, useServersStore } from "../serversStore";
-import type { Server, ServerMember, ServerRole } from "../types";
+import type { Server, ServerMember } from "../types";
 import { displayName, roleColour } from "../memberGroups";
 import { ConfirmPanel } from "./serverActions";
-
-/** Roles that can be given by hand: not the default role, not a bot's role. */
-export function assignableRoles(server: Server, roles: ServerRole[]): ServerRole[] {
-  return roles.filter((role) => role.id !== server.defaultRoleId && !role.botRole);
-}
+import { assignableRoles } from "./memberActionLabels";
 
 function BanPanel({ server, member, close }: { server: Server; member: ServerMember; close: () => void }) {
   const [purge, setPurge] = useState(false);
@@ -172,12 +168,3 @@ export function runMemberAction(action: MemberAction, server: Server, member: Se
       return;
   }
 }
-
-export const memberActionLabel = (action: MemberAction): string =>
-  ({
-    nickname: t("memberMenu.changeNickname"),
-    roles: t("memberMenu.editRoles"),
-    kick: t("memberMenu.kick"),
-    ban: t("memberMenu.ban"),
-    transfer: t("memberMenu.transfer"),
-  })[action];

@@ -14,7 +14,7 @@ import { canManageRole, isAdmin, memberActions, type PermissionSubject } from ".
 import { errorText, muteMember, setMemberRoles, unmuteMember } from "../serversApi";
 import { serverRoles, useServersStore } from "../serversStore";
 import type { Server, ServerMember } from "../types";
-import { assignableRoles, memberActionLabel, runMemberAction } from "./memberActions";
+import { assignableRoles, memberActionLabel } from "./memberActionLabels";
 
 const MINUTE = 60_000;
 /** The lengths a time out is offered in, as Discord offers them. */
@@ -82,7 +82,9 @@ export function serverMemberMenuItems(target: UserMenuTarget): ContextMenuItem[]
   );
   const self = target.userId === selfId;
   const targetIsOwner = target.userId === server.createdById;
-  const run = (action: (typeof actions)[number]) => () => runMemberAction(action, server, member, subject);
+  // The actions' dialogs load when one is chosen, not with the menu at start-up.
+  const run = (action: (typeof actions)[number]) => () =>
+    void import("./memberActions").then(({ runMemberAction }) => runMemberAction(action, server, member, subject), showFailure);
 
   const items: ContextMenuItem[] = [];
   if (actions.includes("nickname")) items.push({ label: memberActionLabel("nickname"), testId: "user-menu-nickname", onSelect: run("nickname") });

@@ -11,8 +11,13 @@ import { hasPermission, isOwner, RolePermission, visibleSettingsSections } from 
 import type { Server } from "../types";
 import { markChannelsRead, useServersUnread, useVisibleChannelIds } from "../unread";
 import { serverSlots } from "../slots";
-import { openCreateChannelModal } from "./CreateChannelModal";
+import type { CreateChannelRequest } from "./CreateChannelModal";
 import { confirmLeaveServer } from "./serverActions";
+
+/** The dialog's code loads when it is asked for: the rail draws this menu at start-up. */
+function openCreateChannelModal(request: CreateChannelRequest): void {
+  void import("./CreateChannelModal").then(({ openCreateChannelModal: open }) => open(request));
+}
 
 export function useServerMenuItems(server: Server | undefined, serverId: string): ContextMenuItem[] {
   const navigate = useNavigate();

@@ -87,8 +87,9 @@ export function MarkupTextarea({
     const overlay = layer.current;
     if (!element || !overlay) return;
     const mirror = () => mirrorTextMetrics(element, overlay);
-    mirror();
-    if (typeof ResizeObserver === "undefined") return;
+    // The observer's first call comes after the frame's layout and before its paint: reading the
+    // styles here instead would force a style and layout pass in the commit that opens a channel.
+    if (typeof ResizeObserver === "undefined") return mirror();
     const observer = new ResizeObserver(mirror);
     observer.observe(element);
     return () => observer.disconnect();
