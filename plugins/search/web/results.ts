@@ -53,3 +53,23 @@ export function withFilter(text: string, filter: string): string {
   const trimmed = text.replace(/\s+$/, "");
   return trimmed ? `${trimmed} ${filter}` : filter;
 }
+
+/** The `in:` filter naming a channel, quoted when the name holds a space. */
+export function inFilter(channelName: string): string {
+  return /\s/.test(channelName) ? `in:"${channelName.replace(/"/g, "")}"` : `in:${channelName}`;
+}
+
+export interface NamedUser {
+  id: string;
+  username: string;
+}
+
+/** A post's `[@:id]` mentions shown as `@name` (ids of users not in `mentions` stay as they are). */
+export function withMentionNames(text: string, mentions: NamedUser[]): string {
+  if (!mentions.length) return text;
+  const names = new Map(mentions.map((user) => [user.id, user.username]));
+  return text.replace(/\[@:(\d+)\]/g, (whole, id: string) => {
+    const name = names.get(id);
+    return name ? `@${name}` : whole;
+  });
+}
