@@ -64,6 +64,16 @@ describe("the search dialog", () => {
     expect(navigate).toHaveBeenCalledWith("/app?postId=42");
   });
 
+  it("takes the filters a tab does not take out of the box on the way to it", () => {
+    const { box } = show({ serverId: "1", channelId: "2", channelName: "general" });
+    fireEvent.change(box, { target: { value: "in:general whale from:ann" } });
+    fireEvent.click(screen.getByRole("tab", { name: "Posts" }));
+    expect(box).toHaveProperty("value", "whale from:ann");
+    expect(api.searchPosts).toHaveBeenCalledWith({ q: "whale from:ann", sort: "relevance", cursor: undefined });
+    fireEvent.click(screen.getByRole("tab", { name: "People" }));
+    expect(box).toHaveProperty("value", "whale ");
+  });
+
   it("finds a person from the People tab and opens their profile", async () => {
     const { box, navigate } = show();
     fireEvent.click(screen.getByRole("tab", { name: "People" }));

@@ -11,8 +11,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { directChannelPath } from "../../messages/web/public";
 import { t } from "./i18n";
 import { MessageGroups, PersonItems, PostItems } from "./ResultItems";
-import { drawnOrder, groupByChannel, inFilter, withFilter, type ResultGroup } from "./results";
-import { filtersOf, kindsShown, type Kind } from "./searchKinds";
+import { drawnOrder, groupByChannel, inFilter, withFilter, withoutFilters, type ResultGroup } from "./results";
+import { filterNamesOf, filtersOf, kindsShown, type Kind } from "./searchKinds";
 import {
   searchMessages,
   searchPeople,
@@ -114,9 +114,9 @@ export function SearchDialog({ context, close, navigate }: Props) {
     }
   };
 
-  const search = (changes: Partial<{ kind: Kind; scope: Scope; sort: Sort }> = {}) => {
-    if (!text.trim()) return;
-    void run({ kind, scope, sort, ...changes, query: text });
+  const search = (changes: Partial<{ kind: Kind; scope: Scope; sort: Sort }> = {}, query = text) => {
+    if (!query.trim()) return;
+    void run({ kind, scope, sort, ...changes, query });
   };
 
   const groups: ResultGroup[] = shown?.kind === "messages" ? groupByChannel(shown.page.results, shown.page.channels) : [];
@@ -203,9 +203,12 @@ export function SearchDialog({ context, close, navigate }: Props) {
                 aria-controls="search-panel"
                 className={`hearth-search__tab${option === kind ? " is-chosen" : ""}`}
                 onClick={() => {
+                  // a filter the tab does not take leaves the box (posts are in no channel; people have no filters)
+                  const query = withoutFilters(text, filterNamesOf(option));
+                  setText(query);
                   setKind(option);
                   setActive(-1);
-                  search({ kind: option });
+                  search({ kind: option }, query);
                   input.current?.focus();
                 }}
               >

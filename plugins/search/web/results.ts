@@ -73,3 +73,15 @@ export function withMentionNames(text: string, mentions: NamedUser[]): string {
     return name ? `@${name}` : whole;
   });
 }
+
+const FILTER_NAMES = ["from", "in", "has", "mentions", "before", "after", "during", "pinned"];
+const FILTER_PIECE = /(^|\s)-?(\w+):("[^"]*"?|\S*)/g;
+
+/** The box's text without the filters a tab does not take (`keep`: the names it takes); other
+ * `word:thing` pieces are words and stay. */
+export function withoutFilters(text: string, keep: readonly string[]): string {
+  const stripped = text.replace(FILTER_PIECE, (whole, space: string, name: string) =>
+    FILTER_NAMES.includes(name.toLowerCase()) && !keep.includes(name.toLowerCase()) ? space : whole,
+  );
+  return stripped.replace(/\s{2,}/g, " ").replace(/^\s+/, "");
+}

@@ -31,3 +31,14 @@ export function filtersOf(kind: Kind): { key: FilterKey; text: string }[] {
 export function kindsShown(postsLoaded: boolean, socialLoaded: boolean): Kind[] {
   return ["messages", ...(postsLoaded ? (["posts"] as const) : []), ...(socialLoaded ? (["people"] as const) : [])];
 }
+
+/** The typed filters each tab takes (the others are taken out of the box on the way to it). */
+const NAMES_OF: Record<Kind, string[]> = {
+  messages: ["from", "in", "has", "mentions", "before", "after", "during", "pinned"],
+  posts: ["from", "has", "mentions", "before", "after", "during"],
+  people: [],
+};
+
+export function filterNamesOf(kind: Kind): string[] {
+  return NAMES_OF[kind];
+}
