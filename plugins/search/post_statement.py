@@ -4,7 +4,8 @@ are ``$n`` (``core.prepared.fetch_rows`` turns them into SQLite's ``?n``).
 
 Only posts with words can match: reposts (no content of their own) and deleted posts (emptied)
 never do. Ranking as for messages: the words as one phrase first, then the index's score
-(``ts_rank_cd`` / ``bm25``), then the newer post; ``newest`` is id order."""
+(``ts_rank_cd`` / ``bm25``), then the newer post — on PostgreSQL among the newest RANKED
+matches; ``newest`` is id order."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from core.context import hearth
 from plugins.search.query import Query
-from plugins.search.statement import Statement, flake_at, fts_match, tsquery
+from plugins.search.statement import RANKED, Statement, flake_at, fts_match, tsquery
 
 
 @dataclass
@@ -72,6 +73,18 @@ def build(
     if before_id is not None:
         where.append(f"p.id < {s.value(before_id)}")
     order = ", ".join([*rank, "p.id DESC"])
+    if postgres and rank:
+        # As for messages: the index has no stored vector, so scoring every match of a common word
+        # re-parses each post (seconds at 300,000 posts). The matches come from the GIN index
+        # (``p.id + 0`` keeps the planner off the id index), the newest RANKED of them are ranked,
+        # each post's words parsed once (``words``) for every ranking term.
+        order = order.replace(vector, "p.words")
+        return (
+            f"WITH p AS MATERIALIZED (SELECT p.id, {vector} AS words FROM posts p WHERE {' AND '.join(where)} "
+            f"ORDER BY p.id + 0 DESC LIMIT {s.value(max(RANKED, offset + limit))}) "
+            f"SELECT p.id FROM p ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}",
+            s.values,
+        )
     sql = (
         f"SELECT p.id FROM posts p{joins} WHERE {' AND '.join(where)} "
         f"ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}"

@@ -25,7 +25,7 @@ function rowProps({ index, active, setActive, open }: RowProps) {
 
 function Marked({ content, highlights, mentions = [] }: { content: string; highlights: [number, number][]; mentions?: { id: string; username: string }[] }) {
   return (
-    <p className="hearth-search__content">
+    <p className="hearth-search__content" dir="auto">
       {highlightPieces(content, highlights).map((piece, n) =>
         piece.marked ? <mark key={n}>{piece.text}</mark> : <span key={n}>{withMentionNames(piece.text, mentions)}</span>,
       )}
