@@ -12,7 +12,7 @@ manifest = Manifest(
     version="1.0.0",
     description="Full-text search of messages across servers, DMs and groups, with filters and ranking.",
     requires=("accounts", "messages", "servers"),
-    optional=("inbox", "group_dms", "threads", "friends"),
+    optional=("inbox", "group_dms", "threads", "friends", "posts"),
     routes=("/search",),
 )
 
@@ -23,10 +23,14 @@ def hearth_models():
 
 
 @hookimpl
-def hearth_blueprints():
+def hearth_blueprints(plugins):
     from plugins.search.routes import blueprint
 
-    return [blueprint]
+    if not plugins.enabled("posts"):
+        return [blueprint]
+    from plugins.search.post_routes import posts_blueprint
+
+    return [blueprint, posts_blueprint]
 
 
 @hookimpl

@@ -63,9 +63,12 @@ async def test_search_a_server_with_filters_and_open_a_result(live_server, signe
     await expect(old).to_be_in_viewport()
     await snapshot(page, "hearth-search-landed.png")
 
-    # the header's search button opens the same box, and arrow keys move through the results
+    # the header's one search button opens the same box, on the server with in:<channel> typed, and
+    # arrow keys move through the results
+    await expect(page.get_by_test_id("open-search")).to_have_count(0)
     await page.get_by_test_id("open-hearth-search").click()
     await expect(dialog).to_be_visible()
+    await expect(dialog.get_by_test_id("search-box")).to_have_value("in:General ")
     await dialog.get_by_test_id("search-box").fill("quarterly report")
     await dialog.get_by_test_id("search-box").press("Enter")
     await expect(result).to_have_count(3)
@@ -73,14 +76,14 @@ async def test_search_a_server_with_filters_and_open_a_result(live_server, signe
     await expect(result.nth(1)).to_have_attribute("aria-selected", "true")
 
     # people by name: the profile opens
-    await dialog.locator("label", has_text="People").click()
+    await dialog.get_by_role("tab", name="People").click()
     await dialog.get_by_test_id("search-box").fill(ada.username)
     await dialog.get_by_test_id("search-box").press("Enter")
     person = dialog.get_by_test_id("search-person")
     await expect(person).to_have_count(1)
     await expect(person).to_contain_text(ada.username)
     await dialog.get_by_test_id("search-box").fill("quarterly report")
-    await dialog.locator("label", has_text="This server").click()  # choosing a scope searches again
+    await dialog.get_by_role("tab", name="Messages").click()  # choosing a tab searches again
     await expect(person).to_have_count(0)
     await expect(result).to_have_count(3)
 

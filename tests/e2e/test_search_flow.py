@@ -1,6 +1,7 @@
 """Search, mentions and buttons in a browser.
 
-A member searches a server channel from the header, sees the match (author, markup) in the
+A member of an instance without the search plugin (whose one box replaces it) searches a server
+channel from the header, sees the match (author, markup) in the
 drawer, jumps to it although it is far older than the loaded page, and stays there when the
 connection drops and comes back; the Mentions entry lists a
 message that mentioned them and opens the channel at it; a message's buttons show, and
@@ -8,12 +9,20 @@ hovering a reaction names who reacted."""
 
 import re
 
+import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import sent
 from tests.plugins.servers.helpers import community, join, ok
+
+
+@pytest.fixture
+def settings(base_settings):
+    # The pane's own search of one channel (rest.md §3.2) is its header button when the search
+    # plugin does not replace it with the one search box (tests/e2e/test_hearth_search_flow.py).
+    return base_settings.with_overrides({"plugins.disabled": ["search"]})
 
 
 async def test_search_a_channel_and_jump_to_an_old_message(live_server, signed_in):

@@ -28,6 +28,7 @@ export {
   messageSlots,
   directChannelPath,
   type ChannelCommand,
+  type ChannelSearchButtonProps,
   type ComposerButtonProps,
   type DirectChannelPath,
   type MessageMenuTarget,

@@ -65,7 +65,15 @@ export interface DirectChannelPath {
   path: (channelId: string) => string;
 }
 
+/** Where a channel's search button sits: the channel it is in. */
+export interface ChannelSearchButtonProps {
+  channelId: string;
+  serverId: string | null;
+}
+
 export const messageSlots = {
+  /** The channel header's search button, in place of the pane's own search of one channel (rest.md §3.2): search, the one search box. */
+  channelSearchButton: defineSlot<ComponentType<ChannelSearchButtonProps>>("messages.channelSearchButton"),
   /** Buttons in the composer, beside the emoji button (gifs: the GIF picker). */
   composerButtons: defineListSlot<ComponentType<ComposerButtonProps>>("messages.composerButtons"),
   /** Extra entries of a sent message's context menu, before "Delete" (reminders: "Remind me"). */

@@ -1,11 +1,12 @@
-/** The search button of a server channel's header: the search box, looking in this server. */
+/** The channel header's one search button (the messages pane's slot): the search box, opened
+ * in a server channel on the server with `in:<channel>` typed, in a DM or group on that chat. */
 import { Icon } from "@hearth/ui/Icon";
 import { useNavigate } from "react-router";
-import type { ChannelContributionProps } from "../../servers/web/public";
+import type { ChannelSearchButtonProps } from "../../messages/web/public";
 import { t } from "./i18n";
-import { openSearch } from "./openSearch";
+import { openSearch, withChannelName } from "./openSearch";
 
-export function SearchHeaderAction({ serverId, channelId }: ChannelContributionProps) {
+export function SearchHeaderAction({ serverId, channelId }: ChannelSearchButtonProps) {
   const navigate = useNavigate();
   return (
     <button
@@ -14,7 +15,7 @@ export function SearchHeaderAction({ serverId, channelId }: ChannelContributionP
       aria-label={t("shortcut")}
       title={t("shortcut")}
       data-testid="open-hearth-search"
-      onClick={() => openSearch({ serverId, channelId }, navigate)}
+      onClick={() => openSearch(withChannelName({ serverId: serverId ?? undefined, channelId }), navigate)}
     >
       <Icon name="search" />
     </button>

@@ -1,7 +1,7 @@
 /** Ctrl/Cmd+K anywhere in the app opens the search box, scoped to where the user is. */
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { contextOf, openSearch } from "./openSearch";
+import { contextOf, openSearch, withChannelName } from "./openSearch";
 
 export function SearchShortcut() {
   const location = useLocation();
@@ -10,7 +10,7 @@ export function SearchShortcut() {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
         event.preventDefault();
-        openSearch(contextOf(location.pathname), navigate);
+        openSearch(withChannelName(contextOf(location.pathname)), navigate);
       }
     };
     window.addEventListener("keydown", onKey);

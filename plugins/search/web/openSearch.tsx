@@ -1,6 +1,7 @@
 /** Opens the search dialog (its code loads the first time). */
 import { openModal } from "@hearth/ui/modal/modalStore";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
+import { useServersStore } from "../../servers/web/public";
 import type { SearchContext } from "./SearchDialog";
 
 const SearchDialog = lazyComponent(async () => (await import("./SearchDialog")).SearchDialog);
@@ -15,4 +16,11 @@ export function contextOf(pathname: string): SearchContext {
   if (server?.[1]) return { serverId: decodeURIComponent(server[1]), channelId: server[2] ? decodeURIComponent(server[2]) : undefined };
   const direct = /^\/app\/(?:inbox|groups)\/([^/?]+)/.exec(pathname);
   return direct?.[1] ? { channelId: decodeURIComponent(direct[1]) } : {};
+}
+
+/** The context with its server channel's name, for the box's `in:` (none outside a server). */
+export function withChannelName(context: SearchContext): SearchContext {
+  if (!context.serverId || !context.channelId) return context;
+  const channel = useServersStore.getState().channels[context.channelId];
+  return channel?.name ? { ...context, channelName: channel.name } : context;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drawnOrder, groupByChannel, highlightPieces, withFilter } from "./results";
+import { drawnOrder, groupByChannel, highlightPieces, inFilter, withFilter, withMentionNames, withoutFilters } from "./results";
 import type { SearchResult } from "./searchApi";
 
 const result = (id: string, channelId: string): SearchResult =>
@@ -29,5 +29,22 @@ describe("search results", () => {
   it("adds a filter at the end of the box", () => {
     expect(withFilter("cats  ", "has:file")).toBe("cats has:file");
     expect(withFilter("", "from:")).toBe("from:");
+  });
+
+  it("names a channel for in:, quoted when it holds a space", () => {
+    expect(inFilter("general")).toBe("in:general");
+    expect(inFilter("off topic")).toBe('in:"off topic"');
+  });
+
+  it("shows a post's mentions by name, leaving unknown ids", () => {
+    expect(withMentionNames("hi [@:7] and [@:8]", [{ id: "7", username: "ann" }])).toBe("hi @ann and [@:8]");
+    expect(withMentionNames("no one", [])).toBe("no one");
+  });
+
+  it("takes out of the box the filters a tab does not take, keeping words that only look like one", () => {
+    expect(withoutFilters('in:"off topic" tulips from:ann pinned:true', ["from"])).toBe("tulips from:ann ");
+    expect(withoutFilters("in:general ", ["from"])).toBe("");
+    expect(withoutFilters("ratio 16:9 -has:file", [])).toBe("ratio 16:9 ");
+    expect(withoutFilters("ann", [])).toBe("ann");
   });
 });

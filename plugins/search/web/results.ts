@@ -53,3 +53,35 @@ export function withFilter(text: string, filter: string): string {
   const trimmed = text.replace(/\s+$/, "");
   return trimmed ? `${trimmed} ${filter}` : filter;
 }
+
+/** The `in:` filter naming a channel, quoted when the name holds a space. */
+export function inFilter(channelName: string): string {
+  return /\s/.test(channelName) ? `in:"${channelName.replace(/"/g, "")}"` : `in:${channelName}`;
+}
+
+export interface NamedUser {
+  id: string;
+  username: string;
+}
+
+/** A post's `[@:id]` mentions shown as `@name` (ids of users not in `mentions` stay as they are). */
+export function withMentionNames(text: string, mentions: NamedUser[]): string {
+  if (!mentions.length) return text;
+  const names = new Map(mentions.map((user) => [user.id, user.username]));
+  return text.replace(/\[@:(\d+)\]/g, (whole, id: string) => {
+    const name = names.get(id);
+    return name ? `@${name}` : whole;
+  });
+}
+
+const FILTER_NAMES = ["from", "in", "has", "mentions", "before", "after", "during", "pinned"];
+const FILTER_PIECE = /(^|\s)-?(\w+):("[^"]*"?|\S*)/g;
+
+/** The box's text without the filters a tab does not take (`keep`: the names it takes); other
+ * `word:thing` pieces are words and stay. */
+export function withoutFilters(text: string, keep: readonly string[]): string {
+  const stripped = text.replace(FILTER_PIECE, (whole, space: string, name: string) =>
+    FILTER_NAMES.includes(name.toLowerCase()) && !keep.includes(name.toLowerCase()) ? space : whole,
+  );
+  return stripped.replace(/\s{2,}/g, " ").replace(/^\s+/, "");
+}

@@ -37,6 +37,29 @@ export interface SearchRequest {
 export const searchMessages = (query: SearchRequest): Promise<SearchPage> =>
   request({ path: "/search/messages", query: { ...query, limit: 25 } });
 
+/** A post as the search shows it (the posts plugin's Post, entities.md §8, the keys read here). */
+export interface FoundPost {
+  id: string;
+  content: string | null;
+  createdAt: number;
+  commentToId: string | null;
+  createdBy: { id: string; username: string; tag: string };
+  mentions?: { id: string; username: string }[];
+}
+
+export interface PostResult {
+  post: FoundPost;
+  highlights: [number, number][];
+}
+
+export interface PostPage {
+  results: PostResult[];
+  cursor: string | null;
+}
+
+export const searchPosts = (query: { q: string; sort: Sort; cursor?: string }): Promise<PostPage> =>
+  request({ path: "/search/posts", query: { ...query, limit: 25 } });
+
 export interface FoundPerson {
   id: string;
   username: string;

@@ -2,7 +2,6 @@
  * A channel's conversation: the virtualised message list, typing indicator and composer.
  * Exported for any plugin that shows a text channel (direct messages, server channels).
  */
-import { useLayoutStore } from "@hearth/app/layoutStore";
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import type { MentionSource } from "@hearth/ui/suggest/mentions";
 import { Button } from "@hearth/ui/Button";
@@ -39,8 +38,9 @@ import {
   useMentionCount,
   useReadState,
 } from "../store/readState";
-import { closeSearch, toggleSearch, useSearchStore } from "../store/searchStore";
+import { closeSearch, useSearchStore } from "../store/searchStore";
 import type { Message, PublicUser } from "../types";
+import { ChannelSearchEntry } from "./ChannelSearchEntry";
 import { Composer, useFocusComposerOnType } from "./Composer";
 import { formatDay } from "./format";
 import { MessageItem } from "./MessageItem";
@@ -364,21 +364,7 @@ function ChannelPane({
       >
         {!embedded && (
           <LayoutSlot name="headerActions">
-            <button
-              type="button"
-              className={`icon-button${searchOpen ? " icon-button--active" : ""}`}
-              aria-label={t("search.open")}
-              aria-pressed={searchOpen}
-              title={t("search.open")}
-              data-testid="open-search"
-              onClick={() => {
-                // Open but out of sight (the drawer was closed, e.g. after a jump on a phone): show it again.
-                if (searchOpen && !useLayoutStore.getState().rightDrawerOpen) useLayoutStore.setState({ rightDrawerOpen: true });
-                else toggleSearch(channelId);
-              }}
-            >
-              <Icon name="search" />
-            </button>
+            <ChannelSearchEntry channelId={channelId} serverId={serverId} />
             <button
               type="button"
               className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
