@@ -85,7 +85,10 @@ export function ChatList<T>({
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
     anchorTo: "end",
-    followOnAppend: true,
+    // Following new items is this list's own doing (the layout effect below), from `atEnd`, which
+    // a jump clears at once. The virtualiser's own follow judges "at the end" from the last scroll
+    // event, so a page that lands between a jump and that event pulled the reader back to the end.
+    followOnAppend: false,
     scrollEndThreshold: endThreshold,
     // Rows drawn beyond the viewport: each is built and laid out whenever a channel opens.
     overscan: 3,
