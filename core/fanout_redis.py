@@ -1,6 +1,8 @@
-"""The event stream between server processes: one Redis pub/sub channel, ordered and numbered.
+"""The event stream between server processes: one Redis pub/sub channel, ordered and numbered,
+and (interest routing, core/fanout_rooms.py) a channel per room for emits to rooms.
 
-Every process publishes, in order, on one channel: Socket.IO emits, room and disconnect requests
+Every process publishes, in order, on one channel (emits to rooms go on the rooms' channels
+instead while routing is on): Socket.IO emits, room and disconnect requests
 (python-socketio's messages) and Hearth's own gateway commands (``Gateway.everywhere``: room
 recomputation, kicks). One listener per process handles them one after the other, so a room
 change reaches every process before the events that follow it. A process handles its own
@@ -33,7 +35,10 @@ from typing import Any
 import socketio
 
 from core import fastjson
+from core.fanout_rooms import LostRooms, PublishedLog, RoomStreams, room_channel, routes
+from core.fanout_subscriptions import RoomSubscriptions
 from core.fastpath.fanout import FastEmitManager
+from core.metrics.families import FANOUT_EMITS_HEARD
 from core.redisconn import REDIS_ERRORS, Outage, connect, raise_if_cancelled
 
 log = logging.getLogger("hearth.gateway")
@@ -41,6 +46,13 @@ COMMAND = "hearth:command"
 DONE = "hearth:done"
 BEAT = "hearth:beat"
 BYE = "hearth:bye"
+LOST = "hearth:lost"  # "these rooms' events could not be published" (core/fanout_rooms.py)
+REWIND = "hearth:rewind"  # "which rooms did you publish to since your number n?"
+ROOMS = "hearth:rooms"  # the answer
+# Not numbered: losing one must not make every listener resync all its sockets. A lost goodbye
+# is a process that stops being heard; a rewind is asked again every beat until answered; a lost
+# notice is sent again, and a listener that was away when it went asks for a rewind anyway.
+UNNUMBERED = (BYE, REWIND, ROOMS, LOST)
 MAX_OUTBOX = 20_000  # messages waiting for Redis; past this the oldest are dropped (a gap, seen as one)
 MAX_BATCH = 500
 _MIN_RETRY, _MAX_RETRY = 0.1, 2.0
@@ -129,23 +141,34 @@ def _missed(origin: str, before: int | None, up_to: int) -> str:
     return f"events {'?' if before is None else before + 1}..{up_to} of process {origin} never arrived"
 
 
-class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
+class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEmitManager):
     """Redis fan-out across processes; each process delivers to its own sockets the fast way.
 
-    The gateway sets ``on_command`` (run a command published by another process) and ``on_gap``
-    (this process may have missed events) and calls ``start``/``stop``.
+    The gateway sets ``on_command`` (run a command published by another process), ``on_gap``
+    (this process may have missed events) and ``on_room_gap`` (its sockets in these rooms may
+    have) and calls ``start``/``stop``. With ``routed`` (interest routing) an emit to rooms goes
+    on the rooms' own channels, heard only by the processes holding sockets in them
+    (core/fanout_rooms.py), as long as every process heard from lately does the same.
     """
 
-    def __init__(self, url: str, channel: str, timeout: float = 2.0, beat_seconds: float = 1.0):
+    def __init__(self, url: str, channel: str, timeout: float = 2.0, beat_seconds: float = 1.0, routed: bool = True):
         super().__init__(url, channel=channel)
         self.on_command: Callable[[dict[str, Any]], Awaitable[None]] | None = None
         self.on_gap: Callable[[str], Awaitable[None]] | None = None
+        self.on_room_gap: Callable[[list[str], str], Awaitable[None]] | None = None
+        self.routed = routed
+        self._init_subscriptions()
+        self._rseq = 0
+        self._published = PublishedLog()
+        self._lost = LostRooms()
+        self._notice: tuple[list[str] | None, str] | None = None  # the last hearth:lost queued, as sent
+        self._plain: dict[str, float] = {}  # processes whose heartbeats say they hear only the stream channel
         self.configure(timeout, beat_seconds)
         self.listening = False  # subscribed right now
         self.publish_outage = Outage(log, "events", "reach only this process's sockets until it is back")
         self.listen_outage = Outage(log, "events from other processes", "cannot be received until it is back")
         self._seq = 0
-        self._outbox: deque[str] = deque()
+        self._outbox: deque[tuple[tuple[str, ...] | None, str]] = deque()  # (rooms or None: the stream, message)
         self._beat_waiting = False
         self._sending = False
         self._wake: asyncio.Event | None = None
@@ -161,6 +184,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         self.timeout = timeout
         self.beat_seconds = beat_seconds
         self.streams = Streams(window=3 * beat_seconds + timeout)
+        self.rooms_heard = RoomStreams(window=3 * beat_seconds + timeout)
 
     # --- lifecycle -----------------------------------------------------------------------
     def initialize(self) -> None:
@@ -240,7 +264,12 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             "host_id": self.host_id,
         }
         await self._handle_emit(message)
-        await self._publish(message)
+        await self._publish(message, self._routes(room, namespace))
+
+    def _routes(self, room: Any, namespace: str | None) -> tuple[str, ...] | None:
+        if not self.routed or self._plain:
+            return None  # every process hears the stream channel, including those that hear only it
+        return routes(room, namespace)
 
     async def publish_command(self, body: dict[str, Any]) -> None:
         """Send a gateway command to the other processes (this one already ran it) and wait, up to
@@ -265,22 +294,33 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             if not waiting[0]:
                 waiting[1].set()
 
-    async def _publish(self, data: dict[str, Any]) -> int:
+    async def _publish(self, data: dict[str, Any], rooms: tuple[str, ...] | None = None) -> int:
+        return self._enqueue(data, rooms)
+
+    def _enqueue(self, data: dict[str, Any], rooms: tuple[str, ...] | None = None) -> int:
         # ``origin`` first: the listener knows its own messages by their first bytes (``_own``)
         # without decoding them. (``host_id`` of a callback names its destination.)
         data = {"origin": self.host_id, **data}
-        if data.get("method") == BEAT:
+        if rooms:  # on the rooms' channels, numbered apart (only some reach each listener)
+            self._rseq += 1
+            data["rseq"] = self._rseq
+            self._published.add(self._rseq, rooms)
+        elif data.get("method") == BEAT:
             if self._beat_waiting:
-                return
+                return self._seq
             self._beat_waiting = True
-            data["seq"] = self._seq
-        elif data.get("method") != BYE:
+            data["seq"], data["rseq"] = self._seq, self._rseq
+            if self.routed:
+                data["routes"] = True
+        elif data.get("method") not in UNNUMBERED:
             self._seq += 1
             data["seq"] = self._seq
         # serialised now: the caller may change its data after this returns
-        self._outbox.append(fastjson.dumps(data))
+        self._outbox.append((rooms, fastjson.dumps(data)))
         if len(self._outbox) > MAX_OUTBOX:
-            self._outbox.popleft()
+            dropped, _ = self._outbox.popleft()
+            if dropped:
+                self._lost.add(dropped)
         if self._wake is not None:
             self._wake.set()
         return self._seq
@@ -296,16 +336,33 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 self._sending = True
                 try:
                     async with self._writer_client.pipeline(transaction=False) as pipe:
-                        for message in batch:
-                            pipe.publish(self.channel, message)
+                        for rooms, message in batch:
+                            if rooms is None:
+                                pipe.publish(self.channel, message)
+                            else:
+                                for room in rooms:
+                                    pipe.publish(room_channel(self.channel, room), message)
                         await pipe.execute()
                     self.publish_outage.recovered()
+                    if self._lost:  # Redis answers again: say which rooms' events never went out
+                        rooms = self._lost.take()
+                        self._enqueue({"method": LOST, "rooms": rooms})
+                        self._notice = (rooms, self._outbox[-1][1])
                 except asyncio.CancelledError:
                     raise
                 except REDIS_ERRORS as error:
                     raise_if_cancelled()
-                    # dropped: the numbers they carried are missing for the listeners, who resync
+                    # dropped: the stream numbers they carried are missing for the listeners, who
+                    # resync; the rooms of room messages are announced once Redis answers
                     self.publish_outage.failed(error)
+                    for rooms, message in batch:
+                        if rooms:
+                            self._lost.add(rooms)
+                        elif self._notice is not None and message is self._notice[1]:  # to send again
+                            if self._notice[0] is None:
+                                self._lost.add_all()
+                            else:
+                                self._lost.add(self._notice[0])
                 finally:
                     self._sending = False
 
@@ -313,6 +370,13 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         while True:
             await self._publish({"method": BEAT, "host_id": self.host_id})
             await asyncio.sleep(self.beat_seconds)
+            now = time.monotonic()
+            if self.rooms_heard.rewinding and self.listening:  # (asked again: a request may be lost)
+                after = {origin: waiting.after for origin, waiting in self.rooms_heard.rewinding.items()}
+                await self._publish({"method": REWIND, "after": after})
+            self._plain = {origin: at for origin, at in self._plain.items() if now - at <= self.streams.window}
+            for origin in [o for o in self.rooms_heard.last if o not in self.streams.heard]:
+                self.rooms_heard.forget(origin)  # forgotten by the stream too (gone, or long silent)
 
     # --- listening ---------------------------------------------------------------------------
     async def _listen_loop(self) -> None:
@@ -321,13 +385,17 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         while True:
             client = connect(self.redis_url, self.timeout, retries=0)  # a broken link must surface here
             try:
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
-                await pubsub.subscribe(self.channel)
+                # subscription replies are read: they say from when each room's channel is heard
+                pubsub = client.pubsub()
+                await pubsub.connect()
+                self.subscribe_all(pubsub, then=lambda pubsub=pubsub: self._now_listening(pubsub))
                 now = time.monotonic()
-                self.streams.subscribed(now, sockets_connected=bool(self.server and self.server.eio.sockets))
-                self.listening = True
+                connected = bool(self.server and self.server.eio.sockets)
+                self.streams.subscribed(now, sockets_connected=connected)
+                ask = self.rooms_heard.subscribed(now, sockets_connected=connected)
+                if ask:  # which of its rooms' events did this process miss while not listening?
+                    await self._publish({"method": REWIND, "after": ask})
                 self.listen_outage.recovered()
-                self._subscribed.set()
                 delay = _MIN_RETRY
                 await self._receive_until_broken(pubsub)
             except asyncio.CancelledError:
@@ -336,6 +404,7 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 raise_if_cancelled()
                 self.listen_outage.failed(error)
             finally:
+                self.unsubscribed_all()
                 self.listening = False
                 try:
                     await client.aclose()
@@ -343,6 +412,12 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                     pass
             await asyncio.sleep(delay)
             delay = min(delay * 2, _MAX_RETRY)
+
+    def _now_listening(self, pubsub: Any) -> None:
+        if self._pubsub is pubsub:
+            self.listening = True
+            assert self._subscribed is not None
+            self._subscribed.set()
 
     async def _receive_until_broken(self, pubsub: Any) -> None:
         # This process's own heartbeat comes back every beat: silence means a dead link. Silence
@@ -352,20 +427,27 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         silence = 3 * self.beat_seconds + self.timeout
         quiet = 0.0
         while True:
+            if self.link_broken:
+                raise ConnectionError("subscriptions could not be changed")
             asked_at = time.monotonic()
             message = await pubsub.get_message(timeout=self.beat_seconds)
             now = time.monotonic()
             waited = now - asked_at
             if waited > self.beat_seconds:  # the loop stalled: deadlines move on by the overrun
                 self.streams.postpone(waited - self.beat_seconds)
-            if message is not None and message.get("type") == "message":
+                self.rooms_heard.postpone(waited - self.beat_seconds)
+            kind = message.get("type") if message is not None else None
+            if kind == "message" and not self.link_broken:
                 quiet = 0.0
-                await self._receive(message["data"], now)
+                await self._receive(message["data"], now)  # type: ignore[index]
+            elif kind in ("subscribe", "unsubscribe"):
+                quiet = 0.0
+                self.replied()
             else:
                 quiet += min(waited, self.beat_seconds)
                 if quiet > silence:
                     raise ConnectionError(f"nothing heard on {self.channel} for {silence:.0f} s")
-            late = self.streams.overdue(now)
+            late = self.streams.overdue(now) + self.rooms_heard.overdue(now)
             if late:
                 await self._gap(f"{len(late)} process(es) silent since Redis came back")
 
@@ -381,9 +463,20 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
         origin, method, seq = data.get("origin"), data.get("method"), data.get("seq")
         if origin == self.host_id:
             return
-        if origin is not None and isinstance(seq, int):
+        rseq = data.get("rseq")
+        if method == "emit" and isinstance(rseq, int) and isinstance(origin, str):  # from a room's channel
+            if not self.rooms_heard.fresh(origin, rseq):
+                return  # another copy of an emit to several rooms, or a publish retried
+            await self._heard_rooms(origin, rseq, now, message=True)
+        elif origin is not None and isinstance(seq, int):
             before = self.streams.last.get(origin)
             if method == BEAT:
+                if data.get("routes"):
+                    self._plain.pop(origin, None)
+                else:
+                    self._plain[origin] = now
+                if isinstance(rseq, int):
+                    await self._heard_rooms(origin, rseq, now, message=False)
                 if self.streams.beat(origin, seq, now):
                     await self._gap(_missed(origin, before, seq))
                 return
@@ -394,6 +487,8 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
                 await self._gap(_missed(origin, before, seq - 1))
         elif method == BYE and origin is not None:
             self.streams.forget(origin)
+            self.rooms_heard.forget(origin)
+            self._plain.pop(origin, None)
             return
         try:
             await self._dispatch(method, data)
@@ -407,16 +502,31 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
             await self._handle_callback(data)
         elif method == DONE and data.get("host_id") == self.host_id:
             self._acknowledged(data)
+        elif method == ROOMS:
+            if data.get("host_id") == self.host_id:
+                await self._rewound(data.get("origin"), data.get("rooms"))
+        elif method == REWIND:
+            after = (data.get("after") or {}).get(self.host_id)
+            if isinstance(after, int):
+                rooms = self._published.rooms_after(after, self._rseq)
+                await self._publish({"method": ROOMS, "host_id": data.get("origin"), "rooms": rooms})
+        elif method == LOST:
+            rooms = data.get("rooms")
+            why = f"process {data.get('origin')} could not publish some events"
+            await (self._gap(why) if rooms is None else self._room_gap(rooms, why))
         elif data.get("host_id") == self.host_id:
             return
         elif method == "emit":
+            FANOUT_EMITS_HEARD.labels("room" if "rseq" in data else "stream").inc()
             await self._handle_emit(data)
         elif method == COMMAND:
             try:
                 if self.on_command is not None:
                     await self.on_command(data)
             finally:
-                await self._publish({"method": DONE, "host_id": data.get("origin"), "ack": data.get("seq")})
+                # acknowledged once the rooms it made this process enter are heard
+                done = {"method": DONE, "host_id": data.get("origin"), "ack": data.get("seq")}
+                self.when_subscribed(lambda: self._enqueue(done))
         elif method == DONE:
             return  # addressed to another process
         elif method == "disconnect":
@@ -431,3 +541,20 @@ class FastEmitRedisManager(socketio.AsyncRedisManager, FastEmitManager):
     async def _gap(self, why: str) -> None:
         if self.on_gap is not None:
             await self.on_gap(why)
+
+    async def _heard_rooms(self, origin: str, rseq: int, now: float, message: bool) -> None:
+        if self.rooms_heard.heard(origin, rseq, now, self.streams.lenient_until, message):
+            await self._publish({"method": REWIND, "after": {origin: 0}})
+
+    async def _rewound(self, origin: Any, rooms: Any) -> None:
+        missed = self.rooms_heard.answered(origin, rooms if isinstance(rooms, dict) else None)
+        if missed is None:
+            await self._gap(f"process {origin} no longer knows which rooms it published to")
+        elif missed:
+            await self._room_gap(missed, f"events of process {origin} in {len(missed)} room(s) never arrived")
+
+    async def _room_gap(self, rooms: list[str], why: str) -> None:
+        held = self.rooms.get("/", {})
+        here = [room for room in rooms if room in held]
+        if here and self.on_room_gap is not None:
+            await self.on_room_gap(here, why)

@@ -150,7 +150,11 @@ class Gateway:
         self.plugins = plugins
         self.redis_url = settings.redis.url or None
         manager = (
-            FastEmitRedisManager(self.redis_url, channel=pubsub_channel(self.redis_url, "socketio"))
+            FastEmitRedisManager(
+                self.redis_url,
+                channel=pubsub_channel(self.redis_url, "socketio"),
+                routed=bool(settings.get("redis.interest_routing", True)),
+            )
             if self.redis_url
             else FastEmitManager()
         )
@@ -172,6 +176,9 @@ class Gateway:
         self.sockets: dict[str, SocketContext] = {}
         self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}
+        # Authentications built at once: each is mostly CPU (its payload), so letting every
+        # arrival of a storm start at once only makes them all finish late, together.
+        self._authentications = asyncio.Semaphore(int(settings.get("gateway.concurrent_authentications", 8)))
         self._handlers: dict[str, tuple[str, Handler]] = {}
         self._commands: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {"kick": self._kick_local}
         self._last_gap = float("-inf")  # when this process last found events missing
@@ -238,6 +245,7 @@ class Gateway:
             )
             fanout.on_command = self._run_command
             fanout.on_gap = self._missed_events
+            fanout.on_room_gap = self._missed_room_events
             self.sio.manager_initialized = True  # started here, before any socket connects
             await fanout.start()
 
@@ -281,6 +289,16 @@ class Gateway:
             return
         if not await self._within_limits(sid, "user:authenticate", AUTHENTICATE_LIMIT):
             return
+        # The socket has asked in time: from here it is answered or refused, however long the
+        # server takes (in a reconnect storm the window used to close on sockets still queued).
+        timer = self._timeouts.pop(sid, None)
+        if timer:
+            timer.cancel()
+        async with self._authentications:  # a few at a time, first come first served
+            if self.sio.manager.is_connected(sid, "/") and sid not in self.sockets:  # (asked twice)
+                await self._authenticate(sid, data)
+
+    async def _authenticate(self, sid: str, data: Any) -> None:
         token = data.get("token") if isinstance(data, dict) else None
         since = time.monotonic()
         try:
@@ -301,9 +319,6 @@ class Gateway:
             return
         if not self.sio.manager.is_connected(sid, "/"):
             return
-        timer = self._timeouts.pop(sid, None)
-        if timer:
-            timer.cancel()
         user, session = identity.user, identity.session
         ctx = SocketContext(
             sid=sid,
@@ -405,6 +420,15 @@ class Gateway:
         self._last_gap = now = time.monotonic()
         EVENT_GAPS.inc()
         sids = [sid for sid, ctx in self.sockets.items() if ctx.since <= now]
+        closed = await self.ask_to_reconnect(sids)
+        log.warning("%s: asked %d socket(s) to reconnect", why, closed)
+
+    async def _missed_room_events(self, rooms: list[str], why: str) -> None:
+        """Events of these rooms never arrived: only the sockets in them are asked to reconnect."""
+        self._last_gap = now = time.monotonic()
+        EVENT_GAPS.inc()
+        participants = {sid for room in rooms for sid, _ in self.sio.manager.get_participants("/", room)}
+        sids = [sid for sid in participants if (ctx := self.sockets.get(sid)) is not None and ctx.since <= now]
         closed = await self.ask_to_reconnect(sids)
         log.warning("%s: asked %d socket(s) to reconnect", why, closed)
 

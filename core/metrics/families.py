@@ -28,6 +28,12 @@ EVENTS_EMITTED = counter(
 EVENT_GAPS = counter(
     "hearth_fanout_gaps_total", "Times this process found events from other processes missing (Redis outages)."
 )
+FANOUT_EMITS_HEARD = counter(
+    "hearth_fanout_emits_heard_total",
+    "Emits of other processes this process's listener handled, by channel: room (heard because it holds a "
+    "socket in the room, interest routing) or stream (heard by every process).",
+    ["channel"],
+)
 DATABASE_PROBE = histogram(
     "hearth_database_probe_seconds", "Round trip of a SELECT 1, sampled by each worker.", buckets=PROBE_BUCKETS
 )

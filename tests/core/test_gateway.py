@@ -251,3 +251,54 @@ async def _open_every_connection_of_the_shared_pool() -> None:
     held = [await pool.acquire() for _ in range(pool.get_max_size())]
     for connection in held:
         await pool.release(connection)
+
+
+async def test_sockets_waiting_their_turn_to_authenticate_are_not_timed_out_and_go_in_order(settings, client):
+    """A reconnect storm: authentications are built a few at a time (here one), and a socket that
+    sent user:authenticate within the window is answered however long it waits for its turn."""
+    from hypercorn.asyncio import serve
+    from hypercorn.config import Config
+
+    from core import hookimpl
+    from core.app import create_quart_app
+    from core.http import HearthASGI
+    from core.plugins import PluginHost
+    from tests.core.test_plugins import host, plugin
+    from tests.support import free_port
+
+    slow = plugin("slow")
+    order: list[str] = []
+
+    async def payload(ctx):
+        await asyncio.sleep(0.6)  # each payload takes most of the window: the last waits well past it
+        order.append(str(ctx.user.id))
+        return {}
+
+    slow.authenticated_payload = hookimpl(payload)
+    settings = settings.with_overrides({"gateway.auth_timeout_seconds": 1.0, "gateway.concurrent_authentications": 1})
+    app = create_quart_app(settings, host(*[p.module for p in PluginHost.from_settings(settings).plugins], slow))
+    config = Config()
+    config.bind = [f"127.0.0.1:{free_port()}"]
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        serve(HearthASGI(app, app.extensions["hearth"].gateway.sio), config, shutdown_trigger=stop.wait)
+    )
+    await asyncio.sleep(0.3)
+    try:
+        people = [await new_person() for _ in range(4)]
+        url = f"http://127.0.0.1:{config.bind[0].rsplit(':', 1)[1]}"
+        probes = []
+        for person in people:  # each asks within its window
+            probes.append(await connect_socket(url, person.token, authenticate=False))
+            await probes[-1].client.emit("user:authenticate", {"token": person.token})
+        for probe in probes:
+            await probe.wait_for("user:authenticated", timeout=10)
+        assert all(probe.client.connected and not probe.received("user:authenticate_error") for probe in probes)
+        assert order == [person.id for person in people]  # first come, first served
+        idle = await connect_socket(url)  # one that never asks is still dropped
+        assert await idle.wait_for("user:authenticate_error") == {"message": "Authentication timed out"}
+        for probe in probes:
+            await probe.close()
+    finally:
+        stop.set()
+        await task

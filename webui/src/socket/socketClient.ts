@@ -25,8 +25,12 @@ function getSocket(): Socket {
   socket = io({
     transports: ["websocket"],
     autoConnect: false,
+    // Full jitter: the n-th retry waits anywhere from 0 to twice 2^n s (at most 10 s). When a
+    // worker restarts, every tab it held reconnects at once; spread like this they reach the
+    // next worker over seconds instead of in one burst (issue 41 item 3).
     reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
+    reconnectionDelayMax: 10_000,
+    randomizationFactor: 1,
     timeout: 20_000,
   });
   socket.on("connect", gate.closed);
