@@ -360,8 +360,9 @@ async def main(args) -> None:
                 await connection.execute_script(f"DROP TRIGGER {index.FTS_TABLE}_{trigger}")
         without = await measure_sends(app, database, seeded, args.sends, "without index")
         print(f"  the index adds {100 * (with_index - without) / without:+.1f} % CPU to a send", flush=True)
-        await index.drop(connection)
-        await index.create(connection)
+    connection = connections.get("default")  # the app (and its indexer) stopped: build it again
+    await index.drop(connection)
+    await index.create(connection)
     await Tortoise.close_connections()
 
 
