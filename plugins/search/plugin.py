@@ -1,7 +1,8 @@
 """Search: one full-text index of every message (PostgreSQL tsvector + GIN, SQLite FTS5) and
 Hearth's wider search route (issue 37) — across a server, DMs and groups, with filters, ranking
 and highlights — for clients that opt in (``X-Hearth-Features: search``). The messages plugin
-knows nothing of it: the index follows the ``messages`` table by itself (``index.py``)."""
+knows nothing of it: triggers on the ``messages`` table note each change (``index.py``) and, on
+PostgreSQL, the indexer turns the notes into documents after commit (``indexer.py``)."""
 
 from core import hookimpl
 from core.plugins import Manifest
@@ -20,6 +21,25 @@ manifest = Manifest(
 @hookimpl
 def hearth_models():
     return ["plugins.search.models"]
+
+
+@hookimpl
+async def hearth_startup(app):
+    from tortoise import connections
+
+    from core.jobs import start_periodic
+    from plugins.search.indexer import INTERVAL_SECONDS, index_pending
+
+    if connections.get("default").capabilities.dialect != "postgres":
+        return  # SQLite's index is kept by triggers in the writer's transaction
+    start_periodic(app, "search.index", INTERVAL_SECONDS, index_pending)
+
+
+@hookimpl
+async def hearth_shutdown(app):
+    from core.jobs import stop_periodic
+
+    await stop_periodic(app, "search.index")
 
 
 @hookimpl

@@ -6,7 +6,13 @@ Ranking: a message holding the query's words as one phrase first, then the index
 (PostgreSQL ``ts_rank_cd``, which also rewards words close together; SQLite ``bm25``), then the
 newer message. ``newest`` sorts by id alone (ids grow with time). On PostgreSQL the ranking
 weighs the newest RANKED matches (a word in half of a server's messages would otherwise have
-its tens of thousands of matches scored on every search)."""
+its tens of thousands of matches scored on every search).
+
+On PostgreSQL the words come from ``search_documents`` (written after commit), joined to the live
+message, which every filter reads: a document whose ``edited_at`` is not the message's any more
+was read before an edit the indexer has yet to see, and is left out, so a search never finds a
+message by words it no longer holds (at worst it misses the new ones for a moment); a deleted
+message has no row to join."""
 
 from __future__ import annotations
 
@@ -16,10 +22,11 @@ from typing import Any
 
 from core.ids import EPOCH_MS
 from plugins.messages.models import CONTENT
-from plugins.search.index import FTS_TABLE, PG_CONFIG, PG_VECTOR
+from plugins.search.index import DOCUMENTS, FTS_TABLE, PG_CONFIG, PG_VECTOR
 from plugins.search.query import Query
 
 RANKED = 1000
+DOCUMENT = "d.tsv"  # a document's words, in the statement's match and ranking
 
 
 def flake_at(moment: datetime) -> int:
@@ -71,7 +78,9 @@ def build(
     query: Query, filters: Filters, postgres: bool, newest: bool, limit: int, offset: int, before_id: int | None
 ) -> tuple[str, list[Any]]:
     s = Statement(postgres)
-    where = [f"m.channel_id {s.id_list(filters.channel_ids)}", f"m.type = {CONTENT}"]
+    # On PostgreSQL a document's channel narrows the matches before they are joined to messages.
+    channel = "d.channel_id" if postgres and query.has_text else "m.channel_id"
+    where = [f"{channel} {s.id_list(filters.channel_ids)}", f"m.type = {CONTENT}"]
     joins, rank = "", []
     if query.has_text:
         words_query = None
@@ -79,16 +88,18 @@ def build(
             parts = [f"to_tsquery('{PG_CONFIG}', {s.value(tsquery(query.words, query.prefix))})"] if query.words else []
             parts += [f"to_tsquery('{PG_CONFIG}', {s.value(tsquery(p, phrase=True))})" for p in query.phrases]
             words_query = " && ".join(parts)
-            where.append(f"{PG_VECTOR} @@ ({words_query})")
+            where.append(f"{DOCUMENT} @@ ({words_query})")
         else:
             joins = f" JOIN {FTS_TABLE} ON {FTS_TABLE}.rowid = m.id"
             where.append(f"{FTS_TABLE} MATCH {s.value(fts_match(query.words, query.phrases, query.prefix))}")
         if not newest:
             if len(query.words) > 1:
                 rank.append(f"CASE WHEN {_matches(s, query.words, phrase=True)} THEN 0 ELSE 1 END")
-            rank.append(f"ts_rank_cd({PG_VECTOR}, ({words_query})) DESC" if postgres else f"bm25({FTS_TABLE})")
+            rank.append(f"ts_rank_cd({DOCUMENT}, ({words_query})) DESC" if postgres else f"bm25({FTS_TABLE})")
+    # Without words to match there is no document in the statement: the live text decides.
+    vector = DOCUMENT if query.has_text else PG_VECTOR
     for words in query.excluded:
-        where.append(f"NOT {_matches(s, words, phrase=True)}")
+        where.append(f"NOT {_matches(s, words, phrase=True, vector=vector)}")
     if filters.author_ids is not None:
         where.append(f"m.created_by_id {s.id_list(filters.author_ids)}" if filters.author_ids else "1 = 0")
     if filters.hidden_author_ids:
@@ -105,18 +116,20 @@ def build(
         where.append(f"m.id < {s.value(flake_at(query.before))}")
     if before_id is not None:
         where.append(f"m.id < {s.value(before_id)}")
-    order = ", ".join([*rank, "m.id DESC"])
     if postgres and query.has_text:
-        # The matches come from the GIN index (``m.id + 0`` keeps the planner from walking the id
-        # index and building a tsvector per row), newest first, at most RANKED of them; the page
-        # is ranked among those.
+        # The matches come from the GIN index (``+ 0`` keeps the planner from walking the id
+        # index and testing each document), newest first, at most RANKED of them; the page is
+        # ranked among those.
         cap = limit if newest else max(RANKED, offset + limit)
         return (
-            f"WITH m AS MATERIALIZED (SELECT m.id, m.content FROM messages m WHERE {' AND '.join(where)} "
-            f"ORDER BY m.id + 0 DESC LIMIT {s.value(cap)}) "
-            f"SELECT m.id FROM m ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}",
+            f"WITH hits AS MATERIALIZED (SELECT m.id, d.tsv FROM {DOCUMENTS} d "
+            "JOIN messages m ON m.id = d.message_id AND m.edited_at IS NOT DISTINCT FROM d.edited_at "
+            f"WHERE {' AND '.join(where)} ORDER BY d.message_id + 0 DESC LIMIT {s.value(cap)}) "
+            f"SELECT d.id FROM hits d ORDER BY {', '.join([*rank, 'd.id DESC'])} "
+            f"LIMIT {s.value(limit)} OFFSET {s.value(offset)}",
             s.values,
         )
+    order = ", ".join([*rank, "m.id DESC"])
     sql = (
         f"SELECT m.id FROM messages m{joins} WHERE {' AND '.join(where)} "
         f"ORDER BY {order} LIMIT {s.value(limit)} OFFSET {s.value(offset)}"
@@ -124,10 +137,10 @@ def build(
     return sql, s.values
 
 
-def _matches(s: Statement, words: list[str], phrase: bool) -> str:
+def _matches(s: Statement, words: list[str], phrase: bool, vector: str = DOCUMENT) -> str:
     """Whether message ``m`` holds ``words`` (as one phrase when ``phrase``): for ranking and -word."""
     if s.postgres:
-        return f"{PG_VECTOR} @@ to_tsquery('{PG_CONFIG}', {s.value(tsquery(words, phrase=phrase))})"
+        return f"{vector} @@ to_tsquery('{PG_CONFIG}', {s.value(tsquery(words, phrase=phrase))})"
     text = '"' + " ".join(words) + '"' if phrase else " AND ".join(f'"{w}"' for w in words)
     return f"m.id IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH {s.value(text)})"
 

@@ -7,6 +7,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
+from plugins.search.indexer import flush
 from tests.e2e.conftest import snapshot
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import sent
@@ -29,6 +30,7 @@ async def test_search_a_server_with_filters_and_open_a_result(live_server, signe
     await sent(client, bob, place.general, "my quarterly report, with a file", nerimityCdnFileId=None)
     for n in range(70):
         await sent(client, place.owner, place.general, f"filler message {n}")
+    await flush()  # PostgreSQL indexes after commit: what a user finds a moment after sending
 
     page = await signed_in(bob)
     await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")

@@ -6,7 +6,11 @@ async def build_index(apps, schema_editor):
     from plugins.search import index
 
     client = schema_editor.client
-    detail = await index.create(client)
+    if client.capabilities.dialect == "postgres":
+        detail = await index.create_configuration(client)
+        await client.execute_script(index.LEGACY_PG_INDEX)
+    else:
+        detail = await index.create(client)
     placeholder = "$1, $2" if client.capabilities.dialect == "postgres" else "?, ?"
     await client.execute_query(
         f"INSERT INTO search_indexes (name, detail, created_at) VALUES ({placeholder}, CURRENT_TIMESTAMP)",
@@ -17,7 +21,13 @@ async def build_index(apps, schema_editor):
 async def drop_index(apps, schema_editor):
     from plugins.search import index
 
-    await index.drop(schema_editor.client)
+    client = schema_editor.client
+    if client.capabilities.dialect == "postgres":
+        await client.execute_script(
+            f"DROP INDEX IF EXISTS idx_messages_search; DROP TEXT SEARCH CONFIGURATION IF EXISTS {index.PG_CONFIG};"
+        )
+    else:
+        await index.drop(client)
 
 
 class Migration(migrations.Migration):

@@ -1,18 +1,23 @@
-"""Search for tests: calls that opt in (``X-Hearth-Features: search``), as Hearth's web client does."""
+"""Search for tests: calls that opt in (``X-Hearth-Features: search``), as Hearth's web client does,
+each after the indexer has read every change made before it (``flush``: PostgreSQL indexes after
+commit), as a search a moment after a send would."""
 
 from __future__ import annotations
 
 from typing import Any
 from urllib.parse import urlencode
 
+from plugins.search.indexer import flush
 from tests.support import Person
 
 FEATURES = "search"
 
 
 async def search_call(
-    client: Any, person: Person, q: str, features: str | None = FEATURES, **params: Any
+    client: Any, person: Person, q: str, features: str | None = FEATURES, index_first: bool = True, **params: Any
 ) -> tuple[int, Any]:
+    if index_first:
+        await flush()
     headers = {"Authorization": person.token, **({"X-Hearth-Features": features} if features else {})}
     query = urlencode({"q": q, **{key: value for key, value in params.items() if value is not None}})
     response = await client.get(f"/api/search/messages?{query}", headers=headers)
