@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core import fulltext
 from plugins.messages.models import CONTENT
 
 PG_CONFIG = "hearth_search"
@@ -29,21 +30,10 @@ PG_CONFIG = "hearth_search"
 PG_VECTOR = f"to_tsvector('{PG_CONFIG}'::regconfig, coalesce(m.content, ''))"
 FTS_TABLE = "message_search"
 DOCUMENTS, CHANGES = "search_documents", "search_changes"
-# The parser's token types that hold words (not URLs, hosts, e-mails, numbers): these go through
-# unaccent first.
-WORD_TOKENS = "asciiword, word, numword, asciihword, hword, numhword, hword_asciipart, hword_part, hword_numpart"
 # The first index, on an expression over messages, made by migration 0001 and dropped by 0002.
 LEGACY_PG_INDEX = f"CREATE INDEX idx_messages_search ON messages USING gin (to_tsvector('{PG_CONFIG}'::regconfig, coalesce(content, '')))"
 # Rows a backfill statement indexes at once (a migration over an existing history, bench set-up).
 BACKFILL_BATCH = 20_000
-
-_PG_TRY_UNACCENT = """
-DO $$ BEGIN
-  CREATE EXTENSION IF NOT EXISTS unaccent;
-EXCEPTION WHEN OTHERS THEN
-  RAISE NOTICE 'unaccent is not available: search will not fold accents';
-END $$;
-"""
 
 _PG_FOLLOW = f"""
 CREATE OR REPLACE FUNCTION search_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -78,41 +68,11 @@ WITH batch AS (
 SELECT max(id) AS last FROM batch
 """
 
-_SQLITE_CREATE = [
-    f"""CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(
-        content, content='messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
-    )""",
-    f"""CREATE TRIGGER {FTS_TABLE}_inserted AFTER INSERT ON messages BEGIN
-        INSERT INTO {FTS_TABLE}(rowid, content) VALUES (new.id, new.content);
-    END""",
-    f"""CREATE TRIGGER {FTS_TABLE}_deleted AFTER DELETE ON messages BEGIN
-        INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, content) VALUES ('delete', old.id, old.content);
-    END""",
-    f"""CREATE TRIGGER {FTS_TABLE}_edited AFTER UPDATE OF content ON messages BEGIN
-        INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, content) VALUES ('delete', old.id, old.content);
-        INSERT INTO {FTS_TABLE}(rowid, content) VALUES (new.id, new.content);
-    END""",
-    f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')",
-]
-
-_SQLITE_DROP = [
-    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_inserted",
-    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_deleted",
-    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_edited",
-    f"DROP TABLE IF EXISTS {FTS_TABLE}",
-]
-
 
 async def create_configuration(client: Any) -> str:
     """PostgreSQL's ``hearth_search`` text search configuration; returns how it was built."""
-    await client.execute_script(_PG_TRY_UNACCENT)
-    rows = await client.execute_query_dict("SELECT 1 AS present FROM pg_extension WHERE extname = 'unaccent'")
-    mapping = "unaccent, simple" if rows else "simple"
-    await client.execute_script(
-        f"CREATE TEXT SEARCH CONFIGURATION {PG_CONFIG} (COPY = pg_catalog.simple);"
-        f"ALTER TEXT SEARCH CONFIGURATION {PG_CONFIG} ALTER MAPPING FOR {WORD_TOKENS} WITH {mapping};"
-    )
-    return "postgres simple+unaccent" if rows else "postgres simple"
+    folds = await fulltext.create_configuration(client, PG_CONFIG)
+    return "postgres simple+unaccent" if folds else "postgres simple"
 
 
 async def create(client: Any) -> str:
@@ -122,8 +82,7 @@ async def create(client: Any) -> str:
         detail = await create_configuration(client)
         await create_documents(client)
         return detail + ", indexed after commit"
-    for statement in _SQLITE_CREATE:
-        await client.execute_script(statement)
+    await fulltext.run_all(client, fulltext.sqlite_fts_create(FTS_TABLE, "messages"))
     return "sqlite fts5 unicode61 remove_diacritics"
 
 
@@ -149,8 +108,7 @@ async def drop(client: Any) -> None:
             f"DELETE FROM {CHANGES}; DROP TEXT SEARCH CONFIGURATION IF EXISTS {PG_CONFIG};"
         )
         return
-    for statement in _SQLITE_DROP:
-        await client.execute_script(statement)
+    await fulltext.run_all(client, fulltext.sqlite_fts_drop(FTS_TABLE))
 
 
 async def stop_following(client: Any) -> None:
