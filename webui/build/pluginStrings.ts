@@ -32,7 +32,6 @@ export function wrapLazyImports(code: string, pluginId: string): string | null {
   return wrapped ? `${out}\nimport { withPluginStrings as ${HELPER} } from "@hearth/i18n/deferredStrings";` : null;
 }
 
-const STARTUP_ROOT = /\/src\/app\/AppShell\.tsx$|\/web\/index\.ts$/;
 const STARTUP_GROUPS = /import\s*\{([^}]*)\}\s*from\s*["']\.\/en-gb\.json["']/;
 
 /** The top-level groups of its en-gb file a deferring plugin's `index.ts` registers at start-up, or null if it defers nothing. */
@@ -60,38 +59,53 @@ export function pluginStringsOnLazyLoad(installedDirs: Record<string, string>): 
       const out = pluginId ? wrapLazyImports(code, pluginId) : null;
       return out === null ? null : { code: out, map: null };
     },
-    // A start-up module of a deferring plugin may read only the groups registered at start-up:
-    // the build fails rather than show a key in the plugin's menus and labels.
+    // A module of a deferring plugin that loads other than through the plugin's own import() (at
+    // start-up, or in a chunk another bundle imports) may read only the groups registered at
+    // start-up: the build fails rather than show a key in the plugin's menus and labels.
     buildEnd(error) {
       if (error) return;
       const ids = [...this.getModuleIds()];
-      const seen = new Set<string>();
-      const visit = (id: string) => {
-        if (seen.has(id) || id.includes("/node_modules/")) return;
-        seen.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
-      };
-      ids.filter((id) => STARTUP_ROOT.test(id)).forEach(visit);
-      const groupsOf = new Map<string, { registered: Set<string>; all: Set<string> } | null>();
-      for (const id of seen) {
-        const pluginId = owningPlugin(id, installedDirs);
-        if (!pluginId) continue;
-        const webDir = /^(.*\/web)\//.exec(id.split("?")[0]!)?.[1];
-        if (!webDir || !existsSync(join(webDir, "index.ts")) || !existsSync(join(webDir, "en-gb.json"))) continue;
+      const info = (id: string) => this.getModuleInfo(id);
+      const groupsOf = new Map<string, { registered: Set<string>; all: Set<string>; webDir: string } | null>();
+      const deferring = (pluginId: string, id: string) => {
         if (!groupsOf.has(pluginId)) {
-          const registered = startupGroups(readFileSync(join(webDir, "index.ts"), "utf8"));
-          const all = new Set(Object.keys(JSON.parse(readFileSync(join(webDir, "en-gb.json"), "utf8")) as object));
-          groupsOf.set(pluginId, registered && { registered, all });
+          const webDir = /^(.*\/web)\//.exec(id.split("?")[0]!)?.[1];
+          const index = webDir && join(webDir, "index.ts");
+          const registered = index && existsSync(index) ? startupGroups(readFileSync(index, "utf8")) : null;
+          const all = registered && new Set(Object.keys(JSON.parse(readFileSync(join(webDir!, "en-gb.json"), "utf8")) as object));
+          groupsOf.set(pluginId, registered && all ? { registered, all, webDir: webDir! } : null);
         }
-        const groups = groupsOf.get(pluginId);
-        const missing = groups ? unregisteredGroups(this.getModuleInfo(id)?.code ?? "", groups.registered, groups.all) : [];
-        if (missing.length) {
-          this.error(
-            `${id} runs at start-up and reads ${missing.map((group) => `${pluginId}.${group}`).join(", ")}, which ` +
-              `${webDir}/index.ts defers: import ${missing.join(", ")} from "./en-gb.json" there too`,
-          );
+        return groupsOf.get(pluginId);
+      };
+      const owners = new Map(ids.map((id) => [id, owningPlugin(id, installedDirs)] as const));
+      const plugins = new Set([...owners].flatMap(([id, owner]) => (owner && deferring(owner, id) ? [owner] : [])));
+      const entries = ids.filter((id) => info(id)?.isEntry);
+      const problems: string[] = [];
+      for (const pluginId of plugins) {
+        const { registered, all, webDir } = groupsOf.get(pluginId)!;
+        // What loads without one of the plugin's own dynamic imports.
+        const unguarded = new Set<string>();
+        const visit = (id: string) => {
+          if (unguarded.has(id) || id.includes("/node_modules/")) return;
+          unguarded.add(id);
+          const module = info(id);
+          for (const imported of module?.importedIds ?? []) visit(imported);
+          if (owners.get(id) !== pluginId) for (const imported of module?.dynamicallyImportedIds ?? []) visit(imported);
+        };
+        entries.forEach(visit);
+        for (const id of unguarded) {
+          if (owners.get(id) !== pluginId) continue;
+          const missing = unregisteredGroups(info(id)?.code ?? "", registered, all);
+          if (missing.length) {
+            problems.push(
+              `${id} loads at start-up or through another bundle's import() and reads ` +
+                `${missing.map((group) => `${pluginId}.${group}`).join(", ")}, which ${webDir}/index.ts defers: ` +
+                `import ${missing.join(", ")} from "./en-gb.json" there too`,
+            );
+          }
         }
       }
+      if (problems.length) this.error(problems.join("\n"));
     },
   };
 }
