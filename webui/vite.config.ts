@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { precompressBuild } from "./build/compress.ts";
+import { pluginStringsOnLazyLoad } from "./build/pluginStrings.ts";
 import { downloadSizeReport } from "./build/downloadSize.ts";
 import { startupChunks } from "./build/startupChunks.ts";
 import { twemojiArtwork } from "./build/twemoji.ts";
@@ -132,6 +133,7 @@ export default defineConfig({
     emojiData(),
     twemojiArtwork(repoRoot, () => emojiRows().map(([unicode]) => unicode)),
     installedPluginBundles(),
+    pluginStringsOnLazyLoad(Object.fromEntries(Object.entries(installedBundles).map(([id, entry]) => [id, dirname(entry)]))),
     startup.plugin,
     localeStatsReport(),
     downloadSizeReport(),

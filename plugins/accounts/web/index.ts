@@ -1,5 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import enGb from "./en-gb.json";
+import { nav, badges, privacy } from "./en-gb.json";
 import { t } from "./i18n";
 
 export default definePlugin({
@@ -15,6 +15,8 @@ export default definePlugin({
     { id: "badges", path: "badges", label: () => t("nav.badges"), icon: "shield", order: 30 },
     { id: "privacy", path: "privacy", label: () => t("nav.privacy"), icon: "eyeOff", order: 80 },
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, badges, privacy } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -2,7 +2,7 @@ import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { messageSlots } from "../../messages/web/public";
 import { channelCommands } from "./commands";
 import { useDeveloperAreaVisible } from "./developerArea";
-import enGb from "./en-gb.json";
+import { nav, bot, explore } from "./en-gb.json";
 import { t } from "./i18n";
 
 const developer = "settings/developer/applications";
@@ -31,6 +31,8 @@ export default definePlugin({
   // /app/settings/developer itself (developer mode) is the shell's; this section sits under it.
   settingsSections: [{ id: "applications", path: "developer/applications", label: () => t("nav.applications"), icon: "code", order: 125 }],
   slots: [messageSlots.channelCommands.fill(channelCommands)],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, bot, explore } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { clanSlots } from "./public";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { nav, badge } from "./en-gb.json";
 import { t } from "./i18n";
 import { ClanSettings } from "./sections";
 import { WornClanTag } from "./WornClanTag";
@@ -22,6 +22,8 @@ export default definePlugin({
     "user:updatedSelf": selfUpdated,
     "server:clan_updated": serverClanUpdated,
   },
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, badge } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

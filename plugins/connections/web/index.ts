@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { connectionAdded, connectionRemoved, setConnections } from "./connectionsStore";
-import enGb from "./en-gb.json";
+import { nav, link } from "./en-gb.json";
 import { t } from "./i18n";
 import type { Connection } from "./types";
 
@@ -18,6 +18,8 @@ export default definePlugin({
     "user:connection_added": connectionAdded,
     "user:connection_removed": connectionRemoved,
   },
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, link } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

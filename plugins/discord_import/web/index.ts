@@ -2,7 +2,7 @@ import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { queued, running, done, failed } from "./en-gb.json";
 import { FEATURE } from "./importApi";
 
 // The server settings' "Import from Discord" section (shown to admins; the owner imports).
@@ -14,6 +14,8 @@ export default definePlugin({
   routes: [{ path: "claim-imported/:token", lazy: () => import("./ClaimPage") }],
   socketFeatures: [FEATURE],
   slots: [serverSlots.settingsSections.fill({ id: "import", Component: ImportSection })],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { queued, running, done, failed } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

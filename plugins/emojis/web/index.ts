@@ -1,7 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
 import { serverSlots, useServersStore } from "../../servers/web/public";
-import enGb from "./en-gb.json";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { groupsFromServers } from "./emojiNames";
@@ -23,6 +22,7 @@ export default definePlugin({
       return groupsFromServers(servers, orderedServerIds);
     }),
   ],
-  i18n: { "en-gb": enGb },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { nav, tabs, verify } from "./en-gb.json";
 import { t } from "./i18n";
 import { PublishServerSettings, VerifySettings } from "./sections";
 
@@ -23,6 +23,8 @@ export default definePlugin({
       { id: "verify", Component: VerifySettings },
     ),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, tabs, verify } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

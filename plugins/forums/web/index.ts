@@ -3,7 +3,7 @@ import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { serverSlots, type ChannelEditorTabProps, type ServerChannel } from "../../servers/web/public";
 import { threadSlots, type ThreadIntroProps } from "../../threads/web/public";
-import enGb from "./en-gb.json";
+import { create, settings } from "./en-gb.json";
 import { forumSocketHandlers } from "./forumsStore";
 import { t } from "./i18n";
 import { FORUM_TYPE } from "./types";
@@ -33,6 +33,8 @@ export default definePlugin({
     serverSlots.channelEditorTabs.fill({ id: "forum", label: () => t("settings.tab"), component: ForumSettingsTab, types: [FORUM_TYPE] }),
     threadSlots.introExtras.fill(PostDetails),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { create, settings } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

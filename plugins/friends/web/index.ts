@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
-import enGb from "./en-gb.json";
+import { add, actions, confirm, userMenu } from "./en-gb.json";
 import { friendSocketHandlers } from "./socketHandlers";
 import { friendsUserMenuSection } from "./userMenu";
 
@@ -13,6 +13,8 @@ export default definePlugin({
   id: "friends",
   socketHandlers: friendSocketHandlers,
   slots: [shellSlots.userMenuSections.fill(friendsUserMenuSection)],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { add, actions, confirm, userMenu } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -3,7 +3,7 @@ import { inboxSlots } from "../../inbox/web/public";
 import { messageSlots } from "../../messages/web/public";
 import { voiceSlots } from "../../voice/web/public";
 import { groupCallPlace } from "./groupCall";
-import enGb from "./en-gb.json";
+import { list, system } from "./en-gb.json";
 import { GroupList } from "./GroupList";
 import { groupPath } from "./groupsApi";
 import { groupJoined, groupLeft, groupsAuthenticated, groupUpdated, memberRemoved, membersAdded, memberUpdated } from "./groupsStore";
@@ -36,6 +36,8 @@ export default definePlugin({
     voiceSlots.callPlaces.fill(groupCallPlace),
   ],
   messageRenderers: Object.fromEntries(Object.values(GroupMessageType).map((type) => [type, GroupSystemMessage])),
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { list, system } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -3,7 +3,7 @@ import { shellSlots } from "@hearth/plugins/extensions";
 import { usePendingIncomingCount } from "../../friends/web/public";
 import { useDirectUnreadTotal } from "../../messages/web/public";
 import { DmList } from "./DmList";
-import enGb from "./en-gb.json";
+import { nav, list } from "./en-gb.json";
 import { t } from "./i18n";
 import { openDirectMessage } from "./inboxApi";
 import { inboxAuthenticated, inboxClosed, inboxOpened, recipientUpdated } from "./inboxStore";
@@ -26,6 +26,8 @@ export default definePlugin({
     "user:updated": (payload: { userId: string; updated: Record<string, unknown> }) => recipientUpdated(payload),
   },
   slots: [shellSlots.directMessages.fill(openDirectMessage), shellSlots.homeSidebarItems.fill(DmList)],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, list } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import enGb from "./en-gb.json";
+import { embed, attachments, mentions, notifications } from "./en-gb.json";
 import { t } from "./i18n";
 import { messageSocketHandlers } from "./socketHandlers";
 import { buttonCallbackReceived, type ButtonCallbackPayload } from "./store/buttonClicks";
@@ -27,6 +27,8 @@ export default definePlugin({
     },
     "message:button_clicked_callback": (payload: ButtonCallbackPayload) => buttonCallbackReceived(payload),
   },
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { embed, attachments, mentions, notifications } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

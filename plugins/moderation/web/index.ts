@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
 import { useIsStaff } from "./access";
-import enGb from "./en-gb.json";
+import { nav, servers, audit, notices, instance } from "./en-gb.json";
 import { t } from "./i18n";
 import { MotdBar } from "./MotdBar";
 import { noticeCreated, noticesReceived, WarningNotices } from "./notices";
@@ -49,6 +49,8 @@ export default definePlugin({
     "ticket:updated": refreshWaitingTicketsSoon,
   },
   slots: [shellSlots.appOverlay.fill(WarningNotices), shellSlots.mainPaneBars.fill(MotdBar)],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, servers, audit, notices, instance } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,7 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { shellSlots } from "@hearth/plugins/extensions";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
-import enGb from "./en-gb.json";
 
 /** Drawn only on the notifications settings page: its code loads there, not at start-up. */
 const WebPushCard = lazyComponent(async () => (await import("./WebPushCard")).WebPushCard);
@@ -10,6 +9,7 @@ const WebPushCard = lazyComponent(async () => (await import("./WebPushCard")).We
 export default definePlugin({
   id: "push",
   slots: [shellSlots.notificationSettingsCards.fill(WebPushCard)],
-  i18n: { "en-gb": enGb },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

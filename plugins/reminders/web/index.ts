@@ -1,7 +1,7 @@
 import { playNotificationSound } from "@hearth/notifications/soundPlayer";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { messageSlots } from "../../messages/web/public";
-import enGb from "./en-gb.json";
+import { menu } from "./en-gb.json";
 import { t } from "./i18n";
 import { remindersAuthenticated, removeReminder, upsertReminder } from "./remindersStore";
 import { startReminderScheduler } from "./scheduler";
@@ -39,6 +39,8 @@ export default definePlugin({
       },
     ]),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { menu } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

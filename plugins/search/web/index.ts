@@ -1,7 +1,7 @@
 import { shellSlots } from "@hearth/plugins/extensions";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { messageSlots } from "../../messages/web/public";
-import enGb from "./en-gb.json";
+import { shortcut } from "./en-gb.json";
 import { SearchHeaderAction } from "./SearchHeaderAction";
 import { SearchShortcut } from "./SearchShortcut";
 
@@ -17,6 +17,8 @@ export default definePlugin({
     shellSlots.mainPaneBars.fill(SearchShortcut),
     messageSlots.channelSearchButton.fill(SearchHeaderAction),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { shortcut } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -3,7 +3,7 @@ import { shellSlots } from "@hearth/plugins/extensions";
 import { messageSlots } from "../../messages/web/public";
 import { LazyServerNotificationsCard } from "./components/LazyServerNotificationsCard";
 import { ServerRailList } from "./components/ServerRailList";
-import enGb from "./en-gb.json";
+import { common, errors, rail, folder, serverMenu, leave, deleteServer, channels, channel, members, mentions, memberMenu, settings, general, roles, permissions, bans, invites, notifications } from "./en-gb.json";
 import { serverMessageContext } from "./messageContext";
 import { serverSocketHandlers } from "./socketHandlers";
 import { serverUserMenuSection } from "./components/memberMenu";
@@ -26,6 +26,8 @@ export default definePlugin({
     shellSlots.userMenuSections.fill(serverUserMenuSection),
     messageSlots.serverMessageContext.fill(serverMessageContext),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { common, errors, rail, folder, serverMenu, leave, deleteServer, channels, channel, members, mentions, memberMenu, settings, general, roles, permissions, bans, invites, notifications } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,7 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { messageSlots } from "../../messages/web/public";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { menu, header, list, sidebar, notify } from "./en-gb.json";
 import { FollowedThreads } from "./FollowedThreads";
 import { threadSocketHandlers } from "./live";
 import { threadMenuItems } from "./menu";
@@ -22,6 +22,8 @@ export default definePlugin({
     serverSlots.channelHeaderActions.fill({ order: 10, Component: ThreadsHeaderAction }),
     serverSlots.channelItemExtras.fill({ order: 10, Component: FollowedThreads }),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { menu, header, list, sidebar, notify } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
-import enGb from "./en-gb.json";
+import { nav, status } from "./en-gb.json";
 import { t } from "./i18n";
 import { ticketMessage, ticketsAuthenticated, ticketUpdated } from "./live";
 import { useUnreadTicketCount } from "./unread";
@@ -22,6 +22,8 @@ export default definePlugin({
     "ticket:updated": ticketUpdated,
     "ticket:message": ticketMessage,
   },
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav, status } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -2,7 +2,7 @@ import { shellSlots } from "@hearth/plugins/extensions";
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { nav } from "./en-gb.json";
 import { t } from "./i18n";
 import { ServerRequirementSettings } from "./serverSection";
 
@@ -23,6 +23,8 @@ export default definePlugin({
     shellSlots.loginFeatures.fill("two_factor"),
     serverSlots.settingsSections.fill({ id: "security", Component: ServerRequirementSettings }),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { nav } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

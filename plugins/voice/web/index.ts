@@ -5,7 +5,7 @@ import { serverSlots } from "../../servers/web/public";
 import { ChannelCallButton, ChannelVoiceExtra } from "./components/ChannelVoice";
 import { CallButton, DmCallButton } from "./components/DmCallButton";
 import { CallBarSlot, IncomingCallSlot } from "./components/mainPaneBars";
-import enGb from "./en-gb.json";
+import { join, joinVoice, leave, callUser, joinCallWith, inCall, settings } from "./en-gb.json";
 import { t } from "./i18n";
 import { calls, ifEngineLoaded } from "./engine/calls";
 import type { CallMode, SignalReceived, VoiceChannelUser, VoiceSession } from "./types";
@@ -57,6 +57,8 @@ export default definePlugin({
     inboxSlots.conversationHeaderActions.fill(DmCallButton),
     voiceSlots.callButton.fill(CallButton),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { join, joinVoice, leave, callUser, joinCallWith, inCall, settings } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { tab } from "./en-gb.json";
 import { t } from "./i18n";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
@@ -16,6 +16,8 @@ const WebhooksTab = lazyComponent(async () => (await import("./WebhooksTab")).We
 export default definePlugin({
   id: "webhooks",
   slots: [serverSlots.channelEditorTabs.fill({ id: "webhooks", label: () => t("tab"), component: WebhooksTab })],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { tab } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

@@ -1,6 +1,6 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { serverSlots } from "../../servers/web/public";
-import enGb from "./en-gb.json";
+import { common } from "./en-gb.json";
 import { WelcomeQuestionsBlock, WelcomeScreenSection } from "./screens";
 
 /**
@@ -14,6 +14,8 @@ export default definePlugin({
     serverSlots.settingsSections.fill({ id: "welcome-screen", Component: WelcomeScreenSection }),
     serverSlots.welcomeBlocks.fill(WelcomeQuestionsBlock),
   ],
-  i18n: { "en-gb": enGb },
+  i18n: { "en-gb": { common } },
+  // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)
+  deferredStrings: () => import("./en-gb.json?deferred"),
   locales: import.meta.glob("./locales/*.json", { import: "default" }),
 });

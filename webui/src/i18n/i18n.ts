@@ -181,12 +181,19 @@ function interpolate(template: string, vars: TranslationVars | undefined): strin
   });
 }
 
+let onMissing: ((namespace: string) => void) | undefined;
+
+/** Told of a key found in no dictionary (its namespace's deferred strings may not be loaded yet). */
+export function onMissingString(handler: (namespace: string) => void): void {
+  onMissing = handler;
+}
+
 export function translate(fullKey: string, vars?: TranslationVars): string {
   const path = fullKey.split(".");
   const count = typeof vars?.count === "number" ? vars.count : undefined;
-  const template =
-    findTemplate(getLanguage(), path, count) ?? findTemplate(DEFAULT_LANGUAGE, path, count) ?? fullKey;
-  return interpolate(template, vars);
+  const template = findTemplate(getLanguage(), path, count) ?? findTemplate(DEFAULT_LANGUAGE, path, count);
+  if (template === undefined && path.length > 1) onMissing?.(path[0]!);
+  return interpolate(template ?? fullKey, vars);
 }
 
 export function createTranslator<D>(namespace?: string): Translator<D> {

@@ -48,7 +48,19 @@ describe("plugin loader", () => {
     expect(state.status).toBe("ready");
     expect(state.routes.map((route) => route.path)).toEqual([...SHELL_ROUTES, "settings/account", "settings/badges", "settings/privacy"]);
     expect(state.navEntries.map((entry) => [entry.to, entry.label()])).toEqual([["settings", "Settings"]]);
+    // The groups its start-up code reads are there at once; the rest comes with its first lazy module.
+    expect(translate("accounts.nav.account")).toBe("Account");
+    const { loadDeferredStrings } = await import("../i18n/deferredStrings");
+    await loadDeferredStrings("accounts");
     expect(translate("accounts.password.submit")).toBe("Change password");
+  });
+
+  it("loads a plugin's deferred strings on the first key it misses", async () => {
+    serverLists([{ id: "accounts", web: true }]);
+    const { translate } = await load();
+
+    expect(translate("accounts.password.submit")).toBe("accounts.password.submit");
+    await vi.waitFor(() => expect(translate("accounts.password.submit")).toBe("Change password"));
   });
 
   it("lists the plugins' places in their rail order, not their loading order", async () => {

@@ -6,6 +6,7 @@
 import { lazy } from "react";
 import installedBundles from "virtual:hearth-plugin-bundles";
 import { request } from "../api/request";
+import { deferStrings } from "../i18n/deferredStrings";
 import { registerLocales, registerTranslations } from "../i18n/i18n";
 import { onSocketEvent } from "../socket/socketClient";
 import { requestSocketFeature } from "../socket/socketLifecycle";
@@ -54,6 +55,8 @@ function install(plugin: HearthWebPlugin, enabled: ReadonlySet<string>): void {
   for (const [language, strings] of Object.entries(plugin.i18n ?? {})) {
     registerTranslations(language, plugin.id, strings);
   }
+  const { deferredStrings } = plugin;
+  if (deferredStrings) deferStrings(plugin.id, async () => (await deferredStrings()).default);
   for (const [event, handler] of Object.entries(plugin.socketHandlers ?? {})) {
     onSocketEvent(event, handler);
   }

@@ -85,6 +85,12 @@ export interface HearthWebPlugin {
   /** Strings per language, reachable as `<id>.<key>`. */
   i18n?: Record<string, Dictionary>;
   /**
+   * The whole en-gb file when `i18n` holds only the groups the start-up code reads:
+   * `() => import("./en-gb.json?deferred")`. Loaded with the plugin's first lazily imported module
+   * (see `@hearth/i18n/deferredStrings`).
+   */
+  deferredStrings?: () => Promise<{ default: Dictionary }>;
+  /**
    * The other languages' files, loaded lazily (only the chosen language):
    * `import.meta.glob("./locales/*.json", { import: "default" })`.
    */
