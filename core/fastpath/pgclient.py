@@ -138,15 +138,22 @@ class _Transaction(TransactionContextPooled):
                 self.client._connection = None
                 if attempt == 2 or not error.lost:
                     raise
+            except BaseException:
+                # Cancelled (a request's client went away, a periodic job stopped) while BEGIN was
+                # on its way: ``__aexit__`` will not run, so the connection goes back here, or the
+                # pool loses it for good, "idle in transaction".
+                await _release_quietly(parent, self.client._connection)
+                self.client._connection = None
+                raise
         self.token = get_connections().set(self.connection_name, self.client)
         return self.client
 
 
 async def _release_quietly(client: Any, connection: Any) -> None:
     try:
-        await client._pool.release(connection)
-    except Exception:
-        pass
+        await client._pool.release(connection)  # (the pool resets it: an open transaction rolls back)
+    except BaseException:
+        connection.terminate()
 
 
 client_class = ResilientAsyncpgClient
