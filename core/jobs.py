@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 from core.metrics.families import JOB_DURATION, JOB_RUNS
 from core.periodic import every, stop
 
+# The job whose round is running in this task, if any: what a request costs is counted without
+# the background work that happens to run beside it (tests/contracts/queries.py).
+current_job: ContextVar[str | None] = ContextVar("hearth_current_job", default=None)
+
 
 def start_periodic(app: Any, name: str, interval_seconds: float, work: Callable[[], Awaitable[Any]]) -> None:
     async def in_context() -> None:
+        current_job.set(name)
         started = time.perf_counter()
         try:
             async with app.app_context():

@@ -94,8 +94,16 @@ def readable(screen: str, violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+FINITE_ANIMATIONS_ENDED = """Promise.all(document.getAnimations()
+  .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+  .map((animation) => animation.finished.catch(() => null)))"""
+
+
 async def violations_on(page: Any, screen: str) -> list[dict[str, Any]]:
-    """axe's serious and critical findings on the page as it is; the rest is printed."""
+    """axe's serious and critical findings on the page as it is, once its fades and slides have
+    ended (axe judges a colour mid-fade, faint; a loaded machine draws them slowly); the rest is
+    printed."""
+    await page.evaluate(FINITE_ANIMATIONS_ENDED)
     found = await page.evaluate(RUN_AXE)
     blocking = [violation for violation in found if violation["impact"] in BLOCKING]
     others = [violation for violation in found if violation["impact"] not in BLOCKING]
