@@ -21,7 +21,7 @@ from tests.plugins.servers.helpers import community
 from tests.support import call
 
 
-async def _server_with_an_emoji(client: Any) -> tuple[Any, dict[str, Any], bytes]:
+async def server_with_an_emoji(client: Any) -> tuple[Any, dict[str, Any], bytes]:
     """A server with the emoji ``party``, a message using it (and another server's emoji), a
     reaction with it; its export with history."""
     place = await community(client, "Emoji Land")
@@ -39,7 +39,7 @@ async def _server_with_an_emoji(client: Any) -> tuple[Any, dict[str, Any], bytes
     return place, party, await exported(client, place.owner, place.id)
 
 
-def _with_emojis(archive: bytes, change: Any) -> bytes:
+def with_emojis(archive: bytes, change: Any) -> bytes:
     files = unzip(archive)
     part = orjson.loads(files["emojis.json"])
     part["items"] = change(part["items"], files)
@@ -60,7 +60,7 @@ async def _imported(client: Any, archive: bytes) -> tuple[dict[str, Any], dict[s
 
 
 async def test_emojis_markup_and_reactions_survive_the_trip(client):
-    _, party, archive = await _server_with_an_emoji(client)
+    _, party, archive = await server_with_an_emoji(client)
     files = unzip(archive)
     [item] = orjson.loads(files["emojis.json"])["items"]
     assert (item["id"], item["name"], item["gif"]) == (party["id"], "party", True)
@@ -83,13 +83,13 @@ async def test_emojis_markup_and_reactions_survive_the_trip(client):
 
 
 async def test_an_emoji_that_is_not_a_picture_becomes_text(client):
-    _, _, archive = await _server_with_an_emoji(client)
+    _, _, archive = await server_with_an_emoji(client)
 
     def hostile(items, files):
         files[f"files/{items[0]['picture']}"] = b"GIF89a<script>alert(1)</script>"
         return items
 
-    report, done, _ = await _imported(client, _with_emojis(archive, hostile))
+    report, done, _ = await _imported(client, with_emojis(archive, hostile))
     assert report["itemsLeftOut"] == {"emojis": [{"name": "party", "reason": "picture"}]}
     assert not await CustomEmoji.exists(server_id=int(done["serverId"]))
     assert await CdnFile.filter(kind="emojis").count() == 0  # nothing stored for it
@@ -99,12 +99,12 @@ async def test_an_emoji_that_is_not_a_picture_becomes_text(client):
 
 
 async def test_a_new_server_gets_at_most_its_limit_of_emojis(client):
-    _, party, archive = await _server_with_an_emoji(client)
+    _, party, archive = await server_with_an_emoji(client)
 
     def many(items, files):
         return items + [{**items[0], "id": str(int(party["id"]) + n), "name": f"e{n}"} for n in range(1, 81)]
 
-    report, done, _ = await _imported(client, _with_emojis(archive, many))
+    report, done, _ = await _imported(client, with_emojis(archive, many))
     assert report["itemsLeftOut"] == {"emojis": [{"name": "e80", "reason": "limit"}]}
     assert await CustomEmoji.filter(server_id=int(done["serverId"])).count() == 80
     message = await Message.get(content__startswith="hi ")
@@ -113,20 +113,20 @@ async def test_a_new_server_gets_at_most_its_limit_of_emojis(client):
 
 
 async def test_an_emoji_part_out_of_shape_refuses_the_file(client):
-    _, _, archive = await _server_with_an_emoji(client)
+    _, _, archive = await server_with_an_emoji(client)
     someone = await member()
     for change, text in (
         (lambda items, files: [{**items[0], "name": "x" * 16}], "an emoji's name is not a text of 2 to 15 characters."),
         (lambda items, files: [items[0], items[0]], "it holds one emoji id twice."),
         (lambda items, files: [{**items[0], "id": "../1"}], "an emoji's id is not an id."),
     ):
-        status, body = await upload(client, someone, _with_emojis(archive, change))
+        status, body = await upload(client, someone, with_emojis(archive, change))
         assert (status, body) == (400, {"message": f"emojis.json: {text}", "path": "f"})
 
 
 async def test_a_file_of_before_emojis_still_imports(client):
     """An export made before emojis travelled: no emojis part, reactions without gif and webp."""
-    _, party, archive = await _server_with_an_emoji(client)
+    _, party, archive = await server_with_an_emoji(client)
     files = unzip(archive)
     del files["emojis.json"]
     manifest = orjson.loads(files["manifest.json"])
