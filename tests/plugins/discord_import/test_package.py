@@ -109,3 +109,23 @@ async def test_a_hostile_package_is_refused(client):
     )
     status, body = await upload(client, place.owner, place.id, bad_time, source="package")
     assert (status, body) == (400, {"message": "messages/c1/channel.json holds a message without a time.", "path": "f"})
+
+
+async def test_an_exporters_author_named_like_the_package_owner_stays_a_placeholder(client):
+    """Only a package's messages are the uploader's: an exporter's file whose author id is the
+    package's marker still makes a placeholder author."""
+    from plugins.discord_import.package import OWN
+    from tests.plugins.discord_import.helpers import SAMPLE
+
+    files = {path.relative_to(SAMPLE).as_posix(): path.read_bytes() for path in SAMPLE.rglob("*") if path.is_file()}
+    [ideas] = [name for name in files if "ideas" in name and name.endswith(".json")]
+    files[ideas] = files[ideas].replace(b'"1200000000000000003"', f'"{OWN}"'.encode())
+    place = await community(client)
+    status, planned = await upload(client, place.owner, place.id, zip_of(files))
+    assert status == 200, planned
+    await icall(client, "POST", f"/api/discord-imports/{planned['id']}/start", place.owner)
+    assert (await until_done(client, place.owner, planned["id"]))["status"] == "done"
+    ideas_channel = await Channel.get(server_id=int(place.id), name="ideas-💡")
+    [message] = await Message.filter(channel_id=ideas_channel.id)
+    assert message.created_by_id != int(place.owner.id)
+    assert await ImportedThing.filter(kind="author", discord_id=OWN, local_id=message.created_by_id).exists()
