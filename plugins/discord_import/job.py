@@ -39,7 +39,8 @@ from plugins.discord_import.models import (
     DiscordImport,
     ImportedThing,
 )
-from plugins.discord_import.plan import read_export
+from plugins.discord_import.package import OWN
+from plugins.discord_import.plan import DCE, PACKAGE, read_source
 from plugins.messages.models import CATEGORY as CATEGORY_TYPE
 from plugins.messages.models import SERVER_TEXT, Attachment, Channel, Message, Reaction
 from plugins.servers import rooms
@@ -155,6 +156,11 @@ class _Run:
         key = (AUTHOR, person.id)
         if key in self.made:
             return self.made[key]
+        if (
+            person.id == OWN and self.job.report.get("source") == PACKAGE
+        ):  # a data package: the uploader's own messages, under their own account
+            self.made[key] = self.job.user_id
+            return self.job.user_id
         person = self.people.get(person.id, person)
         earlier = await ImportedThing.filter(server_id=self.server.id, kind=AUTHOR, discord_id=person.id).first()
         avatar = None
@@ -257,7 +263,8 @@ async def run(job: DiscordImport) -> None:
     try:
         server = await Server.get(id=job.server_id)
         await storage.copy_out(str(job.archive), scratch)
-        channels = await asyncio.to_thread(read_export, scratch, limits())
+        source = str(job.report.get("source", DCE))
+        channels, _ = await asyncio.to_thread(read_source, scratch, limits(), source)
         work = _Run(job, server, scratch)
         work.entries = await asyncio.to_thread(archive.inspect, scratch, limits())
         work.know(channels)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from plugins.discord_import import archive, dce
+from plugins.discord_import import archive, dce, package
 from plugins.discord_import.archive import ArchiveRefused
 from plugins.discord_import.limits import Limits
 
@@ -31,13 +31,27 @@ def read_export(path: Path, limits: Limits) -> list[dce.Channel]:
     return channels
 
 
-def report(channels: list[dce.Channel], channels_in_server: int) -> dict[str, Any]:
+DCE, PACKAGE = "dce", "package"  # DiscordChatExporter's export, or a Discord data package
+SOURCES = (DCE, PACKAGE)
+
+
+def read_source(path: Path, limits: Limits, source: str) -> tuple[list[dce.Channel], int]:
+    """The channels of an archive of this source, and the private channels left out (a package's
+    direct and group messages). Blocking: run it in a thread."""
+    if source == PACKAGE:
+        return package.read_package(path, limits)
+    return read_export(path, limits), 0
+
+
+def report(channels: list[dce.Channel], channels_in_server: int, source: str = DCE, private: int = 0) -> dict[str, Any]:
     categories = {c.category_id: c.category for c in channels if c.category_id}
     if channels_in_server + len(categories) + len(channels) > MAX_CHANNELS:
         raise ArchiveRefused(f"The server would have more than {MAX_CHANNELS} channels and categories.")
     authors = {m.author.id for c in channels for m in c.messages} | {r for c in channels for r in c.reactors}
     messages = [m for c in channels for m in c.messages]
     return {
+        "source": source,
+        "privateChannelsLeftOut": private,
         "guild": channels[0].guild,
         "categories": sorted(str(name) for name in categories.values()),
         "channels": [{"name": c.name, "category": c.category, "messages": len(c.messages)} for c in channels],

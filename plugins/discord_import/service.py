@@ -14,7 +14,7 @@ from core.ids import parse_id
 from plugins.discord_import.archive import ArchiveRefused
 from plugins.discord_import.limits import limits
 from plugins.discord_import.models import PLANNED, QUEUED, DiscordImport
-from plugins.discord_import.plan import read_export, report
+from plugins.discord_import.plan import SOURCES, read_source, report
 from plugins.messages.models import Channel
 from plugins.servers.models import Server
 
@@ -54,6 +54,9 @@ async def _owned_server(user: User, server_id: str) -> Server:
 async def upload(user: User, server_id: str, request: Any) -> dict[str, Any]:
     """Check the archive and report what an import would make; nothing is made yet."""
     server = await _owned_server(user, server_id)
+    source = request.args.get("source", "dce")
+    if source not in SOURCES:
+        raise ApiError(400, "source must be dce or package.", "source")
     bounds = limits()
     storage = hearth().storage
     scratch = storage.scratch_file()
@@ -65,9 +68,9 @@ async def upload(user: User, server_id: str, request: Any) -> dict[str, Any]:
                 413, f"The archive is larger than {bounds.archive_bytes // (1024 * 1024)} MB.", "f"
             ) from None
         try:
-            channels = await asyncio.to_thread(read_export, incoming.path, bounds)
+            channels, private = await asyncio.to_thread(read_source, incoming.path, bounds, source)
             existing = await Channel.filter(server_id=server.id).exclude(deleting=True).count()
-            planned = report(channels, existing)
+            planned = report(channels, existing, source, private)
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None
         stored = f"discord-imports/{server.id}/{secrets.token_urlsafe(24)}.zip"

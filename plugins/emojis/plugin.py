@@ -32,3 +32,33 @@ async def server_extras(server_ids):
 
     emojis = await compact_by_server(server_ids)
     return {server_id: {"customEmojis": items} for server_id, items in emojis.items()}
+
+
+# plugins/server_transfer's hooks (its hookspecs.py): the server's emojis in its export and
+# import. Unused without that plugin.
+@hookimpl
+async def server_transfer_parts(server_id):
+    from plugins.emojis.transfer import parts
+
+    return await parts(server_id)
+
+
+@hookimpl
+def server_transfer_check(part, items):
+    from plugins.emojis.transfer import check
+
+    return check(part, items)
+
+
+@hookimpl
+async def server_transfer_left_out(part, items, files):
+    from plugins.emojis.transfer import left_out
+
+    return await left_out(part, items, files)
+
+
+@hookimpl
+async def server_transfer_restore(server_id, user_id, part, items, files):
+    from plugins.emojis.transfer import restore
+
+    return await restore(server_id, user_id, part, items, files)

@@ -214,13 +214,14 @@ class _History:
                         "height": a["height"],
                     }
                 )
-        reactions: dict[int, dict[tuple[str, str], list[str]]] = defaultdict(dict)
+        reactions: dict[int, dict[tuple[str, str, bool, bool], list[str]]] = defaultdict(dict)
         for r in (
             await Reaction.filter(message_id__in=ids)
             .order_by("id")
-            .values("message_id", "user_id", "name", "emoji_key")
+            .values("message_id", "user_id", "name", "emoji_key", "gif", "webp")
         ):
-            reactions[r["message_id"]].setdefault((r["name"], r["emoji_key"]), []).append(str(r["user_id"]))
+            key = (r["name"], r["emoji_key"], r["gif"], r["webp"])
+            reactions[r["message_id"]].setdefault(key, []).append(str(r["user_id"]))
             self.people.add(r["user_id"])
         out = []
         for row in page:
@@ -239,8 +240,8 @@ class _History:
                     "replyTo": [str(i) for i in row["reply_to_ids"] or []],
                     "attachments": files[row["id"]],
                     "reactions": [
-                        {"name": name, "emojiId": key, "userIds": users}
-                        for (name, key), users in reactions[row["id"]].items()
+                        {"name": name, "emojiId": key, "gif": gif, "webp": webp, "userIds": users}
+                        for (name, key, gif, webp), users in reactions[row["id"]].items()
                     ],
                 }
             )
@@ -296,6 +297,8 @@ async def write(
         channels = await _channels(server, {r["id"] for r in roles})
         await writer.part("channels", _each(channels))
         for extra in await plugin_parts(server.id):
+            for stored in extra.get("files") or []:
+                writer.file(stored)
             await writer.part(extra["name"], _each(extra["items"]))
         people: set[int] = set()
         if history:

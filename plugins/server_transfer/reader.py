@@ -284,6 +284,8 @@ def _messages(
                 {
                     "name": c.text(r.get("name"), "a reaction's name", 20, empty=False),
                     "emojiId": c.text(r.get("emojiId"), "a reaction's emojiId", 20),
+                    "gif": c.bool(r.get("gif", False), "a reaction's gif"),
+                    "webp": c.bool(r.get("webp", False), "a reaction's webp"),
                     "userIds": list(dict.fromkeys(users)),
                 }
             )

@@ -28,6 +28,7 @@ from plugins.discord_import import archive
 from plugins.discord_import.dce import CONTENT_MAX, clean_name
 from plugins.discord_import.placeholders import placeholder
 from plugins.messages.models import CATEGORY, SERVER_TEXT, Attachment, Channel, Message, Reaction
+from plugins.server_transfer.files import ArchiveFiles
 from plugins.server_transfer.fmt import FILES
 from plugins.server_transfer.models import ServerTransfer, TransferredThing
 from plugins.server_transfer.reader import Contents, read
@@ -39,6 +40,7 @@ from plugins.servers.service import join_server
 BATCH = 500
 AVATAR_BYTES = 8 * 1024 * 1024
 SERVER, ROLE, CHANNEL, AUTHOR, MESSAGE, PART = "server", "role", "channel", "author", "message", "part"
+EMOJI = "emoji"  # made by the emojis plugin (its server_transfer_restore), named by messages
 
 
 def _time(epoch_ms: int | None) -> datetime | None:
@@ -49,6 +51,10 @@ def _time(epoch_ms: int | None) -> datetime | None:
 # import made of them; any other (an unknown id, a quote, everyone) is defused with a zero-width
 # space, so an old message mentions or quotes nobody here.
 _MARKUP = re.compile(r"\[(@|r|q):(\d{1,19}\])?")
+# Custom emoji markup ([ce:<id>:<name>], [ace:…] animated GIF, [wace:…] animated WebP): an emoji
+# of the archive names the one made of it; any other (not made, or another server's) becomes its
+# ``:name:`` text, as it would be typed.
+_EMOJI = re.compile(r"\[(ce|ace|wace):(\d{1,19}):([^\[\]\n]{1,32})\]")
 
 
 class _Restore:
@@ -94,8 +100,13 @@ class _Restore:
             local = self.made.get((things.get(kind, ""), known[:-1])) if known else None
             return f"[{kind}:{local}]" if local else f"[{kind}\u200b:{known or ''}"
 
+        def emoji(match: re.Match[str]) -> str:
+            kind, known, name = match.groups()
+            local = self.made.get((EMOJI, known))
+            return f"[{kind}:{local}:{name}]" if local else f":{name}:"
+
         kept = "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch) != "Cc")
-        return _MARKUP.sub(markup, kept)[:CONTENT_MAX] or None
+        return _MARKUP.sub(markup, _EMOJI.sub(emoji, kept))[:CONTENT_MAX] or None
 
     def records(self, kind: str, pairs: list[tuple[str, int]]) -> list[TransferredThing]:
         for source, local in pairs:
@@ -172,16 +183,31 @@ class _Restore:
         return server.id
 
     async def plugin_parts(self, server_id: int, owned: list[str]) -> None:
-        """Other plugins' parts (``server_transfer_restore``), each in a transaction with its record."""
+        """Other plugins' parts (``server_transfer_restore``), each in a transaction with its
+        record and the ids it made that other parts name (custom emojis)."""
         ids = {kind: {s: loc for (k, s), loc in self.made.items() if k == kind} for kind in (ROLE, CHANNEL)}
+        files = ArchiveFiles(self.scratch, self.contents.entries)
         for name in owned:
             if (PART, name) in self.made or name not in self.contents.extras:
                 continue
             async with transaction():
-                await hearth().plugins.gather(
-                    "server_transfer_restore", server_id=server_id, part=name, items=self.contents.extras[name], ids=ids
+                answers = await hearth().plugins.gather(
+                    "server_transfer_restore",
+                    server_id=server_id,
+                    user_id=self.job.user_id,
+                    part=name,
+                    items=self.contents.extras[name],
+                    ids=ids,
+                    files=files,
                 )
-                await TransferredThing.bulk_create(self.records(PART, [(name, 0)]))
+                made = [
+                    thing
+                    for answer in answers
+                    for thing in self.records(
+                        EMOJI, [(str(s), int(loc)) for s, loc in (answer or {}).get(EMOJI, {}).items()]
+                    )
+                ]
+                await TransferredThing.bulk_create(made + self.records(PART, [(name, 0)]))
 
     async def authors(self, server_id: int) -> None:
         confirmed = dict(self.job.confirmed)  # [[author id, local user id], ...]
@@ -242,13 +268,18 @@ class _Restore:
                             )
                         )
                 for r in m["reactions"]:
+                    emoji = self.made.get((EMOJI, r["emojiId"])) if r["emojiId"] else None
+                    if r["emojiId"] and emoji is None:
+                        continue  # a custom emoji not made here: a reaction cannot be text
                     for user in r["userIds"]:
                         reactions.append(
                             Reaction(
                                 message_id=local,
                                 user_id=self.made[(AUTHOR, user)],
                                 name=r["name"],
-                                emoji_key=r["emojiId"],
+                                emoji_key=str(emoji) if emoji else "",
+                                gif=r["gif"],
+                                webp=r["webp"],
                             )
                         )
                 made.append((m["id"], local))

@@ -16,6 +16,7 @@ from core.ids import parse_id
 from core.keyset import ms
 from plugins.discord_import.archive import ArchiveRefused
 from plugins.server_transfer.emails import confirmed_hashes
+from plugins.server_transfer.files import ArchiveFiles
 from plugins.server_transfer.models import EXPORT, IMPORT, PLANNED, QUEUED, READY, RUNNING, ServerTransfer
 from plugins.server_transfer.reader import Contents, read
 from plugins.server_transfer.settings import options
@@ -107,21 +108,26 @@ async def _matches(user: User, contents: Contents) -> dict[str, dict[str, Any]]:
     }
 
 
-async def _plugin_parts(contents: Contents) -> tuple[list[str], list[str]]:
-    """The other plugins' parts someone here owns (each checked by its owner), and those nobody
-    owns (left out); a part out of shape refuses the file."""
-    owned, left_out = [], []
+async def _plugin_parts(contents: Contents, files: ArchiveFiles) -> tuple[list[str], list[str], dict[str, list]]:
+    """The other plugins' parts someone here owns (each checked by its owner), those nobody
+    owns (left out), and per owned part the items an import would not make; a part out of shape
+    refuses the file."""
+    plugins = hearth().plugins
+    owned, left_out, items_left_out = [], [], {}
     for name, items in contents.extras.items():
-        answers = await hearth().plugins.gather("server_transfer_check", part=name, items=items)
+        answers = await plugins.gather("server_transfer_check", part=name, items=items, files=files)
         problems = [problem for answer in answers if answer is not None for problem in answer]
         if problems:
             raise ArchiveRefused(f"{name}.json: {problems[0]}")
         (owned if any(answer is not None for answer in answers) else left_out).append(name)
-    return owned, left_out
+        skipped = await plugins.gather("server_transfer_left_out", part=name, items=items, files=files)
+        if found := [item for answer in skipped if answer for item in answer]:
+            items_left_out[name] = found
+    return owned, left_out, items_left_out
 
 
 def _report(
-    contents: Contents, matches: dict[str, dict[str, Any]], parts: tuple[list[str], list[str]]
+    contents: Contents, matches: dict[str, dict[str, Any]], parts: tuple[list[str], list[str], dict[str, list]]
 ) -> dict[str, Any]:
     messages = contents.messages
     return {
@@ -138,6 +144,7 @@ def _report(
         "matches": list(matches.values()),
         "parts": parts[0],
         "partsLeftOut": parts[1],
+        "itemsLeftOut": parts[2],
     }
 
 
@@ -160,7 +167,7 @@ async def upload(user: User, request: Any) -> dict[str, Any]:
             raise ApiError(413, f"The archive is larger than {mb} MB.", "f") from None
         try:
             contents = await asyncio.to_thread(read, incoming.path, settings.archive, settings.max_authors)
-            parts = await _plugin_parts(contents)
+            parts = await _plugin_parts(contents, ArchiveFiles(incoming.path, contents.entries))
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None
         report = _report(contents, await _matches(user, contents), parts)

@@ -86,3 +86,34 @@ async def test_the_owner_gives_a_claim_link_and_the_real_person_takes_their_mess
     assert await Message.filter(created_by_id=int(ada.id)).count() == 1
     assert await claimer.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     await snapshot(claimer, "discord-import-claim-390.png")
+
+
+async def test_the_owner_imports_their_own_data_package(live_server, signed_in, tmp_path):
+    from tests.plugins.discord_import.test_package import package
+
+    client = live_server.app.quart.test_client()
+    place = await community(client)
+    archive = tmp_path / "package.zip"
+    archive.write_bytes(package())
+
+    page = await signed_in(place.owner, 390)
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/settings/import")
+    section = page.get_by_test_id("discord-import")
+    await section.get_by_role("radio", name="My Discord data package (my own messages)").check(
+        timeout=BROWSER_PATIENCE_MS
+    )
+    await section.locator('input[type="file"]').set_input_files(str(archive))
+    await section.get_by_role("button", name="Check the archive").click()
+    plan = page.get_by_test_id("discord-import-plan")
+    await expect(plan).to_contain_text("3 messages by 1 people", timeout=BROWSER_PATIENCE_MS)
+    await expect(plan).to_contain_text("1 direct or group conversations stay private and are left out.")
+    await snapshot(page, "discord-import-package-plan.png")
+    await section.get_by_role("button", name="Start the import").click()
+    await expect(section.get_by_role("status")).to_have_text(
+        "Done: 3 messages imported into 2 channels.", timeout=BROWSER_PATIENCE_MS
+    )
+    wide = await signed_in(place.owner)
+    await wide.goto(f"{live_server.url}/app/servers/{place.id}")
+    await wide.get_by_text("general", exact=True).click(timeout=BROWSER_PATIENCE_MS)
+    await expect(wide.get_by_text("a cat")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await snapshot(wide, "discord-import-package-channel.png")

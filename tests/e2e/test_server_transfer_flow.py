@@ -85,3 +85,36 @@ async def test_a_member_who_is_not_the_owner_is_told(live_server, signed_in):
     await expect(page.get_by_text("Only the server's owner or an instance admin can export it.")).to_be_visible(
         timeout=BROWSER_PATIENCE_MS
     )
+
+
+async def test_the_dry_run_lists_an_emoji_that_will_not_be_made(live_server, signed_in, tmp_path):
+    from tests.plugins.server_transfer.test_emojis import server_with_an_emoji, with_emojis
+
+    client = live_server.app.quart.test_client()
+    _, _, archive = await server_with_an_emoji(client)
+
+    def hostile(items, files):
+        files[f"files/{items[0]['picture']}"] = b"<svg onload=alert(1)>"
+        return items
+
+    saved = tmp_path / "emoji-land.zip"
+    saved.write_bytes(with_emojis(archive, hostile))
+    page = await signed_in(await member())
+    await page.context.add_init_script(path=str(AXE))
+    await page.goto(f"{live_server.url}/app")
+    await page.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
+    await page.get_by_role("tab", name="Import a server file").click()
+    tab = page.get_by_test_id("server-import")
+    await tab.locator('input[type="file"]').set_input_files(str(saved))
+    await tab.get_by_role("button", name="Check the file").click()
+    left_out = page.get_by_test_id("server-import-left-out")
+    await expect(left_out).to_contain_text(
+        ":party: — its picture is not one Hearth accepts", timeout=BROWSER_PATIENCE_MS
+    )
+    await snapshot(page, "server-import-emoji-left-out.png")
+    found = await violations_on(page, "server import, an emoji left out")
+    assert not found, readable("server import, an emoji left out", found)
+    await tab.get_by_role("button", name="Make the server").click()
+    await expect(tab.get_by_role("status")).to_have_text("Done: the server is made.", timeout=BROWSER_PATIENCE_MS)
+    await tab.get_by_role("button", name="Open the server").click()
+    await expect(page.get_by_text("hi :party: and :gone:")).to_be_visible(timeout=BROWSER_PATIENCE_MS)

@@ -6,7 +6,7 @@ import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { useCallback, useEffect, useState, type ChangeEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
-import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type Placeholder } from "./importApi";
+import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type ImportSource, type Placeholder } from "./importApi";
 import { t } from "./i18n";
 import "./import.css";
 
@@ -20,6 +20,7 @@ function Plan({ job }: { job: DiscordImport }) {
       <p>{t("planSummary", { channels: report.channels.length, categories: report.categories.length, messages: report.messages, authors: report.authors })}</p>
       <p className="muted">{t("planDetails", { attachments: report.attachments, reactions: report.reactions, pins: report.pins, replies: report.replies })}</p>
       {(report.attachmentsNotInArchive > 0 || report.skipped > 0) && <p className="muted">{t("planMissing", { count: report.attachmentsNotInArchive, skipped: report.skipped })}</p>}
+      {(report.privateChannelsLeftOut ?? 0) > 0 && <p className="muted">{t("planPrivate", { count: report.privateChannelsLeftOut ?? 0 })}</p>}
       <ul className="discord-import__channels">
         {report.channels.map((channel, index) => (
           <li key={index}>
@@ -28,6 +29,23 @@ function Plan({ job }: { job: DiscordImport }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+const SOURCES: ImportSource[] = ["dce", "package"];
+
+function SourceChoice({ source, choose }: { source: ImportSource; choose: (source: ImportSource) => void }) {
+  return (
+    <fieldset className="discord-import__source">
+      <legend>{t("source.legend")}</legend>
+      {SOURCES.map((value) => (
+        <label key={value} className="discord-import__source-option">
+          <input type="radio" name="discord-import-source" value={value} checked={source === value} onChange={() => choose(value)} />
+          <span>{t(`source.${value}`)}</span>
+        </label>
+      ))}
+      {source === "package" && <p className="muted">{t("source.packageHint")}</p>}
+    </fieldset>
   );
 }
 
@@ -76,6 +94,7 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
   const selfId = useSelfUserStore((state) => state.user?.id);
   const [job, setJob] = useState<DiscordImport | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<ImportSource>("dce");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const owner = ownerId !== undefined && ownerId === selfId;
@@ -122,11 +141,12 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
       <p className="muted">{t("description")}</p>
       {!working && (
         <div className="discord-import__upload">
+          <SourceChoice source={source} choose={setSource} />
           <label className="field">
             <span className="field__label">{t("choose")}</span>
             <input type="file" accept=".zip,application/zip" onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)} />
           </label>
-          <Button disabled={!file} loading={busy} onClick={() => file && void act(async () => setJob(await uploadExport(serverId, file)))}>
+          <Button disabled={!file} loading={busy} onClick={() => file && void act(async () => setJob(await uploadExport(serverId, file, source)))}>
             {busy ? t("checking") : t("check")}
           </Button>
         </div>

@@ -5,7 +5,13 @@ import { errorFromResponse, networkError } from "@hearth/api/requestErrors";
 
 export const FEATURE = "discord_import";
 
+/** `dce`: DiscordChatExporter's export; `package`: the user's own Discord data package. */
+export type ImportSource = "dce" | "package";
+
 export interface ImportReport {
+  /** Absent in reports of an older Hearth (which read only DiscordChatExporter's exports). */
+  source?: ImportSource;
+  privateChannelsLeftOut?: number;
   guild: string;
   categories: string[];
   channels: { name: string; category: string | null; messages: number }[];
@@ -32,12 +38,12 @@ export interface DiscordImport {
 }
 
 /** The zip sent as the raw body (the request client sends JSON only). */
-export async function uploadExport(serverId: string, file: File): Promise<DiscordImport> {
+export async function uploadExport(serverId: string, file: File, source: ImportSource = "dce"): Promise<DiscordImport> {
   const features = [...new Set([...requestedFeatures(), FEATURE])].sort().join(",");
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(`/discord-imports/servers/${encodeURIComponent(serverId)}`), {
+    response = await fetch(buildUrl(`/discord-imports/servers/${encodeURIComponent(serverId)}?source=${source}`), {
       method: "POST",
       headers: { ...authHeaders(), [FEATURES_HEADER]: features, "Content-Type": "application/zip", "File-Name": encodeURIComponent(file.name) },
       body: file,

@@ -26,6 +26,7 @@ function Plan({ job, confirmed, toggle }: { job: ServerTransfer; confirmed: Set<
         })}
       </p>
       <p className="muted">{t("import.details", { attachments: report.attachments, reactions: report.reactions })}</p>
+      <EmojisLeftOut items={report.itemsLeftOut?.emojis ?? []} />
       {report.matches.length > 0 && (
         <fieldset className="server-transfer__matches">
           <legend>{t("import.matchesTitle")}</legend>
@@ -38,6 +39,26 @@ function Plan({ job, confirmed, toggle }: { job: ServerTransfer; confirmed: Set<
           ))}
         </fieldset>
       )}
+    </div>
+  );
+}
+
+function EmojisLeftOut({ items }: { items: { name: string; reason: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="server-transfer__left-out" data-testid="server-import-left-out">
+      <p>{t("import.leftOut.title")}</p>
+      <ul>
+        {items.map((item, index) => (
+          <li key={`${item.name}-${index}`}>
+            <bdi>
+              {item.reason === "limit"
+                ? t("import.leftOut.limit", { name: item.name })
+                : t("import.leftOut.picture", { name: item.name })}
+            </bdi>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -17,6 +17,8 @@ export interface ImportReport {
   attachments: number;
   reactions: number;
   matches: { authorId: string; userId: string; username: string; tag: string }[];
+  /** Per plugin part, what the import will not make (emojis: reason `picture` or `limit`). */
+  itemsLeftOut?: Record<string, { name: string; reason: string }[]>;
 }
 
 export interface ServerTransfer {

@@ -31,10 +31,13 @@ def zip_of(files: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
-async def upload(client: Any, person: Person, server_id: str, data: bytes, opted: bool = True) -> tuple[int, Any]:
+async def upload(
+    client: Any, person: Person, server_id: str, data: bytes, opted: bool = True, source: str | None = None
+) -> tuple[int, Any]:
     headers = {"Authorization": person.token, "File-Name": "export.zip", "Content-Type": "application/zip"}
+    query = f"?source={source}" if source else ""
     response = await client.post(
-        f"/api/discord-imports/servers/{server_id}", data=data, headers={**headers, **(FEATURE if opted else {})}
+        f"/api/discord-imports/servers/{server_id}{query}", data=data, headers={**headers, **(FEATURE if opted else {})}
     )
     return response.status_code, await response.get_json(silent=True)
 

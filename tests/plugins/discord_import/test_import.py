@@ -15,6 +15,8 @@ from tests.plugins.servers.helpers import community, join
 from tests.support import call
 
 REPORT = {
+    "source": "dce",
+    "privateChannelsLeftOut": 0,
     "guild": "Hearthlings",
     "categories": ["Projects", "Text Channels"],
     "channels": [

@@ -94,7 +94,7 @@ async def test_a_server_moves_with_its_history(app, client):
     report = planned["report"]
     assert (report["server"], report["messages"], report["attachments"], report["reactions"]) == ("Moving Day", 6, 1, 2)
     assert sorted(report["channels"]) == ["General", "staff"] and report["categories"] == 1
-    assert (report["parts"], report["partsLeftOut"]) == (["welcome"], [])
+    assert (report["parts"], report["partsLeftOut"], report["itemsLeftOut"]) == (["emojis", "welcome"], [], {})
     [match] = report["matches"]  # only the importer's own address is ever matched for them
     assert match["userId"] == importer.id
 

@@ -1,0 +1,121 @@
+"""A Discord data package (Settings › Privacy › Request all of my data): the user's own messages,
+``messages/index.json`` and per channel ``messages/c<id>/channel.json`` with ``messages.json``
+(``[{ID, Timestamp, Contents, Attachments}]``) or, in older packages, ``messages.csv`` with the
+same columns (folders without the ``c`` in the oldest). Read into the exporter's shapes
+(``dce.Channel``): every message is the uploader's own (``OWN``), each server's text channels
+become channels under a category named after that server; direct and group messages are private
+and left out (counted). Attachments are links to Discord, never fetched (counted)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from plugins.discord_import import archive, dce
+from plugins.discord_import.archive import ArchiveRefused, Entry
+from plugins.discord_import.limits import Limits
+
+OWN = "own"  # the author of every message of a package: the uploader's own account
+GUILD_TEXT_TYPES = {0, 5, 10, 11, 12, 15}  # text, announcement, threads, forum (Discord's channel types)
+_CHANNEL = re.compile(r"^(?:[^/]+/)?messages/c?(\d{1,20})/channel\.json$")
+NOT_A_PACKAGE = "The archive holds no messages/…/channel.json: it is not a Discord data package."
+
+
+def _json(path: Path, entry: Entry, limit: int) -> Any:
+    try:
+        return orjson.loads(archive.read(path, entry, limit))
+    except orjson.JSONDecodeError:
+        raise ArchiveRefused(f"{entry.name[:100]} is not valid JSON.") from None
+
+
+def _rows(path: Path, entries: dict[str, Entry], folder: str, limit: int) -> list[dict[str, Any]]:
+    if f"{folder}/messages.json" in entries:
+        rows = _json(path, entries[f"{folder}/messages.json"], limit)
+        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+            raise ArchiveRefused(f"{folder}/messages.json is not a list of messages.")
+        return rows
+    if f"{folder}/messages.csv" in entries:
+        text = archive.read(path, entries[f"{folder}/messages.csv"], limit).decode("utf-8-sig", "replace")
+        try:
+            return list(csv.DictReader(io.StringIO(text)))
+        except csv.Error:
+            raise ArchiveRefused(f"{folder}/messages.csv is not a CSV file.") from None
+    return []
+
+
+def _time(value: Any, where: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise ArchiveRefused(f"{where} holds a message without a time.") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _channel(path: Path, entries: dict[str, Entry], folder: str, limits: Limits, me: dce.Author) -> dce.Channel | None:
+    where = f"{folder}/channel.json"
+    meta = _json(path, entries[where], limits.json_bytes)
+    if not isinstance(meta, dict) or "id" not in meta:
+        raise ArchiveRefused(f"{where} is not a channel of a Discord data package.")
+    guild = meta.get("guild")
+    if not isinstance(guild, dict) or meta.get("type", 0) not in GUILD_TEXT_TYPES:
+        return None  # a direct or group message: private, left out
+    channel = dce.Channel(
+        id=dce._str(meta["id"], where),
+        name=dce.clean_name(meta.get("name"), dce.CHANNEL_NAME_MAX, "imported"),
+        category_id=dce._str(guild.get("id"), where),
+        category=dce.clean_name(guild.get("name"), dce.CHANNEL_NAME_MAX, "Imported"),
+        guild=dce.clean_name(guild.get("name"), dce.NAME_MAX, "Imported server"),
+        entry=where,
+    )
+    for row in _rows(path, entries, folder, limits.json_bytes):
+        content = dce.clean_text(str(row.get("Contents") or "")).strip()
+        links = len(str(row.get("Attachments") or "").split())
+        if not content:
+            channel.skipped += 1
+            continue
+        channel.messages.append(
+            dce.Message(
+                id=dce._str(row.get("ID"), where),
+                timestamp=_time(row.get("Timestamp"), where),
+                edited=None,
+                pinned=False,
+                content=content[: dce.CONTENT_MAX],
+                truncated=len(content) > dce.CONTENT_MAX,
+                author=me,
+                reply_to=None,
+                missing_files=links,
+            )
+        )
+    channel.messages.sort(key=lambda m: m.timestamp)
+    return channel
+
+
+def read_package(path: Path, limits: Limits, username: str = "You") -> tuple[list[dce.Channel], int]:
+    """The package's server channels with the user's messages, and how many private channels
+    (direct and group messages) were left out. Blocking: run it in a thread."""
+    entries = archive.inspect(path, limits)
+    folders = sorted(name.rsplit("/", 1)[0] for name in entries if _CHANNEL.match(name))
+    if not folders:
+        raise ArchiveRefused(NOT_A_PACKAGE)
+    me = dce.Author(OWN, username, None)
+    channels, private, messages = [], 0, 0
+    for folder in folders:
+        channel = _channel(path, entries, folder, limits, me)
+        if channel is None:
+            private += 1
+            continue
+        messages += len(channel.messages)
+        if messages > limits.messages:
+            raise ArchiveRefused(f"The package holds more than {limits.messages} messages.")
+        channels.append(channel)
+    if not channels:
+        raise ArchiveRefused("The package holds no messages of a server's channels.")
+    if len({c.id for c in channels}) != len(channels):
+        raise ArchiveRefused("The package holds one channel twice.")
+    return channels, private
