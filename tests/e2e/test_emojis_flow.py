@@ -49,7 +49,13 @@ async def test_upload_an_emoji_then_use_it_live(live_server, signed_in, tmp_path
     await expect(page_a.get_by_test_id("emoji-count")).to_have_text("1 of 80 emojis")
     emoji_id = await row.get_attribute("data-emoji-id")
     assert emoji_id and re.fullmatch(r"\d+", emoji_id)
-    picture_loaded = await row.locator("img").evaluate("(img) => img.complete && img.naturalWidth === 32")
+    # judged once the picture has loaded or failed, not while it is still on its way
+    picture_loaded = await row.locator("img").evaluate(
+        """(img) => (img.complete ? Promise.resolve() : new Promise((settle) => {
+            img.addEventListener("load", settle, { once: true });
+            img.addEventListener("error", settle, { once: true });
+        })).then(() => img.naturalWidth === 32)"""
+    )
     assert picture_loaded
     await snapshot(page_a, "emojis-settings.png")
 

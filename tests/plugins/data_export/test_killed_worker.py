@@ -30,6 +30,10 @@ async def app(make_app):
         yield quart_app
 
 
+# Alone on its database: a job runner of another app of this process (a browser test's live server
+# polls every 5 s) would take the queued export before the stalling worker has started, and the
+# expired one before this process's run_pending does.
+@pytest.mark.serial
 async def test_an_export_survives_its_worker_being_killed(app, settings, database_url):
     client = app.test_client()
     ada, bob = await member(), await member()
