@@ -4,7 +4,8 @@ import { describeError } from "@hearth/api/requestErrors";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
-import { useCallback, useEffect, useState, type ChangeEvent } from "react";
+import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
+import { useEffect, useState, type ChangeEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type ImportSource, type Placeholder } from "./importApi";
 import { t } from "./i18n";
@@ -92,11 +93,9 @@ function Placeholders({ serverId }: { serverId: string }) {
 export function ImportSection({ serverId }: SettingsSectionProps) {
   const ownerId = useServersStore((state) => state.servers[serverId]?.createdById);
   const selfId = useSelfUserStore((state) => state.user?.id);
-  const [job, setJob] = useState<DiscordImport | null>(null);
+  const { job, setJob, busy, error, setError, working, act } = useBackgroundJob(getImport, POLL_MS);
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<ImportSource>("dce");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const owner = ownerId !== undefined && ownerId === selfId;
 
   useEffect(() => {
@@ -105,33 +104,6 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
       .then((jobs) => setJob(jobs.find((found) => found.status !== "done" && found.status !== "failed") ?? jobs[0] ?? null))
       .catch((failure) => setError(describeError(failure)));
   }, [owner, serverId]);
-
-  const refresh = useCallback(async (id: string) => {
-    try {
-      setJob(await getImport(id));
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }, []);
-
-  const working = job?.status === "queued" || job?.status === "running";
-  useEffect(() => {
-    if (!working || !job) return;
-    const timer = window.setInterval(() => void refresh(job.id), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [working, job, refresh]);
-
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (!owner) return <p className="muted">{t("ownerOnly")}</p>;
 

@@ -5,10 +5,11 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { formatFileSize } from "@hearth/ui/format";
-import { useCallback, useEffect, useState } from "react";
+import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
+import { useEffect, useState } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { t } from "./i18n";
-import { askExport, downloadExport, getTransfer, serverExports, type ServerTransfer } from "./transferApi";
+import { askExport, downloadExport, getTransfer, serverExports } from "./transferApi";
 import "./transfer.css";
 
 const POLL_MS = 1000;
@@ -18,10 +19,8 @@ export function ExportSection({ serverId }: SettingsSectionProps) {
   const ownerId = useServersStore((state) => state.servers[serverId]?.createdById);
   const self = useSelfUserStore((state) => state.user);
   const allowed = self !== null && self !== undefined && (self.id === ownerId || (self.badges & ADMIN_BADGES) !== 0);
-  const [job, setJob] = useState<ServerTransfer | null>(null);
+  const { job, setJob, busy, error, setError, working, act } = useBackgroundJob(getTransfer, POLL_MS);
   const [history, setHistory] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!allowed) return;
@@ -29,33 +28,6 @@ export function ExportSection({ serverId }: SettingsSectionProps) {
       .then((jobs) => setJob(jobs[0] ?? null))
       .catch((failure) => setError(describeError(failure)));
   }, [allowed, serverId]);
-
-  const refresh = useCallback(async (id: string) => {
-    try {
-      setJob(await getTransfer(id));
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }, []);
-
-  const working = job?.status === "queued" || job?.status === "running";
-  useEffect(() => {
-    if (!working || !job) return;
-    const timer = window.setInterval(() => void refresh(job.id), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [working, job, refresh]);
-
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (!allowed) return <p className="muted">{t("export.ownerOnly")}</p>;
 

@@ -1,9 +1,9 @@
 /** The "Add a server" dialog → Import a server file: upload a Hearth server export, read what it
  * will make, confirm the people whose e-mail matches, then watch the server being made. */
-import { describeError } from "@hearth/api/requestErrors";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
-import { useCallback, useEffect, useState, type ChangeEvent } from "react";
+import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
+import { useState, type ChangeEvent } from "react";
 import { useNavigate } from "react-router";
 import { t } from "./i18n";
 import { getTransfer, startImport, uploadServerFile, type ServerTransfer } from "./transferApi";
@@ -66,37 +66,8 @@ function EmojisLeftOut({ items }: { items: { name: string; reason: string }[] })
 export function ImportTab({ close }: { close: () => void }) {
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
-  const [job, setJob] = useState<ServerTransfer | null>(null);
+  const { job, setJob, busy, error, working, act } = useBackgroundJob(getTransfer, POLL_MS);
   const [confirmed, setConfirmed] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(async (id: string) => {
-    try {
-      setJob(await getTransfer(id));
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  }, []);
-
-  const working = job?.status === "queued" || job?.status === "running";
-  useEffect(() => {
-    if (!working || !job) return;
-    const timer = window.setInterval(() => void refresh(job.id), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [working, job, refresh]);
-
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const check = () =>
     file &&
