@@ -37,3 +37,16 @@ def asked_unless_elsewhere(name: str) -> bool:
     from quart import has_request_context
 
     return not has_request_context() or name in of_request()
+
+
+def only_for_askers(blueprint: Any, name: str, refusal: str, except_endpoints: tuple[str, ...] = ()) -> None:
+    """Every route of ``blueprint`` (but ``except_endpoints``) answers 404 with ``refusal`` to an
+    HTTP request whose header does not name ``name``: to a protocol client the routes do not exist."""
+    from quart import request
+
+    from core.errors import ApiError
+
+    @blueprint.before_request
+    async def _asked() -> None:
+        if request.endpoint not in except_endpoints and name not in of_request():
+            raise ApiError(404, refusal)

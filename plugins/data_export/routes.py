@@ -23,10 +23,7 @@ NOT_ASKED = f"Your data's export is a Hearth addition: name it in X-Hearth-Featu
 blueprint = Blueprint("data_export", __name__, url_prefix="/api/data-exports")
 
 
-@blueprint.before_request
-async def _asked() -> None:
-    if request.endpoint != "data_export.download_file" and FEATURE not in features.of_request():
-        raise ApiError(404, NOT_ASKED)
+features.only_for_askers(blueprint, FEATURE, NOT_ASKED, except_endpoints=("data_export.download_file",))
 
 
 @blueprint.get("")

@@ -9,7 +9,6 @@ from quart import Blueprint, current_app, jsonify, request
 
 from core import features
 from core.auth import current_user, require_user
-from core.errors import ApiError
 from core.ratelimit import rate_limit
 from plugins.discord_import import claims, service
 from plugins.discord_import.job import run_pending
@@ -20,10 +19,7 @@ NOT_ASKED = f"Discord imports are a Hearth addition: name them in X-Hearth-Featu
 blueprint = Blueprint("discord_import", __name__, url_prefix="/api/discord-imports")
 
 
-@blueprint.before_request
-async def _asked() -> None:
-    if FEATURE not in features.of_request():
-        raise ApiError(404, NOT_ASKED)
+features.only_for_askers(blueprint, FEATURE, NOT_ASKED)
 
 
 @blueprint.post("/servers/<server_id>")

@@ -10,7 +10,6 @@ from quart_schema import validate_request
 
 from core import features
 from core.auth import current_user, require_user
-from core.errors import ApiError
 from core.ratelimit import rate_limit
 from plugins.group_dms import service
 from plugins.group_dms.live import FEATURE
@@ -20,10 +19,7 @@ blueprint = Blueprint("group_dms", __name__, url_prefix="/api/group-dms")
 NOT_ASKED = f"Group DMs are a Hearth addition: name them in X-Hearth-Features ({FEATURE})."
 
 
-@blueprint.before_request
-async def _asked() -> None:
-    if FEATURE not in features.of_request():
-        raise ApiError(404, NOT_ASKED)
+features.only_for_askers(blueprint, FEATURE, NOT_ASKED)
 
 
 @blueprint.get("")

@@ -24,10 +24,7 @@ NOT_ASKED = f"Server export and import are a Hearth addition: name them in X-Hea
 blueprint = Blueprint("server_transfer", __name__, url_prefix="/api/server-transfers")
 
 
-@blueprint.before_request
-async def _asked() -> None:
-    if FEATURE not in features.of_request():
-        raise ApiError(404, NOT_ASKED)
+features.only_for_askers(blueprint, FEATURE, NOT_ASKED)
 
 
 @blueprint.post("/servers/<server_id>/exports")
