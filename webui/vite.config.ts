@@ -168,6 +168,10 @@ export default defineConfig({
     dir: repoRoot,
     setupFiles: [fileURLToPath(new URL("./src/testSetup.ts", import.meta.url))],
     restoreMocks: true,
+    // A test's limit guards against a hang, not a measure of speed: vitest's 5 s failed a first render
+    // (jsdom and the component's imports) on a machine whose two cores were busy with other work.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     // Threads start faster than forks, and a test file spends much of its time importing and setting
     // up jsdom rather than computing: one worker more than the machine has cores keeps them busy.
     pool: "threads",

@@ -43,3 +43,11 @@ if (typeof window === "undefined") {
     if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value: new MemoryStorage(), configurable: true });
   }
 }
+
+// A wait's limit guards against a hang; it is not a measure of speed. Testing Library gives up after
+// one second, which a machine with both cores busy can take to render a screen.
+if (typeof window !== "undefined") {
+  const { configure } = await import("@testing-library/dom");
+  configure({ asyncUtilTimeout: 10_000 });
+}
+export {};

@@ -20,7 +20,7 @@ afterEach(() => {
   clearSlots();
 });
 
-describe("EmojiPicker custom emojis", { timeout: 20000 }, () => {
+describe("EmojiPicker custom emojis", () => {
   it("shows a section per server with emojis and picks their markup", async () => {
     const onPick = vi.fn();
     const { container } = render(<EmojiPicker onPick={onPick} />);

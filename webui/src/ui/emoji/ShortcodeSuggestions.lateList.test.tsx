@@ -28,7 +28,7 @@ afterEach(() => {
   clearSlots();
 });
 
-describe("a late emoji list", { timeout: 20000 }, () => {
+describe("a late emoji list", () => {
   it("does not reopen suggestions picked from before it arrived", async () => {
     render(<Box />);
     const box = screen.getByLabelText("box") as HTMLTextAreaElement;

@@ -24,7 +24,7 @@ afterEach(() => {
   clearSlots();
 });
 
-describe("shortcode suggestions", { timeout: 20000 }, () => {
+describe("shortcode suggestions", () => {
   it("open after a colon and two characters, move with the arrows and pick with Enter", () => {
     render(<Box />);
     type("hi :s");
