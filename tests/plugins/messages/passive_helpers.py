@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support import Person, SocketProbe
+from tests.support import Person, SocketProbe, connect_socket
 
 
 async def passive_socket(sockets: Any, person: Person, viewing: str | None = None) -> SocketProbe:
-    """A socket authenticated as Hearth's web UI does (``features: ["passive"]``), viewing a channel."""
-    probe = await sockets(person.token, authenticate=False)
+    """A socket authenticated as Hearth's web UI does (``features: ["passive"]``), viewing a channel
+    (``sockets``: the fixture, or a server's URL)."""
+    if isinstance(sockets, str):
+        probe = await connect_socket(sockets, person.token, authenticate=False)
+    else:
+        probe = await sockets(person.token, authenticate=False)
     await probe.client.emit("user:authenticate", {"token": person.token, "features": ["passive"]})
     await probe.wait_for("user:authenticated")
     if viewing is not None:
