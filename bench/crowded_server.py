@@ -10,8 +10,10 @@ while sending. Not run by CI.
         --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60] [--passive 0.1]
 
 ``--passive FRACTION`` runs Hearth's UI mode (issue 41): every member names the ``passive``
-feature; that fraction of them has the channel open (``hearth:view``), the others none, so they
-get a ``hearth:activity`` summary of it at most once a second. Each rate's line then splits
+feature and has set the server to notify them of mentions only (a channel whose every message
+notifies is delivered in full: each message needs its own notification); that fraction of them
+has the channel open (``hearth:view``), the others none, so they get a ``hearth:activity``
+summary of it at most once a second. Each rate's line then splits
 active viewers' deliveries from the summaries: a summary's lag is the age of the oldest message
 it stands for (its newest message's age plus ``count - 1`` intervals at that rate); "covered"
 counts the messages the summaries stand for out of those each passive member should hear of.
@@ -58,6 +60,29 @@ CONNECT_BATCH = 50  # sockets a load-generator process opens before waiting for 
 
 ACTIVITY = b'42["hearth:activity"'
 COUNT = b'"count":'
+
+
+async def mentions_only(database: str, server_id: str) -> None:
+    """Every member of the server has it notify them of mentions only (written straight in)."""
+    from core import db
+    from core.app import build_db_config
+    from core.ids import new_id
+    from core.plugins import PluginHost
+    from core.settings import load_settings
+    from plugins.servers.models import Member as ServerMember
+    from plugins.servers.models import NotificationSetting
+
+    settings = load_settings(environ={"HEARTH_DATABASE_URL": database})
+    await db.init(build_db_config(settings, PluginHost.from_settings(settings)))
+    try:
+        users = await ServerMember.filter(server_id=int(server_id)).values_list("user_id", flat=True)
+        rows = [
+            NotificationSetting(id=new_id(), user_id=user, server_id=int(server_id), ping_mode=1, sound_mode=1)
+            for user in users
+        ]
+        await NotificationSetting.bulk_create(rows, batch_size=1000)
+    finally:
+        await db.close()
 
 
 class Member(Listener):
@@ -234,7 +259,9 @@ async def main(args) -> None:
     env = migrated(scratch, args.database)
     env.update({"HEARTH_SERVER_WORKERS": str(args.workers), "HEARTH_REDIS_URL": args.redis})
     started = time.perf_counter()
-    _, channel_id, tokens = await populate(args.database, args.members)
+    server_id, channel_id, tokens = await populate(args.database, args.members)
+    if args.passive is not None:
+        await mentions_only(args.database, server_id)
     print(f"populated a {args.members}-member server in {time.perf_counter() - started:.1f} s", flush=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"

@@ -1,13 +1,14 @@
 """Passive sockets: the events of a busy room in full only while the socket has it open, a
 coalesced summary of them otherwise (docs/protocol-extensions.md, "Passive delivery").
 
-A socket that named ``passive`` at authenticate is *passive*; it says which room it has open
-(:meth:`Passive.view`). A plugin marks some of its events *quiet* (:meth:`Passive.quiet`): such an
-event, emitted to exactly the room it concerns, reaches in full the room's sockets that are not
-passive, the passive sockets that have that room open and those it names as needing it anyway
-(``full_for``); the other passive sockets in the room are skipped, and the event is folded
-(``fold``) into the room's pending summary, which this process sends to them at most once per
-``window`` seconds: at once when the room was quiet for a window, else when the window ends.
+A socket that named ``passive`` at authenticate is *passive*; it says which room it has open and
+which rooms it may hear summarised (:meth:`Passive.view`; none until it does). A plugin marks some
+of its events *quiet* (:meth:`Passive.quiet`): such an event, emitted to exactly the room it
+concerns, is not sent to a passive socket that may hear that room summarised, does not have it
+open and is not named by ``full_for``; every other socket gets it as usual. The event is folded
+(``fold``) into the room's pending summary instead, which this process sends to those sockets at
+most once per ``window`` seconds: at once when the room was quiet for a window, else when the
+window ends.
 
 Everything happens where the event is delivered to sockets: each process decides for its own
 sockets, so a view changes nothing in rooms or Redis subscriptions, and an event delivered after
@@ -31,7 +32,11 @@ EVERYONE = "*"  # ``full_for``'s answer when every socket gets the event in full
 @dataclass(slots=True)
 class View:
     user: str  # the socket's user id
-    room: str | None  # the room it has open
+    room: str | None = None  # the room it has open
+    summarised: frozenset[str] = frozenset()  # rooms it may hear summarised when not open
+
+    def away(self, room: str) -> bool:
+        return room in self.summarised and room != self.room
 
 
 @dataclass(slots=True)
@@ -66,15 +71,24 @@ class Passive:
         self.events[event] = QuietEvent(room_of, full_for, fold, summary_event)
 
     def add(self, sid: str, user_id: str) -> None:
-        self.views[sid] = View(user_id, None)
+        self.views[sid] = View(user_id)
 
-    def view(self, sid: str, room: str | None) -> bool:
-        """The room the socket has open (None: none); False when the socket is not passive."""
+    def view(self, sid: str, room: str | None, summarised: Iterable[str] | None = None) -> bool:
+        """The room the socket has open (None: none) and, unless None, the rooms it may hear
+        summarised; False when the socket is not passive."""
         view = self.views.get(sid)
         if view is None:
             return False
         view.room = room
+        if summarised is not None:
+            view.summarised = frozenset(summarised)
         return True
+
+    def summarise(self, sid: str, rooms: Iterable[str]) -> None:
+        """Change the rooms a passive socket may hear summarised (from the next event on)."""
+        view = self.views.get(sid)
+        if view is not None:
+            view.summarised = frozenset(rooms)
 
     def forget(self, sid: str) -> None:
         self.views.pop(sid, None)
@@ -96,7 +110,7 @@ class Passive:
         away = [
             sid
             for sid in self.participants(room)
-            if (view := views.get(sid)) is not None and view.room != room and view.user not in wanted
+            if (view := views.get(sid)) is not None and view.away(room) and view.user not in wanted
         ]
         if not away:
             return skip_sid
@@ -128,7 +142,7 @@ class Passive:
 
     def _send(self, room: str, event: str, summary: Any) -> None:
         views = self.views
-        sids = [sid for sid in self.participants(room) if (view := views.get(sid)) is not None and view.room != room]
+        sids = [sid for sid in self.participants(room) if (view := views.get(sid)) is not None and view.away(room)]
         if sids and self.deliver is not None:
             task = asyncio.get_running_loop().create_task(self.deliver(event, summary, sids))
             task.add_done_callback(_report)

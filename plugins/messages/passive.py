@@ -3,19 +3,19 @@
 A passive socket says which channel it has open with ``hearth:view {channelId|null}``; the
 server answers ``hearth:viewing {channelId}`` once every later event of that channel reaches the
 socket in full (the client loads what it missed after that answer). The message events of the
-server channels it does not have open (they go to the channel's room) are quiet
-(``core/passive.py``): instead of them the socket gets ``hearth:activity``, at most once a second
-per channel, with the newest message. Left as they are, in full:
+server channels it does not have open and whose messages do not notify its user (mentions only
+or muted: the ``summarised_channels`` hook, asked at each view and again when the user's
+notification settings change) are quiet (``core/passive.py``): instead of them the socket gets
+``hearth:activity``, at most once a second per channel, with the newest message. Left as they
+are, in full:
 
+- channels whose every message notifies ("all messages", the default): each needs its own
+  notification and sound, with its text;
 - DMs, group DMs and threads (their events go to their people's rooms or sockets, not to the
   channel's room);
 - a message that names the socket's user; one that names a role or @everyone goes to every
   passive socket in full (the client judges, as today, whether it holds the role or whether the
   author may ping everyone).
-
-Channels whose notification level is "all messages" are not special: the summary carries the
-newest message (and the newest one by someone else), which is what a notification shows, so a
-passive socket gets at most one notification a second per channel (docs/protocol-extensions.md).
 """
 
 from __future__ import annotations
@@ -36,11 +36,35 @@ EVERYONE_MARKUP = "[@:e]"
 QUIET = ("message:updated", "message:deleted", "message:reaction_added", "message:reaction_removed", "channel:typing")
 
 
+REFRESH = "messages:summarised"
+
+
 def install(gateway: Any) -> None:
     passive = gateway.passive
     passive.quiet("message:created", _created_in, ACTIVITY, fold=fold, full_for=named)
     for event in QUIET:  # nothing to summarise: the client reloads a channel when it opens it
         passive.quiet(event, _channel_of, ACTIVITY)
+    gateway.on_everywhere(REFRESH, _refresh_local)
+
+
+async def summarised_channels(user_id: int) -> set[str]:
+    answers = await hearth().plugins.gather("summarised_channels", user_id=user_id)
+    return {str(channel_id) for answer in answers for channel_id in answer or ()}
+
+
+async def refresh(user_id: int) -> None:
+    """The user's notification settings changed: on every process, after the commit, their
+    passive sockets hear in full every channel whose messages now notify them."""
+    await hearth().gateway.everywhere(REFRESH, {"userId": str(user_id)})
+
+
+async def _refresh_local(body: dict[str, Any]) -> None:
+    gateway = hearth().gateway
+    sockets = [ctx.sid for ctx in gateway.local_sockets(body["userId"]) if ctx.sid in gateway.passive.views]
+    if sockets:
+        rooms = await summarised_channels(int(body["userId"]))
+        for sid in sockets:
+            gateway.passive.summarise(sid, rooms)
 
 
 def _created_in(data: Any) -> str | None:
@@ -99,7 +123,7 @@ async def view(ctx: SocketContext, data: Any) -> None:
             await ctx.emit(VIEW_ERROR, {**refusal.body(), "path": "channelId"})
             return
         channel_id = str(access.channel.id)
-    hearth().gateway.passive.view(ctx.sid, channel_id)
+    hearth().gateway.passive.view(ctx.sid, channel_id, await summarised_channels(ctx.user.id))
     await ctx.emit(VIEWING, {"channelId": channel_id})
 
 

@@ -31,13 +31,14 @@ async def settle():
         await asyncio.sleep(0)
 
 
-async def test_a_quiet_event_skips_passive_sockets_not_viewing_its_room_and_sends_them_a_summary():
+async def test_a_quiet_event_skips_passive_sockets_away_from_a_room_they_may_hear_summarised():
     passive, sent = passive_with({ROOM: ["plain", "viewer", "away", "elsewhere"]})
-    passive.add("viewer", "1")
-    passive.add("away", "2")
-    passive.add("elsewhere", "3")
-    passive.view("viewer", ROOM)
-    passive.view("elsewhere", "11")
+    for sid, user in (("viewer", "1"), ("away", "2"), ("elsewhere", "3"), ("all-messages", "4")):
+        passive.add(sid, user)
+    passive.view("viewer", ROOM, [ROOM])
+    passive.view("away", None, [ROOM])
+    passive.view("elsewhere", "11", [ROOM, "11"])
+    passive.view("all-messages", "11", ["11"])  # may not hear this room summarised: it gets it in full
     assert passive.skipped("said", {"room": ROOM, "n": 1}, [ROOM], None) == ["away", "elsewhere"]
     await settle()
     assert sent == [("summary", {"count": 1, "last": 1}, ["away", "elsewhere"])]
@@ -46,6 +47,7 @@ async def test_a_quiet_event_skips_passive_sockets_not_viewing_its_room_and_send
 async def test_summaries_are_folded_until_the_window_ends_then_the_room_is_quiet_again():
     passive, sent = passive_with({ROOM: ["away"]})
     passive.add("away", "2")
+    passive.summarise("away", [ROOM])
     for n in (1, 2, 3):
         assert passive.skipped("said", {"room": ROOM, "n": n}, ROOM, "sender") == ["away", "sender"]
     await settle()
@@ -65,8 +67,9 @@ async def test_summaries_are_folded_until_the_window_ends_then_the_room_is_quiet
 async def test_an_event_for_someone_named_or_everyone_is_not_skipped_for_them():
     named = {"n": ["2"]}
     passive, sent = passive_with({ROOM: ["mine", "theirs"]}, full_for=lambda data: named["n"])
-    passive.add("mine", "2")
-    passive.add("theirs", "3")
+    for sid, user in (("mine", "2"), ("theirs", "3")):
+        passive.add(sid, user)
+        passive.summarise(sid, [ROOM])
     assert passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None) == ["theirs"]
     named["n"] = EVERYONE
     assert passive.skipped("said", {"room": ROOM, "n": 2}, ROOM, None) is None
@@ -76,6 +79,8 @@ async def test_an_event_for_someone_named_or_everyone_is_not_skipped_for_them():
 async def test_events_to_other_rooms_or_of_other_names_and_sockets_not_passive_are_left_alone():
     passive, sent = passive_with({ROOM: ["away"], "user-room": ["away"]})
     passive.add("away", "2")
+    assert passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None) is None  # no view yet: all in full
+    passive.view("away", None, [ROOM, "user-room"])
     assert passive.skipped("said", {"room": ROOM, "n": 1}, "user-room", None) is None  # a DM: its people's rooms
     assert passive.skipped("said", {"room": ROOM, "n": 1}, [ROOM, "user-room"], None) is None
     assert passive.skipped("other", {"room": ROOM}, ROOM, None) is None

@@ -1,8 +1,9 @@
 /**
  * Passive delivery (docs/protocol-extensions.md, "Passive delivery"): this socket asks for
- * `passive`, so the server sends it the message events of the server channel on screen only, and
- * for the other channels `hearth:activity` summaries (at most one a second per channel) with the
- * newest message. DMs, groups, threads and messages that mention the user still come in full.
+ * `passive`, so of the server channels that notify the user of mentions only (or are muted) the
+ * server sends the message events of the one on screen only, and for the others
+ * `hearth:activity` summaries (at most one a second per channel) with the newest message.
+ * Channels that notify every message, DMs, groups, threads and mentions still come in full.
  *
  * The server is told which channel is open (`hearth:view`) when the pane changes and when the
  * tab is hidden or shown again; once it answers (`hearth:viewing`) every later event of the

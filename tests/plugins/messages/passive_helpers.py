@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support import Person, SocketProbe, connect_socket
+from tests.support import Person, SocketProbe, call, connect_socket
 
 
 async def passive_socket(sockets: Any, person: Person, viewing: str | None = None) -> SocketProbe:
@@ -19,6 +19,13 @@ async def passive_socket(sockets: Any, person: Person, viewing: str | None = Non
     if viewing is not None:
         await view(probe, viewing)
     return probe
+
+
+async def mentions_only(client: Any, person: Person, server_id: str, channel_id: str | None = None) -> None:
+    """The person's server (or one channel of it) notifies them of mentions only: summarised."""
+    body = {"serverId": server_id, "notificationPingMode": 1, **({"channelId": channel_id} if channel_id else {})}
+    status, answer = await call(client, "POST", "/api/users/notifications", body, token=person.token)
+    assert status == 200, answer
 
 
 async def view(probe: SocketProbe, channel_id: str | None) -> int:

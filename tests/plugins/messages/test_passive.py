@@ -5,7 +5,7 @@ import asyncio
 
 from tests.plugins.accounts.helpers import ping
 from tests.plugins.messages.helpers import dm_pair, sent
-from tests.plugins.messages.passive_helpers import client_view, full_messages, passive_socket, view
+from tests.plugins.messages.passive_helpers import client_view, full_messages, mentions_only, passive_socket, view
 from tests.plugins.servers.helpers import community, join, ok, private_channel, role_with
 from tests.support import call
 
@@ -14,6 +14,13 @@ async def two_channels(client):
     place = await community(client)
     other = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "second"}, place.owner.token)
     return place, place.general, other["id"]
+
+
+async def quiet_member(client, place):
+    """A member whose server notifies them of mentions only: what they do not have open is summarised."""
+    person = await join(client, place)
+    await mentions_only(client, person, place.id)
+    return person
 
 
 async def newest_summary(probe, message_id):
@@ -29,7 +36,7 @@ async def newest_summary(probe, message_id):
 
 async def test_a_passive_socket_hears_the_open_channel_in_full_and_a_summary_of_the_others(live_client, sockets):
     place, first, second = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     passive = await passive_socket(sockets, alice, viewing=first)
     protocol = await sockets(alice.token)  # the same person, a client that did not opt in
 
@@ -53,7 +60,7 @@ async def test_a_passive_socket_hears_the_open_channel_in_full_and_a_summary_of_
 
 async def test_unread_and_mention_counts_of_a_passive_socket_match_an_active_one(live_client, sockets):
     place, first, second = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     role = await role_with(live_client, place, 0, alice)
     passive = await passive_socket(sockets, alice, viewing=first)
     active = await sockets(alice.token)
@@ -86,7 +93,7 @@ async def test_unread_and_mention_counts_of_a_passive_socket_match_an_active_one
 
 async def test_other_message_events_of_channels_not_open_are_not_sent_to_a_passive_socket(live_client, sockets):
     place, first, second = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     passive = await passive_socket(sockets, alice, viewing=first)
     viewer = await passive_socket(sockets, alice, viewing=second)
     protocol = await sockets(alice.token)
@@ -110,6 +117,7 @@ async def test_direct_messages_reach_a_passive_socket_in_full(live_client, socke
     alice, bob, dm = await dm_pair(live_client)
     place, first, _ = await two_channels(live_client)
     await join(live_client, place, alice)
+    await mentions_only(live_client, alice, place.id)
     passive = await passive_socket(sockets, alice, viewing=first)
     message = await sent(live_client, bob, dm, "direct")
     await ping(live_client, alice, passive)
@@ -119,7 +127,7 @@ async def test_direct_messages_reach_a_passive_socket_in_full(live_client, socke
 
 async def test_opening_a_channel_loses_no_message_sent_around_the_switch(live_client, sockets):
     place, first, second = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     passive = await passive_socket(sockets, alice, viewing=first)
 
     async def traffic():
@@ -146,7 +154,7 @@ async def test_opening_a_channel_loses_no_message_sent_around_the_switch(live_cl
 
 async def test_closing_every_channel_makes_the_last_one_quiet(live_client, sockets):
     place, first, _ = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     passive = await passive_socket(sockets, alice, viewing=first)
     await view(passive, None)
     message = await sent(live_client, place.owner, first, "after blur")
@@ -166,7 +174,7 @@ async def test_hearth_view_answers_only_the_socket_that_asked(live_client, socke
 
 async def test_hearth_view_refuses_bad_input_and_channels_the_user_cannot_see(live_client, sockets):
     place, first, _ = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)
     staff = await private_channel(live_client, place)
     passive = await passive_socket(sockets, alice, viewing=first)
     for body, answer in (
@@ -187,7 +195,7 @@ async def test_hearth_view_refuses_bad_input_and_channels_the_user_cannot_see(li
 
 async def test_a_socket_that_did_not_opt_in_is_refused_a_view_and_hears_everything(live_client, sockets):
     place, first, second = await two_channels(live_client)
-    alice = await join(live_client, place)
+    alice = await quiet_member(live_client, place)  # settings a passive socket would be summarised by
     protocol = await sockets(alice.token)
     await protocol.client.emit("hearth:view", {"channelId": first})
     error = await protocol.wait_for("hearth:view_error")
@@ -198,3 +206,54 @@ async def test_a_socket_that_did_not_opt_in_is_refused_a_view_and_hears_everythi
         m["id"] for m in messages
     ]
     assert protocol.received("hearth:viewing") == []
+
+
+async def test_channels_whose_every_message_notifies_stay_full(live_client, sockets):
+    place, first, second = await two_channels(live_client)
+    third = (await ok(live_client, "POST", f"/api/servers/{place.id}/channels", {"name": "third"}, place.owner.token))[
+        "id"
+    ]
+    alice = await join(live_client, place)  # "all messages", the default
+    bob = await quiet_member(live_client, place)
+    await ok(  # bob hears one channel of his quiet server in full again
+        live_client,
+        "POST",
+        "/api/users/notifications",
+        {"serverId": place.id, "channelId": third, "notificationPingMode": 0},
+        bob.token,
+    )
+    alices, bobs = (
+        await passive_socket(sockets, alice, viewing=first),
+        await passive_socket(sockets, bob, viewing=first),
+    )
+    messages = {channel: await sent(live_client, place.owner, channel, "news") for channel in (second, third)}
+    await newest_summary(bobs, messages[second]["id"])
+    await ping(live_client, alice, alices)
+    await ping(live_client, bob, bobs)
+    assert [m["id"] for m in full_messages(alices, second) + full_messages(alices, third)] == [
+        messages[second]["id"],
+        messages[third]["id"],
+    ]
+    assert alices.received("hearth:activity") == []
+    assert [m["id"] for m in full_messages(bobs, third)] == [messages[third]["id"]]
+    assert full_messages(bobs, second) == []
+    assert {s["channelId"] for s in bobs.received("hearth:activity")} == {second}
+
+
+async def test_a_change_of_notification_settings_applies_to_passive_sockets_at_once(live_client, sockets):
+    place, first, second = await two_channels(live_client)
+    alice = await quiet_member(live_client, place)
+    passive = await passive_socket(sockets, alice, viewing=first)
+    quiet = await sent(live_client, place.owner, second, "summarised")
+    await newest_summary(passive, quiet["id"])
+
+    setting = {"serverId": place.id, "channelId": second, "notificationPingMode": 0}
+    await ok(live_client, "POST", "/api/users/notifications", setting, alice.token)
+    loud = await sent(live_client, place.owner, second, "every message notifies now")
+    await ping(live_client, alice, passive)
+    assert [m["id"] for m in full_messages(passive, second)] == [loud["id"]]
+
+    await mentions_only(live_client, alice, place.id, second)
+    again = await sent(live_client, place.owner, second, "summarised again")
+    await newest_summary(passive, again["id"])
+    assert [m["id"] for m in full_messages(passive, second)] == [loud["id"]]

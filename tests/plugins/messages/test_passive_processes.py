@@ -7,7 +7,7 @@ import aiohttp
 import pytest
 
 from tests.conftest import REDIS_URL, needs_redis
-from tests.plugins.messages.passive_helpers import client_view, full_messages, passive_socket, view
+from tests.plugins.messages.passive_helpers import client_view, full_messages, mentions_only, passive_socket, view
 from tests.plugins.servers.helpers import community, join, ok
 from tests.support import connect_socket, start_process
 
@@ -53,6 +53,7 @@ async def test_a_passive_socket_on_one_process_hears_messages_sent_through_anoth
     other = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "second"}, place.owner.token)
     quiet = other["id"]
     alice = await join(client, place)
+    await mentions_only(client, alice, place.id)
     passive = await passive_socket(first, alice, viewing=place.general)
     protocol = await connect_socket(second, alice.token)
     try:
