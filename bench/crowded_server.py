@@ -64,25 +64,20 @@ COUNT = b'"count":'
 
 async def mentions_only(database: str, server_id: str) -> None:
     """Every member of the server has it notify them of mentions only (written straight in)."""
-    from core import db
-    from core.app import build_db_config
-    from core.ids import new_id
-    from core.plugins import PluginHost
-    from core.settings import load_settings
-    from plugins.servers.models import Member as ServerMember
-    from plugins.servers.models import NotificationSetting
+    import asyncpg
 
-    settings = load_settings(environ={"HEARTH_DATABASE_URL": database})
-    await db.init(build_db_config(settings, PluginHost.from_settings(settings)))
+    from core.ids import new_id
+
+    connection = await asyncpg.connect(database)
     try:
-        users = await ServerMember.filter(server_id=int(server_id)).values_list("user_id", flat=True)
-        rows = [
-            NotificationSetting(id=new_id(), user_id=user, server_id=int(server_id), ping_mode=1, sound_mode=1)
-            for user in users
-        ]
-        await NotificationSetting.bulk_create(rows, batch_size=1000)
+        users = await connection.fetch("SELECT user_id FROM server_members WHERE server_id = $1", int(server_id))
+        await connection.executemany(
+            "INSERT INTO server_notification_settings (id, user_id, server_id, channel_id, ping_mode, sound_mode)"
+            " VALUES ($1, $2, $3, NULL, 1, 1)",
+            [(new_id(), row["user_id"], int(server_id)) for row in users],
+        )
     finally:
-        await db.close()
+        await connection.close()
 
 
 class Member(Listener):
