@@ -7,14 +7,16 @@ from typing import Any
 from tests.support import Person, SocketProbe, call, connect_socket
 
 
-async def passive_socket(sockets: Any, person: Person, viewing: str | None = None) -> SocketProbe:
-    """A socket authenticated as Hearth's web UI does (``features: ["passive"]``), viewing a channel
-    (``sockets``: the fixture, or a server's URL)."""
+async def passive_socket(
+    sockets: Any, person: Person, viewing: str | None = None, also: tuple[str, ...] = ()
+) -> SocketProbe:
+    """A socket authenticated as Hearth's web UI does (``features: ["passive", *also]``), viewing a
+    channel (``sockets``: the fixture, or a server's URL)."""
     if isinstance(sockets, str):
         probe = await connect_socket(sockets, person.token, authenticate=False)
     else:
         probe = await sockets(person.token, authenticate=False)
-    await probe.client.emit("user:authenticate", {"token": person.token, "features": ["passive"]})
+    await probe.client.emit("user:authenticate", {"token": person.token, "features": ["passive", *also]})
     await probe.wait_for("user:authenticated")
     if viewing is not None:
         await view(probe, viewing)

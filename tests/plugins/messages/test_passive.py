@@ -257,3 +257,32 @@ async def test_a_change_of_notification_settings_applies_to_passive_sockets_at_o
     again = await sent(live_client, place.owner, second, "summarised again")
     await newest_summary(passive, again["id"])
     assert [m["id"] for m in full_messages(passive, second)] == [loud["id"]]
+
+
+async def test_no_summary_of_a_channel_the_user_cannot_see(live_client, sockets):
+    place, first, second = await two_channels(live_client)
+    staff = await private_channel(live_client, place)
+    alice = await quiet_member(live_client, place)
+    passive = await passive_socket(sockets, alice, viewing=first)
+    hidden = await sent(live_client, place.owner, staff, "staff only")
+    seen = await sent(live_client, place.owner, second, "for everyone")
+    await newest_summary(passive, seen["id"])
+    await ping(live_client, alice, passive)
+    assert {s["channelId"] for s in passive.received("hearth:activity")} == {second}
+    assert hidden["id"] not in {m["id"] for m in full_messages(passive, staff)}
+
+
+async def test_a_threads_messages_stay_full_while_its_parent_channel_is_summarised(live_client, sockets):
+    from tests.plugins.threads.helpers import start_thread, tok
+
+    place, _, second = await two_channels(live_client)
+    alice = await quiet_member(live_client, place)
+    thread = await start_thread(live_client, place)  # on #general, which alice will not have open
+    passive = await passive_socket(sockets, alice, viewing=second, also=("threads",))
+    reply = await tok(
+        live_client, "POST", f"/api/channels/{thread['id']}/messages", {"content": "in thread"}, place.owner.token
+    )
+    parent = await sent(live_client, place.owner, place.general, "in the parent")
+    await newest_summary(passive, parent["id"])
+    assert [m["id"] for m in full_messages(passive, thread["id"])] == [reply["id"]]
+    assert full_messages(passive, place.general) == []
