@@ -7,7 +7,16 @@ after, and for each rate the deliveries made out of those expected, send (POST) 
 while sending. Not run by CI.
 
     .venv/bin/python bench/crowded_server.py --database postgres://postgres@127.0.0.1:5432/hearth_crowd \\
-        --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60]
+        --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60] [--passive 0.1]
+
+``--passive FRACTION`` runs Hearth's UI mode (issue 41): every member names the ``passive``
+feature and has set the server to notify them of mentions only (a channel whose every message
+notifies is delivered in full: each message needs its own notification); that fraction of them
+has the channel open (``hearth:view``), the others none, so they get a ``hearth:activity``
+summary of it at most once a second. Each rate's line then splits
+active viewers' deliveries from the summaries: a summary's lag is the age of the oldest message
+it stands for (its newest message's age plus ``count - 1`` intervals at that rate); "covered"
+counts the messages the summaries stand for out of those each passive member should hear of.
 
 People and the server are written straight into the database before the server starts (no
 registrations, see tests/plugins/servers/crowd.py). The database named by --database is emptied
@@ -42,23 +51,57 @@ sys.path.insert(0, str(ROOT))
 
 from bench.big_server import PAGED, migrated, populate  # noqa: E402
 from bench.machine import children, cpu_by_program, cpu_seconds, rss_mib, speed_line  # noqa: E402
-from bench.message_fanout import Listener, Poster, fast_loop, pct, wait_until_up  # noqa: E402
+from bench.message_fanout import MARKER, Listener, Poster, fast_loop, pct, wait_until_up  # noqa: E402
 from bench.soak import fresh_database, wait_for_workers  # noqa: E402
 from tests.support import free_port  # noqa: E402
 
 CONNECT_BATCH = 50  # sockets a load-generator process opens before waiting for them to authenticate
 
 
+ACTIVITY = b'42["hearth:activity"'
+COUNT = b'"count":'
+
+
+async def mentions_only(database: str, server_id: str) -> None:
+    """Every member of the server has it notify them of mentions only (written straight in)."""
+    import asyncpg
+
+    from core.ids import new_id
+
+    connection = await asyncpg.connect(database)
+    try:
+        users = await connection.fetch("SELECT user_id FROM server_members WHERE server_id = $1", int(server_id))
+        await connection.executemany(
+            "INSERT INTO server_notification_settings (id, user_id, server_id, channel_id, ping_mode, sound_mode)"
+            " VALUES ($1, $2, $3, NULL, 1, 1)",
+            [(new_id(), row["user_id"], int(server_id)) for row in users],
+        )
+    finally:
+        await connection.close()
+
+
 class Member(Listener):
     """A member's socket: authenticates as Hearth's web UI does and records (sent, latency) of
     every message of the channel it receives. ``refusal`` says why it never became authenticated
-    (its event is set either way)."""
+    (its event is set either way). ``view``: passive mode, the channel it has open (None: none)."""
 
     refusal: str | None = None
+    passive = False
+    view: str | None = None
+    summaries: list[tuple[float, float, int]]
 
     def frame(self, frame: bytes, now: float) -> None:
         if frame.startswith(b"40"):
-            self.send_text('42["user:authenticate",' + json.dumps({"token": self.token, **PAGED}) + "]")
+            options = {"token": self.token, **PAGED, **({"features": ["passive"]} if self.passive else {})}
+            self.send_text('42["user:authenticate",' + json.dumps(options) + "]")
+        elif frame.startswith(ACTIVITY):
+            at = frame.find(MARKER) + len(MARKER)
+            count = frame.find(COUNT) + len(COUNT)
+            sent = float(frame[at : frame.index(b'"', at)])
+            self.summaries.append((sent, now - sent, int(frame[count : count + 12].split(b",")[0].split(b"}")[0])))
+        elif frame.startswith(b'42["user:authenticated"') and self.passive:
+            self.send_text('42["hearth:view",' + json.dumps({"channelId": self.view}) + "]")
+            super().frame(frame, now)
         elif frame.startswith(b'42["user:authenticate_error"'):
             self.refusal = frame.decode(errors="replace")[:200]
             self.authed.set()
@@ -74,13 +117,24 @@ class Member(Listener):
         self.latencies.append((sent_ms, now_ms - sent_ms))
 
 
-def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, out: multiprocessing.Queue) -> None:
+def members_process(
+    url: str, tokens: list[str], channel_id: str, ready, stop, out: multiprocessing.Queue, viewers: set[str] | None
+) -> None:
     """Hold one socket per token (a refused one is opened again, up to three times); once all are
-    authenticated set ``ready``, then send the recorded deliveries to ``out`` once a second until
-    ``stop``."""
+    authenticated set ``ready``, then send the recorded deliveries and summaries to ``out`` once a
+    second until ``stop``. ``viewers``: passive mode, the tokens whose socket has the channel open."""
 
     async def run() -> None:
         batch: list[tuple[float, float]] = []
+        summaries: list[tuple[float, float, int]] = []
+
+        def new_member(token: str, event: asyncio.Event) -> Member:
+            made = Member(token, channel_id, event, batch)
+            made.summaries = summaries
+            if viewers is not None:
+                made.passive, made.view = True, channel_id if token in viewers else None
+            return made
+
         host, port = url.removeprefix("http://").split(":")
         loop = asyncio.get_running_loop()
         connections = []
@@ -92,9 +146,7 @@ def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, o
                 for token in waiting[start : start + CONNECT_BATCH]:
                     event = asyncio.Event()
                     opened.append(
-                        await loop.create_connection(
-                            lambda t=token, e=event: Member(t, channel_id, e, batch), host, int(port)
-                        )
+                        await loop.create_connection(lambda t=token, e=event: new_member(t, e), host, int(port))
                     )
                 for transport, member in opened:
                     await asyncio.wait_for(member.authed.wait(), 600)
@@ -109,14 +161,14 @@ def members_process(url: str, tokens: list[str], channel_id: str, ready, stop, o
             waiting = refused
         else:
             raise SystemExit(f"{len(waiting)} members could not authenticate")
-        del batch[:]  # nothing was sent yet
+        del batch[:], summaries[:]  # nothing was sent yet
         ready.set()
         while not stop.is_set():
             await asyncio.sleep(1)
-            if batch:
-                out.put(batch[:])
-                del batch[:]  # in place: every Member holds this list
-        out.put(batch[:])
+            if batch or summaries:
+                out.put((batch[:], summaries[:]))
+                del batch[:], summaries[:]  # in place: every Member holds these lists
+        out.put((batch[:], summaries[:]))
         out.put(None)  # this process has reported everything
         for transport, _ in connections:
             transport.close()
@@ -162,12 +214,13 @@ async def send_steadily(
     return post_ms, failed
 
 
-async def collect(deliveries: multiprocessing.Queue, procs: int) -> tuple[array, array]:
+async def collect(deliveries: multiprocessing.Queue, procs: int) -> tuple[array, array, list]:
     """When every message the members received was sent, and its latency (ms), once each process
     has said it is done. Kept in arrays: millions of tuples would have the garbage collector walk
     them again and again, pausing this process, whose clock times the sends."""
     loop = asyncio.get_running_loop()
     sent, latencies = array("d"), array("d")
+    summaries: list[tuple[float, float, int]] = []
     finished = 0
     while finished < procs:
         try:
@@ -177,10 +230,12 @@ async def collect(deliveries: multiprocessing.Queue, procs: int) -> tuple[array,
         if batch is None:
             finished += 1
             continue
-        for at, latency in batch:
+        full, summarised = batch
+        for at, latency in full:
             sent.append(at)
             latencies.append(latency)
-    return sent, latencies
+        summaries.extend(summarised)
+    return sent, latencies, summaries
 
 
 @dataclass
@@ -199,7 +254,9 @@ async def main(args) -> None:
     env = migrated(scratch, args.database)
     env.update({"HEARTH_SERVER_WORKERS": str(args.workers), "HEARTH_REDIS_URL": args.redis})
     started = time.perf_counter()
-    _, channel_id, tokens = await populate(args.database, args.members)
+    server_id, channel_id, tokens = await populate(args.database, args.members)
+    if args.passive is not None:
+        await mentions_only(args.database, server_id)
     print(f"populated a {args.members}-member server in {time.perf_counter() - started:.1f} s", flush=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -223,12 +280,13 @@ async def main(args) -> None:
         print(f"workers before the members connect: {worker_memory(server.pid)}", flush=True)
         deliveries: multiprocessing.Queue = multiprocessing.Queue()
         readies = []
+        viewers = None if args.passive is None else set(tokens[: max(1, round(args.passive * args.members))])
         connect_started = time.perf_counter()
         for index in range(args.client_procs):
             ready = multiprocessing.Event()
             proc = multiprocessing.Process(
                 target=members_process,
-                args=(url, tokens[index :: args.client_procs], channel_id, ready, stop, deliveries),
+                args=(url, tokens[index :: args.client_procs], channel_id, ready, stop, deliveries, viewers),
             )
             proc.start()
             procs.append(proc)
@@ -268,7 +326,7 @@ async def main(args) -> None:
         poster.close()
         print(f"workers after sending: {worker_memory(server.pid)}")
         stop.set()
-        sent, latencies = await gathered
+        sent, latencies, summaries = await gathered
     finally:
         stop.set()
         for proc in procs:
@@ -277,15 +335,21 @@ async def main(args) -> None:
                 proc.kill()
         server.terminate()
         server.wait(120)
+    mode = (
+        ""
+        if viewers is None
+        else f", Hearth's UI mode: {len(viewers)} viewing the channel, {args.members - len(viewers)} passive"
+    )
     print(
         f"{args.members} members connected across {args.workers} workers (PostgreSQL + Redis), {args.seconds:g} s "
-        f"per rate from {args.senders} senders"
+        f"per rate from {args.senders} senders{mode}"
     )
     for phase in phases:
         within = [latency for at, latency in zip(sent, latencies) if phase.start_ms <= at <= phase.end_ms]
-        expected = len(phase.post_ms) * args.members
+        audience = args.members if viewers is None else len(viewers)  # who hears every message in full
+        expected = len(phase.post_ms) * audience
         print(
-            f"{phase.rate:g} messages/s ({phase.rate * args.members:,.0f} deliveries/s): "
+            f"{phase.rate:g} messages/s ({phase.rate * audience:,.0f} full deliveries/s): "
             f"{len(phase.post_ms)} sent, {phase.failed} failed; POST p50 {pct(phase.post_ms, 0.5):.1f} / "
             f"p99 {pct(phase.post_ms, 0.99):.1f} ms"
         )
@@ -295,6 +359,20 @@ async def main(args) -> None:
             + ", ".join(f"{name} {100 * value:.0f}%" for name, value in phase.cpu.items())
             + f" of one core ({os.cpu_count()} cores)"
         )
+        if viewers is not None:
+            print("    " + summary_line(summaries, phase, args.members - len(viewers)))
+
+
+def summary_line(summaries: list[tuple[float, float, int]], phase: Phase, passive: int) -> str:
+    """The summaries of one rate: how many, the messages they stand for, and their lag p50 / p99."""
+    mine = [(lag, count) for at, lag, count in summaries if phase.start_ms <= at <= phase.end_ms]
+    lags = [lag + (count - 1) * 1000 / phase.rate for lag, count in mine]
+    covered, expected = sum(count for _, count in mine), len(phase.post_ms) * passive
+    return (
+        f"summaries to passive members: {len(mine):,} ({len(mine) / max(1, passive):.1f} each), covering "
+        f"{covered:,} of {expected:,} messages ({100 * covered / max(1, expected):.2f}%); "
+        f"send → summary (oldest message covered) p50 {pct(lags, 0.5):.1f} / p99 {pct(lags, 0.99):.1f} ms"
+    )
 
 
 if __name__ == "__main__":
@@ -312,4 +390,11 @@ if __name__ == "__main__":
     parser.add_argument("--client-procs", type=int, default=4, help="load-generator processes holding the sockets")
     parser.add_argument("--database", required=True, help="postgres://… of a database to empty and use")
     parser.add_argument("--redis", required=True, help="redis://…")
+    parser.add_argument(
+        "--passive",
+        type=float,
+        default=None,
+        metavar="FRACTION",
+        help="Hearth's UI mode: every member passive, this fraction viewing the channel (e.g. 0.1)",
+    )
     fast_loop().run(main(parser.parse_args()))

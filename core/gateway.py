@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import socketio
 
-from core import fastjson, fastpath, features
+from core import fastjson, fastpath, features, passive
 from core.db import after_commit
 from core.dbfaults import DatabaseUnavailable
 from core.fanout_redis import FastEmitRedisManager
@@ -174,6 +174,11 @@ class Gateway:
             manager.direct = wsdirect.install(self.sio.eio)
             self.sio.lean_queues()
         self.sockets: dict[str, SocketContext] = {}
+        # passive sockets and the quiet events plugins register (core/passive.py)
+        self.passive = passive.Passive(float(settings.get("gateway.passive_summary_seconds", passive.WINDOW)))
+        self.passive.deliver = manager.emit_here
+        self.passive.participants = manager.local_participants
+        manager.passive = self.passive
         self.limits = SocketLimits.from_settings(settings)
         self._timeouts: dict[str, asyncio.Task] = {}
         # Authentications built at once: each is mostly CPU (its payload), so letting every
@@ -252,6 +257,7 @@ class Gateway:
     async def stop(self) -> None:
         for task in self._timeouts.values():
             task.cancel()
+        self.passive.close()
         await self.sio.shutdown()  # ends Engine.IO's ping-timeout task, which holds the whole server
         if self.fanout is not None:
             await self.fanout.stop()
@@ -354,6 +360,8 @@ class Gateway:
             await self._disconnected(ctx)
             return
         ctx.state.pop("authenticate", None)  # read while building the payload only
+        if passive.FEATURE in ctx.features:
+            self.passive.add(sid, str(user.id))
         self.sockets[sid] = ctx
         await self.sio.emit("user:authenticated", payload, to=sid, ignore_queue=True)
         if self._last_gap >= since:  # its payload may predate events this process never received
@@ -364,6 +372,7 @@ class Gateway:
         timer = self._timeouts.pop(sid, None)
         if timer:
             timer.cancel()
+        self.passive.forget(sid)
         ctx = self.sockets.pop(sid, None)
         if ctx is not None:
             await self._disconnected(ctx)
@@ -462,6 +471,7 @@ class Gateway:
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", body["room"])]
         for sid in sids:
             ctx = self.sockets.pop(sid, None)
+            self.passive.forget(sid)
             await self.sio.emit("user:authenticate_error", payload, to=sid, ignore_queue=True)
             await self.sio.disconnect(sid, ignore_queue=True)
             if ctx is not None:  # the disconnect handler no longer sees it: run its hooks here

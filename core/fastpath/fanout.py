@@ -19,6 +19,7 @@ from engineio import packet as eio_packet
 from socketio import packet as sio_packet
 
 from core.fastpath.wsdirect import DirectWebSocket, text_frame
+from core.passive import Passive
 
 
 class _PreEncoded(eio_packet.Packet):
@@ -35,6 +36,7 @@ class _PreEncoded(eio_packet.Packet):
 class FastEmitManager(socketio.AsyncManager):
     direct: dict[str, DirectWebSocket] = {}  # the gateway sets the Engine.IO server's registry
     fast = True  # False: every emit takes python-socketio's own path
+    passive: Passive | None = None  # the gateway's: quiet events skip passive sockets (core/passive.py)
 
     async def emit(
         self,
@@ -48,6 +50,8 @@ class FastEmitManager(socketio.AsyncManager):
         **kwargs: Any,
     ) -> None:
         room = to or room
+        if self.passive is not None and self.passive.views:
+            skip_sid = self.passive.skipped(event, data, room, skip_sid)
         if callback or not self.fast or namespace not in self.rooms:
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs)
         args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
@@ -77,3 +81,10 @@ class FastEmitManager(socketio.AsyncManager):
                 connection.write(frame)
             else:
                 socket.queue.put_nowait(pkt)
+
+    def local_participants(self, room: str) -> list[str]:
+        return [sid for sid, _ in self.get_participants("/", room)]
+
+    async def emit_here(self, event: str, data: Any, sids: list[str]) -> None:
+        """``event`` to these sockets of this process only (never published to other processes)."""
+        await FastEmitManager.emit(self, event, data, "/", to=sids)

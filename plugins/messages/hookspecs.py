@@ -65,3 +65,11 @@ async def channel_search_ids(channel_id, text, author_ids, before, after, ascend
     (None: anyone), with ids in (``after``, ``before``), in id order (``ascending`` or not), at most
     ``limit`` — exactly what the scan would find — or None when the index cannot promise that
     (the route then scans). The search plugin answers; without it every search scans."""
+
+
+@hookspec
+async def summarised_channels(user_id):
+    """Return the ids (strings) of the user's channels whose new messages do not notify them
+    (their notification settings: mentions only, or muted). A passive socket may hear those
+    channels summarised while it does not have them open; any other channel is delivered in full,
+    as its every message may notify (plugins/messages/passive.py). The servers plugin answers."""

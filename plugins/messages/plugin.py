@@ -38,9 +38,11 @@ def hearth_socket_handlers():
 
 @hookimpl
 async def hearth_startup(app):
+    from plugins.messages import passive
     from plugins.messages.extensions import install
 
     install(app)  # what other plugins add (channel kinds, the role resolver), for this app only
+    passive.install(app.extensions["hearth"].gateway)  # its quiet events for passive sockets
 
 
 @hookimpl

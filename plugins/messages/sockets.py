@@ -1,4 +1,5 @@
-"""Socket events the messages plugin handles: ``notification:dismiss {channelId}``."""
+"""Socket events the messages plugin handles: ``notification:dismiss {channelId}`` and
+``hearth:view {channelId}`` (``passive.py``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from core.errors import ApiError
 from core.gateway import SocketContext
-from plugins.messages import service
+from plugins.messages import passive, service
 
 
 async def dismiss_notification(ctx: SocketContext, data: Any) -> None:
@@ -19,4 +20,4 @@ async def dismiss_notification(ctx: SocketContext, data: Any) -> None:
     await service.dismiss(access, ctx.user)
 
 
-HANDLERS = {"notification:dismiss": dismiss_notification}
+HANDLERS = {"notification:dismiss": dismiss_notification, **passive.HANDLERS}

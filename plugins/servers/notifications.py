@@ -8,11 +8,12 @@ from core.context import hearth
 from core.db import transaction
 from core.errors import bad_request
 from core.ids import parse_id
+from plugins.messages import passive
 from plugins.messages.models import Channel
 from plugins.servers.models import NotificationSetting
 from plugins.servers.permissions import MemberContext
 
-MUTE = 2
+MENTIONS_ONLY, MUTE = 1, 2
 
 
 def wire(row: NotificationSetting) -> dict[str, Any]:
@@ -50,6 +51,20 @@ async def update(ctx: MemberContext, channel_id: str | None, changes: dict[str, 
         await hearth().gateway.emit(
             "user:notification_settings_update", {**target, "updated": updated}, to=str(user_id)
         )
+        await passive.refresh(user_id)  # which channels passive sockets hear summarised
+
+
+async def summarised_channel_ids(user_id: int) -> list[str]:
+    """The user's channels whose ping mode in effect (the channel's, else its server's, else
+    ALL) is mentions only or mute: their new messages do not notify (passive delivery)."""
+    rows = await NotificationSetting.filter(user_id=user_id).values_list("server_id", "channel_id", "ping_mode")
+    by_channel = {channel: mode for _, channel, mode in rows if channel is not None and mode is not None}
+    quiet_servers = [server for server, channel, mode in rows if channel is None and mode in (MENTIONS_ONLY, MUTE)]
+    quiet = {channel for channel, mode in by_channel.items() if mode in (MENTIONS_ONLY, MUTE)}
+    if quiet_servers:
+        channels = await Channel.filter(server_id__in=quiet_servers, deleting=False).values_list("id", flat=True)
+        quiet.update(channel for channel in channels if channel not in by_channel)
+    return [str(channel) for channel in quiet]
 
 
 async def muted_user_ids(server_id: int, channel_id: int, user_ids: list[int]) -> set[int]:

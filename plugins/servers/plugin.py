@@ -93,6 +93,13 @@ async def authenticated_payload(ctx):
 
 
 @hookimpl
+async def summarised_channels(user_id):
+    from plugins.servers.notifications import summarised_channel_ids
+
+    return await summarised_channel_ids(user_id)
+
+
+@hookimpl
 async def user_audience_rooms(user_id):
     from plugins.servers.models import Member
 

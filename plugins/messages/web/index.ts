@@ -1,6 +1,7 @@
 import { definePlugin } from "@hearth/plugins/pluginTypes";
 import { embed, attachments, mentions, notifications } from "./en-gb.json";
 import { t } from "./i18n";
+import { PASSIVE_FEATURE } from "./passiveView";
 import { messageSocketHandlers } from "./socketHandlers";
 import { buttonCallbackReceived, type ButtonCallbackPayload } from "./store/buttonClicks";
 import { serverMentionTotal } from "./store/mentionsStore";
@@ -17,6 +18,8 @@ const useServerMentionTotal = () => useReadState((state) => serverMentionTotal(s
  */
 export default definePlugin({
   id: "messages",
+  // message events of the channel on screen only, summaries of the others (passiveView.ts)
+  socketFeatures: [PASSIVE_FEATURE],
   routes: [{ path: "mentions", lazy: () => import("./components/MentionsPage") }],
   navEntries: [{ id: "mentions", to: "mentions", icon: "at", label: () => t("mentions.nav"), useBadge: useServerMentionTotal, order: 20 }],
   socketHandlers: {

@@ -1,6 +1,7 @@
 /** The messages plugin's live events (realtime.md §3.4, §5.2, §5.5). */
 import { getSocketId } from "@hearth/socket/socketClient";
 import { notifyNewMessage } from "./messageNotifications";
+import { heardMessage, passiveSocketHandlers } from "./passiveView";
 import { changeChannel, onMessageCreated, onMessageDeleted, onMessageUpdated, onReactionAdded, onReactionRemoved, reloadChannel, useMessageStore } from "./store/messageStore";
 import {
   messageMarkedUnread,
@@ -35,12 +36,15 @@ function refreshAfterReconnect(): void {
 }
 
 export const messageSocketHandlers = {
+  ...passiveSocketHandlers,
   "user:authenticated": (payload: AuthenticatedReadPayload) => {
     readStateAuthenticated(payload);
     if (authenticatedBefore) refreshAfterReconnect();
     authenticatedBefore = true;
+    passiveSocketHandlers["user:authenticated"]();
   },
   "message:created": (payload: MessageCreatedPayload) => {
+    heardMessage(payload.message.id);
     onMessageCreated(payload, getSocketId());
     readStateMessageCreated(payload.message, payload.serverId, (payload.member as { permissions?: number } | null | undefined)?.permissions);
     notifyNewMessage(payload);

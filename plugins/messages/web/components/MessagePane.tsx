@@ -14,6 +14,7 @@ import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { t } from "../i18n";
+import { viewChannel } from "../passiveView";
 import { deleteMessage, markUnread } from "../store/actions";
 import { addDraftFiles, addDraftReply, getDraft, MAX_DRAFT_FILES, setDraftScroll, startEditing } from "../store/draftStore";
 import { continuesGroup } from "../store/messageList";
@@ -149,10 +150,16 @@ function ChannelPane({
   useFocusComposerOnType(embedded ? NO_TEXTAREA : textareaRef);
 
   useEffect(() => {
-    if (!embedded) setViewedChannel(channelId);
+    if (!embedded) {
+      setViewedChannel(channelId);
+      viewChannel(channelId);
+    }
     if (!isChannelLoaded(channelId)) void loadLatest(channelId);
     return () => {
-      if (!embedded) setViewedChannel(null);
+      if (!embedded) {
+        setViewedChannel(null);
+        viewChannel(null);
+      }
       setDraftScroll(channelId, position.current);
       if (useSearchStore.getState().channelId === channelId) closeSearch();
     };

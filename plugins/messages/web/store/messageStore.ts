@@ -145,6 +145,43 @@ export function reloadChannel(channelId: string): Promise<boolean> {
   return loadLatest(channelId);
 }
 
+/**
+ * Passive delivery: what was sent after the newest loaded message, for a reader at the present,
+ * once the server sends this channel's events again (a load in flight finishes first).
+ */
+export async function loadMissed(channelId: string): Promise<boolean> {
+  await loadsSettled(channelId);
+  if (!isChannelLoaded(channelId)) return false;
+  const { messages, hasNewer } = getChannelMessages(channelId);
+  const newest = messages.findLast((message) => !message.local);
+  if (hasNewer) return false; // the newer pages load as the reader scrolls down
+  return newest ? loadPage(channelId, "after", { after: newest.id }) : loadLatest(channelId);
+}
+
+function loadsSettled(channelId: string): Promise<void> {
+  const busy = () => {
+    const loading = useMessageStore.getState().loading[channelId];
+    return Boolean(loading?.latest || loading?.around || loading?.newer);
+  };
+  return new Promise((resolve) => {
+    if (!busy()) return resolve();
+    const stop = useMessageStore.subscribe(() => {
+      if (busy()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** Forgets a channel's messages (they are loaded again when it is opened). */
+export function dropChannel(channelId: string): void {
+  if (!useMessageStore.getState().channels[channelId]) return;
+  useMessageStore.setState(({ channels }) => {
+    const { [channelId]: _dropped, ...rest } = channels;
+    return { channels: rest };
+  });
+}
+
 /** Loads the page around a message (to jump to it), unless it is already loaded. */
 export async function loadAround(channelId: string, messageId: string): Promise<boolean> {
   if (findMessage(channelId, messageId)) return true;

@@ -147,26 +147,41 @@ function countsAsMention(message: Message, serverId: string | null, selfId: stri
   return Boolean(message.mentions?.some((user) => user.id === selfId) || message.content.includes("[@:e]"));
 }
 
-/** `message:created`: the channel moved; the counter grows unless the user is reading it. */
-export function readStateMessageCreated(message: Message, serverId?: string, authorPermissions?: number): void {
+/** The channel moved; true when the message leaves nothing unread (one's own, or being read). */
+function channelMoved(message: Message): boolean {
   const self = useSelfUserStore.getState().user?.id;
-  useReadState.setState(({ channels }) =>
-    channels[message.channelId]
-      ? { channels: { ...channels, [message.channelId]: { ...channels[message.channelId]!, lastMessagedAt: message.createdAt } } }
-      : {},
-  );
+  useReadState.setState(({ channels }) => {
+    const channel = channels[message.channelId];
+    if (!channel || (channel.lastMessagedAt ?? 0) > message.createdAt) return {};
+    return { channels: { ...channels, [message.channelId]: { ...channel, lastMessagedAt: message.createdAt } } };
+  });
   if (message.createdBy.id === self) {
     // Sending clears the sender's own unread state (rest.md §3.7).
     useReadState.setState(({ mentions, lastSeen }) => {
       const { [message.channelId]: _cleared, ...rest } = mentions;
       return { mentions: rest, lastSeen: { ...lastSeen, [message.channelId]: message.createdAt } };
     });
-    return;
+    return true;
   }
   if (isBeingRead(message.channelId)) {
     queueDismiss(message.channelId);
-    return;
+    return true;
   }
+  return false;
+}
+
+/**
+ * `hearth:activity` (passive delivery): a channel not on screen moved to its newest message. What
+ * mentions the user came as a `message:created` of its own, which counted it.
+ */
+export function readStateActivity(message: Message): void {
+  channelMoved(message);
+}
+
+/** `message:created`: the channel moved; the counter grows unless the user is reading it. */
+export function readStateMessageCreated(message: Message, serverId?: string, authorPermissions?: number): void {
+  const self = useSelfUserStore.getState().user?.id;
+  if (channelMoved(message)) return;
   const channel = useReadState.getState().channels[message.channelId];
   const messageServerId = channel ? (channel.serverId ?? null) : (serverId ?? (message as { serverId?: string }).serverId ?? null);
   const isDirect = !messageServerId;
