@@ -138,7 +138,7 @@ async def run_import() -> None:
             status=QUEUED,
             path="server-imports/bench/server.zip",
             report={"parts": list(contents.extras)},
-            total=len(contents.messages),
+            total=contents.counts["messages"],
         )
         del contents
         started = time.perf_counter()

@@ -14,7 +14,7 @@ from core.ids import parse_id
 from plugins.discord_import.archive import ArchiveRefused
 from plugins.discord_import.limits import limits
 from plugins.discord_import.models import PLANNED, QUEUED, DiscordImport
-from plugins.discord_import.plan import SOURCES, read_source, report
+from plugins.discord_import.plan import SOURCES, Reading, report, survey
 from plugins.messages.models import Channel
 from plugins.servers.models import Server
 
@@ -68,9 +68,10 @@ async def upload(user: User, server_id: str, request: Any) -> dict[str, Any]:
                 413, f"The archive is larger than {bounds.archive_bytes // (1024 * 1024)} MB.", "f"
             ) from None
         try:
-            channels, private = await asyncio.to_thread(read_source, incoming.path, bounds, source)
+            reading = await asyncio.to_thread(Reading, incoming.path, bounds, source)
+            found = await asyncio.to_thread(survey, reading)
             existing = await Channel.filter(server_id=server.id).exclude(deleting=True).count()
-            planned = report(channels, existing, source, private)
+            planned = report(found, existing)
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None
         stored = f"discord-imports/{server.id}/{secrets.token_urlsafe(24)}.zip"

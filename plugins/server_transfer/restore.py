@@ -15,6 +15,7 @@ import os
 import re
 import secrets
 import unicodedata
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,7 @@ class _Restore:
     def __init__(self, job: ServerTransfer, lease: Any, scratch: Path, contents: Contents):
         self.job, self.lease, self.scratch, self.contents = job, lease, scratch, contents
         self.made: dict[tuple[str, str], int] = {}
+        self.latest: dict[int, datetime] = {}  # each channel's newest message, met while reading
 
     async def picture(self, stored: str | None, folder: str) -> str | None:
         """An icon, banner or avatar of the file, stored only when it is a picture that decodes
@@ -222,86 +224,96 @@ class _Restore:
                 local = await placeholder(server_id, f"hearth:{author['id']}", name, avatar)
             await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))
 
-    async def messages(self, server_id: int) -> int:
-        waiting = [m for m in self.contents.messages if (MESSAGE, m["id"]) not in self.made]
-        done = len(self.contents.messages) - len(waiting)
-        for start in range(0, len(waiting), BATCH):
-            batch = waiting[start : start + BATCH]
-            files: dict[str, tuple[str, str | None] | None] = {}
-            for m in batch:
-                for a in m["attachments"]:
-                    if a["storedFile"] and a["storedFile"] not in files:
-                        channel = self.made[(CHANNEL, m["channelId"])]
-                        files[a["storedFile"]] = await self.store(a["storedFile"], f"attachments/{channel}")
-            rows, attachments, reactions, made = [], [], [], []
-            for m in batch:
-                local = new_id()
-                channel = self.made[(CHANNEL, m["channelId"])]
-                replies = [self.made[(MESSAGE, r)] for r in m["replyTo"] if (MESSAGE, r) in self.made]
-                rows.append(
-                    Message(
-                        id=local,
-                        channel_id=channel,
-                        type=m["type"],
-                        content=self.content(m["content"]),
-                        created_by_id=self.made.get((AUTHOR, m["authorId"] or "")),
-                        created_at=_time(m["createdAt"]),
-                        edited_at=_time(m["editedAt"]),
-                        pinned=m["pinned"],
-                        pinned_at=_time(m["createdAt"]) if m["pinned"] else None,
-                        reply_to_ids=replies,
-                    )
-                )
-                for a in m["attachments"]:
-                    stored = files.get(a["storedFile"]) if a["storedFile"] else None
-                    if stored is not None:
-                        attachments.append(
-                            Attachment(
-                                message_id=local,
-                                channel_id=channel,
-                                server_id=server_id,
-                                path=stored[0],
-                                mime=a["mime"] or stored[1],
-                                filesize=a["size"],
-                                width=a["width"],
-                                height=a["height"],
-                            )
-                        )
-                for r in m["reactions"]:
-                    emoji = self.made.get((EMOJI, r["emojiId"])) if r["emojiId"] else None
-                    if r["emojiId"] and emoji is None:
-                        continue  # a custom emoji not made here: a reaction cannot be text
-                    for user in r["userIds"]:
-                        reactions.append(
-                            Reaction(
-                                message_id=local,
-                                user_id=self.made[(AUTHOR, user)],
-                                name=r["name"],
-                                emoji_key=str(emoji) if emoji else "",
-                                gif=r["gif"],
-                                webp=r["webp"],
-                            )
-                        )
-                made.append((m["id"], local))
-                self.made[(MESSAGE, m["id"])] = local  # a reply later in the batch finds it
-            async with transaction():
-                await Message.bulk_create(rows)
-                await TransferredThing.bulk_create(self.records(MESSAGE, made))
-                if attachments:
-                    await Attachment.bulk_create(attachments)
-                if reactions:
-                    await Reaction.bulk_create(reactions)
+    async def messages(self, server_id: int) -> None:
+        """The messages not made yet, read from the file a batch at a time (never all held)."""
+        stream = self.contents.messages()
+        done = 0
+        while batch := await asyncio.to_thread(self._next_batch, stream):
             done += len(batch)
+            batch = [m for m in batch if (MESSAGE, m["id"]) not in self.made]
+            if batch:
+                await self._write(server_id, batch)
             await self.lease.renew(done=done)
-        return done
+
+    def _next_batch(self, stream: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
+        batch = []
+        for m in stream:
+            channel, at = self.made[(CHANNEL, m["channelId"])], _time(m["createdAt"])
+            if at is not None and (channel not in self.latest or at > self.latest[channel]):
+                self.latest[channel] = at
+            batch.append(m)
+            if len(batch) >= BATCH:
+                break
+        return batch
+
+    async def _write(self, server_id: int, batch: list[dict[str, Any]]) -> None:
+        files: dict[str, tuple[str, str | None] | None] = {}
+        for m in batch:
+            for a in m["attachments"]:
+                if a["storedFile"] and a["storedFile"] not in files:
+                    channel = self.made[(CHANNEL, m["channelId"])]
+                    files[a["storedFile"]] = await self.store(a["storedFile"], f"attachments/{channel}")
+        rows, attachments, reactions, made = [], [], [], []
+        for m in batch:
+            local = new_id()
+            channel = self.made[(CHANNEL, m["channelId"])]
+            replies = [self.made[(MESSAGE, r)] for r in m["replyTo"] if (MESSAGE, r) in self.made]
+            rows.append(
+                Message(
+                    id=local,
+                    channel_id=channel,
+                    type=m["type"],
+                    content=self.content(m["content"]),
+                    created_by_id=self.made.get((AUTHOR, m["authorId"] or "")),
+                    created_at=_time(m["createdAt"]),
+                    edited_at=_time(m["editedAt"]),
+                    pinned=m["pinned"],
+                    pinned_at=_time(m["createdAt"]) if m["pinned"] else None,
+                    reply_to_ids=replies,
+                )
+            )
+            for a in m["attachments"]:
+                stored = files.get(a["storedFile"]) if a["storedFile"] else None
+                if stored is not None:
+                    attachments.append(
+                        Attachment(
+                            message_id=local,
+                            channel_id=channel,
+                            server_id=server_id,
+                            path=stored[0],
+                            mime=a["mime"] or stored[1],
+                            filesize=a["size"],
+                            width=a["width"],
+                            height=a["height"],
+                        )
+                    )
+            for r in m["reactions"]:
+                emoji = self.made.get((EMOJI, r["emojiId"])) if r["emojiId"] else None
+                if r["emojiId"] and emoji is None:
+                    continue  # a custom emoji not made here: a reaction cannot be text
+                for user in r["userIds"]:
+                    reactions.append(
+                        Reaction(
+                            message_id=local,
+                            user_id=self.made[(AUTHOR, user)],
+                            name=r["name"],
+                            emoji_key=str(emoji) if emoji else "",
+                            gif=r["gif"],
+                            webp=r["webp"],
+                        )
+                    )
+            made.append((m["id"], local))
+            self.made[(MESSAGE, m["id"])] = local  # a reply later in the batch finds it
+        async with transaction():
+            await Message.bulk_create(rows)
+            await TransferredThing.bulk_create(self.records(MESSAGE, made))
+            if attachments:
+                await Attachment.bulk_create(attachments)
+            if reactions:
+                await Reaction.bulk_create(reactions)
 
     async def last_messages(self) -> None:
-        latest: dict[int, datetime] = {}
-        for m in self.contents.messages:
-            channel, at = self.made[(CHANNEL, m["channelId"])], _time(m["createdAt"])
-            if at is not None and (channel not in latest or at > latest[channel]):
-                latest[channel] = at
-        for channel, at in latest.items():
+        for channel, at in self.latest.items():
             await Channel.filter(id=channel).update(last_messaged_at=at)
 
 
@@ -316,7 +328,7 @@ async def run(job: ServerTransfer, lease: Any) -> None:
         work = _Restore(job, lease, scratch, contents)
         for thing in await TransferredThing.filter(transfer_id=job.id).values("kind", "source_id", "local_id"):
             work.made[(thing["kind"], thing["source_id"])] = thing["local_id"]
-        await lease.renew(total=len(contents.messages))
+        await lease.renew(total=contents.counts["messages"])
         server_id = await work.structure()
         await work.plugin_parts(server_id, list(job.report.get("parts", [])))
         await work.authors(server_id)

@@ -129,7 +129,6 @@ async def _plugin_parts(contents: Contents, files: ArchiveFiles) -> tuple[list[s
 def _report(
     contents: Contents, matches: dict[str, dict[str, Any]], parts: tuple[list[str], list[str], dict[str, list]]
 ) -> dict[str, Any]:
-    messages = contents.messages
     return {
         "server": contents.server["name"],
         "exportedAt": contents.manifest.get("createdAt"),
@@ -137,10 +136,10 @@ def _report(
         "categories": sum(ch["type"] == 2 for ch in contents.channels),
         "channels": [ch["name"] for ch in contents.channels if ch["type"] == 1],
         "history": contents.manifest["history"],
-        "messages": len(messages),
+        "messages": contents.counts["messages"],
         "authors": len(contents.authors),
-        "attachments": sum(len(m["attachments"]) for m in messages),
-        "reactions": sum(len(r["userIds"]) for m in messages for r in m["reactions"]),
+        "attachments": contents.counts["attachments"],
+        "reactions": contents.counts["reactions"],
         "matches": list(matches.values()),
         "parts": parts[0],
         "partsLeftOut": parts[1],
