@@ -79,9 +79,7 @@ def _built(first: tuple[str, Any], events: Iterator[tuple[str, str, Any]], keep:
     return builder.value if keep else None
 
 
-def members(
-    handle: Any, streamed: str, kept: set[str], where: str, not_object: str
-) -> Iterator[tuple[str, Any]]:
+def members(handle: Any, streamed: str, kept: set[str], where: str, not_object: str) -> Iterator[tuple[str, Any]]:
     """A top-level object's members named in ``kept`` as ``(key, value)``, each value built whole
     (the others are read past, never held) — except the array
     under ``streamed``: ``(streamed, LIST)``, then its items one at a time as ``(streamed, item)``

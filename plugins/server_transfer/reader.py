@@ -252,7 +252,9 @@ def _channels(items: list[Any], role_ids: set[str]) -> list[dict[str, Any]]:
     return channels
 
 
-def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]]:
+def _authors(
+    items: list[Any], entries: dict[str, Entry], role_ids: set[str], most_members: int
+) -> list[dict[str, Any]]:
     c = _Check("authors.json")
     authors = []
     for raw in items:
@@ -260,6 +262,12 @@ def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]
         email = a.get("emailHash")
         if email is not None and (not isinstance(email, str) or len(email) != 64):
             raise c.fail("an author's emailHash is not a hash.")
+        member = c.bool(a.get("member", False), "an author's member")
+        roles = a.get("roleIds") or []  # since members travel; absent: none
+        if not isinstance(roles, list) or len(roles) > MAX_ROLES or (roles and not member):
+            raise c.fail("an author's roleIds are not a member's list of roles.")
+        if any(c.id(r, "an author's role") not in role_ids for r in roles):
+            raise c.fail("an author's roleIds name a role the export does not hold.")
         authors.append(
             {
                 "id": c.id(a.get("id"), "an author's id"),
@@ -267,8 +275,12 @@ def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]
                 "nickname": c.text(a.get("nickname"), "an author's nickname", 35, null=True),
                 "avatar": c.file(a.get("avatar"), "an author's avatar", entries),
                 "emailHash": email,
+                "member": member,
+                "roleIds": list(dict.fromkeys(roles)),
             }
         )
+    if sum(a["member"] for a in authors) > most_members:
+        raise c.fail(f"it holds more than {most_members} members.")
     return authors
 
 
@@ -358,13 +370,14 @@ def _unique(part: str, rows: list[dict[str, Any]]) -> None:
         raise ArchiveRefused(f"{part}.json holds one id twice.")
 
 
-def read(path: Path, limits: Limits, max_authors: int) -> Contents:
+def read(path: Path, limits: Limits, max_authors: int, max_members: int) -> Contents:
     entries = archive.inspect(path, limits)
     manifest = _manifest(path, entries)
     server = _server(_items(path, entries, "server", MANIFEST_BYTES, 1), entries)
     roles = _roles(_items(path, entries, "roles", limits.json_bytes, MAX_ROLES))
     channels = _channels(_items(path, entries, "channels", limits.json_bytes, MAX_CHANNELS), {r["id"] for r in roles})
-    authors = _authors(_items(path, entries, "authors", limits.json_bytes, max_authors), entries)
+    role_ids = {r["id"] for r in roles}
+    authors = _authors(_items(path, entries, "authors", limits.json_bytes, max_authors), entries, role_ids, max_members)
     for name, rows in (("roles", roles), ("channels", channels), ("authors", authors)):
         _unique(name, rows)
     contents = Contents(path, limits, manifest, server, roles, channels, authors, entries=entries)

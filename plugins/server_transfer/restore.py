@@ -4,8 +4,9 @@ account an instance admin confirmed, where the e-mail hashes match; otherwise a 
 placeholder: plugins/discord_import/placeholders.py); then messages in batches, written straight
 into the tables with their original times: no events, no mention counters, no notifications or
 pushes for old messages. Everything made is recorded (``TransferredThing``) in the transaction
-that made it, so a job taken again after its process died carries on. The importer joins the
-server (the usual join flow and its events) only once everything is there."""
+that made it, so a job taken again after its process died carries on. The importer, then the
+exported server's members who are accounts here, join the server (the usual join flow and its
+events, then their roles: members.py) only once everything is there."""
 
 from __future__ import annotations
 
@@ -31,12 +32,12 @@ from plugins.discord_import.placeholders import placeholder
 from plugins.messages.models import CATEGORY, SERVER_TEXT, Attachment, Channel, Message, Reaction
 from plugins.server_transfer.files import ArchiveFiles
 from plugins.server_transfer.fmt import FILES
-from plugins.server_transfer.models import ServerTransfer, TransferredThing
+from plugins.server_transfer.members import join_with_roles
+from plugins.server_transfer.models import PendingMember, ServerTransfer, TransferredThing
 from plugins.server_transfer.reader import Contents, read
 from plugins.server_transfer.settings import options
 from plugins.servers import rooms
-from plugins.servers.models import ChannelPermission, Member, Role, Server
-from plugins.servers.service import join_server
+from plugins.servers.models import ChannelPermission, Role, Server
 
 BATCH = 500
 AVATAR_BYTES = 8 * 1024 * 1024
@@ -216,13 +217,37 @@ class _Restore:
         for author in self.contents.authors:
             if (AUTHOR, author["id"]) in self.made:
                 continue
+            pending = []
             if author["id"] in confirmed and await User.exists(id=confirmed[author["id"]], deleted=False):
                 local = confirmed[author["id"]]
             else:
                 avatar = await self.picture(author["avatar"], "avatars/imported")
                 name = clean_name(author["nickname"] or author["username"], 35, "Imported")
                 local = await placeholder(server_id, f"hearth:{author['id']}", name, avatar)
-            await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))
+                if author["member"]:  # their roles wait for the person claiming the placeholder
+                    pending = [PendingMember(server_id=server_id, placeholder_id=local, role_ids=self.roles(author))]
+            async with transaction():
+                await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))
+                if pending:
+                    await PendingMember.bulk_create(pending)
+
+    def roles(self, author: dict[str, Any]) -> list[int]:
+        return [self.made[(ROLE, r)] for r in author["roleIds"] if (ROLE, r) in self.made]
+
+    async def members(self, server_id: int) -> None:
+        """The importer joins (as before, whether or not a member there), then the exported
+        server's members who are accounts here (confirmed e-mail matches), each with their roles."""
+        server = await Server.get(id=server_id)
+        confirmed = dict(self.job.confirmed)
+        roles = {self.job.user_id: []}
+        for author in self.contents.authors:
+            local = self.made.get((AUTHOR, author["id"]))
+            if author["member"] and local is not None and confirmed.get(author["id"]) == local:
+                roles[local] = self.roles(author)
+        for user_id, role_ids in roles.items():
+            user = await User.get_or_none(id=user_id, deleted=False)
+            if user is not None:
+                await join_with_roles(user, server, role_ids, required=user_id == self.job.user_id)
 
     async def messages(self, server_id: int) -> None:
         """The messages not made yet, read from the file a batch at a time (never all held)."""
@@ -324,7 +349,7 @@ async def run(job: ServerTransfer, lease: Any) -> None:
     try:
         await storage.copy_out(str(job.path), scratch)
         settings = options()
-        contents = await asyncio.to_thread(read, scratch, settings.archive, settings.max_authors)
+        contents = await asyncio.to_thread(read, scratch, settings.archive, settings.max_authors, settings.max_members)
         work = _Restore(job, lease, scratch, contents)
         for thing in await TransferredThing.filter(transfer_id=job.id).values("kind", "source_id", "local_id"):
             work.made[(thing["kind"], thing["source_id"])] = thing["local_id"]
@@ -334,9 +359,7 @@ async def run(job: ServerTransfer, lease: Any) -> None:
         await work.authors(server_id)
         await work.messages(server_id)
         await work.last_messages()
-        user = await User.get(id=job.user_id)
-        if not await Member.exists(server_id=server_id, user_id=user.id):
-            await join_server(user, await Server.get(id=server_id))
+        await work.members(server_id)
         await rooms.resync(server_id)
     finally:
         await storage.discard(scratch)

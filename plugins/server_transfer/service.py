@@ -165,7 +165,9 @@ async def upload(user: User, request: Any) -> dict[str, Any]:
             mb = settings.archive.archive_bytes // (1024 * 1024)
             raise ApiError(413, f"The archive is larger than {mb} MB.", "f") from None
         try:
-            contents = await asyncio.to_thread(read, incoming.path, settings.archive, settings.max_authors)
+            contents = await asyncio.to_thread(
+                read, incoming.path, settings.archive, settings.max_authors, settings.max_members
+            )
             parts = await _plugin_parts(contents, ArchiveFiles(incoming.path, contents.entries))
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None
