@@ -23,6 +23,7 @@ from plugins.discord_import import archive, dce, stream
 from plugins.discord_import.archive import ArchiveRefused, Entry
 from plugins.discord_import.limits import Limits
 
+CHANNEL_FILE_BYTES = 1024 * 1024  # a channel.json names one channel: read whole, so kept small
 OWN = "own"  # the author of every message of a package: the uploader's own account
 GUILD_TEXT_TYPES = {0, 5, 10, 11, 12, 15}  # text, announcement, threads, forum (Discord's channel types)
 _CHANNEL = re.compile(r"^(?:[^/]+/)?messages/c?(\d{1,20})/channel\.json$")
@@ -75,7 +76,7 @@ def _time(value: Any, where: str) -> datetime:
 
 def _channel(path: Path, entries: dict[str, Entry], folder: str, limits: Limits, most: int) -> dce.Channel | None:
     where = f"{folder}/channel.json"
-    meta = _json(path, entries[where], limits.json_bytes)
+    meta = _json(path, entries[where], min(limits.json_bytes, CHANNEL_FILE_BYTES))
     if not isinstance(meta, dict) or "id" not in meta:
         raise ArchiveRefused(f"{where} is not a channel of a Discord data package.")
     guild = meta.get("guild")

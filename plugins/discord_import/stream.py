@@ -64,68 +64,88 @@ LIST = _Marker()  # the streamed member is an array: its items follow
 NOT_A_LIST = _Marker()  # the streamed member is not an array
 
 
-def _built(first: tuple[str, Any], events: Iterator[tuple[str, str, Any]], keep: bool = True) -> Any:
-    """The value whose first event is ``first``, built (or, not ``keep``, only read past)."""
-    builder = ijson.ObjectBuilder()
-    event, value = first
-    if keep:
-        builder.event(event, value)
-    depth = 1 if event in _STARTS else 0
-    while depth:
-        _, event, value = next(events)
+MAX_DEPTH = 64  # nesting of one message, far beyond any exporter's; deeper is refused
+
+
+class _Events:
+    """ijson's events without prefixes (``basic_parse``: a prefix costs its depth on every event,
+    so a hostile nesting costs the square of it), with a bound on nesting."""
+
+    def __init__(self, handle: Any, where: str):
+        self._events = ijson.basic_parse(handle, use_float=True)
+        self.where = where
+
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
+        return self._events
+
+    def next(self) -> tuple[str | None, Any]:
+        return next(self._events, (None, None))
+
+    def value(self, first: tuple[str | None, Any], keep: bool = True) -> Any:
+        """The value whose first event is ``first``, built (or, not ``keep``, only read past)."""
+        builder = ijson.ObjectBuilder()
+        event, value = first
         if keep:
             builder.event(event, value)
-        depth += 1 if event in _STARTS else -1 if event in _ENDS else 0
-    return builder.value if keep else None
+        depth = 1 if event in _STARTS else 0
+        while depth:
+            event, value = next(self._events)
+            if keep:
+                builder.event(event, value)
+            depth += 1 if event in _STARTS else -1 if event in _ENDS else 0
+            if depth > MAX_DEPTH:
+                raise ArchiveRefused(f"{self.where} is nested too deeply.")
+        return builder.value if keep else None
+
+    def rest(self) -> None:
+        """Anything after the top-level value is refused as not JSON."""
+        for _ in self._events:
+            pass
 
 
 def members(handle: Any, streamed: str, kept: set[str], where: str, not_object: str) -> Iterator[tuple[str, Any]]:
     """A top-level object's members named in ``kept`` as ``(key, value)``, each value built whole
-    (the others are read past, never held) — except the array
-    under ``streamed``: ``(streamed, LIST)``, then its items one at a time as ``(streamed, item)``
-    (``(streamed, NOT_A_LIST)`` when it is not an array). Not valid JSON: ArchiveRefused naming ``where``; not an object:
-    ArchiveRefused(``not_object``)."""
-    events = ijson.parse(handle, use_float=True)
+    (the others are read past, never held) — except the array under ``streamed``:
+    ``(streamed, LIST)``, then its items one at a time as ``(streamed, item)`` (``(streamed,
+    NOT_A_LIST)`` when it is not an array). Not valid JSON: ArchiveRefused naming ``where``; not
+    an object: ArchiveRefused(``not_object``)."""
+    events = _Events(handle, where)
     try:
-        _, event, _ = next(events, ("", None, None))
-        if event != "start_map":
+        if events.next()[0] != "start_map":
             raise ArchiveRefused(not_object)
-        for _, event, key in events:
+        for event, key in events:
             if event == "end_map":
-                for _ in events:  # anything after the object is refused as not JSON
-                    pass
+                events.rest()
                 return
-            _, event, value = next(events)
+            first = events.next()
             if key != streamed:
                 if key in kept:
-                    yield key, _built((event, value), events)
+                    yield key, events.value(first)
                 else:
-                    _built((event, value), events, keep=False)
-            elif event != "start_array":
-                _built((event, value), events, keep=False)
+                    events.value(first, keep=False)
+            elif first[0] != "start_array":
+                events.value(first, keep=False)
                 yield key, NOT_A_LIST
             else:
                 yield key, LIST
-                for _, event, value in events:
-                    if event == "end_array":
+                for item in events:
+                    if item[0] == "end_array":
                         break
-                    yield key, _built((event, value), events)
+                    yield key, events.value(item)
     except ijson.JSONError:
         raise ArchiveRefused(f"{where} is not valid JSON.") from None
 
 
 def array(handle: Any, where: str, not_array: str) -> Iterator[Any]:
     """A top-level array's items one at a time; ArchiveRefused(``not_array``) when it is not one."""
-    events = ijson.parse(handle, use_float=True)
+    events = _Events(handle, where)
     try:
-        _, event, _ = next(events, ("", None, None))
-        if event != "start_array":
+        if events.next()[0] != "start_array":
             raise ArchiveRefused(not_array)
-        for _, event, value in events:
-            if event == "end_array":
-                for _ in events:
-                    pass
+        for item in events:
+            if item[0] == "end_array":
+                events.rest()
                 return
-            yield _built((event, value), events)
+            yield events.value(item)
     except ijson.JSONError:
         raise ArchiveRefused(f"{where} is not valid JSON.") from None

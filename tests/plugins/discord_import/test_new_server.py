@@ -61,10 +61,14 @@ async def test_an_export_of_one_discord_server_is_named_after_it(client):
     assert (await until_done(client, person, job["id"]))["status"] == "done"
 
 
-async def _nothing_made(app, servers: int) -> None:
-    assert await Server.all().count() == servers and not await DiscordImport.exists()
+async def _stored(app) -> set[str]:
     async with app.app_context():
-        assert [f async for f in hearth().storage.files() if f.path.startswith("discord-imports/")] == []
+        return {f.path async for f in hearth().storage.files() if f.path.startswith("discord-imports/")}
+
+
+async def _nothing_made(app, servers: int, stored: set[str]) -> None:
+    assert await Server.all().count() == servers and not await DiscordImport.exists()
+    assert await _stored(app) == stored
 
 
 def _crowded() -> bytes:
@@ -76,7 +80,7 @@ def _crowded() -> bytes:
 
 async def test_bad_input_makes_nothing(app, client):
     person = await member()
-    servers = await Server.all().count()
+    servers, stored = await Server.all().count(), await _stored(app)
     broken = zip_of({"messages/c1/channel.json": b"{not json"})
     assert await into_new_server(client, person, broken) == (
         400,
@@ -91,7 +95,7 @@ async def test_bad_input_makes_nothing(app, client):
         400,
         error("The server would have more than 100 channels and categories.", "f"),
     )
-    await _nothing_made(app, servers)
+    await _nothing_made(app, servers, stored)
 
 
 async def test_who_may_not(app, client, monkeypatch: pytest.MonkeyPatch):
@@ -99,10 +103,10 @@ async def test_who_may_not(app, client, monkeypatch: pytest.MonkeyPatch):
     assert await into_new_server(client, None, package()) == (401, error("No token provided."))
     assert await into_new_server(client, person, package(), opted=False) == (404, error(NOT_ASKED))
     await client.post("/api/servers", json={"name": "First"}, headers={"Authorization": person.token})
-    servers = await Server.all().count()
+    servers, stored = await Server.all().count(), await _stored(app)
     monkeypatch.setattr("plugins.servers.service.MAX_SERVERS", 1)
     assert await into_new_server(client, person, package()) == (
         400,
         error("You have reached the maximum number of servers."),
     )
-    await _nothing_made(app, servers)
+    await _nothing_made(app, servers, stored)

@@ -53,6 +53,11 @@ async def test_an_empty_channel_and_members_in_any_order_are_read(client):
         (channel([]) + b" and more", "c.json is not valid JSON."),
         (channel([said(1)])[:-20], "c.json is not valid JSON."),
         (b"", "c.json is not valid JSON."),
+        (channel([]).replace(b"[]", b"[" * 100_000 + b"]" * 100_000), "c.json is nested too deeply."),
+        (
+            channel([], exportedAt=[]).replace(b"[]}", b"[" * 100_000 + b"]" * 100_000 + b"}"),
+            "c.json is nested too deeply.",
+        ),
     ],
 )
 async def test_files_out_of_shape_are_refused_while_read(client, data, message):

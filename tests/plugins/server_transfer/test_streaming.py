@@ -38,6 +38,7 @@ async def test_messages_out_of_shape_are_refused_while_read(client, good):
         (b"[]", "messages.json is not a part of a Hearth server export."),
         (head + b'[{"id": ', "messages.json is not valid JSON."),
         (head + b"[1]}", "messages.json: a message is not an object."),
+        (head + b"[" * 100_000 + b"]" * 100_000 + b"}", "messages.json is nested too deeply."),
         (_doubled(good), "messages.json holds one id twice."),
     ]
     for data, message in cases:
