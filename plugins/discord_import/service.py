@@ -117,22 +117,25 @@ async def into_new_server(user: User, request: Any) -> dict[str, Any]:
     scratch = storage.scratch_file()
     try:
         incoming, found = await _received(request, scratch, source)
+        stored = f"discord-imports/new/{secrets.token_urlsafe(24)}.zip"
+        await storage.save_file(stored, incoming.path)  # before the transaction, which holds the caller's row
+    finally:
+        await storage.discard(scratch)
+    try:
         async with transaction():  # a report refused (too many channels) takes the server back
             made = await create_server(user, _new_server_name(found))
-            server_id = int(made["id"])
-            planned = _planned(found, await Channel.filter(server_id=server_id).count())
-            stored = f"discord-imports/{server_id}/{secrets.token_urlsafe(24)}.zip"
+            planned = _planned(found, await Channel.filter(server_id=int(made["id"])).count())
             job = await DiscordImport.create(
-                server_id=server_id,
+                server_id=int(made["id"]),
                 user_id=user.id,
                 archive=stored,
                 report=planned,
                 messages_total=planned["messages"],
                 status=QUEUED,
             )
-            await storage.save_file(stored, incoming.path)
-    finally:
-        await storage.discard(scratch)
+    except BaseException:
+        await storage.delete(stored)
+        raise
     return wire(job)
 
 
