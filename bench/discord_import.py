@@ -95,7 +95,7 @@ async def set_up(messages: int, channels: int) -> None:
         from plugins.accounts import service as accounts
         from plugins.discord_import.limits import limits
         from plugins.discord_import.models import QUEUED, DiscordImport
-        from plugins.discord_import.plan import read_export, report
+        from plugins.discord_import.plan import Reading, report, survey
         from plugins.servers.service import create_server
 
         await accounts.register("owner@example.com", "owner", "correct horse battery", ip=None, agent=None)
@@ -104,7 +104,7 @@ async def set_up(messages: int, channels: int) -> None:
         data = export_zip(messages, channels)
         scratch = Path(tempfile.mkdtemp()) / "export.zip"
         scratch.write_bytes(data)
-        planned = report(read_export(scratch, limits()), 1)
+        planned = report(survey(Reading(scratch, limits())), 1)
         await hearth().storage.save_file("discord-imports/bench/export.zip", scratch)
         await DiscordImport.create(
             server_id=int(server["id"]),

@@ -128,7 +128,9 @@ async def run_import() -> None:
         scratch = Path(tempfile.mkdtemp()) / "server.zip"
         await storage.copy_out(str(exported.path), scratch)
         started = time.perf_counter()
-        contents = await asyncio.to_thread(read, scratch, options().archive, options().max_authors)
+        contents = await asyncio.to_thread(
+            read, scratch, options().archive, options().max_authors, options().max_members
+        )
         checked = time.perf_counter() - started
         await storage.save_file("server-imports/bench/server.zip", scratch)
         owner = await User.get(username="owner")
@@ -138,7 +140,7 @@ async def run_import() -> None:
             status=QUEUED,
             path="server-imports/bench/server.zip",
             report={"parts": list(contents.extras)},
-            total=len(contents.messages),
+            total=contents.counts["messages"],
         )
         del contents
         started = time.perf_counter()

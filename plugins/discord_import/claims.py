@@ -84,4 +84,7 @@ async def claim(user: User, token: str) -> dict[str, Any]:
         )
         # A placeholder of one server only (authors are per server): nothing else points at it.
         await User.filter(id=placeholder_id).delete()
+    await hearth().plugins.gather(
+        "imported_author_claimed", server_id=link.server_id, placeholder_id=placeholder_id, user_id=user.id
+    )
     return {"serverId": str(link.server_id), "messages": moved}

@@ -1,5 +1,5 @@
 """DiscordChatExporter's JSON export (one file per channel; its public, stable format), read
-into what an import needs. Anything not in the expected shape refuses the archive; media are
+into what an import needs, a message at a time (stream.py). Anything not in the expected shape refuses the archive; media are
 taken only from files inside it (``--media``: paths relative to the JSON file), never fetched."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-import orjson
-
+from plugins.discord_import import stream
 from plugins.discord_import.archive import ArchiveRefused, Entry
 
 CONTENT_MAX = 2000  # as a message sent live (plugins/messages/schemas.py)
@@ -23,6 +23,10 @@ IMPORTED_TYPES = {"Default", "Reply"}
 # Hearth's mention and quote markup ([@:id], [r:id], [q:id], [@:e]) is kept as text: an imported
 # message must not mention or quote anyone here.
 _MARKUP = re.compile(r"\[(@|r|q):")
+
+
+class TooManyMessages(Exception):
+    """More messages than the import may hold (the caller names its bound)."""
 
 
 @dataclass
@@ -120,72 +124,86 @@ def _embed_text(embed: dict[str, Any]) -> str:
     return "\n".join(f"> {line}" for text in lines for line in text.splitlines())
 
 
-def parse_channel(raw: bytes, entry: str, entries: dict[str, Entry]) -> Channel:
-    where = entry[:100]
-    try:
-        document = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        raise ArchiveRefused(f"{where} is not valid JSON.") from None
-    if not isinstance(document, dict) or not all(k in document for k in ("guild", "channel", "messages")):
-        raise ArchiveRefused(f"{where} is not a DiscordChatExporter channel export.")
-    guild, channel, messages = document["guild"], document["channel"], document["messages"]
-    if not isinstance(guild, dict) or not isinstance(channel, dict) or not isinstance(messages, list):
-        raise ArchiveRefused(f"{where} is not a DiscordChatExporter channel export.")
-    base = posixpath.dirname(entry)
-    parsed = Channel(
-        id=_str(channel.get("id"), where),
-        name=clean_name(channel.get("name"), CHANNEL_NAME_MAX, "imported"),
-        category_id=str(channel["categoryId"]) if channel.get("categoryId") else None,
-        category=clean_name(channel["category"], CHANNEL_NAME_MAX, "Imported") if channel.get("category") else None,
-        guild=clean_name(guild.get("name"), NAME_MAX, "Imported server"),
-        entry=entry,
+def _message(item: Any, where: str, base: str, entries: dict[str, Entry], parsed: Channel) -> Message | None:
+    """One exported message, or None when it is not imported (its kind, or nothing in it)."""
+    if not isinstance(item, dict) or not isinstance(item.get("author"), dict):
+        raise ArchiveRefused(f"{where} holds a message not in DiscordChatExporter's format.")
+    if item.get("type", "Default") not in IMPORTED_TYPES:
+        return None
+    author = item["author"]
+    content = clean_text(str(item.get("content") or ""))
+    embeds = [_embed_text(e) for e in item.get("embeds") or [] if isinstance(e, dict)]
+    content = "\n\n".join(part for part in (content, *embeds) if part).strip()
+    message = Message(
+        id=_str(item.get("id"), where),
+        timestamp=_time(item.get("timestamp"), where),
+        edited=_time(item["timestampEdited"], where) if item.get("timestampEdited") else None,
+        pinned=bool(item.get("isPinned")),
+        content=content[:CONTENT_MAX],
+        truncated=len(content) > CONTENT_MAX,
+        author=Author(
+            id=_str(author.get("id"), where),
+            name=clean_name(author.get("nickname") or author.get("name"), NAME_MAX, "Imported user"),
+            avatar=_local_file(author.get("avatarUrl"), base, entries),
+        ),
+        reply_to=str(item["reference"]["messageId"])
+        if isinstance(item.get("reference"), dict) and item["reference"].get("messageId")
+        else None,
     )
-    for item in messages:
-        if not isinstance(item, dict) or not isinstance(item.get("author"), dict):
-            raise ArchiveRefused(f"{where} holds a message not in DiscordChatExporter's format.")
-        if item.get("type", "Default") not in IMPORTED_TYPES:
-            parsed.skipped += 1
+    for attachment in item.get("attachments") or []:
+        local = _local_file(attachment.get("url") if isinstance(attachment, dict) else None, base, entries)
+        if local is None:
+            message.missing_files += 1
             continue
-        author = item["author"]
-        content = clean_text(str(item.get("content") or ""))
-        embeds = [_embed_text(e) for e in item.get("embeds") or [] if isinstance(e, dict)]
-        content = "\n\n".join(part for part in (content, *embeds) if part).strip()
-        message = Message(
-            id=_str(item.get("id"), where),
-            timestamp=_time(item.get("timestamp"), where),
-            edited=_time(item["timestampEdited"], where) if item.get("timestampEdited") else None,
-            pinned=bool(item.get("isPinned")),
-            content=content[:CONTENT_MAX],
-            truncated=len(content) > CONTENT_MAX,
-            author=Author(
-                id=_str(author.get("id"), where),
-                name=clean_name(author.get("nickname") or author.get("name"), NAME_MAX, "Imported user"),
-                avatar=_local_file(author.get("avatarUrl"), base, entries),
-            ),
-            reply_to=str(item["reference"]["messageId"])
-            if isinstance(item.get("reference"), dict) and item["reference"].get("messageId")
-            else None,
-        )
-        for attachment in item.get("attachments") or []:
-            local = _local_file(attachment.get("url") if isinstance(attachment, dict) else None, base, entries)
-            if local is None:
-                message.missing_files += 1
-                continue
-            name = clean_name(attachment.get("fileName"), 255, posixpath.basename(local))
-            message.attachments.append(Attachment(local, name, entries[local].size))
-        for reaction in item.get("reactions") or []:
-            emoji = reaction.get("emoji") if isinstance(reaction, dict) else None
-            if not isinstance(emoji, dict) or not emoji.get("name"):
-                continue
-            users = [u for u in reaction.get("users") or [] if isinstance(u, dict) and u.get("id")]
-            for user in users:
-                name = clean_name(user.get("nickname") or user.get("name"), NAME_MAX, "Imported user")
-                parsed.reactors.setdefault(str(user["id"]), Author(str(user["id"]), name, None))
-            user_ids = [str(u["id"]) for u in users]
-            message.reactions.append(Reaction(str(emoji["name"])[:20], str(emoji.get("id") or "")[:20], user_ids))
-        if not message.content and not message.attachments:
-            parsed.skipped += 1
+        name = clean_name(attachment.get("fileName"), 255, posixpath.basename(local))
+        message.attachments.append(Attachment(local, name, entries[local].size))
+    for reaction in item.get("reactions") or []:
+        emoji = reaction.get("emoji") if isinstance(reaction, dict) else None
+        if not isinstance(emoji, dict) or not emoji.get("name"):
             continue
-        parsed.messages.append(message)
+        users = [u for u in reaction.get("users") or [] if isinstance(u, dict) and u.get("id")]
+        for user in users:
+            name = clean_name(user.get("nickname") or user.get("name"), NAME_MAX, "Imported user")
+            parsed.reactors.setdefault(str(user["id"]), Author(str(user["id"]), name, None))
+        user_ids = [str(u["id"]) for u in users]
+        message.reactions.append(Reaction(str(emoji["name"])[:20], str(emoji.get("id") or "")[:20], user_ids))
+    if not message.content and not message.attachments:
+        return None
+    return message
+
+
+def read_channel(path: Path, entries: dict[str, Entry], entry: str, json_bytes: int, most: int) -> Channel:
+    """One channel file, read a message at a time; more than ``most`` messages to import refuses
+    it (TooManyMessages) before they are all held."""
+    where, base = entry[:100], posixpath.dirname(entry)
+    parsed = Channel(id="", name="", category_id=None, category=None, guild="", entry=entry)
+    not_export = f"{where} is not a DiscordChatExporter channel export."
+    head: dict[str, Any] = {}
+    listed = False
+    with stream.opened(path, entries[entry], json_bytes) as handle:
+        for key, value in stream.members(handle, "messages", {"guild", "channel"}, where, not_export):
+            if key != "messages":
+                head[key] = value
+                continue
+            if value is stream.LIST:
+                listed = True
+                continue
+            if value is stream.NOT_A_LIST:
+                raise ArchiveRefused(not_export)
+            message = _message(value, where, base, entries, parsed)
+            if message is None:
+                parsed.skipped += 1
+                continue
+            parsed.messages.append(message)
+            if len(parsed.messages) > most:
+                raise TooManyMessages
+    guild, channel = head.get("guild"), head.get("channel")
+    if not isinstance(guild, dict) or not isinstance(channel, dict) or not listed:
+        raise ArchiveRefused(not_export)
+    parsed.id = _str(channel.get("id"), where)
+    parsed.name = clean_name(channel.get("name"), CHANNEL_NAME_MAX, "imported")
+    parsed.category_id = str(channel["categoryId"]) if channel.get("categoryId") else None
+    parsed.category = clean_name(channel["category"], CHANNEL_NAME_MAX, "Imported") if channel.get("category") else None
+    parsed.guild = clean_name(guild.get("name"), NAME_MAX, "Imported server")
     parsed.messages.sort(key=lambda m: m.timestamp)
     return parsed

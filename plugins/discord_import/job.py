@@ -40,7 +40,7 @@ from plugins.discord_import.models import (
     ImportedThing,
 )
 from plugins.discord_import.package import OWN
-from plugins.discord_import.plan import DCE, PACKAGE, read_source
+from plugins.discord_import.plan import DCE, PACKAGE, Reading, survey
 from plugins.messages.models import CATEGORY as CATEGORY_TYPE
 from plugins.messages.models import SERVER_TEXT, Attachment, Channel, Message, Reaction
 from plugins.servers import rooms
@@ -92,14 +92,6 @@ class _Run:
         self.entries: dict[str, archive.Entry] = {}
         self.people: dict[str, dce.Author] = {}
         self.messages_made = 0
-
-    def know(self, channels: list[dce.Channel]) -> None:
-        """Each author as best described anywhere in the export (a reaction names no avatar)."""
-        for channel in channels:
-            for person in [m.author for m in channel.messages] + list(channel.reactors.values()):
-                known = self.people.get(person.id)
-                if known is None or (known.avatar is None and person.avatar is not None):
-                    self.people[person.id] = person
 
     async def renew(self, **progress: Any) -> None:
         held = await DiscordImport.filter(id=self.job.id, status=RUNNING, lease_owner=self.job.lease_owner).update(
@@ -264,15 +256,17 @@ async def run(job: DiscordImport) -> None:
         server = await Server.get(id=job.server_id)
         await storage.copy_out(str(job.archive), scratch)
         source = str(job.report.get("source", DCE))
-        channels, _ = await asyncio.to_thread(read_source, scratch, limits(), source)
+        reading = await asyncio.to_thread(Reading, scratch, limits(), source)
+        found = await asyncio.to_thread(survey, reading)  # the people, each as best described
         work = _Run(job, server, scratch)
-        work.entries = await asyncio.to_thread(archive.inspect, scratch, limits())
-        work.know(channels)
+        work.entries, work.people = reading.entries, found.people
         for thing in await ImportedThing.filter(job_id=job.id).values("kind", "discord_id", "local_id"):
             work.made[(thing["kind"], thing["discord_id"])] = thing["local_id"]
         work.messages_made = sum(1 for kind, _ in work.made if kind == MESSAGE)
-        await work.renew(messages_total=sum(len(c.messages) for c in channels))
-        for index, channel in enumerate(channels):
+        await work.renew(messages_total=found.counts.get("messages", 0))
+        channels = iter(reading)  # a channel at a time, parsed in a thread
+        index = 0
+        while (channel := await asyncio.to_thread(next, channels, None)) is not None:
             category = None
             if channel.category_id:
                 category = await work.channel(
@@ -280,7 +274,8 @@ async def run(job: DiscordImport) -> None:
                 )
             channel_id = await work.channel(CHANNEL, channel.id, channel.name, SERVER_TEXT, category)
             await work.messages(channel, channel_id)
-            await work.renew(channels_done=index + 1)
+            index += 1
+            await work.renew(channels_done=index)
         await rooms.resync(server.id)
         await work.renew(status=DONE, finished_at=_now(), lease_owner=None, archive=None)
         await storage.delete(str(job.archive))

@@ -11,16 +11,19 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from plugins.discord_import import archive, dce
+from plugins.discord_import import archive, dce, stream
 from plugins.discord_import.archive import ArchiveRefused, Entry
 from plugins.discord_import.limits import Limits
 
+CHANNEL_FILE_BYTES = 1024 * 1024  # a channel.json names one channel: read whole, so kept small
 OWN = "own"  # the author of every message of a package: the uploader's own account
 GUILD_TEXT_TYPES = {0, 5, 10, 11, 12, 15}  # text, announcement, threads, forum (Discord's channel types)
 _CHANNEL = re.compile(r"^(?:[^/]+/)?messages/c?(\d{1,20})/channel\.json$")
@@ -34,19 +37,33 @@ def _json(path: Path, entry: Entry, limit: int) -> Any:
         raise ArchiveRefused(f"{entry.name[:100]} is not valid JSON.") from None
 
 
-def _rows(path: Path, entries: dict[str, Entry], folder: str, limit: int) -> list[dict[str, Any]]:
+@contextmanager
+def _rows(path: Path, entries: dict[str, Entry], folder: str, limit: int) -> Iterator[Iterator[dict[str, Any]]]:
+    """The folder's messages, read a row at a time."""
     if f"{folder}/messages.json" in entries:
-        rows = _json(path, entries[f"{folder}/messages.json"], limit)
-        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-            raise ArchiveRefused(f"{folder}/messages.json is not a list of messages.")
-        return rows
-    if f"{folder}/messages.csv" in entries:
-        text = archive.read(path, entries[f"{folder}/messages.csv"], limit).decode("utf-8-sig", "replace")
-        try:
-            return list(csv.DictReader(io.StringIO(text)))
-        except csv.Error:
-            raise ArchiveRefused(f"{folder}/messages.csv is not a CSV file.") from None
-    return []
+        where = f"{folder}/messages.json"
+        with stream.opened(path, entries[where], limit) as handle:
+            yield _objects(stream.array(handle, where, f"{where} is not a list of messages."), where)
+    elif f"{folder}/messages.csv" in entries:
+        where = f"{folder}/messages.csv"
+        with stream.opened(path, entries[where], limit) as handle:
+            yield _csv_rows(stream.text(handle), where)
+    else:
+        yield iter(())
+
+
+def _objects(items: Iterator[Any], where: str) -> Iterator[dict[str, Any]]:
+    for item in items:
+        if not isinstance(item, dict):
+            raise ArchiveRefused(f"{where} is not a list of messages.")
+        yield item
+
+
+def _csv_rows(text: io.TextIOWrapper, where: str) -> Iterator[dict[str, Any]]:
+    try:
+        yield from csv.DictReader(text)
+    except csv.Error:
+        raise ArchiveRefused(f"{where} is not a CSV file.") from None
 
 
 def _time(value: Any, where: str) -> datetime:
@@ -57,9 +74,9 @@ def _time(value: Any, where: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _channel(path: Path, entries: dict[str, Entry], folder: str, limits: Limits, me: dce.Author) -> dce.Channel | None:
+def _channel(path: Path, entries: dict[str, Entry], folder: str, limits: Limits, most: int) -> dce.Channel | None:
     where = f"{folder}/channel.json"
-    meta = _json(path, entries[where], limits.json_bytes)
+    meta = _json(path, entries[where], min(limits.json_bytes, CHANNEL_FILE_BYTES))
     if not isinstance(meta, dict) or "id" not in meta:
         raise ArchiveRefused(f"{where} is not a channel of a Discord data package.")
     guild = meta.get("guild")
@@ -73,49 +90,42 @@ def _channel(path: Path, entries: dict[str, Entry], folder: str, limits: Limits,
         guild=dce.clean_name(guild.get("name"), dce.NAME_MAX, "Imported server"),
         entry=where,
     )
-    for row in _rows(path, entries, folder, limits.json_bytes):
-        content = dce.clean_text(str(row.get("Contents") or "")).strip()
-        links = len(str(row.get("Attachments") or "").split())
-        if not content:
-            channel.skipped += 1
-            continue
-        channel.messages.append(
-            dce.Message(
-                id=dce._str(row.get("ID"), where),
-                timestamp=_time(row.get("Timestamp"), where),
-                edited=None,
-                pinned=False,
-                content=content[: dce.CONTENT_MAX],
-                truncated=len(content) > dce.CONTENT_MAX,
-                author=me,
-                reply_to=None,
-                missing_files=links,
+    with _rows(path, entries, folder, limits.json_bytes) as rows:
+        for row in rows:
+            content = dce.clean_text(str(row.get("Contents") or "")).strip()
+            links = len(str(row.get("Attachments") or "").split())
+            if not content:
+                channel.skipped += 1
+                continue
+            channel.messages.append(
+                dce.Message(
+                    id=dce._str(row.get("ID"), where),
+                    timestamp=_time(row.get("Timestamp"), where),
+                    edited=None,
+                    pinned=False,
+                    content=content[: dce.CONTENT_MAX],
+                    truncated=len(content) > dce.CONTENT_MAX,
+                    author=ME,
+                    reply_to=None,
+                    missing_files=links,
+                )
             )
-        )
+            if len(channel.messages) > most:
+                raise dce.TooManyMessages
     channel.messages.sort(key=lambda m: m.timestamp)
     return channel
 
 
-def read_package(path: Path, limits: Limits, username: str = "You") -> tuple[list[dce.Channel], int]:
-    """The package's server channels with the user's messages, and how many private channels
-    (direct and group messages) were left out. Blocking: run it in a thread."""
-    entries = archive.inspect(path, limits)
+ME = dce.Author(OWN, "You", None)
+
+
+def channels(
+    path: Path, entries: dict[str, Entry], limits: Limits, budget: Callable[[], int]
+) -> Iterator[dce.Channel | None]:
+    """The package's server channels with the user's messages, one at a time; None for each
+    private channel (direct and group messages) left out. Blocking: iterate it in a thread."""
     folders = sorted(name.rsplit("/", 1)[0] for name in entries if _CHANNEL.match(name))
     if not folders:
         raise ArchiveRefused(NOT_A_PACKAGE)
-    me = dce.Author(OWN, username, None)
-    channels, private, messages = [], 0, 0
     for folder in folders:
-        channel = _channel(path, entries, folder, limits, me)
-        if channel is None:
-            private += 1
-            continue
-        messages += len(channel.messages)
-        if messages > limits.messages:
-            raise ArchiveRefused(f"The package holds more than {limits.messages} messages.")
-        channels.append(channel)
-    if not channels:
-        raise ArchiveRefused("The package holds no messages of a server's channels.")
-    if len({c.id for c in channels}) != len(channels):
-        raise ArchiveRefused("The package holds one channel twice.")
-    return channels, private
+        yield _channel(path, entries, folder, limits, budget())

@@ -4,6 +4,7 @@ resumable background job. No Discord token, no call to Discord."""
 
 from core import hookimpl
 from core.plugins import Manifest
+from plugins.discord_import import hookspecs  # noqa: F401 - the kernel adds these specs to pluggy
 
 manifest = Manifest(
     id="discord_import",

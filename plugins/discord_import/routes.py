@@ -29,6 +29,15 @@ async def upload(server_id: str) -> Any:
     return await service.upload(current_user(), server_id, request)
 
 
+@blueprint.post("/new-server")
+@require_user
+@rate_limit("discord_import_upload", 5, 600)
+async def into_new_server() -> Any:
+    answer = await service.into_new_server(current_user(), request)
+    current_app.add_background_task(run_pending)  # at once here; the other processes poll
+    return answer
+
+
 @blueprint.get("/servers/<server_id>")
 @require_user
 @rate_limit("discord_import", 60, 60)

@@ -249,21 +249,29 @@ class _History:
         return out
 
 
-async def _authors(writer: Writer, server: Server, people: set[int], salt: str) -> list[dict[str, Any]]:
-    members = dict(await Member.filter(server_id=server.id).values_list("user_id", "nickname"))
+async def _authors(
+    writer: Writer, server: Server, people: set[int], salt: str, role_ids: set[str]
+) -> list[dict[str, Any]]:
+    """Everyone the archive names; a member with their nickname and roles (of the exported ones)."""
+    members = {
+        row["user_id"]: row
+        for row in await Member.filter(server_id=server.id).values("user_id", "nickname", "role_ids")
+    }
     everyone = sorted(people | set(members))
     hashes = {user_id: h for h, user_id in (await confirmed_hashes(salt, list(members))).items()}
     rows = []
     for start in range(0, len(everyone), PAGE):
         for user in await User.filter(id__in=everyone[start : start + PAGE]).order_by("id"):
+            member = members.get(user.id)
             rows.append(
                 {
                     "id": str(user.id),
                     "username": user.username,
                     "tag": user.tag,
-                    "nickname": members.get(user.id),
+                    "nickname": member["nickname"] if member else None,
                     "avatar": writer.file(user.avatar),
-                    "member": user.id in members,
+                    "member": member is not None,
+                    "roleIds": [str(r) for r in member["role_ids"] or [] if str(r) in role_ids] if member else [],
                     "emailHash": hashes.get(user.id),
                 }
             )
@@ -306,7 +314,8 @@ async def write(
             messages = _History(writer, texts, progress)
             await writer.part("messages", messages.rows())
             people = messages.people
-        await writer.part("authors", _each(await _authors(writer, server, people, salt)))
+        role_ids = {r["id"] for r in roles}
+        await writer.part("authors", _each(await _authors(writer, server, people, salt, role_ids)))
         created_at = datetime.now(UTC).isoformat().replace("+00:00", "Z")
         await writer.finish(
             {

@@ -52,3 +52,16 @@ class TransferredThing(FlakeModel):
     class Meta:
         table = "server_transferred"
         unique_together = (("transfer", "kind", "source_id"),)
+
+
+class PendingMember(FlakeModel):
+    # A member of the exported server who is a placeholder author here: the roles (ids made by the import) the real person
+    # gets, joining the server, when they claim the placeholder (plugins/discord_import's imported_author_claimed hook).
+    # The placeholder user is deleted by that claim, so it is named by id, not a foreign key.
+    server = fields.ForeignKeyField("servers.Server", related_name=False, on_delete=fields.CASCADE)
+    placeholder_id = fields.BigIntField()
+    role_ids = fields.JSONField(default=list)
+
+    class Meta:
+        table = "server_transfer_pending_members"
+        unique_together = (("server", "placeholder_id"),)

@@ -55,3 +55,10 @@ async def user_deleted(user):
     from plugins.server_transfer.cleanup import forget_user
 
     await forget_user(user.id)
+
+
+@hookimpl
+async def imported_author_claimed(server_id, placeholder_id, user_id):
+    from plugins.server_transfer.members import claimed
+
+    await claimed(server_id, placeholder_id, user_id)

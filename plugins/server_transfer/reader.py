@@ -5,6 +5,7 @@ a message naming the file; nothing is made from a refused archive. Blocking: run
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import orjson
 
 from plugins.accounts.schemas import is_hex_color
-from plugins.discord_import import archive
+from plugins.discord_import import archive, stream
 from plugins.discord_import.archive import ArchiveRefused, Entry
 from plugins.discord_import.limits import Limits
 from plugins.server_transfer.fmt import FILES, FORMAT, MAX_PLUGIN_ITEMS, PART_NAME, PARTS, VERSION
@@ -25,15 +26,28 @@ MESSAGE_TYPES = range(8)  # content and the system messages of plugins/messages/
 
 @dataclass
 class Contents:
+    path: Path
+    limits: Limits
     manifest: dict[str, Any]
     server: dict[str, Any]
     roles: list[dict[str, Any]]
     channels: list[dict[str, Any]]
     authors: list[dict[str, Any]]
-    messages: list[dict[str, Any]] = field(default_factory=list)
     # Other plugins' parts by name (checked by their server_transfer_check on upload).
     extras: dict[str, list[Any]] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
+    # messages.json, counted when checked (its messages are read again, one at a time, by messages())
+    counts: dict[str, int] = field(default_factory=lambda: {"messages": 0, "attachments": 0, "reactions": 0})
+
+    def messages(self) -> Iterator[dict[str, Any]]:
+        """The checked messages, in the file's order, one at a time. Blocking: iterate in a thread."""
+        if not self.manifest["history"]:
+            return
+        c = _Check("messages.json")
+        texts = {ch["id"] for ch in self.channels if ch["type"] == 1}
+        people = {a["id"] for a in self.authors}
+        for raw in _streamed_items(self.path, self.entries, "messages", self.limits.json_bytes, self.limits.messages):
+            yield _message(c, raw, texts, people, self.entries)
 
 
 class _Check:
@@ -114,6 +128,30 @@ def _items(path: Path, entries: dict[str, Entry], part: str, limit: int, most: i
     if len(document["items"]) > most:
         raise ArchiveRefused(f"{name} holds more than {most} items.")
     return document["items"]
+
+
+def _streamed_items(path: Path, entries: dict[str, Entry], part: str, limit: int, most: int) -> Iterator[Any]:
+    """A part's items read one at a time (a part as Hearth writes it names itself before them)."""
+    name = f"{part}.json"
+    if name not in entries:
+        raise ArchiveRefused(f"The archive holds no {name}: it is not a Hearth server export.")
+    not_part = ArchiveRefused(f"{name} is not a part of a Hearth server export.")
+    head: dict[str, Any] = {}
+    listed, count = False, 0
+    with stream.opened(path, entries[name], limit) as handle:
+        for key, value in stream.members(handle, "items", {"part"}, name, str(not_part)):
+            if key != "items":
+                head[key] = value
+            elif value is stream.NOT_A_LIST or head.get("part") != part:
+                raise not_part
+            elif value is stream.LIST:
+                listed = True
+            elif (count := count + 1) > most:
+                raise ArchiveRefused(f"{name} holds more than {most} items.")
+            else:
+                yield value
+    if not listed or head.get("part") != part:
+        raise not_part
 
 
 def _manifest(path: Path, entries: dict[str, Entry]) -> dict[str, Any]:
@@ -214,7 +252,9 @@ def _channels(items: list[Any], role_ids: set[str]) -> list[dict[str, Any]]:
     return channels
 
 
-def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]]:
+def _authors(
+    items: list[Any], entries: dict[str, Entry], role_ids: set[str], most_members: int
+) -> list[dict[str, Any]]:
     c = _Check("authors.json")
     authors = []
     for raw in items:
@@ -222,6 +262,12 @@ def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]
         email = a.get("emailHash")
         if email is not None and (not isinstance(email, str) or len(email) != 64):
             raise c.fail("an author's emailHash is not a hash.")
+        member = c.bool(a.get("member", False), "an author's member")
+        roles = a.get("roleIds") or []  # since members travel; absent: none
+        if not isinstance(roles, list) or len(roles) > MAX_ROLES or (roles and not member):
+            raise c.fail("an author's roleIds are not a member's list of roles.")
+        if any(c.id(r, "an author's role") not in role_ids for r in roles):
+            raise c.fail("an author's roleIds name a role the export does not hold.")
         authors.append(
             {
                 "id": c.id(a.get("id"), "an author's id"),
@@ -229,8 +275,12 @@ def _authors(items: list[Any], entries: dict[str, Entry]) -> list[dict[str, Any]
                 "nickname": c.text(a.get("nickname"), "an author's nickname", 35, null=True),
                 "avatar": c.file(a.get("avatar"), "an author's avatar", entries),
                 "emailHash": email,
+                "member": member,
+                "roleIds": list(dict.fromkeys(roles)),
             }
         )
+    if sum(a["member"] for a in authors) > most_members:
+        raise c.fail(f"it holds more than {most_members} members.")
     return authors
 
 
@@ -241,70 +291,64 @@ def _message_type(c: _Check, value: Any) -> int:
     return kind
 
 
-def _messages(
-    items: list[Any], channel_ids: set[str], author_ids: set[str], entries: dict[str, Entry]
-) -> list[dict[str, Any]]:
-    c = _Check("messages.json")
-    messages = []
-    for raw in items:
-        m = c.obj(raw, "a message")
-        channel = c.id(m.get("channelId"), "a message's channelId")
-        if channel not in channel_ids:
-            raise c.fail("a message is in a channel the export does not hold.")
-        author = c.id(m.get("authorId"), "a message's authorId", null=True)
-        if author is not None and author not in author_ids:
-            raise c.fail("a message's author is not among the export's authors.")
-        files, reactions = m.get("attachments"), m.get("reactions")
-        reply = m.get("replyTo")
-        if not isinstance(files, list) or not isinstance(reactions, list) or not isinstance(reply, list):
-            raise c.fail("a message's attachments, reactions or replyTo are not lists.")
-        if len(files) > 10 or len(reactions) > 100 or len(reply) > 5:
-            raise c.fail("a message holds too many attachments, reactions or replies.")
-        kept_files = []
-        for f in files:
-            f = c.obj(f, "an attachment")
-            kept_files.append(
-                {
-                    "storedFile": c.file(f.get("storedFile"), "an attachment", entries),
-                    "mime": c.text(f.get("mime"), "an attachment's mime", 255, null=True),
-                    "size": c.int(f.get("size"), "an attachment's size", null=True),
-                    "width": c.int(f.get("width"), "an attachment's width", null=True),
-                    "height": c.int(f.get("height"), "an attachment's height", null=True),
-                }
-            )
-        kept_reactions = []
-        for r in reactions:
-            r = c.obj(r, "a reaction")
-            users = r.get("userIds")
-            if not isinstance(users, list) or len(users) > 1000:
-                raise c.fail("a reaction's userIds are not a list.")
-            if any(c.id(u, "a reaction's user") not in author_ids for u in users):
-                raise c.fail("a reaction's user is not among the export's authors.")
-            kept_reactions.append(
-                {
-                    "name": c.text(r.get("name"), "a reaction's name", 20, empty=False),
-                    "emojiId": c.text(r.get("emojiId"), "a reaction's emojiId", 20),
-                    "gif": c.bool(r.get("gif", False), "a reaction's gif"),
-                    "webp": c.bool(r.get("webp", False), "a reaction's webp"),
-                    "userIds": list(dict.fromkeys(users)),
-                }
-            )
-        messages.append(
+def _message(
+    c: _Check, raw: Any, channel_ids: set[str], author_ids: set[str], entries: dict[str, Entry]
+) -> dict[str, Any]:
+    m = c.obj(raw, "a message")
+    channel = c.id(m.get("channelId"), "a message's channelId")
+    if channel not in channel_ids:
+        raise c.fail("a message is in a channel the export does not hold.")
+    author = c.id(m.get("authorId"), "a message's authorId", null=True)
+    if author is not None and author not in author_ids:
+        raise c.fail("a message's author is not among the export's authors.")
+    files, reactions = m.get("attachments"), m.get("reactions")
+    reply = m.get("replyTo")
+    if not isinstance(files, list) or not isinstance(reactions, list) or not isinstance(reply, list):
+        raise c.fail("a message's attachments, reactions or replyTo are not lists.")
+    if len(files) > 10 or len(reactions) > 100 or len(reply) > 5:
+        raise c.fail("a message holds too many attachments, reactions or replies.")
+    kept_files = []
+    for f in files:
+        f = c.obj(f, "an attachment")
+        kept_files.append(
             {
-                "id": c.id(m.get("id"), "a message's id"),
-                "channelId": channel,
-                "authorId": author,
-                "type": _message_type(c, m.get("type")),
-                "content": c.text(m.get("content"), "a message's content", 20_000, null=True),
-                "createdAt": c.time(m.get("createdAt"), "a message's createdAt"),
-                "editedAt": c.time(m.get("editedAt"), "a message's editedAt", null=True),
-                "pinned": c.bool(m.get("pinned"), "a message's pinned"),
-                "replyTo": [c.id(i, "a message's replyTo") for i in reply],
-                "attachments": kept_files,
-                "reactions": kept_reactions,
+                "storedFile": c.file(f.get("storedFile"), "an attachment", entries),
+                "mime": c.text(f.get("mime"), "an attachment's mime", 255, null=True),
+                "size": c.int(f.get("size"), "an attachment's size", null=True),
+                "width": c.int(f.get("width"), "an attachment's width", null=True),
+                "height": c.int(f.get("height"), "an attachment's height", null=True),
             }
         )
-    return messages
+    kept_reactions = []
+    for r in reactions:
+        r = c.obj(r, "a reaction")
+        users = r.get("userIds")
+        if not isinstance(users, list) or len(users) > 1000:
+            raise c.fail("a reaction's userIds are not a list.")
+        if any(c.id(u, "a reaction's user") not in author_ids for u in users):
+            raise c.fail("a reaction's user is not among the export's authors.")
+        kept_reactions.append(
+            {
+                "name": c.text(r.get("name"), "a reaction's name", 20, empty=False),
+                "emojiId": c.text(r.get("emojiId"), "a reaction's emojiId", 20),
+                "gif": c.bool(r.get("gif", False), "a reaction's gif"),
+                "webp": c.bool(r.get("webp", False), "a reaction's webp"),
+                "userIds": list(dict.fromkeys(users)),
+            }
+        )
+    return {
+        "id": c.id(m.get("id"), "a message's id"),
+        "channelId": channel,
+        "authorId": author,
+        "type": _message_type(c, m.get("type")),
+        "content": c.text(m.get("content"), "a message's content", 20_000, null=True),
+        "createdAt": c.time(m.get("createdAt"), "a message's createdAt"),
+        "editedAt": c.time(m.get("editedAt"), "a message's editedAt", null=True),
+        "pinned": c.bool(m.get("pinned"), "a message's pinned"),
+        "replyTo": [c.id(i, "a message's replyTo") for i in reply],
+        "attachments": kept_files,
+        "reactions": kept_reactions,
+    }
 
 
 def _extras(path: Path, entries: dict[str, Entry], manifest: dict[str, Any], limit: int) -> dict[str, list[Any]]:
@@ -326,20 +370,24 @@ def _unique(part: str, rows: list[dict[str, Any]]) -> None:
         raise ArchiveRefused(f"{part}.json holds one id twice.")
 
 
-def read(path: Path, limits: Limits, max_authors: int) -> Contents:
+def read(path: Path, limits: Limits, max_authors: int, max_members: int) -> Contents:
     entries = archive.inspect(path, limits)
     manifest = _manifest(path, entries)
     server = _server(_items(path, entries, "server", MANIFEST_BYTES, 1), entries)
     roles = _roles(_items(path, entries, "roles", limits.json_bytes, MAX_ROLES))
     channels = _channels(_items(path, entries, "channels", limits.json_bytes, MAX_CHANNELS), {r["id"] for r in roles})
-    authors = _authors(_items(path, entries, "authors", limits.json_bytes, max_authors), entries)
+    role_ids = {r["id"] for r in roles}
+    authors = _authors(_items(path, entries, "authors", limits.json_bytes, max_authors), entries, role_ids, max_members)
     for name, rows in (("roles", roles), ("channels", channels), ("authors", authors)):
         _unique(name, rows)
-    contents = Contents(manifest, server, roles, channels, authors, entries=entries)
+    contents = Contents(path, limits, manifest, server, roles, channels, authors, entries=entries)
     contents.extras = _extras(path, entries, manifest, limits.json_bytes)
-    if manifest["history"]:
-        texts = {ch["id"] for ch in channels if ch["type"] == 1}
-        items = _items(path, entries, "messages", limits.json_bytes, limits.messages)
-        contents.messages = _messages(items, texts, {a["id"] for a in authors}, entries)
-        _unique("messages", contents.messages)
+    seen: set[str] = set()
+    for message in contents.messages():
+        if message["id"] in seen:
+            raise ArchiveRefused("messages.json holds one id twice.")
+        seen.add(message["id"])
+        contents.counts["messages"] += 1
+        contents.counts["attachments"] += len(message["attachments"])
+        contents.counts["reactions"] += sum(len(r["userIds"]) for r in message["reactions"])
     return contents

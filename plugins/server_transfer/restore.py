@@ -4,8 +4,9 @@ account an instance admin confirmed, where the e-mail hashes match; otherwise a 
 placeholder: plugins/discord_import/placeholders.py); then messages in batches, written straight
 into the tables with their original times: no events, no mention counters, no notifications or
 pushes for old messages. Everything made is recorded (``TransferredThing``) in the transaction
-that made it, so a job taken again after its process died carries on. The importer joins the
-server (the usual join flow and its events) only once everything is there."""
+that made it, so a job taken again after its process died carries on. The importer, then the
+exported server's members who are accounts here, join the server (the usual join flow and its
+events, then their roles: members.py) only once everything is there."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import os
 import re
 import secrets
 import unicodedata
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,12 +32,12 @@ from plugins.discord_import.placeholders import placeholder
 from plugins.messages.models import CATEGORY, SERVER_TEXT, Attachment, Channel, Message, Reaction
 from plugins.server_transfer.files import ArchiveFiles
 from plugins.server_transfer.fmt import FILES
-from plugins.server_transfer.models import ServerTransfer, TransferredThing
+from plugins.server_transfer.members import join_with_roles
+from plugins.server_transfer.models import PendingMember, ServerTransfer, TransferredThing
 from plugins.server_transfer.reader import Contents, read
 from plugins.server_transfer.settings import options
 from plugins.servers import rooms
-from plugins.servers.models import ChannelPermission, Member, Role, Server
-from plugins.servers.service import join_server
+from plugins.servers.models import ChannelPermission, Role, Server
 
 BATCH = 500
 AVATAR_BYTES = 8 * 1024 * 1024
@@ -61,6 +63,7 @@ class _Restore:
     def __init__(self, job: ServerTransfer, lease: Any, scratch: Path, contents: Contents):
         self.job, self.lease, self.scratch, self.contents = job, lease, scratch, contents
         self.made: dict[tuple[str, str], int] = {}
+        self.latest: dict[int, datetime] = {}  # each channel's newest message, met while reading
 
     async def picture(self, stored: str | None, folder: str) -> str | None:
         """An icon, banner or avatar of the file, stored only when it is a picture that decodes
@@ -214,94 +217,128 @@ class _Restore:
         for author in self.contents.authors:
             if (AUTHOR, author["id"]) in self.made:
                 continue
+            pending = []
             if author["id"] in confirmed and await User.exists(id=confirmed[author["id"]], deleted=False):
                 local = confirmed[author["id"]]
             else:
                 avatar = await self.picture(author["avatar"], "avatars/imported")
                 name = clean_name(author["nickname"] or author["username"], 35, "Imported")
                 local = await placeholder(server_id, f"hearth:{author['id']}", name, avatar)
-            await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))
-
-    async def messages(self, server_id: int) -> int:
-        waiting = [m for m in self.contents.messages if (MESSAGE, m["id"]) not in self.made]
-        done = len(self.contents.messages) - len(waiting)
-        for start in range(0, len(waiting), BATCH):
-            batch = waiting[start : start + BATCH]
-            files: dict[str, tuple[str, str | None] | None] = {}
-            for m in batch:
-                for a in m["attachments"]:
-                    if a["storedFile"] and a["storedFile"] not in files:
-                        channel = self.made[(CHANNEL, m["channelId"])]
-                        files[a["storedFile"]] = await self.store(a["storedFile"], f"attachments/{channel}")
-            rows, attachments, reactions, made = [], [], [], []
-            for m in batch:
-                local = new_id()
-                channel = self.made[(CHANNEL, m["channelId"])]
-                replies = [self.made[(MESSAGE, r)] for r in m["replyTo"] if (MESSAGE, r) in self.made]
-                rows.append(
-                    Message(
-                        id=local,
-                        channel_id=channel,
-                        type=m["type"],
-                        content=self.content(m["content"]),
-                        created_by_id=self.made.get((AUTHOR, m["authorId"] or "")),
-                        created_at=_time(m["createdAt"]),
-                        edited_at=_time(m["editedAt"]),
-                        pinned=m["pinned"],
-                        pinned_at=_time(m["createdAt"]) if m["pinned"] else None,
-                        reply_to_ids=replies,
-                    )
-                )
-                for a in m["attachments"]:
-                    stored = files.get(a["storedFile"]) if a["storedFile"] else None
-                    if stored is not None:
-                        attachments.append(
-                            Attachment(
-                                message_id=local,
-                                channel_id=channel,
-                                server_id=server_id,
-                                path=stored[0],
-                                mime=a["mime"] or stored[1],
-                                filesize=a["size"],
-                                width=a["width"],
-                                height=a["height"],
-                            )
-                        )
-                for r in m["reactions"]:
-                    emoji = self.made.get((EMOJI, r["emojiId"])) if r["emojiId"] else None
-                    if r["emojiId"] and emoji is None:
-                        continue  # a custom emoji not made here: a reaction cannot be text
-                    for user in r["userIds"]:
-                        reactions.append(
-                            Reaction(
-                                message_id=local,
-                                user_id=self.made[(AUTHOR, user)],
-                                name=r["name"],
-                                emoji_key=str(emoji) if emoji else "",
-                                gif=r["gif"],
-                                webp=r["webp"],
-                            )
-                        )
-                made.append((m["id"], local))
-                self.made[(MESSAGE, m["id"])] = local  # a reply later in the batch finds it
+                if author["member"]:  # their roles wait for the person claiming the placeholder
+                    pending = [PendingMember(server_id=server_id, placeholder_id=local, role_ids=self.roles(author))]
             async with transaction():
-                await Message.bulk_create(rows)
-                await TransferredThing.bulk_create(self.records(MESSAGE, made))
-                if attachments:
-                    await Attachment.bulk_create(attachments)
-                if reactions:
-                    await Reaction.bulk_create(reactions)
+                await TransferredThing.bulk_create(self.records(AUTHOR, [(author["id"], local)]))
+                if pending:
+                    await PendingMember.bulk_create(pending)
+
+    def roles(self, author: dict[str, Any]) -> list[int]:
+        return [self.made[(ROLE, r)] for r in author["roleIds"] if (ROLE, r) in self.made]
+
+    async def members(self, server_id: int) -> None:
+        """The importer joins (as before, whether or not a member there), then the exported
+        server's members who are accounts here (confirmed e-mail matches), each with their roles."""
+        server = await Server.get(id=server_id)
+        confirmed = dict(self.job.confirmed)
+        roles = {self.job.user_id: []}
+        for author in self.contents.authors:
+            local = self.made.get((AUTHOR, author["id"]))
+            if author["member"] and local is not None and confirmed.get(author["id"]) == local:
+                roles[local] = self.roles(author)
+        for user_id, role_ids in roles.items():
+            user = await User.get_or_none(id=user_id, deleted=False)
+            if user is not None:
+                await join_with_roles(user, server, role_ids, required=user_id == self.job.user_id)
+
+    async def messages(self, server_id: int) -> None:
+        """The messages not made yet, read from the file a batch at a time (never all held)."""
+        stream = self.contents.messages()
+        done = 0
+        while batch := await asyncio.to_thread(self._next_batch, stream):
             done += len(batch)
+            batch = [m for m in batch if (MESSAGE, m["id"]) not in self.made]
+            if batch:
+                await self._write(server_id, batch)
             await self.lease.renew(done=done)
-        return done
+
+    def _next_batch(self, stream: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
+        batch = []
+        for m in stream:
+            channel, at = self.made[(CHANNEL, m["channelId"])], _time(m["createdAt"])
+            if at is not None and (channel not in self.latest or at > self.latest[channel]):
+                self.latest[channel] = at
+            batch.append(m)
+            if len(batch) >= BATCH:
+                break
+        return batch
+
+    async def _write(self, server_id: int, batch: list[dict[str, Any]]) -> None:
+        files: dict[str, tuple[str, str | None] | None] = {}
+        for m in batch:
+            for a in m["attachments"]:
+                if a["storedFile"] and a["storedFile"] not in files:
+                    channel = self.made[(CHANNEL, m["channelId"])]
+                    files[a["storedFile"]] = await self.store(a["storedFile"], f"attachments/{channel}")
+        rows, attachments, reactions, made = [], [], [], []
+        for m in batch:
+            local = new_id()
+            channel = self.made[(CHANNEL, m["channelId"])]
+            replies = [self.made[(MESSAGE, r)] for r in m["replyTo"] if (MESSAGE, r) in self.made]
+            rows.append(
+                Message(
+                    id=local,
+                    channel_id=channel,
+                    type=m["type"],
+                    content=self.content(m["content"]),
+                    created_by_id=self.made.get((AUTHOR, m["authorId"] or "")),
+                    created_at=_time(m["createdAt"]),
+                    edited_at=_time(m["editedAt"]),
+                    pinned=m["pinned"],
+                    pinned_at=_time(m["createdAt"]) if m["pinned"] else None,
+                    reply_to_ids=replies,
+                )
+            )
+            for a in m["attachments"]:
+                stored = files.get(a["storedFile"]) if a["storedFile"] else None
+                if stored is not None:
+                    attachments.append(
+                        Attachment(
+                            message_id=local,
+                            channel_id=channel,
+                            server_id=server_id,
+                            path=stored[0],
+                            mime=a["mime"] or stored[1],
+                            filesize=a["size"],
+                            width=a["width"],
+                            height=a["height"],
+                        )
+                    )
+            for r in m["reactions"]:
+                emoji = self.made.get((EMOJI, r["emojiId"])) if r["emojiId"] else None
+                if r["emojiId"] and emoji is None:
+                    continue  # a custom emoji not made here: a reaction cannot be text
+                for user in r["userIds"]:
+                    reactions.append(
+                        Reaction(
+                            message_id=local,
+                            user_id=self.made[(AUTHOR, user)],
+                            name=r["name"],
+                            emoji_key=str(emoji) if emoji else "",
+                            gif=r["gif"],
+                            webp=r["webp"],
+                        )
+                    )
+            made.append((m["id"], local))
+            self.made[(MESSAGE, m["id"])] = local  # a reply later in the batch finds it
+        async with transaction():
+            await Message.bulk_create(rows)
+            await TransferredThing.bulk_create(self.records(MESSAGE, made))
+            if attachments:
+                await Attachment.bulk_create(attachments)
+            if reactions:
+                await Reaction.bulk_create(reactions)
 
     async def last_messages(self) -> None:
-        latest: dict[int, datetime] = {}
-        for m in self.contents.messages:
-            channel, at = self.made[(CHANNEL, m["channelId"])], _time(m["createdAt"])
-            if at is not None and (channel not in latest or at > latest[channel]):
-                latest[channel] = at
-        for channel, at in latest.items():
+        for channel, at in self.latest.items():
             await Channel.filter(id=channel).update(last_messaged_at=at)
 
 
@@ -312,19 +349,17 @@ async def run(job: ServerTransfer, lease: Any) -> None:
     try:
         await storage.copy_out(str(job.path), scratch)
         settings = options()
-        contents = await asyncio.to_thread(read, scratch, settings.archive, settings.max_authors)
+        contents = await asyncio.to_thread(read, scratch, settings.archive, settings.max_authors, settings.max_members)
         work = _Restore(job, lease, scratch, contents)
         for thing in await TransferredThing.filter(transfer_id=job.id).values("kind", "source_id", "local_id"):
             work.made[(thing["kind"], thing["source_id"])] = thing["local_id"]
-        await lease.renew(total=len(contents.messages))
+        await lease.renew(total=contents.counts["messages"])
         server_id = await work.structure()
         await work.plugin_parts(server_id, list(job.report.get("parts", [])))
         await work.authors(server_id)
         await work.messages(server_id)
         await work.last_messages()
-        user = await User.get(id=job.user_id)
-        if not await Member.exists(server_id=server_id, user_id=user.id):
-            await join_server(user, await Server.get(id=server_id))
+        await work.members(server_id)
         await rooms.resync(server_id)
     finally:
         await storage.discard(scratch)

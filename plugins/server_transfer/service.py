@@ -129,7 +129,6 @@ async def _plugin_parts(contents: Contents, files: ArchiveFiles) -> tuple[list[s
 def _report(
     contents: Contents, matches: dict[str, dict[str, Any]], parts: tuple[list[str], list[str], dict[str, list]]
 ) -> dict[str, Any]:
-    messages = contents.messages
     return {
         "server": contents.server["name"],
         "exportedAt": contents.manifest.get("createdAt"),
@@ -137,10 +136,10 @@ def _report(
         "categories": sum(ch["type"] == 2 for ch in contents.channels),
         "channels": [ch["name"] for ch in contents.channels if ch["type"] == 1],
         "history": contents.manifest["history"],
-        "messages": len(messages),
+        "messages": contents.counts["messages"],
         "authors": len(contents.authors),
-        "attachments": sum(len(m["attachments"]) for m in messages),
-        "reactions": sum(len(r["userIds"]) for m in messages for r in m["reactions"]),
+        "attachments": contents.counts["attachments"],
+        "reactions": contents.counts["reactions"],
         "matches": list(matches.values()),
         "parts": parts[0],
         "partsLeftOut": parts[1],
@@ -166,7 +165,9 @@ async def upload(user: User, request: Any) -> dict[str, Any]:
             mb = settings.archive.archive_bytes // (1024 * 1024)
             raise ApiError(413, f"The archive is larger than {mb} MB.", "f") from None
         try:
-            contents = await asyncio.to_thread(read, incoming.path, settings.archive, settings.max_authors)
+            contents = await asyncio.to_thread(
+                read, incoming.path, settings.archive, settings.max_authors, settings.max_members
+            )
             parts = await _plugin_parts(contents, ArchiveFiles(incoming.path, contents.entries))
         except ArchiveRefused as refused:
             raise ApiError(400, str(refused), "f") from None

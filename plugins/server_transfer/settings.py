@@ -13,6 +13,7 @@ class Options:
     archive: Limits  # the bounds of an uploaded archive, checked as the Discord import's
     max_file_bytes: int  # stored files copied into one export, at most; the rest are left out
     max_authors: int  # people in one archive
+    max_members: int  # of them, members of the exported server
     lease_seconds: int
     poll_seconds: float
     keep_hours: int  # a finished export is kept this long
@@ -36,6 +37,7 @@ def options() -> Options:
         ),
         max_file_bytes=int(get("server_transfer.max_file_bytes", 2 * 1024 * MB)),
         max_authors=int(get("server_transfer.max_authors", 20_000)),
+        max_members=int(get("server_transfer.max_members", 10_000)),
         lease_seconds=lease,
         poll_seconds=poll,
         keep_hours=int(get("server_transfer.keep_hours", 72)),

@@ -1,6 +1,7 @@
 """Importing a Discord export in the server settings: the owner uploads the committed
 DiscordChatExporter sample, reads what would be made, starts it, watches it finish, and a member
-sees the channels and the old messages; an admin who is not the owner is told they may not."""
+sees the channels and the old messages; an admin who is not the owner is told they may not. A
+data package into a server made for it, from the "Add a server" dialog."""
 
 from playwright.async_api import expect
 
@@ -117,3 +118,46 @@ async def test_the_owner_imports_their_own_data_package(live_server, signed_in, 
     await wide.get_by_text("general", exact=True).click(timeout=BROWSER_PATIENCE_MS)
     await expect(wide.get_by_text("a cat")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
     await snapshot(wide, "discord-import-package-channel.png")
+
+
+async def test_a_data_package_into_a_new_server_from_the_add_server_dialog(live_server, signed_in, tmp_path):
+    """One step: "Add a server" › From Discord makes the server, imports the package with its
+    progress, then opens the server with the channels. It fits 390 px and passes axe."""
+    from tests.e2e.test_accessibility import AXE, readable, violations_on
+    from tests.plugins.discord_import.test_package import package
+    from tests.plugins.messages.helpers import member
+
+    archive = tmp_path / "package.zip"
+    archive.write_bytes(package())
+    person = await member()
+    page = await signed_in(person)
+    await page.context.add_init_script(path=str(AXE))
+    await page.goto(f"{live_server.url}/app")
+    await page.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
+    await page.get_by_role("tab", name="From Discord").click()
+    tab = page.get_by_test_id("discord-new-server")
+    await expect(tab.get_by_role("radio", name="My Discord data package (my own messages)")).to_be_checked(
+        timeout=BROWSER_PATIENCE_MS
+    )
+    found = await violations_on(page, "discord import into a new server")
+    assert not found, readable("discord import into a new server", found)
+    await tab.locator('input[type="file"]').set_input_files(str(archive))
+    await tab.get_by_role("button", name="Import into a new server").click()
+    await expect(tab.get_by_role("status")).to_have_text(
+        "Done: 3 messages imported into 2 channels.", timeout=BROWSER_PATIENCE_MS
+    )
+    await snapshot(page, "discord-import-new-server-done.png")
+    await tab.get_by_role("button", name="Open the server").click()
+    await page.get_by_text("general", exact=True).click(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_text("a cat")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page.get_by_text("old-times", exact=True)).to_be_visible()
+    await snapshot(page, "discord-import-new-server-channel.png")
+
+    phone = await signed_in(await member(), 390)
+    await phone.goto(f"{live_server.url}/app")
+    await phone.locator(".main-header__menu").click(timeout=BROWSER_PATIENCE_MS)  # the servers' drawer
+    await phone.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
+    await phone.get_by_role("tab", name="From Discord").click()
+    await expect(phone.get_by_test_id("discord-new-server")).to_be_visible()
+    assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    await snapshot(phone, "discord-import-new-server-390.png")

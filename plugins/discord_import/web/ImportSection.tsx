@@ -7,48 +7,12 @@ import { FormError } from "@hearth/ui/form/FormError";
 import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
-import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type DiscordImport, type ImportSource, type Placeholder } from "./importApi";
+import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type ImportSource, type Placeholder } from "./importApi";
 import { t } from "./i18n";
+import { Plan, Progress, SourceChoice } from "./ImportParts";
 import "./import.css";
 
 const POLL_MS = 1000;
-
-function Plan({ job }: { job: DiscordImport }) {
-  const report = job.report;
-  return (
-    <div className="discord-import__plan" data-testid="discord-import-plan">
-      <h4>{t("planTitle")}</h4>
-      <p>{t("planSummary", { channels: report.channels.length, categories: report.categories.length, messages: report.messages, authors: report.authors })}</p>
-      <p className="muted">{t("planDetails", { attachments: report.attachments, reactions: report.reactions, pins: report.pins, replies: report.replies })}</p>
-      {(report.attachmentsNotInArchive > 0 || report.skipped > 0) && <p className="muted">{t("planMissing", { count: report.attachmentsNotInArchive, skipped: report.skipped })}</p>}
-      {(report.privateChannelsLeftOut ?? 0) > 0 && <p className="muted">{t("planPrivate", { count: report.privateChannelsLeftOut ?? 0 })}</p>}
-      <ul className="discord-import__channels">
-        {report.channels.map((channel, index) => (
-          <li key={index}>
-            <bdi>{channel.category ? `${channel.category} › ` : ""}#{channel.name}</bdi> · {channel.messages}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-const SOURCES: ImportSource[] = ["dce", "package"];
-
-function SourceChoice({ source, choose }: { source: ImportSource; choose: (source: ImportSource) => void }) {
-  return (
-    <fieldset className="discord-import__source">
-      <legend>{t("source.legend")}</legend>
-      {SOURCES.map((value) => (
-        <label key={value} className="discord-import__source-option">
-          <input type="radio" name="discord-import-source" value={value} checked={source === value} onChange={() => choose(value)} />
-          <span>{t(`source.${value}`)}</span>
-        </label>
-      ))}
-      {source === "package" && <p className="muted">{t("source.packageHint")}</p>}
-    </fieldset>
-  );
-}
 
 /** The imported authors, each with a one-time link for the real person to claim their messages. */
 function Placeholders({ serverId }: { serverId: string }) {
@@ -132,12 +96,7 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
           </Button>
         </>
       )}
-      {job && working && (
-        <div className="discord-import__progress">
-          <progress aria-label={t("progressLabel")} max={Math.max(job.messagesTotal, 1)} value={job.status === "queued" ? undefined : job.messagesDone} />
-          <p role="status">{job.status === "queued" ? t("queued") : t("running", { done: job.messagesDone, total: job.messagesTotal })}</p>
-        </div>
-      )}
+      {job && working && <Progress job={job} />}
       {job?.status === "done" && <p role="status">{t("done", { total: job.messagesDone, channels: job.channelsDone })}</p>}
       {job?.status === "done" && <Placeholders serverId={serverId} />}
       {job?.status === "failed" && <p role="status">{t("failed", { error: job.error ?? "" })}</p>}

@@ -38,12 +38,21 @@ export interface DiscordImport {
 }
 
 /** The zip sent as the raw body (the request client sends JSON only). */
-export async function uploadExport(serverId: string, file: File, source: ImportSource = "dce"): Promise<DiscordImport> {
+export function uploadExport(serverId: string, file: File, source: ImportSource = "dce"): Promise<DiscordImport> {
+  return sendZip(`/discord-imports/servers/${encodeURIComponent(serverId)}?source=${source}`, file);
+}
+
+/** The zip checked, a server made for it (owned by the caller) and the import queued into it. */
+export function importIntoNewServer(file: File, source: ImportSource): Promise<DiscordImport> {
+  return sendZip(`/discord-imports/new-server?source=${source}`, file);
+}
+
+async function sendZip(path: string, file: File): Promise<DiscordImport> {
   const features = [...new Set([...requestedFeatures(), FEATURE])].sort().join(",");
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(`/discord-imports/servers/${encodeURIComponent(serverId)}?source=${source}`), {
+    response = await fetch(buildUrl(path), {
       method: "POST",
       headers: { ...authHeaders(), [FEATURES_HEADER]: features, "Content-Type": "application/zip", "File-Name": encodeURIComponent(file.name) },
       body: file,
