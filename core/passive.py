@@ -8,7 +8,8 @@ concerns, is not sent to a passive socket that may hear that room summarised, do
 open and is not named by ``full_for``; every other socket gets it as usual. The event is folded
 (``fold``) into the room's pending summary instead, which this process sends to those sockets at
 most once per ``window`` seconds: at once when the room was quiet for a window, else when the
-window ends.
+window ends. A socket remembers the rooms of which it missed an event that ``misses`` (its copy of
+them may be stale); :meth:`Passive.caught_up` tells and forgets it when the room is opened again.
 
 Everything happens where the event is delivered to sockets: each process decides for its own
 sockets, so a view changes nothing in rooms or Redis subscriptions, and an event delivered after
@@ -20,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger("hearth.gateway")
@@ -34,6 +35,7 @@ class View:
     user: str  # the socket's user id
     room: str | None = None  # the room it has open
     summarised: frozenset[str] = frozenset()  # rooms it may hear summarised when not open
+    missed: set[str] = field(default_factory=set)  # rooms of which an event was withheld from it
 
     def away(self, room: str) -> bool:
         return room in self.summarised and room != self.room
@@ -45,6 +47,7 @@ class QuietEvent:
     full_for: Callable[[Any], Iterable[str] | str]  # user ids that need it in full, or EVERYONE
     fold: Callable[[Any, Any], Any] | None  # (pending summary or None, data) -> summary; None: none
     summary_event: str
+    misses: bool  # withholding it leaves the socket's copy of the room stale (not so typing)
 
 
 Deliver = Callable[[str, Any, list[str]], Awaitable[None]]
@@ -67,8 +70,9 @@ class Passive:
         summary_event: str,
         fold: Callable[[Any, Any], Any] | None = None,
         full_for: Callable[[Any], Iterable[str] | str] = lambda data: (),
+        misses: bool = True,
     ) -> None:
-        self.events[event] = QuietEvent(room_of, full_for, fold, summary_event)
+        self.events[event] = QuietEvent(room_of, full_for, fold, summary_event, misses)
 
     def add(self, sid: str, user_id: str) -> None:
         self.views[sid] = View(user_id)
@@ -84,11 +88,24 @@ class Passive:
             view.summarised = frozenset(summarised)
         return True
 
-    def summarise(self, sid: str, rooms: Iterable[str]) -> None:
-        """Change the rooms a passive socket may hear summarised (from the next event on)."""
+    def summarise(self, sid: str, rooms: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+        """Change the rooms a passive socket may hear summarised (from the next event on); returns
+        the rooms that became summarised and those that no longer are."""
         view = self.views.get(sid)
-        if view is not None:
-            view.summarised = frozenset(rooms)
+        if view is None:
+            return frozenset(), frozenset()
+        before, view.summarised = view.summarised, frozenset(rooms)
+        return view.summarised - before, before - view.summarised
+
+    def caught_up(self, sid: str, room: str) -> bool:
+        """Whether an event of the room was withheld from the socket since it last had it open (or
+        since it connected); forgets it. Called as the socket opens the room, with no await
+        between :meth:`view` and this."""
+        view = self.views.get(sid)
+        if view is None or room not in view.missed:
+            return False
+        view.missed.discard(room)
+        return True
 
     def forget(self, sid: str) -> None:
         self.views.pop(sid, None)
@@ -114,6 +131,9 @@ class Passive:
         ]
         if not away:
             return skip_sid
+        if quiet.misses:
+            for sid in away:
+                views[sid].missed.add(room)
         if quiet.fold is not None:
             self._fold(room, quiet, data)
         if skip_sid is None:

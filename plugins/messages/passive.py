@@ -1,11 +1,16 @@
 """Passive delivery of server channels' message events (``features: ["passive"]``, Hearth's UI).
 
 A passive socket says which channel it has open with ``hearth:view {channelId|null}``; the
-server answers ``hearth:viewing {channelId}`` once every later event of that channel reaches the
-socket in full (the client loads what it missed after that answer). The message events of the
-server channels it does not have open and whose messages do not notify its user (mentions only
-or muted: the ``summarised_channels`` hook, asked at each view and again when the user's
-notification settings change) are quiet (``core/passive.py``): instead of them the socket gets
+server answers ``hearth:viewing {channelId, summarised, missed}`` once every later event of that
+channel reaches the socket in full: ``missed`` whether some of its events were withheld from the
+socket since it last had it open (the client loads what it missed only then), ``summarised``
+whether it will be withheld once left (the client keeps the messages of a channel that is not).
+When the notification settings change, ``hearth:summarised {added, removed}`` tells each passive
+socket of the user which channels became summarised and which are full again.
+
+The message events of the server channels it does not have open and whose messages do not
+notify its user (mentions only or muted: the ``summarised_channels`` hook, asked at each view and
+again when the user's notification settings change) are quiet (``core/passive.py``): instead of them the socket gets
 ``hearth:activity``, at most once a second per channel, with the newest message. Left as they
 are, in full:
 
@@ -33,7 +38,8 @@ ACTIVITY = "hearth:activity"
 VIEWING = "hearth:viewing"
 VIEW_ERROR = "hearth:view_error"
 EVERYONE_MARKUP = "[@:e]"
-QUIET = ("message:updated", "message:deleted", "message:reaction_added", "message:reaction_removed", "channel:typing")
+SUMMARISED = "hearth:summarised"
+QUIET = ("message:updated", "message:deleted", "message:reaction_added", "message:reaction_removed")
 
 
 REFRESH = "messages:summarised"
@@ -44,6 +50,7 @@ def install(gateway: Any) -> None:
     passive.quiet("message:created", _created_in, ACTIVITY, fold=fold, full_for=named)
     for event in QUIET:  # nothing to summarise: the client reloads a channel when it opens it
         passive.quiet(event, _channel_of, ACTIVITY)
+    passive.quiet("channel:typing", _channel_of, ACTIVITY, misses=False)  # nothing to reload for it
     gateway.on_everywhere(REFRESH, _refresh_local)
 
 
@@ -54,17 +61,19 @@ async def summarised_channels(user_id: int) -> set[str]:
 
 async def refresh(user_id: int) -> None:
     """The user's notification settings changed: on every process, after the commit, their
-    passive sockets hear in full every channel whose messages now notify them."""
+    passive sockets hear in full every channel whose messages now notify them, and are told."""
     await hearth().gateway.everywhere(REFRESH, {"userId": str(user_id)})
 
 
 async def _refresh_local(body: dict[str, Any]) -> None:
     gateway = hearth().gateway
-    sockets = [ctx.sid for ctx in gateway.local_sockets(body["userId"]) if ctx.sid in gateway.passive.views]
+    sockets = [ctx for ctx in gateway.local_sockets(body["userId"]) if ctx.sid in gateway.passive.views]
     if sockets:
         rooms = await summarised_channels(int(body["userId"]))
-        for sid in sockets:
-            gateway.passive.summarise(sid, rooms)
+        for ctx in sockets:
+            added, removed = gateway.passive.summarise(ctx.sid, rooms)
+            if added or removed:
+                await ctx.emit(SUMMARISED, {"added": sorted(added), "removed": sorted(removed)})
 
 
 def _created_in(data: Any) -> str | None:
@@ -123,8 +132,11 @@ async def view(ctx: SocketContext, data: Any) -> None:
             await ctx.emit(VIEW_ERROR, {**refusal.body(), "path": "channelId"})
             return
         channel_id = str(access.channel.id)
-    hearth().gateway.passive.view(ctx.sid, channel_id, await summarised_channels(ctx.user.id))
-    await ctx.emit(VIEWING, {"channelId": channel_id})
+    summarised = await summarised_channels(ctx.user.id)
+    passive = hearth().gateway.passive
+    passive.view(ctx.sid, channel_id, summarised)
+    missed = channel_id is not None and passive.caught_up(ctx.sid, channel_id)
+    await ctx.emit(VIEWING, {"channelId": channel_id, "summarised": channel_id in summarised, "missed": missed})
 
 
 HANDLERS = {"hearth:view": view}

@@ -22,7 +22,7 @@ def passive_with(room_members, full_for=lambda data: ()):
     passive.deliver = deliver
     passive.participants = lambda room: room_members.get(room, [])
     passive.quiet("said", lambda data: data["room"], "summary", fold=fold, full_for=full_for)
-    passive.quiet("typed", lambda data: data["room"], "summary")
+    passive.quiet("typed", lambda data: data["room"], "summary", misses=False)
     return passive, sent
 
 
@@ -90,3 +90,31 @@ async def test_events_to_other_rooms_or_of_other_names_and_sockets_not_passive_a
     assert passive.view("away", ROOM) is False
     await settle()
     assert sent == []
+
+
+async def test_a_socket_remembers_the_rooms_it_missed_events_of_until_it_opens_them():
+    passive, _ = passive_with({ROOM: ["away", "viewer"], "11": ["away"]})
+    passive.add("away", "2")
+    passive.add("viewer", "3")
+    passive.view("away", "11", [ROOM, "11"])
+    passive.view("viewer", ROOM, [ROOM])
+    passive.skipped("typed", {"room": ROOM}, ROOM, None)  # typing leaves nothing stale
+    assert passive.caught_up("away", ROOM) is False
+    passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None)
+    passive.skipped("said", {"room": "11", "n": 2}, "11", None)  # open: in full, nothing missed
+    passive.view("away", ROOM)
+    assert passive.caught_up("away", ROOM) is True
+    assert passive.caught_up("away", ROOM) is False  # forgotten once told
+    assert passive.caught_up("away", "11") is False
+    assert passive.caught_up("viewer", ROOM) is False
+    assert passive.caught_up("not-passive", ROOM) is False
+    passive.close()
+
+
+async def test_summarise_answers_the_rooms_that_became_summarised_and_those_that_are_full_again():
+    passive, _ = passive_with({})
+    passive.add("away", "2")
+    passive.view("away", None, [ROOM, "11"])
+    assert passive.summarise("away", ["11", "12"]) == ({"12"}, {ROOM})
+    assert passive.summarise("away", ["11", "12"]) == (frozenset(), frozenset())
+    assert passive.summarise("gone", [ROOM]) == (frozenset(), frozenset())

@@ -1,7 +1,8 @@
 """Passive delivery in the browser (issue 41): Alice, whose server notifies her of mentions only,
 reads #general while messages arrive in #second; its unread dot and mention badge follow the
 summaries and mentions, and opening #second shows every message, later ones live; #general, left,
-becomes the summarised one."""
+becomes the summarised one. Bob, whose channels all notify him, keeps a channel's messages when he
+leaves it and opening it again asks the server for nothing."""
 
 import asyncio
 
@@ -65,3 +66,41 @@ async def test_unread_dot_mention_badge_and_opening_a_summarised_channel(live_se
     await expect(general).to_have_attribute("data-unread", "true")
     await general.click()
     await expect(messages.filter(has_text="back in general")).to_have_count(1)
+
+
+async def test_switching_back_to_a_channel_delivered_in_full_paints_its_kept_messages_without_a_request(
+    live_server, signed_in
+):
+    client = live_server.app.quart.test_client()
+    place = await community(client, "Loud")
+    second = await ok(client, "POST", f"/api/servers/{place.id}/channels", {"name": "second"}, place.owner.token)
+    bob = await join(client, place, await member(username="bob"))  # "all messages": nothing summarised
+    page = await signed_in(bob)
+    history_requests = []
+    page.on("request", lambda request: "/messages" in request.url and history_requests.append(request.url))
+    await page.goto(f"{live_server.url}/app/servers/{place.id}/{place.general}")
+    await expect(page.get_by_test_id("channel-title")).to_have_text("General", timeout=BROWSER_PATIENCE_MS)
+    await viewing(live_server, bob.id, place.general, [])
+    messages = page.get_by_test_id("message")
+    await sent(client, place.owner, place.general, "before leaving")
+    await expect(messages.filter(has_text="before leaving")).to_have_count(1)
+
+    await page.locator(f'[data-testid=channel-item][data-channel-id="{second["id"]}"]').click()
+    await expect(page.get_by_test_id("channel-title")).to_have_text("second")
+    await viewing(live_server, bob.id, second["id"], [])
+    await sent(client, place.owner, place.general, "while on second")
+    general = page.locator(f'[data-testid=channel-item][data-channel-id="{place.general}"]')
+    await expect(general).to_have_attribute("data-unread", "true")
+
+    def general_loads():
+        return len([url for url in history_requests if f"/channels/{place.general}/messages" in url])
+
+    assert general_loads() == 1  # its first opening
+
+    await general.click()
+    for text in ("before leaving", "while on second"):
+        await expect(messages.filter(has_text=text)).to_have_count(1)
+    await viewing(live_server, bob.id, place.general, [])
+    await sent(client, place.owner, place.general, "live again")  # a barrier: the answer came before it
+    await expect(messages.filter(has_text="live again")).to_have_count(1)
+    assert general_loads() == 1  # kept, and nothing was withheld: no catch-up request

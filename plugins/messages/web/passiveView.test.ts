@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@hearth/socket/socketClient", () => ({ emitSocketEvent: vi.fn(), getSocketId: () => null }));
 vi.mock("./messageNotifications", () => ({ notifyNewMessage: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchMessages: vi.fn() }));
+vi.mock("./api", () => api);
 
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { notifyNewMessage } from "./messageNotifications";
 import { heardMessage, passiveSocketHandlers, viewChannel } from "./passiveView";
-import { useMessageStore } from "./store/messageStore";
+import { isChannelLoaded, resetMessages, useMessageStore } from "./store/messageStore";
 import { useReadState } from "./store/readState";
 import type { Message } from "./types";
 
@@ -35,10 +37,26 @@ beforeEach(async () => {
   vi.mocked(emitSocketEvent).mockClear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.mocked(notifyNewMessage).mockClear();
+  api.fetchMessages.mockReset();
   viewChannel(null);
+  await settle();
+  resetMessages();
 });
+
+const cached = (...ids: string[]) =>
+  useMessageStore.setState(({ channels }) => ({
+    channels: { ...channels, ...Object.fromEntries(ids.map((id) => [id, { messages: [message(`${id}-m1`, 1)], hasOlder: false, hasNewer: false }])) },
+  }));
+
+/** Opens a channel as the pane does, and the server's answer to it. */
+async function open(channelId: string, answer: { summarised?: boolean; missed?: boolean } = {}) {
+  viewChannel(channelId);
+  await settle();
+  passiveSocketHandlers["hearth:viewing"]({ channelId, summarised: false, missed: false, ...answer });
+  await settle();
+}
 
 describe("passive delivery in the web UI", () => {
   it("tells the server the channel on screen once per switch, and none when the pane closes", async () => {
@@ -53,13 +71,61 @@ describe("passive delivery in the web UI", () => {
     expect(emitSocketEvent).toHaveBeenLastCalledWith("hearth:view", { channelId: null });
   });
 
-  it("drops a channel's cached messages when it is left: it hears nothing more", async () => {
+  it("keeps a channel delivered in full when it is left, and asks nothing when it is opened again", async () => {
+    cached("c1", "c2");
+    await open("c1");
+    await open("c2");
+    await open("c1");
+    expect(isChannelLoaded("c1")).toBe(true);
+    expect(isChannelLoaded("c2")).toBe(true);
+    expect(api.fetchMessages).not.toHaveBeenCalled();
+  });
+
+  it("drops a channel the server summarises once it is left: it hears nothing more", async () => {
+    cached("c1");
+    await open("c1", { summarised: true });
+    await open("c2");
+    expect(isChannelLoaded("c1")).toBe(false);
+  });
+
+  it("loads what was sent after the newest message when the server says some was withheld", async () => {
+    await open("c2"); // nothing cached: the pane's own load
+    cached("c2");
+    api.fetchMessages.mockResolvedValue([]);
+    passiveSocketHandlers["hearth:viewing"]({ channelId: "c2", summarised: true, missed: true });
+    await settle();
+    expect(api.fetchMessages).toHaveBeenCalledWith("c2", { limit: 50, after: "c2-m1" });
+  });
+
+  it("reloads a copy kept from before when events of it were withheld (the tab was hidden)", async () => {
+    cached("c2");
+    api.fetchMessages.mockResolvedValue([message("m9", 9)]);
+    await open("c2", { missed: true });
+    expect(api.fetchMessages).toHaveBeenCalledWith("c2", { limit: 50 });
+    expect(useMessageStore.getState().channels.c2?.messages.map((item) => item.id)).toEqual(["m9"]);
+  });
+
+  it("drops cached channels that become summarised, except the one on screen", async () => {
+    cached("c1", "c2", "c3");
+    await open("c2");
+    passiveSocketHandlers["hearth:summarised"]({ added: ["c1", "c2"], removed: ["c3"] });
+    expect(isChannelLoaded("c1")).toBe(false);
+    expect(isChannelLoaded("c2")).toBe(true);
+    expect(isChannelLoaded("c3")).toBe(true);
+    await open("c3"); // leaving c2, now summarised: dropped
+    expect(isChannelLoaded("c2")).toBe(false);
+  });
+
+  it("an answer that comes after the channel was left drops it when it was or will be summarised", async () => {
+    cached("c1", "c2");
     viewChannel("c1");
     await settle();
-    useMessageStore.setState({ channels: { c1: { messages: [], hasOlder: false, hasNewer: false } } });
     viewChannel("c2");
     await settle();
-    expect(useMessageStore.getState().channels.c1).toBeUndefined();
+    passiveSocketHandlers["hearth:viewing"]({ channelId: "c1", summarised: true, missed: false });
+    expect(isChannelLoaded("c1")).toBe(false);
+    passiveSocketHandlers["hearth:viewing"]({ channelId: "c2", summarised: false, missed: false });
+    expect(isChannelLoaded("c2")).toBe(true);
   });
 
   it("a summary makes the channel unread and notifies its newest message", () => {

@@ -7,17 +7,29 @@
  *
  * The server is told which channel is open (`hearth:view`) when the pane changes and when the
  * tab is hidden or shown again; once it answers (`hearth:viewing`) every later event of the
- * channel comes in full, and what was sent before is loaded (`loadMissed`). A channel left is
- * dropped from the cache (it hears nothing more) and loads afresh when opened again.
+ * channel comes in full. The answer says whether some of its events were withheld since the
+ * socket last had it open (`missed`: only then is what was sent loaded) and whether it is
+ * summarised once left (`summarised`). A channel delivered in full keeps its messages when left,
+ * so opening it again paints at once and asks nothing; a summarised one is dropped (it hears
+ * nothing more) and loads afresh, as is one that becomes summarised (`hearth:summarised`, when
+ * the notification settings change here or on another device).
  */
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { notifyNewMessage } from "./messageNotifications";
-import { dropChannel, isChannelLoaded, loadMissed, reloadChannel } from "./store/messageStore";
+import { dropChannel, isChannelLoaded, loadMissed, loadsSettled, reloadChannel } from "./store/messageStore";
 import { readStateActivity } from "./store/readState";
 import type { MessageCreatedPayload } from "./types";
 
 export const PASSIVE_FEATURE = "passive";
+
+interface ViewingPayload {
+  channelId: string | null;
+  /** Its events are withheld once it is not open (a summary comes instead). */
+  summarised?: boolean;
+  /** Some of its events were withheld since the socket last had it open. */
+  missed?: boolean;
+}
 
 export interface ActivityPayload extends Required<Pick<MessageCreatedPayload, "message" | "serverId">> {
   channelId: string;
@@ -30,8 +42,10 @@ export interface ActivityPayload extends Required<Pick<MessageCreatedPayload, "m
 let onScreen: string | null = null;
 let told: string | null | undefined; // what the server was last told (undefined: nothing yet)
 let syncQueued = false;
-/** Channels loaded while the server was told they were not open: their cache may be stale. */
-const stale = new Set<string>();
+/** Channels the server summarises while they are not open (its answers; it is the judge). */
+const summarisedAway = new Set<string>();
+/** Channels whose messages were cached when the server was told they are open. */
+const cachedWhenOpened = new Set<string>();
 /** Messages that came in full lately, so a summary naming one does not notify twice. */
 const heardInFull = new Set<string>();
 const HEARD_KEPT = 500;
@@ -46,10 +60,8 @@ function sync(): void {
   if (next === told) return;
   const previous = told;
   told = next;
-  if (previous) {
-    if (previous === onScreen) stale.add(previous); // hidden: its pane stays, reloaded once shown
-    else dropChannel(previous);
-  }
+  if (previous && previous !== onScreen && summarisedAway.has(previous)) dropChannel(previous);
+  if (next && isChannelLoaded(next)) cachedWhenOpened.add(next);
   emitSocketEvent("hearth:view", { channelId: next });
 }
 
@@ -67,12 +79,31 @@ export const passiveSocketHandlers = {
   /** A new socket starts with no channel open: tell it the one on screen. */
   "user:authenticated": () => {
     told = undefined;
+    summarisedAway.clear(); // a new socket hears everything in full until its first view
+    cachedWhenOpened.clear();
     viewChannel(onScreen);
   },
-  "hearth:viewing": ({ channelId }: { channelId: string | null }) => {
-    if (!channelId || !isChannelLoaded(channelId)) return void (channelId && loadMissed(channelId));
-    if (stale.delete(channelId)) void reloadChannel(channelId);
+  "hearth:viewing": ({ channelId, summarised, missed }: ViewingPayload) => {
+    if (!channelId) return;
+    if (summarised) summarisedAway.add(channelId);
+    else summarisedAway.delete(channelId);
+    const hadCache = cachedWhenOpened.delete(channelId);
+    if (channelId !== told) {
+      // left again before the answer came: forget what may be (or become) stale
+      if ((missed || summarised) && channelId !== onScreen) dropChannel(channelId);
+      return;
+    }
+    if (!missed) return; // every event of it since it was loaded came in full
+    // a copy from before may lack edits and deletions too: reload where its reader is
+    if (hadCache) void loadsSettled(channelId).then(() => reloadChannel(channelId));
     else void loadMissed(channelId);
+  },
+  "hearth:summarised": ({ added, removed }: { added: string[]; removed: string[] }) => {
+    for (const channelId of removed) summarisedAway.delete(channelId);
+    for (const channelId of added) {
+      summarisedAway.add(channelId);
+      if (channelId !== told && channelId !== onScreen) dropChannel(channelId);
+    }
   },
   "hearth:activity": (summary: ActivityPayload) => {
     readStateActivity(summary.message);

@@ -32,11 +32,18 @@ async def mentions_only(client: Any, person: Person, server_id: str, channel_id:
 
 async def view(probe: SocketProbe, channel_id: str | None) -> int:
     """``hearth:view``; returns the position of its answer among the socket's events."""
+    await viewed(probe, channel_id)
+    count = len(probe.received("hearth:viewing"))
+    return [i for i, (event, _) in enumerate(probe.events) if event == "hearth:viewing"][count - 1]
+
+
+async def viewed(probe: SocketProbe, channel_id: str | None) -> dict[str, Any]:
+    """``hearth:view`` and the server's answer to it."""
     count = len(probe.received("hearth:viewing")) + 1
     await probe.client.emit("hearth:view", {"channelId": channel_id})
     answer = await probe.wait_for("hearth:viewing", count=count)
-    assert answer == {"channelId": channel_id}
-    return [i for i, (event, _) in enumerate(probe.events) if event == "hearth:viewing"][count - 1]
+    assert answer["channelId"] == channel_id and set(answer) == {"channelId", "summarised", "missed"}, answer
+    return answer
 
 
 def full_messages(

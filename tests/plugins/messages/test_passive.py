@@ -190,7 +190,7 @@ async def test_hearth_view_refuses_bad_input_and_channels_the_user_cannot_see(li
     message = await sent(live_client, place.owner, first, "still open")
     await ping(live_client, alice, passive)
     assert [m["id"] for m in full_messages(passive, first)] == [message["id"]]
-    assert passive.received("hearth:viewing") == [{"channelId": first}]
+    assert passive.received("hearth:viewing") == [{"channelId": first, "summarised": True, "missed": False}]
 
 
 async def test_a_socket_that_did_not_opt_in_is_refused_a_view_and_hears_everything(live_client, sockets):

@@ -158,7 +158,8 @@ export async function loadMissed(channelId: string): Promise<boolean> {
   return newest ? loadPage(channelId, "after", { after: newest.id }) : loadLatest(channelId);
 }
 
-function loadsSettled(channelId: string): Promise<void> {
+/** Resolves once no page that replaces or extends the channel's newest messages is loading. */
+export function loadsSettled(channelId: string): Promise<void> {
   const busy = () => {
     const loading = useMessageStore.getState().loading[channelId];
     return Boolean(loading?.latest || loading?.around || loading?.newer);
