@@ -66,10 +66,16 @@ async def refresh(user_id: int) -> None:
 
 
 async def _refresh_local(body: dict[str, Any]) -> None:
+    await refresh_here(body["userId"])
+
+
+async def refresh_here(user_id: str) -> None:
+    """This process's passive sockets of the user: the channels they hear summarised, asked
+    again (a gateway command's handler calls this on every process)."""
     gateway = hearth().gateway
-    sockets = [ctx for ctx in gateway.local_sockets(body["userId"]) if ctx.sid in gateway.passive.views]
+    sockets = [ctx for ctx in gateway.local_sockets(user_id) if ctx.sid in gateway.passive.views]
     if sockets:
-        rooms = await summarised_channels(int(body["userId"]))
+        rooms = await summarised_channels(int(user_id))
         for ctx in sockets:
             added, removed = gateway.passive.summarise(ctx.sid, rooms)
             if added or removed:

@@ -22,6 +22,8 @@ class Server(FlakeModel):
     system_channel_id = fields.BigIntField(null=True)
     verified = fields.BooleanField(default=False)
     public = fields.BooleanField(default=False)
+    # Hearth's default ping mode for members with no setting of their own (notification_defaults.py)
+    default_ping_mode = fields.SmallIntField(default=0)
     scheduled_for_deletion = fields.DatetimeField(null=True)
     # the moderator who scheduled the deletion (rest.md §8.1 scheduledByUserId)
     scheduled_deletion_by = fields.ForeignKeyField(

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from tortoise.expressions import Subquery
+
 from core.context import hearth
 from core.db import transaction
 from core.errors import bad_request
 from core.ids import parse_id
 from plugins.messages import passive
 from plugins.messages.models import Channel
-from plugins.servers.models import NotificationSetting
+from plugins.servers.models import Member, NotificationSetting, Server
 from plugins.servers.permissions import MemberContext
 
 MENTIONS_ONLY, MUTE = 1, 2
+QUIET_DEFAULTS = (MENTIONS_ONLY,)  # a server's default is all messages or mentions only
 
 
 def wire(row: NotificationSetting) -> dict[str, Any]:
@@ -55,11 +58,17 @@ async def update(ctx: MemberContext, channel_id: str | None, changes: dict[str, 
 
 
 async def summarised_channel_ids(user_id: int) -> list[str]:
-    """The user's channels whose ping mode in effect (the channel's, else its server's, else
-    ALL) is mentions only or mute: their new messages do not notify (passive delivery)."""
+    """The user's channels whose ping mode in effect (the channel's, else its server's, else the
+    server's default, else ALL) is mentions only or mute: their new messages do not notify
+    (passive delivery)."""
     rows = await NotificationSetting.filter(user_id=user_id).values_list("server_id", "channel_id", "ping_mode")
     by_channel = {channel: mode for _, channel, mode in rows if channel is not None and mode is not None}
-    quiet_servers = [server for server, channel, mode in rows if channel is None and mode in (MENTIONS_ONLY, MUTE)]
+    own = {server: mode for server, channel, mode in rows if channel is None and mode is not None}
+    quiet_servers = {server for server, mode in own.items() if mode in (MENTIONS_ONLY, MUTE)}
+    quiet_by_default = await Server.filter(
+        id__in=Subquery(Member.filter(user_id=user_id).values("server_id")), default_ping_mode__in=QUIET_DEFAULTS
+    ).values_list("id", flat=True)
+    quiet_servers.update(server for server in quiet_by_default if server not in own)
     quiet = {channel for channel, mode in by_channel.items() if mode in (MENTIONS_ONLY, MUTE)}
     if quiet_servers:
         channels = await Channel.filter(server_id__in=quiet_servers, deleting=False).values_list("id", flat=True)

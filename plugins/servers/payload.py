@@ -14,7 +14,7 @@ from core.identity.models import User
 from core.ids import parse_id
 from plugins.messages.models import Channel
 from plugins.messages.payload import attachment_counts
-from plugins.servers import hidden, memberrows
+from plugins.servers import hidden, memberrows, notification_defaults
 from plugins.servers.models import Member, Role, Server, ServerOrder
 from plugins.servers.notifications import payload as notification_settings
 from plugins.servers.permissions import MemberContext, can_view, channel_overrides
@@ -75,6 +75,7 @@ async def server_snapshot(
         "serverMembers": wire_members,
         "serverRoles": [role_wire(r) for r in roles],
         "_visible": _visible_rooms(viewer, servers, roles, channels, members, overrides),
+        "_defaults": notification_defaults.payload_slice(servers),
     }
 
 
@@ -148,6 +149,9 @@ async def authenticated(ctx: Any) -> dict[str, Any]:
     for room in snapshot.pop("_visible"):
         await ctx.join(room)
     snapshot["channels"] = hidden.visible_channels(snapshot["channels"], ctx.features)
+    defaults = snapshot.pop("_defaults")
+    if notification_defaults.FEATURE in ctx.features:
+        snapshot.update(defaults)
     return {**snapshot, "user": user_part, "notificationSettings": await notification_settings(ctx.user.id), **echo}
 
 

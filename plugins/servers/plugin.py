@@ -23,9 +23,10 @@ def hearth_models():
 
 @hookimpl
 def hearth_blueprints():
+    from plugins.servers import notification_defaults
     from plugins.servers.routes import blueprint, moderation_blueprint, settings_blueprint
 
-    return [blueprint, settings_blueprint, moderation_blueprint]
+    return [blueprint, settings_blueprint, moderation_blueprint, notification_defaults.blueprint]
 
 
 @hookimpl
@@ -61,9 +62,10 @@ def message_role_resolver():
 
 @hookimpl
 async def hearth_startup(app):
-    from plugins.servers import hidden, rooms
+    from plugins.servers import hidden, notification_defaults, rooms
 
     rooms.install(app.extensions["hearth"].gateway)
+    notification_defaults.install(app.extensions["hearth"].gateway)
     hidden.install(app.extensions["hearth"].gateway)
     _start_deletion_job(app)
 
