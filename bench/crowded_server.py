@@ -10,8 +10,9 @@ while sending. Not run by CI.
         --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60] [--passive 0.1]
 
 ``--passive FRACTION`` runs Hearth's UI mode (issue 41): every member names the ``passive``
-feature and has set the server to notify them of mentions only (a channel whose every message
-notifies is delivered in full: each message needs its own notification); that fraction of them
+feature and the server's default notification level is mentions only, which members without a
+setting of their own follow (a channel whose every message notifies is delivered in full: each
+message needs its own notification); that fraction of them
 has the channel open (``hearth:view``), the others none, so they get a ``hearth:activity``
 summary of it at most once a second. Each rate's line then splits
 active viewers' deliveries from the summaries: a summary's lag is the age of the oldest message
@@ -63,19 +64,13 @@ COUNT = b'"count":'
 
 
 async def mentions_only(database: str, server_id: str) -> None:
-    """Every member of the server has it notify them of mentions only (written straight in)."""
+    """The server notifies its members of mentions only by default (Hearth's server default, one
+    row written straight in): members who chose nothing of their own follow it."""
     import asyncpg
-
-    from core.ids import new_id
 
     connection = await asyncpg.connect(database)
     try:
-        users = await connection.fetch("SELECT user_id FROM server_members WHERE server_id = $1", int(server_id))
-        await connection.executemany(
-            "INSERT INTO server_notification_settings (id, user_id, server_id, channel_id, ping_mode, sound_mode)"
-            " VALUES ($1, $2, $3, NULL, 1, 1)",
-            [(new_id(), row["user_id"], int(server_id)) for row in users],
-        )
+        await connection.execute("UPDATE servers SET default_ping_mode = 1 WHERE id = $1", int(server_id))
     finally:
         await connection.close()
 

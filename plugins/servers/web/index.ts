@@ -5,6 +5,7 @@ import { LazyServerNotificationsCard } from "./components/LazyServerNotification
 import { ServerRailList } from "./components/ServerRailList";
 import { common, errors, rail, folder, serverMenu, leave, deleteServer, channels, channel, members, mentions, memberMenu, settings, general, roles, permissions, bans, invites, notifications } from "./en-gb.json";
 import { serverMessageContext } from "./messageContext";
+import { NOTIFICATION_DEFAULTS_FEATURE } from "./notificationSettings";
 import { serverSocketHandlers } from "./socketHandlers";
 import { serverUserMenuSection } from "./components/memberMenu";
 
@@ -20,6 +21,8 @@ export default definePlugin({
     { path: "explore/servers/invites/:code", lazy: () => import("./InvitePage") },
   ],
   socketHandlers: serverSocketHandlers,
+  // each server's default ping mode in the payload and live (notificationSettings.ts)
+  socketFeatures: [NOTIFICATION_DEFAULTS_FEATURE],
   slots: [
     shellSlots.serverRailItems.fill(ServerRailList),
     shellSlots.notificationSettingsCards.fill(LazyServerNotificationsCard),

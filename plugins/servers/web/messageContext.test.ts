@@ -3,7 +3,7 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import type { ServerMessageInput } from "../../messages/web/public";
 import { beforeEach, describe, expect, it } from "vitest";
 import { serverMessageContext } from "./messageContext";
-import { notificationSettingsAuthenticated, notificationSettingsUpdated } from "./notificationSettings";
+import { notificationDefaultUpdated, notificationSettingsAuthenticated, notificationSettingsUpdated } from "./notificationSettings";
 import { serversAuthenticated } from "./serversStore";
 import { BOB, channel, member, OWNER, role, server } from "./testData";
 
@@ -52,6 +52,22 @@ describe("the modes in effect", () => {
     });
     expect(serverMessageContext(input())).toMatchObject({ pingMode: 2, soundMode: 2 });
     expect(serverMessageContext(input({ channelId: "random" }))).toMatchObject({ pingMode: 0, soundMode: 2 });
+  });
+
+  it("the server's default ping mode for a member who chose none; their own choice wins", () => {
+    notificationSettingsAuthenticated({ notificationSettings: [], notificationDefaults: { s1: 1 } });
+    expect(serverMessageContext(input())).toMatchObject({ pingMode: 1 });
+    notificationSettingsUpdated({ serverId: "s1", updated: { notificationPingMode: 0 } });
+    expect(serverMessageContext(input())).toMatchObject({ pingMode: 0 });
+    notificationSettingsUpdated({ channelId: "random", updated: { notificationPingMode: 2 } });
+    expect(serverMessageContext(input({ channelId: "random" }))).toMatchObject({ pingMode: 2 });
+  });
+
+  it("follows server:notification_defaults", () => {
+    notificationDefaultUpdated({ serverId: "s1", notificationPingMode: 1 });
+    expect(serverMessageContext(input())).toMatchObject({ pingMode: 1 });
+    notificationDefaultUpdated({ serverId: "s1", notificationPingMode: 0 });
+    expect(serverMessageContext(input())).toMatchObject({ pingMode: 0 });
   });
 
   it("follows user:notification_settings_update for a channel", () => {

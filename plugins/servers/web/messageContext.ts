@@ -6,7 +6,7 @@
 import { cdnUrl } from "@hearth/api/cdn";
 import { resolveModes } from "@hearth/notifications/decide";
 import type { ServerMessageContext, ServerMessageInput } from "../../messages/web/public";
-import { findModes, useNotificationSettings } from "./notificationSettings";
+import { findModes, serverModesInEffect, useNotificationSettings } from "./notificationSettings";
 import { hasPermission, memberRoleIds, RolePermission } from "./permissions";
 import { permissionSubject, selfUserId, useServersStore } from "./serversStore";
 
@@ -35,8 +35,8 @@ export function serverMessageContext(input: ServerMessageInput): ServerMessageCo
   const channel = state.channels[input.channelId];
   const selfId = selfUserId();
   if (!server || !channel || !selfId) return null;
-  const settings = useNotificationSettings.getState().settings;
-  const modes = resolveModes(findModes(settings, input.serverId, input.channelId), findModes(settings, input.serverId, null));
+  const notifications = useNotificationSettings.getState();
+  const modes = resolveModes(findModes(notifications.settings, input.serverId, input.channelId), serverModesInEffect(notifications, input.serverId));
   return {
     ...modes,
     mentionsMe: mentionsSelf(input, selfId),

@@ -23,9 +23,24 @@ export interface NotificationModes {
 
 interface NotificationSettingsState {
   settings: NotificationSetting[];
+  /** Each server's default ping mode where it is not "all" (Hearth's `notification_defaults`). */
+  defaults: Record<string, NotificationMode>;
 }
 
-export const useNotificationSettings = create<NotificationSettingsState>()(() => ({ settings: [] }));
+export const NOTIFICATION_DEFAULTS_FEATURE = "notification_defaults";
+/** A server's default: all messages or mentions only. */
+export const DEFAULT_MODES: readonly (0 | 1)[] = [0, 1];
+
+export const useNotificationSettings = create<NotificationSettingsState>()(() => ({ settings: [], defaults: {} }));
+
+/** The server's default ping mode, for members who chose none of their own. */
+export const serverDefaultPing = (defaults: Record<string, NotificationMode>, serverId: string): NotificationMode => defaults[serverId] ?? 0;
+
+/** The server's own modes with its default ping mode where the user chose none. */
+export function serverModesInEffect(state: NotificationSettingsState, serverId: string): NotificationModes {
+  const modes = findModes(state.settings, serverId, null);
+  return { ...modes, notificationPingMode: modes.notificationPingMode ?? serverDefaultPing(state.defaults, serverId) };
+}
 
 /** A channel's row is found by its id alone: the server sends channel rows with `serverId: null`. */
 const matches = (setting: NotificationSetting, serverId: string | null, channelId: string | null) =>
@@ -63,8 +78,28 @@ export function applyNotificationUpdate(
   return [...settings, { serverId, channelId, notificationPingMode: null, notificationSoundMode: null, ...updated }];
 }
 
-export function notificationSettingsAuthenticated(payload: { notificationSettings?: NotificationSetting[] }): void {
-  useNotificationSettings.setState({ settings: payload.notificationSettings ?? [] });
+export function notificationSettingsAuthenticated(payload: { notificationSettings?: NotificationSetting[]; notificationDefaults?: Record<string, NotificationMode> }): void {
+  useNotificationSettings.setState({ settings: payload.notificationSettings ?? [], defaults: payload.notificationDefaults ?? {} });
+}
+
+/** `server:notification_defaults` (and the answer to reading or saving one). */
+export function notificationDefaultUpdated({ serverId, notificationPingMode }: { serverId: string; notificationPingMode: NotificationMode }): void {
+  useNotificationSettings.setState(({ defaults }) => {
+    const { [serverId]: _previous, ...rest } = defaults;
+    return { defaults: notificationPingMode ? { ...rest, [serverId]: notificationPingMode } : rest };
+  });
+}
+
+const defaultsPath = (serverId: string) => `/servers/${serverId}/notification-defaults`;
+
+/** A server joined since the payload: its default is read once. */
+export async function loadNotificationDefault(serverId: string): Promise<void> {
+  notificationDefaultUpdated(await request({ path: defaultsPath(serverId) }));
+}
+
+/** An admin's choice of the server's default ping mode. */
+export async function saveNotificationDefault(serverId: string, notificationPingMode: NotificationMode): Promise<void> {
+  notificationDefaultUpdated(await request({ method: "POST", path: defaultsPath(serverId), body: { notificationPingMode } }));
 }
 
 export function notificationSettingsUpdated({ serverId, channelId, updated }: { serverId?: string | null; channelId?: string | null; updated?: Partial<NotificationModes> }): void {

@@ -1,7 +1,14 @@
 /** The servers plugin's live events: the `user:authenticated` slice and every `server:*` event (realtime.md §3.4, §5.4). */
 import { forgetMemberList, memberListJoined, memberListLeft, resetMemberLists } from "./memberLists";
 import { forgetMemberSearches } from "./mentionSource";
-import { notificationSettingsAuthenticated, notificationSettingsUpdated, type NotificationSetting } from "./notificationSettings";
+import {
+  loadNotificationDefault,
+  notificationDefaultUpdated,
+  notificationSettingsAuthenticated,
+  notificationSettingsUpdated,
+  type NotificationMode,
+  type NotificationSetting,
+} from "./notificationSettings";
 import * as store from "./serversStore";
 import type { MemberUser } from "./types";
 
@@ -15,16 +22,20 @@ function userChanges(updated: Record<string, unknown> | undefined): Partial<Memb
 }
 
 export const serverSocketHandlers = {
-  "user:authenticated": (payload: Parameters<typeof store.serversAuthenticated>[0] & { notificationSettings?: NotificationSetting[] }) => {
+  "user:authenticated": (
+    payload: Parameters<typeof store.serversAuthenticated>[0] & { notificationSettings?: NotificationSetting[]; notificationDefaults?: Record<string, NotificationMode> },
+  ) => {
     store.serversAuthenticated(payload);
     resetMemberLists();
     forgetMemberSearches();
     notificationSettingsAuthenticated(payload);
   },
   "user:notification_settings_update": notificationSettingsUpdated,
+  "server:notification_defaults": notificationDefaultUpdated,
   "server:joined": (payload: Parameters<typeof store.serverJoined>[0]) => {
     store.serverJoined(payload);
     forgetMemberList({ serverId: payload.server.id });
+    void loadNotificationDefault(payload.server.id).catch(() => undefined); // "all" until it answers
   },
   "server:left": (payload: { serverId: string }) => {
     store.serverLeft(payload);

@@ -8,7 +8,7 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { usePermissionSubject, useServerChannels } from "../hooks";
 import { t } from "../i18n";
-import { findModes, useNotificationSettings } from "../notificationSettings";
+import { findModes, useNotificationSettings, serverDefaultPing } from "../notificationSettings";
 import { canViewChannel } from "../permissions";
 import { CATEGORY_TYPE, useServersStore } from "../serversStore";
 import { modeLabel, ModesEditor } from "../settings/NotificationsSection";
@@ -66,8 +66,9 @@ function ChannelRows({ serverId }: { serverId: string }) {
 
 function ServerRow({ server }: { server: Server }) {
   const settings = useNotificationSettings((state) => state.settings);
+  const serverDefault = useNotificationSettings((state) => serverDefaultPing(state.defaults, server.id));
   const modes = findModes(settings, server.id, null);
-  const summary = t("notificationsCard.summary", { ping: modeLabel(modes.notificationPingMode ?? 0), sound: modeLabel(modes.notificationSoundMode ?? 0) });
+  const summary = t("notificationsCard.summary", { ping: modeLabel(modes.notificationPingMode ?? serverDefault), sound: modeLabel(modes.notificationSoundMode ?? 0) });
   return (
     <Expander testId="notification-server" label={server.name} summary={summary} avatar={<ServerAvatar server={server} size={32} />}>
       {() => (

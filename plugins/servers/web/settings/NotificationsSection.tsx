@@ -12,11 +12,13 @@ import {
   findModes,
   NOTIFICATION_MODES,
   saveNotificationModes,
+  serverDefaultPing,
   useNotificationSettings,
   type NotificationMode,
   type NotificationModes,
 } from "../notificationSettings";
-import { canViewChannel } from "../permissions";
+import { canViewChannel, isAdmin } from "../permissions";
+import { DefaultNotificationsCard } from "./DefaultNotificationsCard";
 import { CATEGORY_TYPE } from "../serversStore";
 import { errorText } from "../serversApi";
 import { SettingsCard } from "./ui";
@@ -44,11 +46,12 @@ function ModeGroup({ legend, value, allowDefault, onChange, testId }: { legend: 
 /** The ping and sound radios of a server (channelId null) or a channel, saved as soon as one changes. */
 export function ModesEditor({ serverId, channelId, showCoupling = true }: { serverId: string; channelId: string | null; showCoupling?: boolean }) {
   const settings = useNotificationSettings((state) => state.settings);
+  const serverDefault = useNotificationSettings((state) => serverDefaultPing(state.defaults, serverId));
   const stored = findModes(settings, serverId, channelId);
   const serverModes = findModes(settings, serverId, null);
   const isChannel = channelId !== null;
-  // A server with nothing stored notifies for everything.
-  const ping: Choice = isChannel ? stored.notificationPingMode : (stored.notificationPingMode ?? 0);
+  // A server with nothing stored follows its default (all messages unless its admins chose mentions only).
+  const ping: Choice = isChannel ? stored.notificationPingMode : (stored.notificationPingMode ?? serverDefault);
   const sound: Choice = isChannel ? stored.notificationSoundMode : (stored.notificationSoundMode ?? 0);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -120,6 +123,7 @@ export function NotificationsSection({ serverId, channelId }: { serverId: string
       <SettingsCard title={t("notifications.serverTitle")} description={t("notifications.serverHint")}>
         <ModesEditor serverId={serverId} channelId={null} />
       </SettingsCard>
+      {subject && isAdmin(subject) && <DefaultNotificationsCard serverId={serverId} />}
       <SettingsCard title={t("notifications.channelsTitle")} description={t("notifications.channelsHint")}>
         {channels.length === 0 ? (
           <p className="muted">{t("channels.none")}</p>
