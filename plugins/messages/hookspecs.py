@@ -70,6 +70,6 @@ async def channel_search_ids(channel_id, text, author_ids, before, after, ascend
 @hookspec
 async def summarised_channels(user_id):
     """Return the ids (strings) of the user's channels whose new messages do not notify them
-    (their notification settings: mentions only, or muted). A passive socket may hear those
+    (their notification settings, else their server's default: mentions only, or muted). A passive socket may hear those
     channels summarised while it does not have them open; any other channel is delivered in full,
     as its every message may notify (plugins/messages/passive.py). The servers plugin answers."""
