@@ -77,6 +77,11 @@ def screens(place: Place) -> list[tuple[str, str, str]]:
         ("channel", channel, "[data-testid=message] >> nth=1"),
         ("dm", f"/app/inbox/{place.dm}", "[data-testid=message]"),
         ("settings", "/app/settings/interface", "[data-testid=settings-interface]"),
+        (  # the owner's view: their own modes and the server's default level
+            "server-notifications",
+            f"/app/servers/{place.server.id}/settings/notifications",
+            "[data-testid=notification-default]",
+        ),
         ("explore", "/app/explore/servers", "[data-testid=explore-card]"),
         ("moderation", "/app/moderation", "[data-testid=moderation-servers] a"),
     ]
