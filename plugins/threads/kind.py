@@ -74,7 +74,9 @@ class ThreadChannels:
         access.channel._thread_parent_id = thread.parent_id
         return Sending(
             rooms=[],
-            created={"member": member, "serverId": str(thread.server_id)},
+            # ``parentId``: which channel's thread it is, for a client that has not met the thread
+            # (a forum's list shows a reply to a post it has not loaded).
+            created={"member": member, "serverId": str(thread.server_id), "parentId": str(thread.parent_id)},
             writes=lambda message: self._writes(message, thread, user),
             after=lambda message: self._after(message, access, thread, user),
         )
