@@ -53,6 +53,9 @@ class ThreadChannels:
         if parent_id is not None:
             await live.to_parent_audience(parent_id, event, data, skip_sid)
 
+    async def deliver_to_user(self, user_id: int, event: str, data: Any) -> None:
+        await live.to_user(user_id, event, data)  # a protocol client of theirs never hears of a thread
+
     async def check_send(self, user: User, access: Access) -> None:
         ctx: MemberContext = access.extra["ctx"]
         thread: Thread = access.extra["thread"]
