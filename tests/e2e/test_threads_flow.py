@@ -1,7 +1,8 @@
 """Threads (issue 35): Ada creates a thread from Bob's message (its name asked first), the thread
 opens beside the channel; Bob opens it from the channel's threads list and replies; Ada, who
-follows it, sees the unread badge under the channel, and opening it clears the badge. Pictures of
-the panel at 1280 and 390 px (full screen), left to right and in Arabic (right to left)."""
+follows it, sees the unread badge under the channel and the reply's notice, and opening it clears
+the badge. Pictures of the panel at 1280 and 390 px (full screen), left to right and in Arabic
+(right to left)."""
 
 from playwright.async_api import expect
 
@@ -49,8 +50,10 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     await expect(panel_b.get_by_test_id("message").filter(has_text="Saturday works for me")).to_be_visible()
     await expect(row(page_b, "Saturday works")).to_have_count(1)  # in the thread, not the channel's history
 
-    # Ada: the unread badge under the channel, cleared by opening the thread
+    # Ada: the unread badge under the channel, cleared by opening the thread; the reply in the
+    # thread she follows notifies her as one in its channel would (her settings: all messages)
     await expect(followed.get_by_test_id("thread-unread")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
+    await expect(page_a.get_by_test_id("notification-toast")).to_contain_text("Saturday works for me")
     await expect(page_a.locator(".server-channel").get_by_text("Saturday works for me")).to_have_count(0)
     await snapshot(page_a, "thread-unread-badge-1280.png")
     await followed.get_by_role("button", name="Trip planning").click()

@@ -73,9 +73,8 @@ describe("a mention in a followed thread", () => {
     );
   });
 
-  it("a message that names someone else, or one's own, notifies nobody", () => {
+  it("one's own message notifies nobody", () => {
     fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
-    threadSocketHandlers["message:created"]({ message: message({ content: "hi", mentions: [] }) });
     threadSocketHandlers["message:created"]({ message: message({ createdBy: { id: "7", username: "me", tag: "ME01" } }) });
     expect(notifyMessage).not.toHaveBeenCalled();
   });
@@ -85,5 +84,31 @@ describe("a mention in a followed thread", () => {
     rememberThreads([{ ...thread, following: false }]);
     threadSocketHandlers["message:created"]({ message: message() });
     expect(notifyMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe("any message in a followed thread", () => {
+  it("goes to the notifier with the parent channel's modes, which decide as for the channel", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => ({ ...modes, pingMode: 1, soundMode: 0 }))]);
+    threadSocketHandlers["message:created"]({ message: message({ content: "hi", mentions: [] }) });
+    expect(notifyMessage).toHaveBeenCalledWith(expect.objectContaining({ mentionsMe: false, pingMode: 1, soundMode: 0, channelId: "t1", body: "hi" }));
+  });
+
+  it("is followed through the followed list too (a thread listed without its follow state)", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
+    const { following: _unknown, ...listed } = thread;
+    useThreadsStore.setState({ threads: { t1: listed }, followed: { t1: { unread: false, mentions: 0 } } });
+    threadSocketHandlers["message:created"]({ message: message({ content: "hi", mentions: [] }) });
+    expect(notifyMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it("a thread not followed notifies only a mention (which follows it), never another message", () => {
+    fillSlots([messageSlots.serverMessageContext.fill(() => modes)]);
+    const { following: _unknown, ...seen } = thread;
+    useThreadsStore.setState({ threads: { t1: seen }, followed: {} });
+    threadSocketHandlers["message:created"]({ message: message({ content: "hi", mentions: [] }) });
+    expect(notifyMessage).not.toHaveBeenCalled();
+    threadSocketHandlers["message:created"]({ message: message() });
+    expect(notifyMessage).toHaveBeenCalledWith(expect.objectContaining({ mentionsMe: true }));
   });
 });

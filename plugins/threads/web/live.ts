@@ -55,15 +55,19 @@ function messageCreated({ message }: { message: Message }): void {
   }
   const mentionsMe = Boolean(selfId && message.mentions?.some((user) => user.id === selfId));
   followedMessage(thread.id, mentionsMe);
-  if (mentionsMe && selfId && thread.following !== false) notifyMention(thread, message, selfId); // an unfollow silences it
+  if (!selfId || thread.following === false) return; // an unfollow silences it
+  // a followed thread notifies as its parent would; a mention also where the user follows it only now (being named)
+  const followed = thread.following === true || useThreadsStore.getState().followed[thread.id] !== undefined;
+  if (followed || mentionsMe) notifyThreadMessage(thread, message, selfId, mentionsMe);
 }
 
 /**
- * A mention in a thread sounds and shows a desktop notification as one in its parent channel
- * does: the parent's ping and sound modes decide (the servers bundle answers for the parent, which
- * the messages bundle's own notice cannot find for a thread's channel).
+ * A message in a followed thread sounds and shows a notification as one in its parent channel
+ * does: the parent's ping and sound modes decide ("all messages", "mentions only", muted; the
+ * servers bundle answers for the parent, which the messages bundle's own notice cannot find for a
+ * thread's channel).
  */
-function notifyMention(thread: Thread, message: Message, selfId: string): void {
+function notifyThreadMessage(thread: Thread, message: Message, selfId: string, mentionsMe: boolean): void {
   const context = messageSlots.serverMessageContext.get()?.({
     serverId: thread.serverId,
     channelId: thread.parentId,
@@ -84,7 +88,7 @@ function notifyMention(thread: Thread, message: Message, selfId: string): void {
     channelId: thread.id,
     body: (message.content ?? "").replace(/\[@:(\w+)\]/g, "@"),
     direct: false,
-    mentionsMe: true,
+    mentionsMe,
     pingMode: context.pingMode,
     soundMode: context.soundMode,
     title: t("notify.title", { author: message.createdBy.username, thread: thread.name, server: context.serverName }),
