@@ -10,6 +10,7 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
 from tests.e2e.test_context_menus_flow import a_server, open_channel, row
 from tests.plugins.messages.helpers import sent
+from tests.plugins.threads.helpers import tok
 
 
 async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server, signed_in):
@@ -78,3 +79,25 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     box = await page_a.locator(".right-drawer").bounding_box()  # mirrored: on the left, whole
     assert box is not None and box["x"] == 0 and box["width"] >= 400, box
     await snapshot(page_a, "thread-panel-rtl-1280.png")
+
+
+async def test_a_reply_to_a_thread_beyond_the_loaded_list_brings_it_up_live(live_server, signed_in):
+    """Bob's threads list of #general holds the first page (50) of 52 threads: a reply to the
+    oldest, which he has not loaded, brings it to the top of the open list at once."""
+    client = live_server.app.quart.test_client()
+    place, ada, bob, _ = await a_server(client)
+    made = [
+        await tok(client, "POST", "/api/threads", {"channelId": place.general, "name": f"topic {n}"}, ada.token)
+        for n in range(52)
+    ]
+    page_b = await signed_in(bob)
+    await open_channel(page_b, live_server.url, place)
+    await page_b.get_by_test_id("open-threads").click()
+    names = page_b.get_by_test_id("thread-list").locator(".thread-list__name")
+    await expect(names).to_have_count(50, timeout=BROWSER_PATIENCE_MS)
+    await expect(names.first).to_have_text("topic 51")
+    await expect(names.filter(has_text="topic 0")).to_have_count(0)
+
+    await tok(client, "POST", f"/api/channels/{made[0]['id']}/messages", {"content": "back to this"}, ada.token)
+    await expect(names.first).to_have_text("topic 0")
+    await expect(names).to_have_count(51)

@@ -148,6 +148,16 @@ describe("forums store", () => {
       expect(ids()).toEqual(["3", "2"]);
     });
 
+    it("fetches once for replies that arrive together, with the last one's time", async () => {
+      loaded();
+      watchList("f", view());
+      vi.mocked(getPost).mockResolvedValue(post("1", { lastMessagedAt: 10, createdAt: 10 }));
+      forumSocketHandlers["message:created"]({ message: { channelId: "1", createdAt: 40 } as never, parentId: "f" });
+      await reply("1", 45);
+      expect(getPost).toHaveBeenCalledTimes(1);
+      expect(useForumsStore.getState().posts.f?.[0]).toMatchObject({ id: "1", lastMessagedAt: 45 });
+    });
+
     it("fetches once for replies that arrive together, and a failed fetch changes nothing", async () => {
       loaded();
       watchList("f", view());

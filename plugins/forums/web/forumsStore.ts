@@ -113,15 +113,17 @@ export function postArrived(channelId: string, post: ForumPost): void {
   });
 }
 
-const fetching = new Set<string>();
+/** Posts being fetched, with the latest message time heard meanwhile. */
+const fetching = new Map<string, number>();
 
 /** Fetches a post a list on screen has not loaded, once however many replies arrive meanwhile. */
 function fetchArrived(forumId: string, postId: string, messagedAt: number): void {
-  if (fetching.has(postId)) return;
-  fetching.add(postId);
+  const pending = fetching.get(postId);
+  fetching.set(postId, Math.max(pending ?? 0, messagedAt));
+  if (pending !== undefined) return;
   getPost(postId)
     .then(
-      (post) => postArrived(forumId, { ...post, lastMessagedAt: Math.max(post.lastMessagedAt ?? 0, messagedAt) }),
+      (post) => postArrived(forumId, { ...post, lastMessagedAt: Math.max(post.lastMessagedAt ?? 0, fetching.get(postId) ?? 0) }),
       () => undefined, // gone or no longer visible: the list stays as it is
     )
     .finally(() => fetching.delete(postId));

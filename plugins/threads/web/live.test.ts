@@ -4,13 +4,15 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@hearth/notifications/notify", () => ({ notifyMessage: vi.fn() }));
+vi.mock("./threadsApi", () => ({ getThread: vi.fn(), followedThreads: vi.fn() }));
 
 import { notifyMessage } from "@hearth/notifications/notify";
 import { messageSlots } from "../../messages/web/public";
 import type { Message, ServerMessageContext } from "../../messages/web/public";
 import enGb from "./en-gb.json";
 import { threadSocketHandlers } from "./live";
-import { rememberThreads, useThreadsStore } from "./threadsStore";
+import { getThread } from "./threadsApi";
+import { openPanel, rememberThreads, threadsOf, useThreadsStore } from "./threadsStore";
 import type { Thread } from "./types";
 
 const thread: Thread = {
@@ -52,6 +54,7 @@ beforeEach(() => {
 afterEach(() => {
   clearSlots();
   vi.mocked(notifyMessage).mockClear();
+  vi.mocked(getThread).mockReset();
 });
 
 describe("a mention in a followed thread", () => {
@@ -110,5 +113,32 @@ describe("any message in a followed thread", () => {
     expect(notifyMessage).not.toHaveBeenCalled();
     threadSocketHandlers["message:created"]({ message: message() });
     expect(notifyMessage).toHaveBeenCalledWith(expect.objectContaining({ mentionsMe: true }));
+  });
+});
+
+describe("a message in a thread the client has not met", () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve)); // the mocked fetch and its handlers (microtasks)
+  const older = { ...thread, id: "t9", name: "Old trip", lastMessagedAt: 0, following: false };
+
+  it("fetches it into the open list of its channel, first by the message's time", async () => {
+    openPanel({ kind: "list", channelId: "c1" });
+    vi.mocked(getThread).mockResolvedValue(older);
+    threadSocketHandlers["message:created"]({ message: message({ channelId: "t9", createdAt: 50, mentions: [] }), parentId: "c1" });
+    threadSocketHandlers["message:created"]({ message: message({ channelId: "t9", createdAt: 51, mentions: [] }), parentId: "c1" });
+    await settle();
+    expect(getThread).toHaveBeenCalledTimes(1);
+    expect(threadsOf(useThreadsStore.getState().threads, "c1", false).map((item) => [item.id, item.lastMessagedAt])).toEqual([
+      ["t9", 51],
+      ["t1", 1],
+    ]);
+  });
+
+  it("asks nothing when no list of its channel is open", async () => {
+    openPanel({ kind: "list", channelId: "another" });
+    threadSocketHandlers["message:created"]({ message: message({ channelId: "t9", mentions: [] }), parentId: "c1" });
+    openPanel({ kind: "thread", threadId: "t1" });
+    threadSocketHandlers["message:created"]({ message: message({ channelId: "t9", mentions: [] }), parentId: "c1" });
+    await settle();
+    expect(getThread).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import { notifyMessage } from "@hearth/notifications/notify";
 import { markChannelRead, messageSlots } from "../../messages/web/public";
 import type { Message } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import { followedThreads } from "./threadsApi";
+import { followedThreads, getThread } from "./threadsApi";
 import {
   followedLoaded,
   followedMessage,
@@ -40,9 +40,33 @@ export function isReading(threadId: string): boolean {
   return panel?.kind === "thread" && panel.threadId === threadId && document.visibilityState === "visible" && document.hasFocus();
 }
 
-function messageCreated({ message }: { message: Message }): void {
+/** Threads being fetched, with the latest message time heard meanwhile. */
+const fetching = new Map<string, number>();
+
+/**
+ * A message in a thread the client has not met (beyond the loaded pages of its channel's list):
+ * while that list is open, the thread is fetched and joins it (the list sorts newest activity first).
+ */
+function joinOpenList(threadId: string, parentId: string, messagedAt: number): void {
+  const panel = useThreadsStore.getState().panel;
+  if (panel?.kind !== "list" || panel.channelId !== parentId) return;
+  const pending = fetching.get(threadId);
+  fetching.set(threadId, Math.max(pending ?? 0, messagedAt));
+  if (pending !== undefined) return;
+  getThread(threadId)
+    .then(
+      (thread) => rememberThreads([{ ...thread, lastMessagedAt: Math.max(thread.lastMessagedAt ?? 0, fetching.get(threadId) ?? 0) }]),
+      () => undefined, // gone or no longer visible
+    )
+    .finally(() => fetching.delete(threadId));
+}
+
+function messageCreated({ message, parentId }: { message: Message; parentId?: string }): void {
   const thread = useThreadsStore.getState().threads[message.channelId];
-  if (!thread) return;
+  if (!thread) {
+    if (parentId) joinOpenList(message.channelId, parentId, message.createdAt);
+    return;
+  }
   threadChanged(thread.id, { lastMessagedAt: message.createdAt, archived: false });
   const selfId = useSelfUserStore.getState().user?.id;
   if (message.createdBy.id === selfId) {
