@@ -238,7 +238,8 @@ async def test_the_list_follows_replies_new_and_deleted_posts_and_an_edit_live(l
 async def test_a_reply_to_a_post_beyond_the_loaded_page_brings_it_up_live(live_server, signed_in):
     """Bob's list holds the first page (25) of Ada's 28 posts: a reply to one he has not loaded
     fetches it and shows it first under "Latest activity"; with a title search on, a reply to an
-    unloaded post the search leaves out stays out, and one it matches comes up."""
+    unloaded post the search leaves out stays out, one it matches comes up, and a post renamed into
+    the search joins the list at its place."""
     client = live_server.app.quart.test_client()
     place, ada, bob, _ = await a_server(client)
     forum_id = await forum(client, place)
@@ -263,9 +264,13 @@ async def test_a_reply_to_a_post_beyond_the_loaded_page_brings_it_up_live(live_s
     await expect(titles.first).to_have_text("filler 1")
     await expect(titles).to_have_count(26)
     await expect(titles.filter(has_text="scanner")).to_have_count(0)
+    # renamed into the search, the unloaded post joins at its place (its reply came second)
+    await tok(client, "PATCH", f"/api/forums/posts/{scanner['id']}", {"title": "filler scanner"}, ada.token)
+    await expect(titles.nth(1)).to_have_text("filler scanner")
+    await expect(titles).to_have_count(27)
 
     # what the list shows live is what a reload shows (its first page)
     await page_b.get_by_test_id("forum-search").fill("")
     await expect(titles.nth(0)).to_have_text("filler 1")
-    await expect(titles.nth(1)).to_have_text("Old scanner question")
+    await expect(titles.nth(1)).to_have_text("filler scanner")
     await expect(titles.nth(2)).to_have_text("filler 0")

@@ -168,6 +168,24 @@ describe("forums store", () => {
       expect(ids()).toEqual(["3", "2"]);
     });
 
+    it("a post renamed or retagged into the search or tag filter on screen joins the list", async () => {
+      showPosts("f", [post("3", { lastMessagedAt: 30, title: "printer 3", tagIds: ["bug"] })], false);
+      watchList("f", view({ tag: "bug", hasMore: false }));
+      vi.mocked(getPost).mockResolvedValue(post("1", { lastMessagedAt: 10, title: "printer 1", tagIds: ["bug"] }));
+      forumSocketHandlers["forum:post_updated"]({ channelId: "f", postId: "1", updated: { tagIds: ["bug"] } });
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(ids()).toEqual(["3", "1"]);
+      watchList("f", view({ query: "printer", hasMore: false }));
+      vi.mocked(getPost).mockResolvedValue(post("2", { lastMessagedAt: 20, title: "printer 2" }));
+      forumSocketHandlers["thread:updated"]({ threadId: "2", channelId: "f", updated: { name: "printer 2" } });
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(ids()).toEqual(["3", "2", "1"]);
+      // without a filter nothing can newly match: an unloaded post stays for its page
+      watchList("f", view());
+      forumSocketHandlers["thread:updated"]({ threadId: "4", channelId: "f", updated: { name: "x" } });
+      expect(getPost).toHaveBeenCalledTimes(2);
+    });
+
     it("keeps one copy when a later page brings a post shown live", () => {
       loaded();
       showPosts("f", [post("2", { lastMessagedAt: 20 }), post("1", { lastMessagedAt: 10 })], true);

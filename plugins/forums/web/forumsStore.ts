@@ -154,13 +154,27 @@ function threadUpdated({ threadId, channelId, updated }: { threadId: string; cha
     ...(locked !== undefined && { locked }),
   };
   if (Object.keys(changes).length > 0) postChanged(channelId, threadId, changes);
+  if (name !== undefined) retitledOrRetagged(channelId, threadId);
+}
+
+/**
+ * A post the list on screen has not loaded was renamed or retagged: with a search or a tag filter
+ * on, it may match now, so it is fetched and joins the list where it belongs (postArrived).
+ */
+function retitledOrRetagged(channelId: string, postId: string): void {
+  const { posts, views } = useForumsStore.getState();
+  const view = views[channelId];
+  const shown = posts[channelId];
+  if (view && shown && (view.tag || view.query) && !shown.some((post) => post.id === postId)) fetchArrived(channelId, postId, 0);
 }
 
 export const forumSocketHandlers = {
   "forum:updated": ({ forum }: { channelId: string; forum: Forum }) => rememberForum(forum),
   "forum:post_created": ({ channelId, post }: { channelId: string; post: ForumPost }) => postCreated(channelId, post),
-  "forum:post_updated": ({ channelId, postId, updated }: { channelId: string; postId: string; updated: Partial<ForumPost> }) =>
-    postChanged(channelId, postId, updated),
+  "forum:post_updated": ({ channelId, postId, updated }: { channelId: string; postId: string; updated: Partial<ForumPost> }) => {
+    postChanged(channelId, postId, updated);
+    if (updated.tagIds !== undefined) retitledOrRetagged(channelId, postId);
+  },
   "message:created": ({ message, parentId }: { message: Message; parentId?: string }) => postMessaged(message, parentId),
   "thread:updated": threadUpdated,
   "thread:deleted": ({ threadId, channelId }: { threadId: string; channelId: string }) => postRemoved(channelId, threadId),
