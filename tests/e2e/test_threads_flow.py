@@ -1,8 +1,8 @@
 """Threads (issue 35): Ada creates a thread from Bob's message (its name asked first), the thread
-opens beside the channel; Bob opens it from the channel's threads list and replies; Ada, who
-follows it, sees the unread badge under the channel and the reply's notice, and opening it clears
-the badge. Pictures of the panel at 1280 and 390 px (full screen), left to right and in Arabic
-(right to left)."""
+opens beside the channel; Bob opens it from the channel's threads list and replies (and so
+follows it, until he unfollows it by hand); Ada, who follows it, sees the unread badge under the
+channel and the reply's notice, and opening it clears the badge. Pictures of the panel at 1280
+and 390 px (full screen), left to right and in Arabic (right to left)."""
 
 from playwright.async_api import expect
 
@@ -50,6 +50,12 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     await composer_b.press("Enter")
     await expect(panel_b.get_by_test_id("message").filter(has_text="Saturday works for me")).to_be_visible()
     await expect(row(page_b, "Saturday works")).to_have_count(1)  # in the thread, not the channel's history
+    # replying made Bob follow it: it shows under the channel; unfollowing by hand takes it away
+    followed_b = page_b.get_by_test_id("followed-threads")
+    await expect(followed_b.get_by_role("button", name="Trip planning")).to_be_visible()
+    await panel_b.get_by_role("button", name="Unfollow").click()
+    await expect(panel_b.get_by_role("button", name="Follow", exact=True)).to_be_visible()
+    await expect(followed_b.get_by_role("button", name="Trip planning")).to_have_count(0)
 
     # Ada: the unread badge under the channel, cleared by opening the thread; the reply in the
     # thread she follows notifies her as one in its channel would (her settings: all messages)

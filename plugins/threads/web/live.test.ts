@@ -142,3 +142,32 @@ describe("a message in a thread the client has not met", () => {
     expect(getThread).not.toHaveBeenCalled();
   });
 });
+
+describe("one's own reply in a thread not followed", () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve));
+  const mine = () => message({ content: "me too", mentions: [], createdBy: { id: "7", username: "me", tag: "ME01" } });
+
+  it("follows it when the server says the reply did (no event says so)", async () => {
+    rememberThreads([{ ...thread, following: false }]);
+    vi.mocked(getThread).mockResolvedValue({ ...thread, following: true });
+    threadSocketHandlers["message:created"]({ message: mine() });
+    await settle();
+    expect(getThread).toHaveBeenCalledWith("t1");
+    expect(useThreadsStore.getState().followed.t1).toEqual({ unread: false, mentions: 0 });
+    expect(useThreadsStore.getState().threads.t1?.following).toBe(true);
+  });
+
+  it("stays unfollowed after a manual unfollow, which the server keeps", async () => {
+    rememberThreads([{ ...thread, following: false }]);
+    vi.mocked(getThread).mockResolvedValue({ ...thread, following: false });
+    threadSocketHandlers["message:created"]({ message: mine() });
+    await settle();
+    expect(useThreadsStore.getState().followed.t1).toBeUndefined();
+  });
+
+  it("asks nothing in a thread already followed", () => {
+    threadSocketHandlers["message:created"]({ message: mine() });
+    expect(getThread).not.toHaveBeenCalled();
+    expect(useThreadsStore.getState().followed.t1).toBeDefined();
+  });
+});

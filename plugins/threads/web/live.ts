@@ -61,6 +61,20 @@ function joinOpenList(threadId: string, parentId: string, messagedAt: number): v
     .finally(() => fetching.delete(threadId));
 }
 
+const asking = new Set<string>();
+
+/** The user's follow state of a thread, from the server (no event says a reply made them follow). */
+function askFollowing(threadId: string): void {
+  if (asking.has(threadId)) return;
+  asking.add(threadId);
+  getThread(threadId)
+    .then(
+      (thread) => (thread.following ? setFollowed(threadId, true) : undefined),
+      () => undefined,
+    )
+    .finally(() => asking.delete(threadId));
+}
+
 function messageCreated({ message, parentId }: { message: Message; parentId?: string }): void {
   const thread = useThreadsStore.getState().threads[message.channelId];
   if (!thread) {
@@ -70,7 +84,8 @@ function messageCreated({ message, parentId }: { message: Message; parentId?: st
   threadChanged(thread.id, { lastMessagedAt: message.createdAt, archived: false });
   const selfId = useSelfUserStore.getState().user?.id;
   if (message.createdBy.id === selfId) {
-    if (thread.following !== false) setFollowed(thread.id, true); // replying follows, unless the user unfollowed
+    if (thread.following !== false) setFollowed(thread.id, true);
+    else askFollowing(thread.id); // replying follows, unless the user unfollowed by hand: the server knows which
     return;
   }
   if (isReading(thread.id)) {
