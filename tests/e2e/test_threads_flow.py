@@ -8,6 +8,7 @@ from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
+from tests.e2e.test_accessibility import AXE, readable, violations_on
 from tests.e2e.test_context_menus_flow import a_server, open_channel, row
 from tests.plugins.messages.helpers import sent
 from tests.plugins.threads.helpers import tok
@@ -19,6 +20,8 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     await sent(client, bob, place.general, "shall we plan the trip?")
     url = live_server.url
     page_a, page_b = await signed_in(ada), await signed_in(bob)
+    for page in (page_a, page_b):
+        await page.context.add_init_script(path=str(AXE))
     await open_channel(page_a, url, place)
     await open_channel(page_b, url, place)
 
@@ -35,6 +38,8 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
     await expect(panel_a.get_by_role("button", name="Unfollow")).to_be_visible()  # the creator follows
     await expect(panel_a.get_by_role("textbox")).to_have_attribute("placeholder", "Message Trip planning")
     await expect(panel_a.get_by_text("shall we plan the trip?")).to_be_visible()  # the starter, at the top
+    found = await violations_on(page_a, "thread panel")
+    assert not found, readable("thread panel", found)
     await snapshot(page_a, "thread-panel-1280.png")
     await panel_a.get_by_role("button", name="Close thread").click()
     await expect(panel_a).to_have_count(0)
@@ -43,6 +48,9 @@ async def test_a_thread_from_a_message_a_reply_and_the_unread_badge(live_server,
 
     # Bob: the channel's threads, then a reply in the thread's own composer
     await page_b.get_by_test_id("open-threads").click()
+    await expect(page_b.get_by_test_id("thread-list-item").filter(has_text="Trip planning")).to_be_visible()
+    found = await violations_on(page_b, "threads list")
+    assert not found, readable("threads list", found)
     await page_b.get_by_test_id("thread-list-item").filter(has_text="Trip planning").click()
     panel_b = page_b.get_by_test_id("thread-panel")
     composer_b = panel_b.get_by_role("textbox")
