@@ -13,7 +13,9 @@ function Counter({ name }: { name: string }) {
   }, [name]);
   useEffect(() => {
     log.push(`${name} set up`);
-    return () => log.push(`${name} cleaned up`);
+    return () => {
+      log.push(`${name} cleaned up`);
+    };
   }, [name]);
   return (
     <button type="button" id={`view-${name}`} onClick={() => setCount((value) => value + 1)}>
