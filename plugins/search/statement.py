@@ -12,7 +12,12 @@ On PostgreSQL the words come from ``search_documents`` (written after commit), j
 message, which every filter reads: a document whose ``edited_at`` is not the message's any more
 was read before an edit the indexer has yet to see, and is left out, so a search never finds a
 message by words it no longer holds (at worst it misses the new ones for a moment); a deleted
-message has no row to join."""
+message has no row to join.
+
+On SQLite the FTS5 table is written after commit too (``indexer.py``); its rows say nothing of
+an edit, so a message with a change still noted in ``search_changes`` is left out of every
+statement that reads the index, to the same effect: missed for a moment, never found by words it
+no longer holds."""
 
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from typing import Any
 
 from core.ids import EPOCH_MS
 from plugins.messages.models import CONTENT
-from plugins.search.index import DOCUMENTS, FTS_TABLE, PG_CONFIG, PG_VECTOR
+from plugins.search.index import CHANGES, DOCUMENTS, FTS_TABLE, PG_CONFIG, PG_VECTOR
 from plugins.search.query import Query
 
 RANKED = 1000
@@ -116,6 +121,8 @@ def build(
         where.append(f"m.id < {s.value(flake_at(query.before))}")
     if before_id is not None:
         where.append(f"m.id < {s.value(before_id)}")
+    if not postgres and (query.has_text or query.excluded):
+        where.append(f"m.id NOT IN (SELECT message_id FROM {CHANGES})")
     if postgres and query.has_text:
         # The matches come from the GIN index (``+ 0`` keeps the planner from walking the id
         # index and testing each document), newest first, at most RANKED of them; the page is
