@@ -118,7 +118,7 @@ def build(
     if filters.mention_ids is not None:
         where.append(_mentions(s, filters.mention_ids) if filters.mention_ids else "1 = 0")
     for kind in query.has:
-        where.append(_has(kind))
+        where.append(_has(s, kind, filters.channel_ids))
     if query.pinned is not None:
         where.append(f"m.pinned = {s.value(query.pinned)}")
     if query.after is not None:
@@ -181,12 +181,15 @@ def _mentions(s: Statement, user_ids: list[int]) -> str:
     return f"EXISTS (SELECT 1 FROM json_each(m.mention_user_ids) WHERE json_each.value IN ({listed}))"
 
 
-def _has(kind: str) -> str:
-    attachment = "SELECT 1 FROM message_attachments a WHERE a.message_id = m.id"
-    if kind == "file":
-        return f"EXISTS ({attachment})"
-    if kind == "image":
-        return f"EXISTS ({attachment} AND a.mime LIKE 'image/%')"
+def _has(s: Statement, kind: str, channel_ids: list[int]) -> str:
+    # The attachments of the searched channels, gathered once (their channel is indexed, their
+    # message is not: a lookup per message read every attachment, ~90 s for a server of 100,000).
+    if kind in ("file", "image"):
+        image = " AND a.mime LIKE 'image/%'" if kind == "image" else ""
+        return (
+            f"m.id IN (SELECT a.message_id FROM message_attachments a "
+            f"WHERE a.channel_id {s.id_list(channel_ids)}{image})"
+        )
     if kind == "link":
         return "(m.content LIKE '%http://%' OR m.content LIKE '%https://%')"
     if kind == "embed":
