@@ -7,8 +7,10 @@ inserted in a transaction of its own, as a send is, in three ways, alternating -
 
 - ``no index``: nothing else;
 - ``in the writer``: FTS5 external-content triggers in the sender's transaction (before 0003);
-- ``after commit``: the note trigger, and the indexer's batches of 500 (``plugins/search``), whose
-  work is counted in the round.
+- ``after commit``: the note trigger, and the indexer's batches (``plugins/search``), whose work
+  is counted in the round: one every --every sends, as many as have come since the last (the
+  indexer runs every 0.5 s: at 2 sends a second a batch holds one message, at 300 a second 150;
+  up to 500).
 
 Prints the CPU time per message (this process: SQLite runs in it) and, under valgrind's callgrind
 with --callgrind DIR, instructions (bench/callgrind.py), which a loaded machine does not change:
@@ -85,12 +87,12 @@ def index_pending(db: sqlite3.Connection) -> None:
             return
 
 
-def send_round(db: sqlite3.Connection, kind: str, batch: list[str], first_id: int) -> None:
+def send_round(db: sqlite3.Connection, kind: str, batch: list[str], first_id: int, every: int) -> None:
     for n, text in enumerate(batch):
         db.execute("BEGIN IMMEDIATE")
         db.execute("INSERT INTO messages VALUES (?, ?, ?)", (first_id + n, n % 100, text))
         db.execute("COMMIT")
-        if kind == "after commit" and (n + 1) % indexer.BATCH == 0:
+        if kind == "after commit" and (n + 1) % every == 0:
             index_pending(db)
     if kind == "after commit":
         index_pending(db)
@@ -106,7 +108,11 @@ def main(args) -> None:
     callgrind = Callgrind(args.callgrind) if args.callgrind else None
     cpu: dict[str, list[float]] = {kind: [] for kind in kinds}
     next_id = args.existing + 1
-    print(f"SQLite {sqlite3.sqlite_version}: {args.existing} messages stored, {args.sends} sends a round", flush=True)
+    print(
+        f"SQLite {sqlite3.sqlite_version}: {args.existing} messages stored, {args.sends} sends a round,"
+        f" a batch every {args.every}",
+        flush=True,
+    )
     for round_number in range(args.rounds):
         batch = texts(rng, words, args.sends)
         order = kinds if round_number % 2 == 0 else list(reversed(kinds))
@@ -114,7 +120,7 @@ def main(args) -> None:
             if callgrind:
                 callgrind.zero()
             started = time.process_time()
-            send_round(dbs[kind], kind, batch, next_id)
+            send_round(dbs[kind], kind, batch, next_id, args.every)
             cpu[kind].append((time.process_time() - started) * 1e6 / args.sends)
             if callgrind:
                 callgrind.dump(f"{kind} {round_number}")
@@ -140,5 +146,6 @@ if __name__ == "__main__":
     parser.add_argument("--existing", type=int, default=100_000)
     parser.add_argument("--sends", type=int, default=2_000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--every", type=int, default=100, help="sends between the indexer's batches")
     parser.add_argument("--callgrind", default="", help="under valgrind's callgrind: its output directory")
     main(parser.parse_args())

@@ -5,6 +5,7 @@ never finds a message by words it no longer holds, and the reference's one-chann
 gives its scan's answer, reading the not-yet-indexed tail. The background rounds are stopped in
 each test, so what is indexed is what the test flushed."""
 
+import asyncio
 from urllib.parse import urlencode
 
 import pytest
@@ -139,3 +140,13 @@ async def test_the_reference_route_reads_the_tail_not_yet_indexed(client, held):
         assert status == 200, page
         expected = [text for text in texts if ascii_upper(query.strip()) in ascii_upper(text)]
         assert sorted(m["content"] for m in page) == sorted(expected), query
+
+
+async def test_the_background_round_indexes_without_a_flush(client):
+    alice, bob, channel_id = await dm_pair(client)
+    await sent(client, alice, channel_id, "a lighthouse at dusk")
+    deadline = asyncio.get_running_loop().time() + 60
+    while await noted() and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)  # the server process's own round, every INTERVAL_SECONDS
+    assert await noted() == []
+    assert await contents(client, bob, "lighthouse", index_first=False, scope="dms") == ["a lighthouse at dusk"]
