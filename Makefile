@@ -16,6 +16,10 @@ WEB_SOURCES := $(shell find webui/src webui/build webui/index.html webui/vite.co
 TEST_WORKERS ?= 3
 PYTEST := $(PY) -m pytest
 PARALLEL := -n $(TEST_WORKERS) --dist worksteal
+# The serial tier waits more than it computes (restarts, outages, back-offs): two of its files run at
+# once, each test alone in its process, beside vitest, not beside the parallel pass's browsers.
+SERIAL_WORKERS ?= 2
+SERIAL := -n $(SERIAL_WORKERS) --dist loadfile
 # `make test-fast`: everything but the browser, fault and fuzz tiers.
 FAST := not e2e and not faults and not fuzz
 # Runs a step and prints how long it took: `$(call timed,name,command)`.
@@ -48,7 +52,7 @@ test-python-parallel: $(VENV)/.installed
 	$(call timed,pytest in parallel,$(PYTEST) $(PARALLEL) -m "not serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
 
 test-python-serial: $(VENV)/.installed
-	$(call timed,pytest serial,$(PYTEST) -m "serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
+	$(call timed,pytest serial,$(PYTEST) $(SERIAL) -m "serial$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS))
 
 test-web: node_modules/.installed
 	$(call timed,vitest,npm test --silent -- --reporter=dot)

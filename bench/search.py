@@ -9,15 +9,20 @@ a file (half of them images), 3% mention someone.
 
 Queries go through the whole app in this process (Quart's test client: routing, auth, the
 permission work, the statement, serialising the page), one at a time, each kind --queries times
-with different words. Then --sends messages are sent with the index and again without it (the
-triggers dropped: on PostgreSQL those that note changes for the indexer, on SQLite FTS5's),
-printing the CPU per send of this process and of the database's backends — on PostgreSQL with the
-indexer's work for those sends included (it runs in this process; the measurement ends when it
-has indexed them all) — and the index is built again.
+with different words. Then --rounds rounds of --sends messages are sent with the index and
+without it (the triggers that note changes for the indexer dropped), alternating which goes
+first, printing the CPU per send of this process and of the database's backends — with the
+indexer's work for those sends included (it runs in this process; a round ends when it has
+indexed them all) — and the medians; then the index is built again.
 
     .venv/bin/python bench/search.py                                      # SQLite, the issue's size
     .venv/bin/python bench/search.py --database postgres://postgres@127.0.0.1:5432/hearth_bench_search
     .venv/bin/python bench/search.py --messages 100000 --users 2000      # a quick run
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/out.%p .venv/bin/python bench/search.py \
+        --messages 3000 --users 100 --sends 100 --rounds 5 --sends-only --callgrind /tmp/cg   # instructions
+
+Set-up time at the issue's size (2026-12-06, a machine at load 10–20): PostgreSQL 157 s
+(texts 84 s, COPY 25 s, documents and GIN 48 s), SQLite 152 s; the whole run 5–10 minutes.
 
 Targets (issue 37): PostgreSQL p99 ≤ 50 ms for two words across a server with filters, ≤ 30 ms in
 one channel; SQLite p99 ≤ 100 ms across a server; a send ≤ 15 % more CPU with the index.
@@ -30,6 +35,7 @@ import asyncio
 import json
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -41,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.big_server import migrated  # noqa: E402
+from bench.callgrind import Callgrind  # noqa: E402
 from bench.machine import cpu_seconds  # noqa: E402
 from core.ids import EPOCH_MS  # noqa: E402
 
@@ -161,6 +168,7 @@ async def seed(database: str, args, rng: random.Random) -> Seeded:
         if rng.random() < 0.02:
             mime = "image/png" if rng.random() < 0.5 else "text/plain"
             attachments.append((message_id, message_id, channel_id, server_id, mime, f"attachments/{message_id}/f"))
+    print(f"  texts generated    {time.perf_counter() - started:6.1f} s", flush=True)
     connection = connections.get("default")
     postgres = connection.capabilities.dialect == "postgres"
     await index.drop(connection)
@@ -181,10 +189,16 @@ async def seed(database: str, args, rng: random.Random) -> Seeded:
         )
         await db.close()
     else:
-        for offset in range(0, len(messages), 50_000):
+        # One transaction per 100,000 rows, with a page cache that holds the indexes being
+        # written (SQLite's default 2 MB makes each row's index inserts read pages from disk);
+        # the app's own cache size comes back before any search is measured.
+        _, rows = await connection.execute_query("PRAGMA cache_size")
+        cache_size = rows[0][0]
+        await connection.execute_script("PRAGMA cache_size = -1000000")
+        for offset in range(0, len(messages), 100_000):
             await connection.execute_many(
                 f"INSERT INTO messages ({columns}) VALUES (?, ?, 0, ?, ?, ?, 0, ?, '[]', '[]', '[]', '[]', 0)",
-                [[i, c, t, a, at.isoformat(), m] for i, c, t, a, at, m in messages[offset : offset + 50_000]],
+                [[i, c, t, a, at.isoformat(), m] for i, c, t, a, at, m in messages[offset : offset + 100_000]],
             )
         await connection.execute_many(
             "INSERT INTO message_attachments (id, message_id, channel_id, server_id, mime, path, provider, created_at)"
@@ -194,6 +208,8 @@ async def seed(database: str, args, rng: random.Random) -> Seeded:
     print(f"  {len(messages)} messages   {time.perf_counter() - started:6.1f} s", flush=True)
     await index.create(connection)
     await connection.execute_script("ANALYZE")
+    if not postgres:
+        await connection.execute_script(f"PRAGMA cache_size = {cache_size}")
     print(f"  index, ANALYZE     {time.perf_counter() - started:6.1f} s", flush=True)
     return out
 
@@ -296,7 +312,9 @@ def backends_cpu(pids: list[int]) -> float:
     return total
 
 
-async def measure_sends(app, database: str, seeded: Seeded, count: int, label: str) -> float:
+async def measure_sends(
+    app, database: str, seeded: Seeded, count: int, label: str, callgrind: Callgrind | None = None
+) -> float:
     from plugins.search.indexer import flush
 
     client = app.test_client()
@@ -306,14 +324,19 @@ async def measure_sends(app, database: str, seeded: Seeded, count: int, label: s
     for n in range(50):
         response = await client.post(path, json={"content": f"warm up {n}"}, headers=headers)
         assert response.status_code == 200, await response.get_data(as_text=True)
+    await flush()  # the warm-up's notes are not this round's
     pids = await backend_pids(database)
     rng = random.Random(3)
     texts = [" ".join(rng.choices(seeded.words[:5000], k=rng.randint(3, 20))) for _ in range(count)]
     ours, theirs = time.process_time(), backends_cpu(pids)
+    if callgrind:
+        callgrind.zero()
     for text in texts:
         response = await client.post(path, json={"content": text}, headers=headers)
         assert response.status_code == 200
-    await flush()  # PostgreSQL: the documents of these sends written (SQLite: nothing to wait for)
+    await flush()  # the index written for these sends
+    if callgrind:
+        callgrind.dump(label)
     ours, theirs = time.process_time() - ours, backends_cpu(pids) - theirs
     each = 1000 * (ours + theirs) / count
     print(
@@ -322,6 +345,16 @@ async def measure_sends(app, database: str, seeded: Seeded, count: int, label: s
         flush=True,
     )
     return each
+
+
+def print_instructions(counted: dict[str, int], sends: int, kind: str) -> None:
+    each = {label: total / sends for label, total in sorted(counted.items())}
+    for label, instructions in each.items():
+        print(f"  {label:<18} {instructions / 1e6:7.3f} M instructions a send (this process)", flush=True)
+    with_index = statistics.median(v for k, v in each.items() if k.startswith("with index"))
+    without = statistics.median(v for k, v in each.items() if k.startswith("without index"))
+    note = " (the database's backends are not counted)" if kind == "PostgreSQL" else ""
+    print(f"  instructions: the index adds {100 * (with_index - without) / without:+.1f} % to a send{note}", flush=True)
 
 
 async def main(args) -> None:
@@ -348,18 +381,33 @@ async def main(args) -> None:
     seeded = await seed(database, args, rng)
     app = create_quart_app(settings, plugins)
     async with app.test_app():
-        print(f"{kind}: {args.queries} searches of each kind, one at a time", flush=True)
-        await measure_queries(app, seeded, args.queries, rng)
-        print(f"{kind}: {args.sends} sends with the index and without", flush=True)
-        with_index = await measure_sends(app, database, seeded, args.sends, "with index")
+        if not args.sends_only:
+            print(f"{kind}: {args.queries} searches of each kind, one at a time", flush=True)
+            await measure_queries(app, seeded, args.queries, rng)
+        print(
+            f"{kind}: {args.rounds} rounds of {args.sends} sends with the index and without, alternating",
+            flush=True,
+        )
         connection = connections.get("default")
-        if kind == "PostgreSQL":
-            await index.stop_following(connection)
-        else:
-            for trigger in ("inserted", "deleted", "edited"):
-                await connection.execute_script(f"DROP TRIGGER {index.FTS_TABLE}_{trigger}")
-        without = await measure_sends(app, database, seeded, args.sends, "without index")
-        print(f"  the index adds {100 * (with_index - without) / without:+.1f} % CPU to a send", flush=True)
+        costs: dict[bool, list[float]] = {True: [], False: []}
+        callgrind = Callgrind(args.callgrind) if args.callgrind else None
+        for n in range(args.rounds):
+            for with_index in (True, False) if n % 2 == 0 else (False, True):
+                if not with_index:
+                    await index.stop_following(connection)
+                label = "with index" if with_index else "without index"
+                label = f"{label} {n}" if callgrind else label
+                costs[with_index].append(await measure_sends(app, database, seeded, args.sends, label, callgrind))
+                if not with_index:
+                    await index.follow(connection)
+        with_index, without = statistics.median(costs[True]), statistics.median(costs[False])
+        print(
+            f"  medians: {with_index:.3f} ms with, {without:.3f} ms without:"
+            f" the index adds {100 * (with_index - without) / without:+.1f} % CPU to a send",
+            flush=True,
+        )
+        if callgrind:
+            print_instructions(callgrind.counted(), args.sends, kind)
     connection = connections.get("default")  # the app (and its indexer) stopped: build it again
     await index.drop(connection)
     await index.create(connection)
@@ -374,5 +422,10 @@ if __name__ == "__main__":
     parser.add_argument("--channels", type=int, default=100)
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--queries", type=int, default=100)
-    parser.add_argument("--sends", type=int, default=500)
+    parser.add_argument("--sends", type=int, default=500, help="sends per round")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of sends with the index and without")
+    parser.add_argument("--sends-only", action="store_true", help="no searches: only the cost of a send")
+    parser.add_argument(
+        "--callgrind", default="", help="under valgrind's callgrind: its output directory (bench/callgrind.py)"
+    )
     asyncio.run(main(parser.parse_args()))

@@ -27,7 +27,7 @@ from core.identity import passwords
 from core.plugins import PluginHost, discover, with_dependents
 from core.settings import ROOT, Settings, load_settings
 from core.testing import clear_tables, serve_on_free_port
-from tests import parallel, watchdog, workers
+from tests import parallel, timeline, watchdog, workers
 from tests.support import SocketProbe, connect_socket, free_port
 
 BASE_DATABASE_URL = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
@@ -62,6 +62,13 @@ def pytest_runtest_logstart(nodeid: str) -> None:
 
 def pytest_runtest_logfinish() -> None:
     watchdog.test_finished()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    timeline.test_started(item.nodeid)  # only where the test runs (a worker), not where xdist reports it
+    yield
+    timeline.test_finished(item.nodeid)
 
 
 needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs HEARTH_TEST_REDIS_URL (CI sets it)")

@@ -1,14 +1,17 @@
 """Which tests run side by side, and a guard that catches a test that should not.
 
 ``make test`` runs every test not marked ``serial`` in parallel processes (pytest-xdist), then the
-``serial`` ones alone. Serial are the tests whose timing is what they test: those that kill,
-slow or restart services and workers (tests/faults, the supervisor's signals, a rolling restart
-under load), or that bind a port of their choosing. Tests that start Hearth processes, proxies or
-a Prometheus on free ports run side by side with the rest: the serial pass leaves a core idle
-while it waits on them, the parallel pass fills it. Mark a module with ``pytestmark = pytest.mark.serial``, or a test with
-``@pytest.mark.serial``; everything under ``SERIAL_FOLDERS`` is serial without a mark.
+``serial`` ones in a pass of their own. Serial are the tests whose timing is what they test: those
+that kill, slow or restart services and workers (tests/faults, the supervisor's signals, a rolling
+restart under load). They wait far more than they compute, so that pass runs two of their files at
+once (``SERIAL_WORKERS`` in the Makefile, ``--dist loadfile``: one test at a time in each process,
+each process with its own database and Redis database) beside vitest, never beside the parallel
+pass's browsers. Tests that start Hearth processes, proxies or a Prometheus on free ports run side
+by side with the rest: the parallel pass fills the cores while they wait. Mark a module with
+``pytestmark = pytest.mark.serial``, or a test with ``@pytest.mark.serial``; everything under
+``SERIAL_FOLDERS`` is serial without a mark.
 
-In a parallel worker, :func:`guard_ports` makes binding a fixed port fail the test: a port is
+In every test worker, :func:`guard_ports` makes binding a fixed port fail the test: a port is
 only for this process if the kernel handed it out here (a bind to port 0, as ``free_port`` does),
 and two workers choosing the same number would each see the other's server.
 """

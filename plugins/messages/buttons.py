@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.context import hearth
 from core.errors import ApiError, bad_request
 from core.identity.models import User
 from core.ids import parse_id
-from plugins.messages.kinds import Access, kind_for
+from plugins.messages.kinds import Access, kind_for, to_user
 from plugins.messages.models import DM_TEXT, Message
 
 COMPONENT_TYPES = ("text", "dropdown", "input")
@@ -134,4 +133,4 @@ async def answer_click(access: Access, caller: User, message_id: str, button_id:
         buttonId=button_id,
         userId=str(message.created_by_id),
     )
-    await hearth().gateway.emit("message:button_clicked_callback", payload, to=str(target.id))
+    await to_user(access.kind, target.id, "message:button_clicked_callback", payload)

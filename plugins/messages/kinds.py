@@ -98,6 +98,8 @@ class ChannelKind(Protocol):
     # the sockets of some rooms (threads: the sockets of the parent channel's room that asked for
     # the feature) sends the channel's events itself; every event of such a channel goes through
     # it (see :func:`announce`), and ``rooms`` / ``Sending.rooms`` are then not used for them.
+    # Optional: ``async deliver_to_user(user_id, event, data)``: the same for an event of such a
+    # channel that goes to one user's own sockets (a button click, read state; :func:`to_user`).
 
 
 async def announce(
@@ -117,6 +119,18 @@ async def announce(
     from core.context import hearth
 
     await hearth().gateway.emit(event, data, to=rooms, skip_sid=skip_sid)
+
+
+async def to_user(kind: ChannelKind, user_id: int, event: str, data: Any) -> None:
+    """Send a channel's event to one user's sockets: the kind's ``deliver_to_user`` when it has
+    one (threads: only the sockets that asked for the feature), else the user's room."""
+    deliver = getattr(kind, "deliver_to_user", None)
+    if deliver is not None:
+        await deliver(user_id, event, data)
+        return
+    from core.context import hearth
+
+    await hearth().gateway.emit(event, data, to=str(user_id))
 
 
 def takes_messages(channel: Channel) -> bool:

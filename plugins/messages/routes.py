@@ -17,7 +17,7 @@ from core.validation import documented_query
 from core.wire import ms
 from plugins.messages import service
 from plugins.messages.buttons import check_click
-from plugins.messages.kinds import announce
+from plugins.messages.kinds import announce, to_user
 from plugins.messages.models import Attachment, Message
 from plugins.messages.schemas import EditMessageBody, ReactionBody, SendMessageBody
 from plugins.messages.wire import attachment_wire
@@ -257,7 +257,9 @@ async def click_button(channel_id: str, message_id: str, button_id: str) -> Any:
     if message is None or not any(b["id"] == button_id for b in message.buttons) or message.created_by_id is None:
         raise bad_request("Button not found")
     await check_click(access, message, current_user())
-    await hearth().gateway.emit(
+    await to_user(
+        access.kind,
+        message.created_by_id,
         "message:button_clicked",
         {
             "messageId": str(message.id),
@@ -267,7 +269,6 @@ async def click_button(channel_id: str, message_id: str, button_id: str) -> Any:
             "data": data,
             "type": click_type,
         },
-        to=str(message.created_by_id),
     )
     return {"status": True}
 

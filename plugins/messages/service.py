@@ -19,7 +19,7 @@ from core.prepared import Statement, fetch_rows, insert_statement, joins_inserts
 from plugins.messages.content import parse_content
 from plugins.messages.echo import echo_room
 from plugins.messages.htmlembed import HtmlEmbedError, encode_html_embed
-from plugins.messages.kinds import Access, Sending, announce, kind_for, takes_messages
+from plugins.messages.kinds import Access, Sending, announce, kind_for, takes_messages, to_user
 from plugins.messages.models import (
     CATEGORY,
     CONTENT,
@@ -547,7 +547,7 @@ async def dismiss(access: Access, user: User) -> None:
     async with transaction():
         await MentionCounter.filter(user_id=user.id, channel_id=access.channel.id).delete()
         await access.kind.mark_seen(user, access)
-        await hearth().gateway.emit("notification:dismissed", {"channelId": str(access.channel.id)}, to=str(user.id))
+        await to_user(access.kind, user.id, "notification:dismissed", {"channelId": str(access.channel.id)})
 
 
 async def mark_unread(access: Access, user: User, message_id: str) -> None:
@@ -557,10 +557,11 @@ async def mark_unread(access: Access, user: User, message_id: str) -> None:
     at = message.created_at - timedelta(milliseconds=1)
     async with transaction():
         await access.kind.mark_unread(user, access, message)
-        await hearth().gateway.emit(
+        await to_user(
+            access.kind,
+            user.id,
             "message:mark_unread",
             {"channelId": str(access.channel.id), "at": int(at.timestamp() * 1000)},
-            to=str(user.id),
         )
 
 

@@ -12,10 +12,15 @@ document, so no restart or crash loses one. A send pays one small insert, not th
 in every language) with ``unaccent`` in front of it when the server has that extension, so
 "cafe" finds "café".
 
-SQLite: an FTS5 external-content table over ``messages`` (the text is not stored twice), with
-``unicode61 remove_diacritics 2`` (case and accent folding) and triggers on insert, delete and a
-change of content, in the writer's transaction. SQLite runs triggers for rows that foreign-key
-cascades delete, too. ``search_documents`` and ``search_changes`` stay empty there.
+SQLite: the same queue, and the same indexer after commit. Triggers on ``messages`` note a
+message inserted, its content changed or the message deleted (every type: the reference's
+one-channel search reads the index and scans every message of a channel) in ``search_changes``;
+the indexer writes ``message_search``, an FTS5 table that stores its own copy of the text
+(``unicode61 remove_diacritics 2``: case and accent folding) so that it can drop a row's words
+without the old text, which only a trigger still has (SQLite 3.43's ``contentless_delete`` would
+spare the copy; Python's SQLite is often older). A send so pays one small insert; the FTS5
+segment written per transaction and its merges are paid once per batch. SQLite runs triggers for
+rows that foreign-key cascades delete, too. ``search_documents`` stays empty there.
 """
 
 from __future__ import annotations
@@ -75,15 +80,44 @@ async def create_configuration(client: Any) -> str:
     return "postgres simple+unaccent" if folds else "postgres simple"
 
 
+_SQLITE_FOLLOW = [
+    f"""CREATE TRIGGER search_inserted AFTER INSERT ON messages BEGIN
+        INSERT INTO {CHANGES} (message_id) VALUES (new.id);
+    END""",
+    f"""CREATE TRIGGER search_edited AFTER UPDATE OF content ON messages
+        WHEN old.content IS NOT new.content BEGIN
+        INSERT INTO {CHANGES} (message_id) VALUES (new.id);
+    END""",
+    f"""CREATE TRIGGER search_deleted AFTER DELETE ON messages BEGIN
+        INSERT INTO {CHANGES} (message_id) VALUES (old.id);
+    END""",
+]
+_SQLITE_UNFOLLOW = [f"DROP TRIGGER IF EXISTS search_{change}" for change in ("inserted", "edited", "deleted")]
+SQLITE_DETAIL = "sqlite fts5 unicode61 remove_diacritics, indexed after commit"
+
+
 async def create(client: Any) -> str:
     """Build the index on the database ``client`` talks to, over the messages already stored;
-    returns how it was built. On PostgreSQL the tables exist (migration 0002) and are empty."""
+    returns how it was built. The tables exist (migration 0002) and are empty."""
     if client.capabilities.dialect == "postgres":
         detail = await create_configuration(client)
         await create_documents(client)
         return detail + ", indexed after commit"
-    await fulltext.run_all(client, fulltext.sqlite_fts_create(FTS_TABLE, "messages"))
-    return "sqlite fts5 unicode61 remove_diacritics"
+    await create_sqlite(client)
+    return SQLITE_DETAIL
+
+
+async def create_sqlite(client: Any) -> None:
+    """SQLite: the triggers and the FTS5 table filled from the messages already stored, in the
+    caller's transaction when it has one (a migration's), so no message falls between the two."""
+    await fulltext.run_all(
+        client,
+        [
+            *_SQLITE_FOLLOW,
+            f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(content, tokenize='unicode61 remove_diacritics 2')",
+            f"INSERT INTO {FTS_TABLE} (rowid, content) SELECT id, content FROM messages",
+        ],
+    )
 
 
 async def create_documents(client: Any) -> None:
@@ -108,9 +142,20 @@ async def drop(client: Any) -> None:
             f"DELETE FROM {CHANGES}; DROP TEXT SEARCH CONFIGURATION IF EXISTS {PG_CONFIG};"
         )
         return
-    await fulltext.run_all(client, fulltext.sqlite_fts_drop(FTS_TABLE))
+    await fulltext.run_all(client, [*_SQLITE_UNFOLLOW, f"DROP TABLE IF EXISTS {FTS_TABLE}", f"DELETE FROM {CHANGES}"])
+
+
+async def follow(client: Any) -> None:
+    """Note changes again after :func:`stop_following` (what was written meanwhile is not noted)."""
+    if client.capabilities.dialect == "postgres":
+        await client.execute_script(_PG_FOLLOW)
+        return
+    await fulltext.run_all(client, _SQLITE_FOLLOW)
 
 
 async def stop_following(client: Any) -> None:
-    """PostgreSQL: remove the triggers (benchmarks measure a send without them)."""
-    await client.execute_script(_PG_UNFOLLOW)
+    """Remove the triggers that note changes (benchmarks measure a send without them)."""
+    if client.capabilities.dialect == "postgres":
+        await client.execute_script(_PG_UNFOLLOW)
+        return
+    await fulltext.run_all(client, _SQLITE_UNFOLLOW)

@@ -1,19 +1,24 @@
-"""PostgreSQL's indexer: reads the changes the triggers noted (``search_changes``, oldest first,
+"""The indexer: reads the changes the triggers noted (``search_changes``, oldest first,
 BATCH at a time) and writes their documents from the live messages rows, in one transaction that
 also removes those notes. A process killed mid-batch rolls back: the notes are still there for
 the next batch. One batch runs at a time across every process (a transaction-scoped advisory
 lock, released by commit, rollback or a dropped connection), so batches read the messages in the
 order they were written and no two workers index the same notes. Each server process tries
-every INTERVAL_SECONDS (``core.jobs.start_periodic``) and skips the round while another holds it;
-SQLite keeps its index in the writer's transaction and has nothing to do here."""
+every INTERVAL_SECONDS (``core.jobs.start_periodic``) and skips the round while another holds it.
+
+SQLite has one writer at a time: a batch's first statement takes the notes (and the write lock),
+so two processes never index the same ones; it then drops those messages' rows from the FTS5
+table and writes them again from the live rows (``index.py``)."""
 
 from __future__ import annotations
+
+import json
 
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from plugins.messages.models import CONTENT
-from plugins.search.index import CHANGES, DOCUMENTS, PG_VECTOR
+from plugins.search.index import CHANGES, DOCUMENTS, FTS_TABLE, PG_VECTOR
 
 BATCH = 500
 INTERVAL_SECONDS = 0.5
@@ -38,6 +43,14 @@ WITH noted AS (
 SELECT count(*) AS noted FROM noted
 """
 
+_SQLITE_TAKE = f"DELETE FROM {CHANGES} WHERE id IN (SELECT id FROM {CHANGES} ORDER BY id LIMIT ?) RETURNING message_id"
+# The taken messages' ids come as one JSON array: one parameter, whatever the batch's size.
+_SQLITE_CHANGED = "SELECT DISTINCT value FROM json_each(?)"
+_SQLITE_FORGET = f"DELETE FROM {FTS_TABLE} WHERE rowid IN ({_SQLITE_CHANGED})"
+_SQLITE_WRITE = (
+    f"INSERT INTO {FTS_TABLE} (rowid, content) SELECT id, content FROM messages WHERE id IN ({_SQLITE_CHANGED})"
+)
+
 
 def _postgres() -> bool:
     return connections.get("default").capabilities.dialect == "postgres"
@@ -46,6 +59,8 @@ def _postgres() -> bool:
 async def index_batch(wait: bool) -> int | None:
     """Index the next BATCH noted changes; how many notes it took, or None when another process
     holds the indexer and ``wait`` is false."""
+    if not _postgres():
+        return await _sqlite_batch()
     async with in_transaction() as connection:
         if wait:
             await connection.execute_query("SELECT pg_advisory_xact_lock($1)", [LOCK])
@@ -57,11 +72,19 @@ async def index_batch(wait: bool) -> int | None:
         return rows[0]["noted"]
 
 
+async def _sqlite_batch() -> int:
+    async with in_transaction() as connection:
+        _, rows = await connection.execute_query(_SQLITE_TAKE, [BATCH])
+        if rows:
+            changed = json.dumps([row[0] for row in rows])
+            await connection.execute_query(_SQLITE_FORGET, [changed])
+            await connection.execute_query(_SQLITE_WRITE, [changed])
+        return len(rows)
+
+
 async def index_pending() -> None:
     """A round of the background job: batches until the notes run out or another process has
     the indexer."""
-    if not _postgres():
-        return
     while True:
         taken = await index_batch(wait=False)
         if taken is None or taken < BATCH:
@@ -72,7 +95,5 @@ async def flush() -> None:
     """Index every change committed so far, waiting for a batch another process is running:
     after it, a search finds what was sent, edited and deleted before the call (tests and
     benchmarks call it instead of sleeping)."""
-    if not _postgres():
-        return
     while await index_batch(wait=True) == BATCH:
         pass

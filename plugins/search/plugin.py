@@ -25,13 +25,9 @@ def hearth_models():
 
 @hookimpl
 async def hearth_startup(app):
-    from tortoise import connections
-
     from core.jobs import start_periodic
     from plugins.search.indexer import INTERVAL_SECONDS, index_pending
 
-    if connections.get("default").capabilities.dialect != "postgres":
-        return  # SQLite's index is kept by triggers in the writer's transaction
     start_periodic(app, "search.index", INTERVAL_SECONDS, index_pending)
 
 

@@ -12,6 +12,11 @@ ASCII alone, so a message matching such a piece holds the same ASCII word, and F
 tokenizer cuts words at every other character, as the reasoning needs. PostgreSQL's parser does
 not: it reads ``<b red dog>`` as one XML tag and indexes none of its words, and its ``upper()``
 folds non-ASCII letters (ı, ſ, final sigma) that its lexemes keep apart, so there the route scans.
+
+The FTS5 table is written after commit (``indexer.py``): a message whose change is still noted in
+``search_changes`` may be missing from it or hold its old words there, so those messages (a
+handful, the not-yet-indexed tail) join the index's candidates and the ``LIKE`` decides for them
+as for the rest; a deleted message has no row to join.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import re
 from tortoise import connections
 
 from core.prepared import fetch_rows
-from plugins.search.index import FTS_TABLE
+from plugins.search.index import CHANGES, FTS_TABLE
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -56,9 +61,10 @@ async def channel_search_ids(
     if match is None:
         return None
     values: list[object] = [channel_id, match, f"%{_escape_like(text)}%"]
+    candidates = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH $2 UNION SELECT message_id FROM {CHANGES}"
     where = [
         "m.channel_id = $1",
-        f"{FTS_TABLE} MATCH $2",
+        f"m.id IN ({candidates})",
         "UPPER(CAST(m.content AS VARCHAR)) LIKE UPPER($3) ESCAPE '\\'",
     ]
     if author_ids is not None:
@@ -72,7 +78,7 @@ async def channel_search_ids(
         where.append(f"m.id > ${len(values)}")
     values.append(limit)
     sql = (
-        f"SELECT m.id FROM {FTS_TABLE} JOIN messages m ON m.id = {FTS_TABLE}.rowid WHERE {' AND '.join(where)} "
+        f"SELECT m.id FROM messages m WHERE {' AND '.join(where)} "
         f"ORDER BY m.id {'ASC' if ascending else 'DESC'} LIMIT ${len(values)}"
     )
     return [row[0] for row in await fetch_rows(sql, values)]

@@ -53,6 +53,9 @@ class ThreadChannels:
         if parent_id is not None:
             await live.to_parent_audience(parent_id, event, data, skip_sid)
 
+    async def deliver_to_user(self, user_id: int, event: str, data: Any) -> None:
+        await live.to_user(user_id, event, data)  # a protocol client of theirs never hears of a thread
+
     async def check_send(self, user: User, access: Access) -> None:
         ctx: MemberContext = access.extra["ctx"]
         thread: Thread = access.extra["thread"]
@@ -74,7 +77,9 @@ class ThreadChannels:
         access.channel._thread_parent_id = thread.parent_id
         return Sending(
             rooms=[],
-            created={"member": member, "serverId": str(thread.server_id)},
+            # ``parentId``: which channel's thread it is, for a client that has not met the thread
+            # (a forum's list shows a reply to a post it has not loaded).
+            created={"member": member, "serverId": str(thread.server_id), "parentId": str(thread.parent_id)},
             writes=lambda message: self._writes(message, thread, user),
             after=lambda message: self._after(message, access, thread, user),
         )

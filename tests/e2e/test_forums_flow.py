@@ -233,3 +233,44 @@ async def test_the_list_follows_replies_new_and_deleted_posts_and_an_edit_live(l
     await page_a.evaluate("document.documentElement.dir = 'rtl'")
     await drawer.evaluate("d => Promise.all(d.getAnimations().map((a) => a.finished))")
     await snapshot(page_a, "forum-post-view-rtl-390.png")
+
+
+async def test_a_reply_to_a_post_beyond_the_loaded_page_brings_it_up_live(live_server, signed_in):
+    """Bob's list holds the first page (25) of Ada's 28 posts: a reply to one he has not loaded
+    fetches it and shows it first under "Latest activity"; with a title search on, a reply to an
+    unloaded post the search leaves out stays out, one it matches comes up, and a post renamed into
+    the search joins the list at its place."""
+    client = live_server.app.quart.test_client()
+    place, ada, bob, _ = await a_server(client)
+    forum_id = await forum(client, place)
+    scanner = await post(client, ada, forum_id, "Old scanner question")
+    fillers = [await post(client, ada, forum_id, f"filler {n}") for n in range(27)]
+    page_b = await signed_in(bob)
+    await page_b.goto(f"{live_server.url}/app/servers/{place.id}/{forum_id}")
+    titles = page_b.get_by_test_id("forum-view").locator(".forum-post__title")
+    await expect(titles).to_have_count(25, timeout=BROWSER_PATIENCE_MS)
+    await expect(titles.first).to_have_text("filler 26")
+    await expect(titles.filter(has_text="filler 0")).to_have_count(0)
+
+    await tok(client, "POST", f"/api/channels/{fillers[0]['id']}/messages", {"content": "still?"}, ada.token)
+    await expect(titles).to_have_count(26)
+    await expect(titles.first).to_have_text("filler 0")
+
+    await page_b.get_by_test_id("forum-search").fill("filler")
+    await expect(titles).to_have_count(25)  # filler 0, then 26 down to 3: filler 1 and 2 are beyond
+    await expect(titles.last).to_have_text("filler 3")
+    await tok(client, "POST", f"/api/channels/{scanner['id']}/messages", {"content": "any news?"}, ada.token)
+    await tok(client, "POST", f"/api/channels/{fillers[1]['id']}/messages", {"content": "bump"}, ada.token)
+    await expect(titles.first).to_have_text("filler 1")
+    await expect(titles).to_have_count(26)
+    await expect(titles.filter(has_text="scanner")).to_have_count(0)
+    # renamed into the search, the unloaded post joins at its place (its reply came second)
+    await tok(client, "PATCH", f"/api/forums/posts/{scanner['id']}", {"title": "filler scanner"}, ada.token)
+    await expect(titles.nth(1)).to_have_text("filler scanner")
+    await expect(titles).to_have_count(27)
+
+    # what the list shows live is what a reload shows (its first page)
+    await page_b.get_by_test_id("forum-search").fill("")
+    await expect(titles.nth(0)).to_have_text("filler 1")
+    await expect(titles.nth(1)).to_have_text("filler scanner")
+    await expect(titles.nth(2)).to_have_text("filler 0")

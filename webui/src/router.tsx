@@ -1,7 +1,8 @@
-import { Fragment, lazy, Suspense, type ComponentType } from "react";
-import { Navigate, Outlet, Route, Routes, UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter, useLocation } from "react-router";
+import { Fragment, lazy, startTransition, Suspense, useLayoutEffect, useState, type ComponentType, type ReactNode } from "react";
+import { Navigate, Outlet, Route, Router, Routes, UNSAFE_createBrowserHistory, useLocation } from "react-router";
 import { LanguageLoading, useLanguageKey } from "./i18n/LanguageLoading";
 import { blockingHistory } from "./navigation/blockingHistory";
+import { isUrgentNavigation } from "./navigation/urgentNavigation";
 import { BotRedirect, ConnectionReturnRedirect, InviteRedirect, PostRedirect } from "./pages/ShortLinkRedirects";
 import { loginPathFor } from "./session/redirect";
 import { hasToken } from "./session/token";
@@ -63,9 +64,28 @@ function AppGate() {
 /** The browser's history, which a form with unsaved changes may hold back (see `blockingHistory`). */
 export const appHistory = blockingHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
 
+/** React Router's history router, which draws every navigation as a transition, but for those
+ * asked to be drawn at once (`drawNavigationAtOnce`). */
+function AppHistoryRouter({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(() => ({ action: appHistory.action, location: appHistory.location }));
+  useLayoutEffect(
+    () =>
+      appHistory.listen(({ action, location }) => {
+        if (isUrgentNavigation()) setState({ action, location });
+        else startTransition(() => setState({ action, location }));
+      }),
+    [],
+  );
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={appHistory}>
+      {children}
+    </Router>
+  );
+}
+
 export function AppRouter() {
   return (
-    <HistoryRouter history={appHistory}>
+    <AppHistoryRouter>
       <Routes>
         <Route element={<Root />}>
           <Route element={<PublicPages />}>
@@ -86,6 +106,6 @@ export function AppRouter() {
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>
-    </HistoryRouter>
+    </AppHistoryRouter>
   );
 }

@@ -1,4 +1,5 @@
 /** Pieces of both ways in: the dry run's report, the choice of what is uploaded, the progress. */
+import type { ChangeEvent } from "react";
 import { t } from "./i18n";
 import type { DiscordImport, ImportSource } from "./importApi";
 
@@ -24,7 +25,7 @@ export function Plan({ job }: { job: DiscordImport }) {
 
 const SOURCES: ImportSource[] = ["dce", "package"];
 
-export function SourceChoice({ source, choose }: { source: ImportSource; choose: (source: ImportSource) => void }) {
+function SourceChoice({ source, choose }: { source: ImportSource; choose: (source: ImportSource) => void }) {
   return (
     <fieldset className="discord-import__source">
       <legend>{t("source.legend")}</legend>
@@ -36,6 +37,19 @@ export function SourceChoice({ source, choose }: { source: ImportSource; choose:
       ))}
       {source === "package" && <p className="muted">{t("source.packageHint")}</p>}
     </fieldset>
+  );
+}
+
+/** What kind of archive is uploaded, and the file itself. */
+export function ArchiveChoice({ source, choose, pick }: { source: ImportSource; choose: (source: ImportSource) => void; pick: (file: File | null) => void }) {
+  return (
+    <>
+      <SourceChoice source={source} choose={choose} />
+      <label className="field">
+        <span className="field__label">{t("choose")}</span>
+        <input type="file" accept=".zip,application/zip" onChange={(event: ChangeEvent<HTMLInputElement>) => pick(event.target.files?.[0] ?? null)} />
+      </label>
+    </>
   );
 }
 

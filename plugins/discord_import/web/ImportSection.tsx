@@ -5,11 +5,11 @@ import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useState } from "react";
 import { useServersStore, type SettingsSectionProps } from "../../servers/web/public";
 import { claimLink, getImport, placeholders, serverImports, startImport, uploadExport, type ImportSource, type Placeholder } from "./importApi";
 import { t } from "./i18n";
-import { Plan, Progress, SourceChoice } from "./ImportParts";
+import { Plan, Progress, ArchiveChoice } from "./ImportParts";
 import "./import.css";
 
 const POLL_MS = 1000;
@@ -77,11 +77,7 @@ export function ImportSection({ serverId }: SettingsSectionProps) {
       <p className="muted">{t("description")}</p>
       {!working && (
         <div className="discord-import__upload">
-          <SourceChoice source={source} choose={setSource} />
-          <label className="field">
-            <span className="field__label">{t("choose")}</span>
-            <input type="file" accept=".zip,application/zip" onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)} />
-          </label>
+          <ArchiveChoice source={source} choose={setSource} pick={setFile} />
           <Button disabled={!file} loading={busy} onClick={() => file && void act(async () => setJob(await uploadExport(serverId, file, source)))}>
             {busy ? t("checking") : t("check")}
           </Button>

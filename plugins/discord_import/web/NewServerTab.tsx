@@ -3,11 +3,11 @@
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
 import { useBackgroundJob } from "@hearth/ui/useBackgroundJob";
-import { useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { t } from "./i18n";
 import { getImport, importIntoNewServer, type ImportSource } from "./importApi";
-import { Progress, SourceChoice } from "./ImportParts";
+import { Progress, ArchiveChoice } from "./ImportParts";
 import "./import.css";
 
 const POLL_MS = 1000;
@@ -23,11 +23,7 @@ export function NewServerTab({ close }: { close: () => void }) {
       <p className="muted">{t("newServer.hint")}</p>
       {!job && (
         <div className="discord-import__upload">
-          <SourceChoice source={source} choose={setSource} />
-          <label className="field">
-            <span className="field__label">{t("choose")}</span>
-            <input type="file" accept=".zip,application/zip" onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)} />
-          </label>
+          <ArchiveChoice source={source} choose={setSource} pick={setFile} />
           <Button variant="primary" disabled={!file} loading={busy} onClick={() => file && void act(async () => setJob(await importIntoNewServer(file, source)))}>
             {busy ? t("checking") : t("newServer.start")}
           </Button>

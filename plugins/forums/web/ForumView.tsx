@@ -12,7 +12,7 @@ import { useSearchParams } from "react-router";
 import { ChannelHeaderActions, errorText, type ServerChannel } from "../../servers/web/public";
 import { ForumGlyph } from "./ForumGlyph";
 import { getForum, listPosts, sharePost } from "./forumsApi";
-import { postChanged, rememberForum, showPosts, sortedPosts, useForumsStore } from "./forumsStore";
+import { matchesView, postChanged, rememberForum, showPosts, sortedPosts, useForumsStore, watchList } from "./forumsStore";
 import { t } from "./i18n";
 import { openNewPostModal } from "./NewPostModal";
 import { TagChips } from "./TagChips";
@@ -106,9 +106,15 @@ export function ForumView({ serverId, channel }: { serverId: string; channel: Se
     if (forum) load();
   }, [channel.id, effectiveSort, tag, query, Boolean(forum)]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  useEffect(() => {
+    watchList(channel.id, { sort: effectiveSort, tag, query, hasMore: state.hasMore });
+  }, [channel.id, effectiveSort, tag, query, state.hasMore]);
+  useEffect(() => () => watchList(channel.id, null), [channel.id]);
+
   // Live changes keep the list right: a new post or a retagged or renamed one shows only where it
-  // matches the filter and search, and a reply moves its post up under "latest activity".
-  const matching = (posts ?? []).filter((post) => (!tag || post.tagIds.includes(tag)) && (!query || post.title.toLowerCase().includes(query.toLowerCase())));
+  // matches the filter and search, a reply moves its post up under "latest activity" (a post not
+  // loaded yet is fetched and joins the list: forumsStore's postArrived).
+  const matching = (posts ?? []).filter((post) => matchesView(post, { tag, query }));
   const shown = sortedPosts(matching, effectiveSort);
   const last = shown[shown.length - 1];
   const open = (postId: string) =>

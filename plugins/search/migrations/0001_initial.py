@@ -3,14 +3,16 @@ from tortoise.migrations import operations as ops
 
 
 async def build_index(apps, schema_editor):
+    from core import fulltext
     from plugins.search import index
 
     client = schema_editor.client
     if client.capabilities.dialect == "postgres":
         detail = await index.create_configuration(client)
         await client.execute_script(index.LEGACY_PG_INDEX)
-    else:
-        detail = await index.create(client)
+    else:  # the first SQLite index: external content kept by triggers (0003 replaced it)
+        await fulltext.run_all(client, fulltext.sqlite_fts_create(index.FTS_TABLE, "messages"))
+        detail = "sqlite fts5 unicode61 remove_diacritics"
     placeholder = "$1, $2" if client.capabilities.dialect == "postgres" else "?, ?"
     await client.execute_query(
         f"INSERT INTO search_indexes (name, detail, created_at) VALUES ({placeholder}, CURRENT_TIMESTAMP)",
@@ -19,6 +21,7 @@ async def build_index(apps, schema_editor):
 
 
 async def drop_index(apps, schema_editor):
+    from core import fulltext
     from plugins.search import index
 
     client = schema_editor.client
@@ -27,7 +30,7 @@ async def drop_index(apps, schema_editor):
             f"DROP INDEX IF EXISTS idx_messages_search; DROP TEXT SEARCH CONFIGURATION IF EXISTS {index.PG_CONFIG};"
         )
     else:
-        await index.drop(client)
+        await fulltext.run_all(client, fulltext.sqlite_fts_drop(index.FTS_TABLE))
 
 
 class Migration(migrations.Migration):

@@ -7,7 +7,7 @@ import { notifyMessage } from "@hearth/notifications/notify";
 import { markChannelRead, messageSlots } from "../../messages/web/public";
 import type { Message } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import { followedThreads } from "./threadsApi";
+import { followedThreads, getThread } from "./threadsApi";
 import {
   followedLoaded,
   followedMessage,
@@ -40,13 +40,52 @@ export function isReading(threadId: string): boolean {
   return panel?.kind === "thread" && panel.threadId === threadId && document.visibilityState === "visible" && document.hasFocus();
 }
 
-function messageCreated({ message }: { message: Message }): void {
+/** Threads being fetched, with the latest message time heard meanwhile. */
+const fetching = new Map<string, number>();
+
+/**
+ * A message in a thread the client has not met (beyond the loaded pages of its channel's list):
+ * while that list is open, the thread is fetched and joins it (the list sorts newest activity first).
+ */
+function joinOpenList(threadId: string, parentId: string, messagedAt: number): void {
+  const panel = useThreadsStore.getState().panel;
+  if (panel?.kind !== "list" || panel.channelId !== parentId) return;
+  const pending = fetching.get(threadId);
+  fetching.set(threadId, Math.max(pending ?? 0, messagedAt));
+  if (pending !== undefined) return;
+  getThread(threadId)
+    .then(
+      (thread) => rememberThreads([{ ...thread, lastMessagedAt: Math.max(thread.lastMessagedAt ?? 0, fetching.get(threadId) ?? 0) }]),
+      () => undefined, // gone or no longer visible
+    )
+    .finally(() => fetching.delete(threadId));
+}
+
+const asking = new Set<string>();
+
+/** The user's follow state of a thread, from the server (no event says a reply made them follow). */
+function askFollowing(threadId: string): void {
+  if (asking.has(threadId)) return;
+  asking.add(threadId);
+  getThread(threadId)
+    .then(
+      (thread) => (thread.following ? setFollowed(threadId, true) : undefined),
+      () => undefined,
+    )
+    .finally(() => asking.delete(threadId));
+}
+
+function messageCreated({ message, parentId }: { message: Message; parentId?: string }): void {
   const thread = useThreadsStore.getState().threads[message.channelId];
-  if (!thread) return;
+  if (!thread) {
+    if (parentId) joinOpenList(message.channelId, parentId, message.createdAt);
+    return;
+  }
   threadChanged(thread.id, { lastMessagedAt: message.createdAt, archived: false });
   const selfId = useSelfUserStore.getState().user?.id;
   if (message.createdBy.id === selfId) {
-    if (thread.following !== false) setFollowed(thread.id, true); // replying follows, unless the user unfollowed
+    if (thread.following !== false) setFollowed(thread.id, true);
+    else askFollowing(thread.id); // replying follows, unless the user unfollowed by hand: the server knows which
     return;
   }
   if (isReading(thread.id)) {
@@ -55,15 +94,19 @@ function messageCreated({ message }: { message: Message }): void {
   }
   const mentionsMe = Boolean(selfId && message.mentions?.some((user) => user.id === selfId));
   followedMessage(thread.id, mentionsMe);
-  if (mentionsMe && selfId && thread.following !== false) notifyMention(thread, message, selfId); // an unfollow silences it
+  if (!selfId || thread.following === false) return; // an unfollow silences it
+  // a followed thread notifies as its parent would; a mention also where the user follows it only now (being named)
+  const followed = thread.following === true || useThreadsStore.getState().followed[thread.id] !== undefined;
+  if (followed || mentionsMe) notifyThreadMessage(thread, message, selfId, mentionsMe);
 }
 
 /**
- * A mention in a thread sounds and shows a desktop notification as one in its parent channel
- * does: the parent's ping and sound modes decide (the servers bundle answers for the parent, which
- * the messages bundle's own notice cannot find for a thread's channel).
+ * A message in a followed thread sounds and shows a notification as one in its parent channel
+ * does: the parent's ping and sound modes decide ("all messages", "mentions only", muted; the
+ * servers bundle answers for the parent, which the messages bundle's own notice cannot find for a
+ * thread's channel).
  */
-function notifyMention(thread: Thread, message: Message, selfId: string): void {
+function notifyThreadMessage(thread: Thread, message: Message, selfId: string, mentionsMe: boolean): void {
   const context = messageSlots.serverMessageContext.get()?.({
     serverId: thread.serverId,
     channelId: thread.parentId,
@@ -84,7 +127,7 @@ function notifyMention(thread: Thread, message: Message, selfId: string): void {
     channelId: thread.id,
     body: (message.content ?? "").replace(/\[@:(\w+)\]/g, "@"),
     direct: false,
-    mentionsMe: true,
+    mentionsMe,
     pingMode: context.pingMode,
     soundMode: context.soundMode,
     title: t("notify.title", { author: message.createdBy.username, thread: thread.name, server: context.serverName }),

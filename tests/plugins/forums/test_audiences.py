@@ -118,7 +118,14 @@ async def test_forum_events_reach_who_can_view_it(live_client, sockets):
         "updated": {"tagIds": []},
     }
     await tok(live_client, "POST", f"/api/channels/{made['id']}/messages", {"content": "reply"}, place.owner.token)
-    assert (await seeing.wait_for("message:created", count=2))["message"]["channelId"] == made["id"]
+    reply = await seeing.wait_for("message:created", count=2)
+    assert reply["message"]["channelId"] == made["id"] and reply["parentId"] == forum_id  # the post's forum
+    shared = await tok(live_client, "POST", f"/api/forums/posts/{made['id']}/share", token=reader.token)
+    assert await seeing.wait_for("forum:post_updated", count=2) == {
+        "channelId": forum_id,
+        "postId": made["id"],
+        "updated": {"sharedPostId": shared["sharedPostId"]},
+    }
 
     for person, probe in [*others, (reader, protocol)]:
         await ping(live_client, person, probe)

@@ -19,7 +19,7 @@ from tests.plugins.search.helpers import contents
 from tests.plugins.servers.helpers import ok
 
 pytestmark = pytest.mark.skipif(
-    not DATABASE_URL.startswith("postgres"), reason="SQLite keeps FTS5 in the writer's transaction: no indexer"
+    not DATABASE_URL.startswith("postgres"), reason="PostgreSQL's indexer (SQLite's: test_sqlite_indexer.py)"
 )
 
 

@@ -79,6 +79,7 @@ async def test_thread_events_reach_opted_in_viewers_only(live_client, sockets):
     )
     arrived = await probes["reader"].wait_for("message:created", count=2)  # the starter, then this
     assert arrived["message"]["id"] == message["id"] and arrived["message"]["channelId"] == thread["id"]
+    assert arrived["serverId"] == place.id and arrived["parentId"] == place.general
     await tok(live_client, "PATCH", f"/api/threads/{thread['id']}", {"name": "Renamed"}, place.owner.token)
     updated = await probes["reader"].wait_for("thread:updated")
     assert updated == {"threadId": thread["id"], "channelId": place.general, "updated": {"name": "Renamed"}}

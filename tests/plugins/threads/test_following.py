@@ -114,3 +114,22 @@ async def test_two_hundred_followed_unread_threads_fit_in_five_kilobytes(live_cl
 
     assert len(unread) == 200 and set(unread.values()) == {9}
     assert len(json.dumps({"threads": {"unread": unread}}, separators=(",", ":")).encode()) <= 5 * 1024
+
+
+async def test_the_servers_setting_applies_where_the_channel_has_none(live_client, sockets):
+    place = await community(live_client)
+    muted, mentions_only = await join(live_client, place), await join(live_client, place)
+    for person, mode in ((muted, 2), (mentions_only, 1)):
+        await ok(
+            live_client,
+            "POST",
+            "/api/users/notifications",
+            {"serverId": place.id, "notificationPingMode": mode},
+            person.token,
+        )
+    thread = await start_thread(live_client, place)
+    body = {"content": f"[@:{muted.id}] [@:{mentions_only.id}]"}
+    await tok(live_client, "POST", f"/api/channels/{thread['id']}/messages", body, place.owner.token)
+
+    assert unread_of(await threads_socket(sockets, muted)) == {thread["id"]: 0}  # followed, unread, no mention
+    assert unread_of(await threads_socket(sockets, mentions_only)) == {thread["id"]: 1}

@@ -8,11 +8,12 @@ import { Button } from "@hearth/ui/Button";
 import { Icon } from "@hearth/ui/Icon";
 import { lazyComponent } from "@hearth/ui/lazyComponent";
 import { confirmAction } from "@hearth/ui/modal/confirmModal";
+import { KeptViews } from "@hearth/ui/keptViews/KeptViews";
 import { PaneLoading } from "@hearth/ui/PaneLoading";
 import { ChatList, type ChatListHandle, type ListPosition } from "@hearth/ui/virtualList/ChatList";
 import { useSocketStore } from "@hearth/socket/socketStore";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { t } from "../i18n";
 import { viewChannel } from "../passiveView";
 import { deleteMessage, markUnread } from "../store/actions";
@@ -95,10 +96,64 @@ function messageAtRow(rows: readonly Row[], key: string): string | null {
 
 const DEFAULT_PERMISSIONS: MessagePermissions = { send: true, pin: true, manage: false };
 const HIGHLIGHT_MS = 2500;
+/**
+ * The main pane keeps the panes of the channels last shown, the one shown included (hidden, out of
+ * the document): going back to one shows it again as it was left instead of building its rows.
+ */
+const PANES_KEPT = 4;
+
+/** Where the "new messages" line goes when the channel is shown: after what was read, when something is unread. */
+function unreadDividerAfter(channelId: string): number | null {
+  if (!hasUnread(channelId)) return null;
+  const { lastSeen, mentions } = useReadState.getState();
+  const firstUnreadAt = mentions[channelId]?.createdAt;
+  return lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null);
+}
 
 export function MessagePane(props: MessagePaneProps) {
-  // A fresh pane per channel: list position, divider and panels start over.
-  return <ChannelPane key={props.channelId} {...props} />;
+  // Beside the main pane (a thread's panel): a fresh pane per channel.
+  if (props.embedded) return <ChannelPane key={props.channelId} {...props} />;
+  return <MainPane {...props} />;
+}
+
+/** The page's pane: the header's search and pins buttons, and the kept panes of the last channels. */
+function MainPane(props: MessagePaneProps) {
+  const { channelId, serverId = null } = props;
+  const [pinsIn, setPinsIn] = useState<string | null>(null);
+  // The pins panel is closed whenever another channel is shown.
+  const [shownId, setShownId] = useState(channelId);
+  if (shownId !== channelId) {
+    setShownId(channelId);
+    setPinsIn(null);
+  }
+  const pinsOpen = pinsIn === channelId;
+  const closePins = useCallback(() => setPinsIn(null), []);
+  return (
+    <>
+      <LayoutSlot name="headerActions">
+        <ChannelSearchEntry channelId={channelId} serverId={serverId} />
+        <button
+          type="button"
+          className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
+          aria-label={t("pane.pinned")}
+          aria-pressed={pinsOpen}
+          title={t("pane.pinned")}
+          onClick={() => setPinsIn(pinsOpen ? null : channelId)}
+        >
+          <Icon name="pin" />
+        </button>
+      </LayoutSlot>
+      <KeptViews viewKey={channelId} limit={PANES_KEPT}>
+        <ChannelPane {...props} pinsOpen={pinsOpen} onClosePins={closePins} />
+      </KeptViews>
+    </>
+  );
+}
+
+interface ChannelPaneProps extends MessagePaneProps {
+  /** The main pane's pins panel (its button is in the page's header). */
+  pinsOpen?: boolean;
+  onClosePins?: () => void;
 }
 
 function ChannelPane({
@@ -111,7 +166,9 @@ function ChannelPane({
   permissions: permissionOverrides,
   initialMessageId,
   embedded = false,
-}: MessagePaneProps) {
+  pinsOpen = false,
+  onClosePins,
+}: ChannelPaneProps) {
   const channel = useChannelMessages(channelId);
   const loading = useChannelLoading(channelId);
   const loaded = useMessageStore((state) => channelId in state.channels);
@@ -124,27 +181,28 @@ function ChannelPane({
   const [initialPosition] = useState(() => getDraft(channelId).scroll);
   const [highlightId, setHighlightId] = useState<string | null>(null);
   const [pendingScroll, setPendingScroll] = useState<string | "end" | null>(initialMessageId ?? null);
-  const [pinsOpen, setPinsOpen] = useState(false);
   const searchOpen = useSearchStore((state) => state.channelId === channelId);
   const [atEnd, setAtEnd] = useState(true);
   const [jumpError, setJumpError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   // The "new messages" line goes after what was read when the channel opened.
-  const [dividerAfter, setDividerAfter] = useState<number | null>(() => {
-    if (!hasUnread(channelId)) return null;
-    const { lastSeen, mentions } = useReadState.getState();
-    const firstUnreadAt = mentions[channelId]?.createdAt;
-    return lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null);
-  });
+  const [dividerAfter, setDividerAfter] = useState<number | null>(() => unreadDividerAfter(channelId));
   const permissions = useMemo(() => ({ ...DEFAULT_PERMISSIONS, ...permissionOverrides }), [permissionOverrides]);
   const unreadCount = useMentionCount(channelId);
+
+  // A kept pane shown again (its effects set up again) starts its visit as a new one would: the
+  // line where the unread messages start now, nothing highlighted, no error of the last visit.
+  useLayoutEffect(() => {
+    setDividerAfter(unreadDividerAfter(channelId));
+    setHighlightId(null);
+    setJumpError(null);
+    setDragging(false);
+  }, [channelId]);
 
   // Messages that arrive while the user is not reading (scrolled up, another tab) get the line too.
   useEffect(() => {
     if (unreadCount === 0 || dividerAfter !== null) return;
-    const { lastSeen, mentions } = useReadState.getState();
-    const firstUnreadAt = mentions[channelId]?.createdAt;
-    setDividerAfter(lastSeen[channelId] ?? (firstUnreadAt ? firstUnreadAt - 1 : null));
+    setDividerAfter(unreadDividerAfter(channelId));
   }, [unreadCount, dividerAfter, channelId]);
 
   useFocusComposerOnType(embedded ? NO_TEXTAREA : textareaRef);
@@ -233,7 +291,7 @@ function ChannelPane({
   const jumpTo = useCallback(
     async (messageId: string) => {
       setJumpError(null);
-      setPinsOpen(false);
+      onClosePins?.();
       const found = await loadAround(channelId, messageId);
       if (!found) {
         setJumpError(t("pane.notFound"));
@@ -242,7 +300,7 @@ function ChannelPane({
       setHighlightId(messageId);
       setPendingScroll(messageId);
     },
-    [channelId],
+    [channelId, onClosePins],
   );
 
   const jumpToPresent = async () => {
@@ -369,22 +427,7 @@ function ChannelPane({
         }}
         onDrop={onDrop}
       >
-        {!embedded && (
-          <LayoutSlot name="headerActions">
-            <ChannelSearchEntry channelId={channelId} serverId={serverId} />
-            <button
-              type="button"
-              className={`icon-button${pinsOpen ? " icon-button--active" : ""}`}
-              aria-label={t("pane.pinned")}
-              aria-pressed={pinsOpen}
-              title={t("pane.pinned")}
-              onClick={() => setPinsOpen((open) => !open)}
-            >
-              <Icon name="pin" />
-            </button>
-          </LayoutSlot>
-        )}
-        {pinsOpen && <PinsPanel onClose={() => setPinsOpen(false)} />}
+        {pinsOpen && onClosePins && <PinsPanel onClose={onClosePins} />}
         {searchOpen && <SearchPanel />}
         <div className="message-pane__list">
           {!loaded && loadError ? (

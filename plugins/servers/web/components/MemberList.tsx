@@ -10,7 +10,7 @@ import { formatNumber } from "@hearth/i18n/i18n";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { offsetWithin, scrollParent } from "@hearth/ui/virtualList/scrollParent";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useMemberList, useServer, useServerMembers } from "../hooks";
 import { t } from "../i18n";
 import { isComplete, loadMemberPage } from "../memberLists";
@@ -99,8 +99,10 @@ function MoreRow({ serverId, failed }: { serverId: string; failed: boolean }) {
 /**
  * The members loaded so far, grouped (online by role, online, offline), in a virtualised list
  * that follows the scrolling of the pane it is in and asks for the next page near its end.
+ * Memoised: the drawer beside a channel is drawn again on every switch of channel, the list and its
+ * rows' measuring (a layout of the page) need not be.
  */
-export function MemberList({ serverId }: { serverId: string }) {
+export const MemberList = memo(function MemberList({ serverId }: { serverId: string }) {
   const server = useServer(serverId);
   const members = useServerMembers(serverId);
   const roles = useServersStore((state) => state.roles);
@@ -179,4 +181,4 @@ export function MemberList({ serverId }: { serverId: string }) {
       </div>
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@
 import { LayoutSlot } from "@hearth/app/layoutSlots";
 import { EmojiText } from "@hearth/ui/emoji/Emoji";
 import { formatDateTime } from "@hearth/ui/format";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { MessagePane, type MessagePermissions, type PublicUser } from "../../../messages/web/public";
 import { usePermissionSubject, useSelfId } from "../hooks";
@@ -41,14 +41,20 @@ export function ServerChannelView({ serverId, channel }: { serverId: string; cha
   const permissions = useMemo<MessagePermissions>(() => ({ send, pin: manage, manage }), [send, manage]);
 
   const findUser = useCallback((userId: string): PublicUser | undefined => members?.[userId]?.user, [members]);
+  // `navigate` changes with every location: read when a `#channel` is opened, it leaves the mention
+  // source (and so every message of the pane) the same from one channel to the next.
   const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate;
+  });
   const mentions = useMemo(
     () =>
       serverMentionSource(serverId, (channelId) => {
         const target = useServersStore.getState().channels[channelId];
-        if (target) void navigate(`/app/servers/${encodeURIComponent(target.serverId)}/${encodeURIComponent(channelId)}`);
+        if (target) void latestNavigate.current(`/app/servers/${encodeURIComponent(target.serverId)}/${encodeURIComponent(channelId)}`);
       }),
-    [serverId, navigate],
+    [serverId],
   );
 
   useEffect(() => markFirstVisit(channel.id), [channel.id]);
