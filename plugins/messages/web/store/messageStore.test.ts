@@ -13,6 +13,21 @@ beforeEach(() => {
 });
 
 describe("loading", () => {
+  it("keeps a live message that arrives while the channel's first page is on its way, once", async () => {
+    let answer: (messages: ReturnType<typeof page>) => void = () => {};
+    api.fetchMessages.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const loading = loadLatest("c1");
+    const at = (id: number, channelId = "c1") => message({ id: String(id), createdAt: id * 1000, channelId });
+    onMessageCreated({ message: at(60) }, null); // sent after the server read the page
+    onMessageCreated({ message: at(50) }, null); // and one the page has already
+    onMessageCreated({ message: at(70, "c2") }, null); // a channel not loading: nothing kept
+    answer(page(1, 50));
+    await loading;
+    expect(ids().slice(-3)).toEqual(["49", "50", "60"]);
+    expect(ids().filter((id) => id === "50")).toHaveLength(1);
+    expect(getChannelMessages("c2").messages).toEqual([]);
+  });
+
   it("loads the newest page, then older pages with the oldest id as the cursor", async () => {
     api.fetchMessages.mockResolvedValueOnce(page(51, 50));
     await loadLatest("c1");

@@ -83,6 +83,12 @@ function setLoading(channelId: string, kind: keyof ChannelLoading, value: boolea
 
 /** Pages in flight per channel; a newer "latest"/"around" load makes older ones stale. */
 const generations = new Map<string, number>();
+/**
+ * Live messages of a channel whose first page is on its way: the server may have read that page
+ * before they were sent, so they are added once it has come (a page that has them already keeps one).
+ */
+const arrivedWhileLoading = new Map<string, Message[]>();
+const ARRIVED_KEPT = 200;
 
 async function loadPage(channelId: string, kind: PageKind, query: { before?: string; after?: string; around?: string }): Promise<boolean> {
   const loadingKey: keyof ChannelLoading = kind === "before" ? "older" : kind === "after" ? "newer" : kind === "around" ? "around" : "latest";
@@ -94,13 +100,17 @@ async function loadPage(channelId: string, kind: PageKind, query: { before?: str
   try {
     const page = await fetchMessages(channelId, { limit: MESSAGE_PAGE_SIZE, ...query });
     if (generations.get(channelId) !== generation) return false;
-    changeChannel(channelId, (channel) => applyPage(channel, page, kind, { aroundId: query.around, limit: MESSAGE_PAGE_SIZE }));
+    const arrived = replacing ? (arrivedWhileLoading.get(channelId) ?? []) : [];
+    changeChannel(channelId, (channel) =>
+      arrived.reduce((next, message) => addLiveMessage(next, message, true), applyPage(channel, page, kind, { aroundId: query.around, limit: MESSAGE_PAGE_SIZE })),
+    );
     useMessageStore.setState(({ loadErrors }) => ({ loadErrors: { ...loadErrors, [channelId]: null } }));
     return true;
   } catch (error) {
     useMessageStore.setState(({ loadErrors }) => ({ loadErrors: { ...loadErrors, [channelId]: describeError(error) } }));
     return false;
   } finally {
+    if (replacing && generations.get(channelId) === generation) arrivedWhileLoading.delete(channelId);
     setLoading(channelId, loadingKey, false);
   }
 }
@@ -201,7 +211,13 @@ export function setViewedAtEnd(channelId: string, atEnd: boolean): void {
 export function onMessageCreated(payload: MessageCreatedPayload, ownSocketId: string | null): void {
   const { message } = payload;
   if (payload.socketId && ownSocketId && payload.socketId === ownSocketId) return;
-  if (!isChannelLoaded(message.channelId)) return;
+  if (!isChannelLoaded(message.channelId)) {
+    if (useMessageStore.getState().loading[message.channelId]?.latest) {
+      const arrived = arrivedWhileLoading.get(message.channelId) ?? [];
+      if (arrived.length < ARRIVED_KEPT) arrivedWhileLoading.set(message.channelId, [...arrived, message]);
+    }
+    return;
+  }
   const trimOldest = useMessageStore.getState().viewedAtEnd[message.channelId] !== false;
   changeChannel(message.channelId, (channel) => addLiveMessage(channel, message, trimOldest));
 }
@@ -270,6 +286,7 @@ export function removeLocalMessage(channelId: string, messageId: string): void {
 /** Forgets everything (sign-out). */
 export function resetMessages(): void {
   generations.clear();
+  arrivedWhileLoading.clear();
   earlyEmbeds.clear();
   useMessageStore.setState({ channels: {}, loading: {}, loadErrors: {}, viewedAtEnd: {} });
   readingAt.clear();
