@@ -81,6 +81,8 @@ class Attachment(FlakeModel):
 
     class Meta:
         table = "message_attachments"
+        # A message's attachments (serialising a page, search's has:file) and the cascade of a deleted message.
+        indexes = (("message_id",),)
 
 
 class Reaction(FlakeModel):
