@@ -4,6 +4,7 @@ latency or cuts every connection, and Hearth worker processes reached over real 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import signal
@@ -100,6 +101,29 @@ class RedisServer:
     async def restart(self) -> None:
         self.kill()
         await self.start()
+
+    async def publishers(self, count: int, timeout: float = 15.0) -> None:
+        """Wait until ``count`` workers have published on this Redis's event channel (their
+        heartbeats at least): each has a working connection to publish on."""
+        import redis.asyncio as aioredis
+
+        from core.redisconn import pubsub_channel
+
+        client = aioredis.from_url(self.url)
+        pubsub = client.pubsub()
+        origins: set[str] = set()
+        try:
+            await pubsub.subscribe(pubsub_channel(self.url, "socketio"))
+            deadline = asyncio.get_running_loop().time() + timeout
+            while len(origins) < count:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise AssertionError(f"heard {len(origins)} of {count} workers publish")
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
+                if message is not None:
+                    origins.add(json.loads(message["data"]).get("origin"))
+        finally:
+            await pubsub.aclose()
+            await client.aclose()
 
     async def subscribers(self) -> int:
         """How many workers listen on this Redis's event channel."""
