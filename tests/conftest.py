@@ -45,6 +45,7 @@ def pytest_configure(config: pytest.Config) -> None:
     gcpolicy.collect_less_often()  # as core.testing does for plugin authors: full collections were 15% of a run
     if workers.WORKER:
         parallel.guard_ports()
+    workers.migrate_template(BASE_DATABASE_URL, config.getoption("numprocesses", default=None))
     watchdog.start()
 
 

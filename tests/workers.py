@@ -2,8 +2,9 @@
 
 ``make test`` runs most tests in parallel processes (``pytest -n``). Each worker gets:
 
-- a PostgreSQL database of its own, ``<the run's database>_<worker>`` (created and migrated at the
-  worker's start, dropped at its end); with SQLite, a file in the worker's own temporary folder;
+- a PostgreSQL database of its own, ``<the run's database>_<worker>``: a copy of the run's
+  database, which the process that starts the workers migrates once (:func:`migrate_template`),
+  dropped at the worker's end; with SQLite, a file in the worker's own temporary folder;
 - a Redis database number of its own, claimed the way ``.ci/run`` claims the run's: the key
   ``hearth:ci:redis-db:<n>`` in database 0, set only if absent and expiring after three hours, so
   that runs side by side on one machine, their workers and a developer's own runs keep apart.
@@ -89,15 +90,49 @@ def _run(statement: str, base: str) -> None:
     asyncio.run(execute())
 
 
+TEMPLATE_ENV = "HEARTH_TEST_DATABASE_IS_TEMPLATE"
+
+
+def migrate_template(base: str, numprocesses: object) -> None:
+    """In the process that starts a parallel run on PostgreSQL: migrate the run's database once,
+    so that each worker's database is a copy of it (``CREATE DATABASE … TEMPLATE``), not migrated
+    again by a subprocess that imports every plugin (10–30 s a worker, at the start of each pass,
+    with the other workers doing the same). The workers inherit the environment that says so."""
+    if WORKER or not numprocesses or not base.startswith(("postgres://", "postgresql://")):
+        return
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "core", "migrate"],
+        env={**os.environ, "HEARTH_DATABASE_URL": base},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode == 0:
+        os.environ[TEMPLATE_ENV] = "1"  # otherwise each worker migrates its own, and says why it fails
+
+
 def create_worker_database(base: str) -> None:
     name = urlsplit(worker_database_url(base)).path.strip("/")
+    if os.environ.get(TEMPLATE_ENV):
+        # nobody may be connected to a database being copied: these statements go through the
+        # server's maintenance database
+        maintenance = _with_path(base, "/postgres")
+        _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', maintenance)
+        _run(f'CREATE DATABASE "{name}" TEMPLATE "{urlsplit(base).path.strip("/")}"', maintenance)
+        return
     _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base)
     _run(f'CREATE DATABASE "{name}"', base)
 
 
 def drop_worker_database(base: str) -> None:
     name = urlsplit(worker_database_url(base)).path.strip("/")
-    _run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base)
+    _run(
+        f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)',
+        _with_path(base, "/postgres") if os.environ.get(TEMPLATE_ENV) else base,
+    )
 
 
 def set_up(base_database: str, base_redis: str) -> tuple[str, str]:
