@@ -189,7 +189,9 @@ export function ChatList<T>({
   };
 
   return (
-    <div ref={scrollRef} className={["chat-list", className].filter(Boolean).join(" ")} role="log" aria-label={label} onScroll={onScroll}>
+    // Focusable, so the keyboard can scroll it when its rows hold nothing focusable (a thread's
+    // starter alone in a narrow panel); axe's scrollable-region-focusable.
+    <div ref={scrollRef} className={["chat-list", className].filter(Boolean).join(" ")} role="log" aria-label={label} tabIndex={0} onScroll={onScroll}>
       <div className="chat-list__spacer" style={{ height: virtualizer.getTotalSize() }}>
         <div className="chat-list__window" style={{ transform: `translateY(${virtualItems[0]?.start ?? 0}px)` }}>
           {virtualItems.map((virtualItem) => (
