@@ -3,6 +3,7 @@ import { describeError } from "@hearth/api/requestErrors";
 import { SettingsCard } from "@hearth/settings/area/SettingsPage";
 import { Button } from "@hearth/ui/Button";
 import { FormError } from "@hearth/ui/form/FormError";
+import { useAction } from "@hearth/ui/useAction";
 import { formatDateTime, formatFileSize } from "@hearth/ui/format";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { downloadLink, getExportState, requestExport, type ExportState } from "./exportApi";
@@ -13,8 +14,7 @@ const POLL_MS = 2000;
 
 export function DataExportCard() {
   const [state, setState] = useState<ExportState | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, act } = useAction();
   const card = useRef<HTMLDivElement>(null);
 
   const reload = useCallback(async () => {
@@ -24,7 +24,7 @@ export function DataExportCard() {
     } catch (failure) {
       setError(describeError(failure));
     }
-  }, []);
+  }, [setError]);
 
   useEffect(() => {
     void reload();
@@ -43,17 +43,6 @@ export function DataExportCard() {
     if (new URLSearchParams(window.location.search).has("dataExport")) card.current?.scrollIntoView({ block: "center" });
   }, []);
 
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const ask = () => act(async () => setState(await requestExport()));
   const download = (exportId: string) =>

@@ -4,7 +4,8 @@
  * runs a button's request with `busy` set and its failure shown.
  */
 import { describeError } from "../api/requestErrors";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useAction } from "./useAction";
 
 export interface BackgroundJob {
   id: string;
@@ -13,8 +14,7 @@ export interface BackgroundJob {
 
 export function useBackgroundJob<Job extends BackgroundJob>(fetchJob: (id: string) => Promise<Job>, pollMs = 1000) {
   const [job, setJob] = useState<Job | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, act } = useAction();
 
   const working = job?.status === "queued" || job?.status === "running";
   const jobId = job?.id;
@@ -24,19 +24,7 @@ export function useBackgroundJob<Job extends BackgroundJob>(fetchJob: (id: strin
       fetchJob(jobId).then(setJob, (failure: unknown) => setError(describeError(failure)));
     }, pollMs);
     return () => window.clearInterval(timer);
-  }, [working, jobId, fetchJob, pollMs]);
-
-  const act = useCallback(async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  }, [working, jobId, fetchJob, pollMs, setError]);
 
   return { job, setJob, busy, error, setError, working, act };
 }
