@@ -342,8 +342,9 @@ class Gateway:
         payload = {"user": self_user(user, account), **empty_payload(), "sessionId": str(session.id)}
         try:
             async with self.app.app_context():
-                for contribution in await self.plugins.gather("authenticated_payload", ctx=ctx):
-                    merge_payload(payload, contribution)
+                for hook in ("authenticated_payload", "authenticated_payload_late"):
+                    for contribution in await self.plugins.gather(hook, ctx=ctx):
+                        merge_payload(payload, contribution)
         except DatabaseUnavailable:
             await self.ask_to_reconnect([sid])
             try:

@@ -52,6 +52,13 @@ async def authenticated_payload(ctx):
 
 
 @hookspec
+async def authenticated_payload_late(ctx):
+    """Like ``authenticated_payload``, called once every plugin's ``authenticated_payload`` has
+    joined its rooms: for state whose changes are announced to rooms another plugin joins (who is
+    in a call), so that a change between reading it and joining the room cannot go unheard."""
+
+
+@hookspec
 async def socket_disconnected(ctx):
     """Run when an authenticated socket disconnects."""
 

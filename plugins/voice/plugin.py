@@ -65,7 +65,9 @@ async def hearth_shutdown(app):
 
 
 @hookimpl
-async def authenticated_payload(ctx):
+async def authenticated_payload_late(ctx):
+    # late: a call joined while the servers plugin was still joining this socket to the channel
+    # rooms would be announced to rooms it is not in yet, and be missing from the read as well
     from plugins.voice.service import service_for
 
     return {"voiceChannelUsers": await service_for(ctx.gateway).connected(ctx)}

@@ -296,3 +296,33 @@ async def test_a_shadow_banned_user_seems_to_join_but_nobody_hears_of_it(live_cl
     await ping(live_client, alice, r.probe(alice))
     assert r.probe(alice).received("voice:user_joined") == []
     assert await leave_voice(live_client, bob, r.channel) == (403, error("You're not in a call."))
+
+
+async def test_a_call_joined_while_a_socket_authenticates_is_never_missed(live_client, sockets, monkeypatch):
+    """The servers plugin joins the channel rooms while the payload is built; a call joined before
+    that join is announced to rooms the new socket is not in yet, so the call list must be read
+    after it (it once was read concurrently, and such a socket saw nobody in the call)."""
+    import asyncio
+
+    from plugins.servers import payload
+
+    r = await room(live_client, sockets)
+    alice, bob = r.people
+    reached, release = asyncio.Event(), asyncio.Event()
+    original = payload.authenticated
+
+    async def held(ctx):
+        if ctx.user.id == int(bob.id):
+            reached.set()
+            await release.wait()
+        return await original(ctx)
+
+    monkeypatch.setattr(payload, "authenticated", held)
+    probe = await sockets(bob.token, authenticate=False)
+    await probe.client.emit("user:authenticate", {"token": bob.token})
+    await asyncio.wait_for(reached.wait(), 10)
+    await joined(live_client, alice, r.channel, r.probe(alice))
+    await r.probe(alice).wait_for("voice:user_joined")
+    release.set()
+    authenticated = await probe.wait_for("user:authenticated")
+    assert authenticated["voiceChannelUsers"] == [{"userId": alice.id, "channelId": r.channel, "serverId": r.place.id}]
