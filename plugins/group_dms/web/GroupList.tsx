@@ -1,3 +1,4 @@
+import { drawNavigationAtOnce } from "@hearth/navigation/urgentNavigation";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { useMemo } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -9,12 +10,12 @@ import { t } from "./i18n";
 import type { GroupDm } from "./types";
 import "./groups.css";
 
-function GroupItem({ group, active, selfId }: { group: GroupDm; active: boolean; selfId: string | undefined }) {
+function GroupItem({ group, active, instant, selfId }: { group: GroupDm; active: boolean; instant: boolean; selfId: string | undefined }) {
   const unread = useMentionCount(group.channelId);
   const title = groupTitle(group, selfId);
   return (
     <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="group-item" data-channel-id={group.channelId}>
-      <NavLink to={groupPath(group.channelId)} className={`dm-item group-item${active ? " dm-item--active" : ""}`}>
+      <NavLink to={groupPath(group.channelId)} className={`dm-item group-item${active ? " dm-item--active" : ""}`} onClick={instant ? drawNavigationAtOnce : undefined}>
         <GroupAvatar group={group} selfId={selfId} />
         <span className="group-item__text">
           <span className="dm-item__name">{title}</span>
@@ -44,7 +45,7 @@ export function GroupList() {
   return (
     <ul className="dm-list__items group-list" aria-label={t("list.label")}>
       {sorted.map((group) => (
-        <GroupItem key={group.channelId} group={group} active={group.channelId === active} selfId={selfId} />
+        <GroupItem key={group.channelId} group={group} active={group.channelId === active} instant={active !== undefined} selfId={selfId} />
       ))}
     </ul>
   );

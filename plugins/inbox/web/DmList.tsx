@@ -1,3 +1,4 @@
+import { drawNavigationAtOnce } from "@hearth/navigation/urgentNavigation";
 import { describeError } from "@hearth/api/requestErrors";
 import { ClanTag } from "../../clans/web/public";
 import { Avatar } from "@hearth/ui/Avatar";
@@ -17,7 +18,7 @@ import "./inbox.css";
 
 const itemClass = ({ isActive }: { isActive: boolean }) => `dm-item${isActive ? " dm-item--active" : ""}`;
 
-function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
+function DmItem({ inbox, active, instant }: { inbox: Inbox; active: boolean; instant: boolean }) {
   const unread = useMentionCount(inbox.channelId);
   const navigate = useNavigate();
   const [closing, setClosing] = useState(false);
@@ -39,7 +40,8 @@ function DmItem({ inbox, active }: { inbox: Inbox; active: boolean }) {
 
   return (
     <li className={`dm-list__entry${unread ? " dm-list__entry--unread" : ""}`} data-testid="dm-item" data-channel-id={inbox.channelId} {...triggerProps}>
-      <NavLink to={inboxPath(inbox.channelId)} className={itemClass} title={error ?? undefined}>
+      {/* From another conversation (its page loaded, a DM's pane kept once shown): drawn in the click's task. */}
+      <NavLink to={inboxPath(inbox.channelId)} className={itemClass} title={error ?? undefined} onClick={instant ? drawNavigationAtOnce : undefined}>
         <Avatar user={inbox.recipient} size={32} presenceUserId={inbox.recipient.id} />
         <span className="dm-item__label">
           <span className="dm-item__name">{name}</span>
@@ -105,7 +107,7 @@ export function DmList() {
       ) : (
         <ul className="dm-list__items">
           {sorted.map((inbox) => (
-            <DmItem key={inbox.channelId} inbox={inbox} active={inbox.channelId === activeChannelId} />
+            <DmItem key={inbox.channelId} inbox={inbox} active={inbox.channelId === activeChannelId} instant={activeChannelId !== undefined} />
           ))}
         </ul>
       )}
