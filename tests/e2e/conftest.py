@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    *os.environ.get("HEARTH_TEST_CHROMIUM_ARGS", "").split(),
 ]
 SCREENSHOTS = Path(ROOT) / "test-results"
 TAKE_SNAPSHOTS = os.environ.get("HEARTH_SCREENSHOTS", "") not in ("", "0")
@@ -150,6 +151,12 @@ async def signed_in(browser: Any, request: pytest.FixtureRequest) -> AsyncIterat
     pages = SignedIn(browser, request.node)
     yield pages.open
     await pages.close()
+
+
+def status_of(page: Any) -> Any:
+    """The page's status message: not the connection banner, a status too, shown while the socket
+    connects or reconnects (which a loaded machine makes last)."""
+    return page.get_by_role("status").and_(page.locator(":not([data-testid='connection-banner'])"))
 
 
 async def navigate(page: Any, path: str) -> None:

@@ -8,7 +8,7 @@ import re
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import snapshot, status_of
 from tests.examples.bots.test_ping_bot import _start_bot
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.servers.helpers import community, join, ok
@@ -59,7 +59,7 @@ async def test_build_invite_and_use_a_bot(live_server, signed_in):
     await owner.get_by_label("Username").fill("Weather Bot")
     await owner.get_by_label("Bio").fill("Forecasts on demand")
     await owner.get_by_role("button", name="Save").click()
-    await expect(owner.get_by_role("status")).to_have_text("Saved.")
+    await expect(status_of(owner)).to_have_text("Saved.")
     await snapshot(owner, "bots-profile.png", full_page=True)
 
     # The invite link with Send messages (default) + Kick.

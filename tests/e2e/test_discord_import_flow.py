@@ -6,7 +6,7 @@ data package into a server made for it, from the "Add a server" dialog."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import snapshot, status_of
 from tests.plugins.discord_import.helpers import sample_zip
 from tests.plugins.servers.helpers import community, join, role_with
 
@@ -83,7 +83,7 @@ async def test_the_owner_gives_a_claim_link_and_the_real_person_takes_their_mess
     claimer = await signed_in(ada, 390)
     await claimer.goto(f"{live_server.url}/app/claim-imported/{token}")
     await claimer.get_by_role("button", name="Claim them").click(timeout=BROWSER_PATIENCE_MS)
-    await expect(claimer.get_by_role("status")).to_have_text("Done: 1 messages are now yours.")
+    await expect(status_of(claimer)).to_have_text("Done: 1 message is now yours.")
     assert await Message.filter(created_by_id=int(ada.id)).count() == 1
     assert await claimer.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     await snapshot(claimer, "discord-import-claim-390.png")

@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import snapshot, status_of
 from tests.plugins.messages.helpers import member
 from tests.plugins.servers.helpers import community, join
 
@@ -38,7 +38,7 @@ async def test_add_a_friend_by_name_from_the_suggestions(live_server, signed_in)
     async with alice_page.expect_request(re.compile(r"/api/friends/add$")) as sent:
         await alice_page.get_by_role("button", name=SEND).click()
     assert json.loads((await sent.value).post_data) == {"username": "Carol", "tag": carol.tag}
-    await expect(alice_page.get_by_role("status")).to_have_text(f"Friend request sent to Carol:{carol.tag}.")
+    await expect(status_of(alice_page)).to_have_text(f"Friend request sent to Carol:{carol.tag}.")
 
     # carol sees it live, and accepts
     await carol_page.get_by_role("tab", name=re.compile("Pending")).click()
@@ -52,7 +52,7 @@ async def test_add_a_friend_by_name_from_the_suggestions(live_server, signed_in)
     # a bare name one person bears goes out without picking; it is no format error
     await field.fill("dave")
     await alice_page.get_by_role("button", name=SEND).click()
-    await expect(alice_page.get_by_role("status")).to_have_text(f"Friend request sent to Dave:{dave.tag}.")
+    await expect(status_of(alice_page)).to_have_text(f"Friend request sent to Dave:{dave.tag}.")
     # nobody by that name: said so, nothing sent
     await field.fill("Zebedee")
     await alice_page.get_by_role("button", name=SEND).click()

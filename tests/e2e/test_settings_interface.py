@@ -5,7 +5,7 @@ the saved CSS back when the draft is discarded."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import snapshot, status_of
 from tests.plugins.messages.helpers import member
 
 BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
@@ -53,7 +53,7 @@ async def test_custom_css_previews_saves_and_discards(live_server, signed_in):
     await editor.fill(".custom-css-preview { background: rgb(10, 120, 30) !important; }")
     await expect(preview).to_have_css("background-color", "rgb(10, 120, 30)")  # the draft, before saving
     await page.get_by_role("button", name="Save").click()
-    await expect(page.get_by_role("status")).to_have_text("Saved.")
+    await expect(status_of(page)).to_have_text("Saved.")
     await snapshot(page, "settings-custom-css-1280.png")
 
     await page.reload()

@@ -11,7 +11,7 @@ from playwright.async_api import expect
 from core.identity.models import User
 from core.testing import BROWSER_PATIENCE_MS
 from plugins.accounts.models import Profile
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import snapshot, status_of
 from tests.e2e.test_uploads_flow import noisy_png, throttle_uploads
 from tests.plugins.messages.helpers import member
 from tests.support import new_person
@@ -73,7 +73,7 @@ async def test_profile_changes_preview_save_survive_a_reload_and_reach_others(li
     await throttle_uploads(page, 192 * 1024)
     await page.get_by_role("button", name="Save").click()
     await expect(page.get_by_role("progressbar", name="Uploading banner")).to_be_visible()
-    await expect(page.get_by_role("status")).to_have_text("Saved.", timeout=BROWSER_PATIENCE_MS)
+    await expect(status_of(page)).to_have_text("Saved.", timeout=BROWSER_PATIENCE_MS)
     await expect(preview.get_by_test_id("profile-card-banner")).to_have_attribute(
         "style", re.compile(rf"/cdn/profile_banners/{person.id}/\d+\.png")
     )
