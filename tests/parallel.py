@@ -19,6 +19,7 @@ and two workers choosing the same number would each see the other's server.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,6 +45,19 @@ def mark_tiers(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.faults)
         if path.startswith("tests/e2e/") or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
+        if item.get_closest_marker("serial") and not path.startswith(SERIAL_FOLDERS):
+            check_findable(item)
+
+
+def check_findable(item: pytest.Item) -> None:
+    """The serial pass collects only ``SERIAL_FOLDERS`` and files that say ``mark.serial`` (the
+    Makefile's ``SERIAL_PATHS``): a serial test marked any other way would run in neither pass."""
+    source = Path(str(item.path)).read_text(encoding="utf-8")
+    if "mark.serial" not in source:
+        raise pytest.UsageError(
+            f"{item.nodeid} is serial, but its file does not say mark.serial: the serial pass "
+            "(Makefile SERIAL_PATHS) would not find it. Mark it in the file itself."
+        )
 
 
 def _port_of(address: Any) -> int:

@@ -46,11 +46,15 @@ def test_a_worker_has_a_database_and_a_redis_database_of_its_own():
 
 
 class Collected:
-    def __init__(self, nodeid: str, fixturenames: tuple[str, ...] = ()):
-        self.nodeid, self.fixturenames, self.marks = nodeid, fixturenames, set()
+    def __init__(self, nodeid: str, fixturenames: tuple[str, ...] = (), marks: tuple[str, ...] = (), path: str = ""):
+        self.nodeid, self.fixturenames, self.marks = nodeid, fixturenames, set(marks)
+        self.path = path or nodeid.split("::")[0]
 
     def add_marker(self, mark: pytest.MarkDecorator) -> None:
         self.marks.add(mark.name)
+
+    def get_closest_marker(self, name: str) -> bool:
+        return name in self.marks
 
 
 def test_the_faults_folder_is_serial_and_whatever_drives_a_browser_is_the_e2e_tier():
@@ -62,3 +66,13 @@ def test_the_faults_folder_is_serial_and_whatever_drives_a_browser_is_the_e2e_ti
     ]
     parallel.mark_tiers(items)
     assert [item.marks for item in items] == [{"serial", "faults"}, {"e2e"}, {"e2e"}, set()]
+
+
+def test_a_serial_test_must_say_so_in_its_file_for_the_serial_pass_to_find_it(tmp_path):
+    said = tmp_path / "test_said.py"
+    said.write_text("pytestmark = pytest.mark.serial\n")
+    unsaid = tmp_path / "test_unsaid.py"
+    unsaid.write_text("# marked serial by a conftest\n")
+    parallel.mark_tiers([Collected("tests/core/test_said.py::t", marks=("serial",), path=str(said))])
+    with pytest.raises(pytest.UsageError, match="does not say mark.serial"):
+        parallel.mark_tiers([Collected("tests/core/test_unsaid.py::t", marks=("serial",), path=str(unsaid))])
