@@ -21,8 +21,9 @@ indexed them all) — and the medians; then the index is built again.
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg/out.%p .venv/bin/python bench/search.py \
         --messages 3000 --users 100 --sends 100 --rounds 5 --sends-only --callgrind /tmp/cg   # instructions
 
-Set-up time at the issue's size (2026-12-06, a machine at load 10–20): PostgreSQL 157 s
-(texts 84 s, COPY 25 s, documents and GIN 48 s), SQLite 152 s; the whole run 5–10 minutes.
+Set-up time at the issue's size (2026-12-06): PostgreSQL 105 s on a quiet machine (texts 15 s, COPY
+28 s, documents and GIN 58 s; 157 s at load 10–20), SQLite 73 s (152 s loaded); the whole run about
+5 minutes quiet. Figures: plugins/search/README.md.
 
 Targets (issue 37): PostgreSQL p99 ≤ 50 ms for two words across a server with filters, ≤ 30 ms in
 one channel; SQLite p99 ≤ 100 ms across a server; a send ≤ 15 % more CPU with the index.
