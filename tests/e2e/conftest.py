@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # more flags for measuring what the browser's work costs a run (none by default)
     *os.environ.get("HEARTH_TEST_CHROMIUM_ARGS", "").split(),
 ]
 SCREENSHOTS = Path(ROOT) / "test-results"
