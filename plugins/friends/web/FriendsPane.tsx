@@ -14,28 +14,11 @@ import { groupFriends, useFriendsStore } from "./friendsStore";
 import { t } from "./i18n";
 import { FriendStatus, type Friend } from "./types";
 import "./friends.css";
+import { useNamedAction } from "@hearth/ui/form/useNamedAction";
 import { useUserContextMenu } from "@hearth/plugins/userMenu";
 
 type Tab = "online" | "all" | "pending" | "blocked";
 const TABS: Tab[] = ["online", "all", "pending", "blocked"];
-
-/** Runs one row action at a time, showing progress on it and any error under the row. */
-function useRowAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (name: string, action: () => Promise<unknown>) => {
-    setBusy(name);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, error, run };
-}
 
 function FriendRow({ friend }: { friend: Friend }) {
   const { recipient } = friend;
@@ -45,7 +28,8 @@ function FriendRow({ friend }: { friend: Friend }) {
   const dms = useDirectMessagesAvailable();
   const cards = useUserCardAvailable();
   const navigate = useNavigate();
-  const { busy, error, run } = useRowAction();
+  // one row action at a time, its progress on its button and any error under the row
+  const { action: busy, error, run } = useNamedAction<string>(describeError);
   const menu = useUserContextMenu({ userId: recipient.id, user: recipient });
 
   const confirmThen = async (title: string, message: string, confirmLabel: string, action: () => Promise<unknown>, danger = true) => {

@@ -10,7 +10,7 @@ export function useNamedAction<Kind extends string>(describe: (error: unknown) =
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  async function run(kind: Kind, work: () => Promise<void>): Promise<void> {
+  async function run(kind: Kind, work: () => Promise<unknown>): Promise<void> {
     setAction(kind);
     setError(null);
     setNote(null);
