@@ -160,6 +160,14 @@ def status_of(page: Any) -> Any:
     return page.get_by_role("status").and_(page.locator(":not([data-testid='connection-banner'])"))
 
 
+async def add_server_tab_on_a_phone(page: Any, url: str, tab: str) -> None:
+    """Opens the Add a server dialog from the servers' drawer at phone width, on ``tab``."""
+    await page.goto(f"{url}/app")
+    await page.locator(".main-header__menu").click(timeout=BROWSER_PATIENCE_MS)  # the servers' drawer
+    await page.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
+    await page.get_by_role("tab", name=tab).click()
+
+
 async def navigate(page: Any, path: str) -> None:
     """Goes to ``path`` inside the app as its own links do (the router follows the history), without
     loading the page again: much cheaper than ``page.goto`` for a test that visits several screens."""

@@ -6,7 +6,7 @@ data package into a server made for it, from the "Add a server" dialog."""
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot, status_of
+from tests.e2e.conftest import add_server_tab_on_a_phone, snapshot, status_of
 from tests.plugins.discord_import.helpers import sample_zip
 from tests.plugins.servers.helpers import community, join, role_with
 
@@ -154,10 +154,7 @@ async def test_a_data_package_into_a_new_server_from_the_add_server_dialog(live_
     await snapshot(page, "discord-import-new-server-channel.png")
 
     phone = await signed_in(await member(), 390)
-    await phone.goto(f"{live_server.url}/app")
-    await phone.locator(".main-header__menu").click(timeout=BROWSER_PATIENCE_MS)  # the servers' drawer
-    await phone.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
-    await phone.get_by_role("tab", name="From Discord").click()
+    await add_server_tab_on_a_phone(phone, live_server.url, "From Discord")
     await expect(phone.get_by_test_id("discord-new-server")).to_be_visible()
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     await snapshot(phone, "discord-import-new-server-390.png")

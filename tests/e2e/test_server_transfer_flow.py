@@ -9,7 +9,7 @@ import zipfile
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
-from tests.e2e.conftest import snapshot
+from tests.e2e.conftest import add_server_tab_on_a_phone, snapshot
 from tests.e2e.test_accessibility import AXE, readable, violations_on
 from tests.plugins.messages.helpers import member, sent
 from tests.plugins.servers.helpers import community
@@ -64,10 +64,7 @@ async def test_export_then_import_in_the_browser(live_server, signed_in, tmp_pat
     await snapshot(other, "server-import-opened.png")
 
     phone = await signed_in(await member(), 390)
-    await phone.goto(f"{live_server.url}/app")
-    await phone.locator(".main-header__menu").click(timeout=BROWSER_PATIENCE_MS)  # the servers' drawer
-    await phone.get_by_role("button", name="Add a server").click(timeout=BROWSER_PATIENCE_MS)
-    await phone.get_by_role("tab", name="Import a server file").click()
+    await add_server_tab_on_a_phone(phone, live_server.url, "Import a server file")
     await expect(phone.get_by_test_id("server-import")).to_be_visible()
     assert await phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     await snapshot(phone, "server-import-390.png")
