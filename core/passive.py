@@ -35,10 +35,12 @@ class View:
     user: str  # the socket's user id
     room: str | None = None  # the room it has open
     summarised: frozenset[str] = frozenset()  # rooms it may hear summarised when not open
-    missed: set[str] = field(default_factory=set)  # rooms of which an event was withheld from it
+    # rooms where it may be noted in ``Passive._missed`` (every room it was away from since it
+    # last opened it), so that forgetting the socket finds its notes without a search
+    was_away: set[str] = field(default_factory=set)
 
-    def away(self, room: str) -> bool:
-        return room in self.summarised and room != self.room
+    def away_rooms(self) -> frozenset[str]:
+        return self.summarised - {self.room} if self.room in self.summarised else self.summarised
 
 
 @dataclass(slots=True)
@@ -60,6 +62,11 @@ class Passive:
         self.events: dict[str, QuietEvent] = {}
         self.deliver: Deliver | None = None  # local delivery to sockets (set by the gateway)
         self.participants: Callable[[str], Iterable[str]] = lambda room: ()
+        # Indexes kept as views change, so that an event costs set operations on the room's
+        # passive sockets, never a loop over its participants (thousands in a big server):
+        self._away: dict[str, set[str]] = {}  # room -> sockets that hear it summarised now
+        self._missed: dict[str, set[str]] = {}  # room -> sockets an event of it was withheld from
+        self._sids: dict[str, set[str]] = {}  # user id -> their passive sockets here
         self._pending: dict[str, list[Any]] = {}  # room -> [summary event, summary or None, timer]
 
     # --- what plugins and the gateway call ---------------------------------------------------
@@ -76,6 +83,7 @@ class Passive:
 
     def add(self, sid: str, user_id: str) -> None:
         self.views[sid] = View(user_id)
+        self._sids.setdefault(user_id, set()).add(sid)
 
     def view(self, sid: str, room: str | None, summarised: Iterable[str] | None = None) -> bool:
         """The room the socket has open (None: none) and, unless None, the rooms it may hear
@@ -83,9 +91,7 @@ class Passive:
         view = self.views.get(sid)
         if view is None:
             return False
-        view.room = room
-        if summarised is not None:
-            view.summarised = frozenset(summarised)
+        self._change(sid, view, room, view.summarised if summarised is None else frozenset(summarised))
         return True
 
     def summarise(self, sid: str, rooms: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -94,7 +100,8 @@ class Passive:
         view = self.views.get(sid)
         if view is None:
             return frozenset(), frozenset()
-        before, view.summarised = view.summarised, frozenset(rooms)
+        before = view.summarised
+        self._change(sid, view, view.room, frozenset(rooms))
         return view.summarised - before, before - view.summarised
 
     def caught_up(self, sid: str, room: str) -> bool:
@@ -102,43 +109,64 @@ class Passive:
         since it connected); forgets it. Called as the socket opens the room, with no await
         between :meth:`view` and this."""
         view = self.views.get(sid)
-        if view is None or room not in view.missed:
+        missed = self._missed.get(room)
+        if view is None or missed is None or sid not in missed:
             return False
-        view.missed.discard(room)
+        _discard(self._missed, room, sid)
+        if room == view.room:
+            view.was_away.discard(room)
         return True
 
     def forget(self, sid: str) -> None:
-        self.views.pop(sid, None)
+        view = self.views.pop(sid, None)
+        if view is None:
+            return
+        for room in view.away_rooms():
+            _discard(self._away, room, sid)
+        for room in view.was_away:
+            _discard(self._missed, room, sid)
+        _discard(self._sids, view.user, sid)
+
+    def _change(self, sid: str, view: View, room: str | None, summarised: frozenset[str]) -> None:
+        before = view.away_rooms()
+        view.room, view.summarised = room, summarised
+        after = view.away_rooms()
+        for gone in before - after:
+            _discard(self._away, gone, sid)
+        for new in after - before:
+            self._away.setdefault(new, set()).add(sid)
+        view.was_away |= after
 
     # --- delivery ------------------------------------------------------------------------------
     def skipped(self, event: str, data: Any, room: Any, skip_sid: Any) -> Any:
-        """``skip_sid`` for an emit, with the passive sockets that get a summary instead."""
+        """``skip_sid`` for an emit, with the passive sockets that get a summary instead (a set)."""
         quiet = self.events.get(event)
         if quiet is None or not self.views:
             return skip_sid
         if isinstance(room, list | tuple) and len(room) == 1:
             room = room[0]
-        if not isinstance(room, str) or quiet.room_of(data) != room:
+        if not isinstance(room, str) or room not in self._away or quiet.room_of(data) != room:
             return skip_sid  # not the room the event is about (a DM goes to its people's rooms)
         full = quiet.full_for(data)
         if full == EVERYONE:
             return skip_sid
-        views, wanted = self.views, set(full)
-        away = [
-            sid
-            for sid in self.participants(room)
-            if (view := views.get(sid)) is not None and view.away(room) and view.user not in wanted
-        ]
+        away = set(self._away[room])  # with sockets no longer in the room, whom the emit skips anyway
+        for user in full:
+            away -= self._sids.get(user, _NONE)
         if not away:
             return skip_sid
         if quiet.misses:
-            for sid in away:
-                views[sid].missed.add(room)
+            self._missed.setdefault(room, set()).update(away)
         if quiet.fold is not None:
             self._fold(room, quiet, data)
-        if skip_sid is None:
-            return away
-        return [*away, *([skip_sid] if isinstance(skip_sid, str) else skip_sid)]
+        if skip_sid is not None:
+            away.update([skip_sid] if isinstance(skip_sid, str) else skip_sid)
+        return away
+
+    def _away_in(self, room: str) -> set[str]:
+        """The passive sockets of the room's participants here that hear it summarised now."""
+        away = self._away.get(room)
+        return away.intersection(self.participants(room)) if away else set()
 
     def _fold(self, room: str, quiet: QuietEvent, data: Any) -> None:
         pending = self._pending.get(room)
@@ -161,16 +189,26 @@ class Passive:
         self._send(room, pending[0], pending[1])
 
     def _send(self, room: str, event: str, summary: Any) -> None:
-        views = self.views
-        sids = [sid for sid in self.participants(room) if (view := views.get(sid)) is not None and view.away(room)]
+        sids = self._away_in(room)
         if sids and self.deliver is not None:
-            task = asyncio.get_running_loop().create_task(self.deliver(event, summary, sids))
+            task = asyncio.get_running_loop().create_task(self.deliver(event, summary, list(sids)))
             task.add_done_callback(_report)
 
     def close(self) -> None:
         for pending in self._pending.values():
             pending[2].cancel()
         self._pending.clear()
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _discard(index: dict[str, set[str]], key: str, sid: str) -> None:
+    members = index.get(key)
+    if members is not None:
+        members.discard(sid)
+        if not members:
+            del index[key]
 
 
 def _report(task: asyncio.Task) -> None:

@@ -12,6 +12,7 @@ keep the library's path, as do all emits of a manager whose ``fast`` is False (f
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import socketio
@@ -53,6 +54,7 @@ class FastEmitManager(socketio.AsyncManager):
         if self.passive is not None and self.passive.views:
             skip_sid = self.passive.skipped(event, data, room, skip_sid)
         if callback or not self.fast or namespace not in self.rooms:
+            skip_sid = list(skip_sid) if isinstance(skip_sid, set) else skip_sid  # the library's type
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs)
         args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
         # binary=False: Hearth sends no bytes in events, and the library's check for them walks the
@@ -61,14 +63,13 @@ class FastEmitManager(socketio.AsyncManager):
             sio_packet.EVENT, namespace=namespace, data=[event, *args], binary=False
         ).encode()
         if isinstance(encoded, list):  # binary attachments: not sent by Hearth, keep the library's path
+            skip_sid = list(skip_sid) if isinstance(skip_sid, set) else skip_sid
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
         pkt = _PreEncoded(encoded)
         frame: bytes | None = None
-        skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
+        skipped = skip_sid if isinstance(skip_sid, set) else set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
         sockets, direct = self.server.eio.sockets, self.direct
-        for sid, eio_sid in self.get_participants(namespace, room):
-            if sid in skipped:
-                continue
+        for eio_sid in self._recipients(namespace, room, skipped):
             socket = sockets.get(eio_sid)
             if socket is None or socket.closed:
                 continue
@@ -82,8 +83,19 @@ class FastEmitManager(socketio.AsyncManager):
             else:
                 socket.queue.put_nowait(pkt)
 
-    def local_participants(self, room: str) -> list[str]:
-        return [sid for sid, _ in self.get_participants("/", room)]
+    def _recipients(self, namespace: str, room: Any, skipped: set[Any]) -> Iterable[str]:
+        """The Engine.IO sids of the room's sockets here, less the skipped: for one room with many
+        skipped (passive sockets of a big server) a set difference, not a loop over everyone."""
+        members = self.rooms[namespace].get(room) if isinstance(room, str) and len(skipped) > 1 else None
+        if members is None:
+            return (eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped)
+        eio_sids = members.keys().mapping
+        return [eio_sids[sid] for sid in members.keys() - skipped]
+
+    def local_participants(self, room: str) -> Iterable[str]:
+        """The sids in a room of this process, as a view of the room (no copy: read it at once)."""
+        members = self.rooms.get("/", {}).get(room)
+        return members.keys() if members is not None else ()
 
     async def emit_here(self, event: str, data: Any, sids: list[str]) -> None:
         """``event`` to these sockets of this process only (never published to other processes)."""

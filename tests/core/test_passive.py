@@ -39,7 +39,7 @@ async def test_a_quiet_event_skips_passive_sockets_away_from_a_room_they_may_hea
     passive.view("away", None, [ROOM])
     passive.view("elsewhere", "11", [ROOM, "11"])
     passive.view("all-messages", "11", ["11"])  # may not hear this room summarised: it gets it in full
-    assert passive.skipped("said", {"room": ROOM, "n": 1}, [ROOM], None) == ["away", "elsewhere"]
+    assert passive.skipped("said", {"room": ROOM, "n": 1}, [ROOM], None) == {"away", "elsewhere"}
     await settle()
     assert sent == [("summary", {"count": 1, "last": 1}, ["away", "elsewhere"])]
 
@@ -49,7 +49,7 @@ async def test_summaries_are_folded_until_the_window_ends_then_the_room_is_quiet
     passive.add("away", "2")
     passive.summarise("away", [ROOM])
     for n in (1, 2, 3):
-        assert passive.skipped("said", {"room": ROOM, "n": n}, ROOM, "sender") == ["away", "sender"]
+        assert passive.skipped("said", {"room": ROOM, "n": n}, ROOM, "sender") == {"away", "sender"}
     await settle()
     assert sent == [("summary", {"count": 1, "last": 1}, ["away"])]
     passive._window_ended(ROOM)
@@ -70,7 +70,7 @@ async def test_an_event_for_someone_named_or_everyone_is_not_skipped_for_them():
     for sid, user in (("mine", "2"), ("theirs", "3")):
         passive.add(sid, user)
         passive.summarise(sid, [ROOM])
-    assert passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None) == ["theirs"]
+    assert passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None) == {"theirs"}
     named["n"] = EVERYONE
     assert passive.skipped("said", {"room": ROOM, "n": 2}, ROOM, None) is None
     passive.close()
@@ -84,7 +84,7 @@ async def test_events_to_other_rooms_or_of_other_names_and_sockets_not_passive_a
     assert passive.skipped("said", {"room": ROOM, "n": 1}, "user-room", None) is None  # a DM: its people's rooms
     assert passive.skipped("said", {"room": ROOM, "n": 1}, [ROOM, "user-room"], None) is None
     assert passive.skipped("other", {"room": ROOM}, ROOM, None) is None
-    assert passive.skipped("typed", {"room": ROOM}, ROOM, None) == ["away"]  # skipped, nothing to summarise
+    assert passive.skipped("typed", {"room": ROOM}, ROOM, None) == {"away"}  # skipped, nothing to summarise
     passive.forget("away")
     assert passive.skipped("said", {"room": ROOM, "n": 2}, ROOM, None) is None
     assert passive.view("away", ROOM) is False
@@ -118,3 +118,19 @@ async def test_summarise_answers_the_rooms_that_became_summarised_and_those_that
     assert passive.summarise("away", ["11", "12"]) == ({"12"}, {ROOM})
     assert passive.summarise("away", ["11", "12"]) == (frozenset(), frozenset())
     assert passive.summarise("gone", [ROOM]) == (frozenset(), frozenset())
+
+
+async def test_a_socket_no_longer_in_the_room_hears_nothing_of_it_and_a_forgotten_one_leaves_no_trace():
+    members = {ROOM: ["away", "left"]}
+    passive, sent = passive_with(members)
+    for sid, user in (("away", "2"), ("left", "3")):
+        passive.add(sid, user)
+        passive.view(sid, None, [ROOM])
+    members[ROOM] = ["away"]  # "left" left the server; its summarised rooms are asked again later
+    passive.skipped("said", {"room": ROOM, "n": 1}, ROOM, None)
+    await settle()
+    assert sent == [("summary", {"count": 1, "last": 1}, ["away"])]
+    for sid in ("away", "left"):
+        passive.forget(sid)
+    assert (passive.views, passive._away, passive._missed, passive._sids) == ({}, {}, {}, {})
+    passive.close()
