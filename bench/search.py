@@ -35,6 +35,7 @@ import argparse
 import asyncio
 import json
 import os
+import pickle
 import random
 import statistics
 import sys
@@ -215,6 +216,17 @@ async def seed(database: str, args, rng: random.Random) -> Seeded:
     return out
 
 
+def reused(scratch: str, database: str) -> dict[str, str]:
+    """The environment of a database seeded by an earlier run with the same --keep (as it is)."""
+    return {
+        **os.environ,
+        "HEARTH_DATABASE_URL": database,
+        "HEARTH_RATE_LIMITS_ENABLED": "false",
+        "HEARTH_CDN_DIRECTORY": f"{scratch}/cdn",
+        "HEARTH_SERVER_INSTANCE_KEY_FILE": f"{scratch}/instance.key",
+    }
+
+
 def query_kinds(seeded: Seeded, rng: random.Random) -> dict[str, callable]:
     words = seeded.words
 
@@ -265,10 +277,12 @@ def query_kinds(seeded: Seeded, rng: random.Random) -> dict[str, callable]:
     }
 
 
-async def measure_queries(app, seeded: Seeded, count: int, rng: random.Random) -> None:
+async def measure_queries(app, seeded: Seeded, count: int, rng: random.Random, only: str = "") -> None:
     client = app.test_client()
     headers = {"Authorization": seeded.searcher_token, "X-Hearth-Features": "search"}
     for name, make in query_kinds(seeded, rng).items():
+        if only not in name:
+            continue
         for _ in range(3):  # warm up
             response = await client.get(make(), headers=headers)
             assert response.status_code == 200, await response.get_data(as_text=True)
@@ -358,10 +372,45 @@ def print_instructions(counted: dict[str, int], sends: int, kind: str) -> None:
     print(f"  instructions: the index adds {100 * (with_index - without) / without:+.1f} % to a send{note}", flush=True)
 
 
+async def measure_send_rounds(app, database: str, seeded: Seeded, args, kind: str) -> None:
+    from tortoise import connections
+
+    from plugins.search import index
+
+    print(
+        f"{kind}: {args.rounds} rounds of {args.sends} sends with the index and without, alternating",
+        flush=True,
+    )
+    connection = connections.get("default")
+    costs: dict[bool, list[float]] = {True: [], False: []}
+    callgrind = Callgrind(args.callgrind) if args.callgrind else None
+    for n in range(args.rounds):
+        for with_index in (True, False) if n % 2 == 0 else (False, True):
+            if not with_index:
+                await index.stop_following(connection)
+            label = "with index" if with_index else "without index"
+            label = f"{label} {n}" if callgrind else label
+            costs[with_index].append(await measure_sends(app, database, seeded, args.sends, label, callgrind))
+            if not with_index:
+                await index.follow(connection)
+    with_index, without = statistics.median(costs[True]), statistics.median(costs[False])
+    print(
+        f"  medians: {with_index:.3f} ms with, {without:.3f} ms without:"
+        f" the index adds {100 * (with_index - without) / without:+.1f} % CPU to a send",
+        flush=True,
+    )
+    if callgrind:
+        print_instructions(callgrind.counted(), args.sends, kind)
+
+
 async def main(args) -> None:
-    scratch = tempfile.mkdtemp(prefix="hearth-search-bench-")
+    scratch = args.keep or tempfile.mkdtemp(prefix="hearth-search-bench-")
     database = args.database or f"sqlite://{scratch}/bench.sqlite3"
-    os.environ.update(migrated(scratch, database))
+    kept = Path(scratch, "seeded.pickle")
+    if args.keep and kept.exists():
+        os.environ.update(reused(scratch, database))
+    else:
+        os.environ.update(migrated(scratch, database))
     from tortoise import Tortoise, connections
 
     from core.app import build_db_config, create_quart_app
@@ -379,39 +428,26 @@ async def main(args) -> None:
         f" {args.users} users",
         flush=True,
     )
-    seeded = await seed(database, args, rng)
+    if args.keep and kept.exists():
+        seeded, state = pickle.loads(kept.read_bytes())
+        rng.setstate(state)
+        print(f"  reused {database} (--keep {args.keep})", flush=True)
+    else:
+        seeded = await seed(database, args, rng)
+        if args.keep:
+            kept.write_bytes(pickle.dumps((seeded, rng.getstate())))
     app = create_quart_app(settings, plugins)
     async with app.test_app():
         if not args.sends_only:
             print(f"{kind}: {args.queries} searches of each kind, one at a time", flush=True)
-            await measure_queries(app, seeded, args.queries, rng)
-        print(
-            f"{kind}: {args.rounds} rounds of {args.sends} sends with the index and without, alternating",
-            flush=True,
-        )
+            await measure_queries(app, seeded, args.queries, rng, args.only)
+        if args.rounds:
+            await measure_send_rounds(app, database, seeded, args, kind)
+    if args.rounds:
+        # the app (and its indexer) stopped: build it again over the sends made without it
         connection = connections.get("default")
-        costs: dict[bool, list[float]] = {True: [], False: []}
-        callgrind = Callgrind(args.callgrind) if args.callgrind else None
-        for n in range(args.rounds):
-            for with_index in (True, False) if n % 2 == 0 else (False, True):
-                if not with_index:
-                    await index.stop_following(connection)
-                label = "with index" if with_index else "without index"
-                label = f"{label} {n}" if callgrind else label
-                costs[with_index].append(await measure_sends(app, database, seeded, args.sends, label, callgrind))
-                if not with_index:
-                    await index.follow(connection)
-        with_index, without = statistics.median(costs[True]), statistics.median(costs[False])
-        print(
-            f"  medians: {with_index:.3f} ms with, {without:.3f} ms without:"
-            f" the index adds {100 * (with_index - without) / without:+.1f} % CPU to a send",
-            flush=True,
-        )
-        if callgrind:
-            print_instructions(callgrind.counted(), args.sends, kind)
-    connection = connections.get("default")  # the app (and its indexer) stopped: build it again
-    await index.drop(connection)
-    await index.create(connection)
+        await index.drop(connection)
+        await index.create(connection)
     await Tortoise.close_connections()
 
 
@@ -426,6 +462,12 @@ if __name__ == "__main__":
     parser.add_argument("--sends", type=int, default=500, help="sends per round")
     parser.add_argument("--rounds", type=int, default=4, help="rounds of sends with the index and without")
     parser.add_argument("--sends-only", action="store_true", help="no searches: only the cost of a send")
+    parser.add_argument(
+        "--keep",
+        default="",
+        help="a directory for the database (SQLite) and what the seeding made: seeded once, reused after",
+    )
+    parser.add_argument("--only", default="", help="only the kinds of search whose name holds this text")
     parser.add_argument(
         "--callgrind", default="", help="under valgrind's callgrind: its output directory (bench/callgrind.py)"
     )
