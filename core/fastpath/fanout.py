@@ -56,20 +56,26 @@ class FastEmitManager(socketio.AsyncManager):
         if callback or not self.fast or namespace not in self.rooms:
             skip_sid = list(skip_sid) if isinstance(skip_sid, set) else skip_sid  # the library's type
             return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, callback=callback, **kwargs)
+        pkt = self._encoded(event, data, namespace)
+        if pkt is None:  # binary attachments: not sent by Hearth, keep the library's path
+            skip_sid = list(skip_sid) if isinstance(skip_sid, set) else skip_sid
+            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
+        skipped = skip_sid if isinstance(skip_sid, set) else set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
+        await self._send_all(pkt, self._recipients(namespace, room, skipped))
+
+    def _encoded(self, event: str, data: Any, namespace: str) -> _PreEncoded | None:
         args = list(data) if isinstance(data, tuple) else ([] if data is None else [data])
         # binary=False: Hearth sends no bytes in events, and the library's check for them walks the
         # whole payload (tens of thousands of calls for a bot's user:authenticated in 500 servers)
         encoded = self.server.packet_class(
             sio_packet.EVENT, namespace=namespace, data=[event, *args], binary=False
         ).encode()
-        if isinstance(encoded, list):  # binary attachments: not sent by Hearth, keep the library's path
-            skip_sid = list(skip_sid) if isinstance(skip_sid, set) else skip_sid
-            return await super().emit(event, data, namespace, room=room, skip_sid=skip_sid, **kwargs)
-        pkt = _PreEncoded(encoded)
+        return None if isinstance(encoded, list) else _PreEncoded(encoded)
+
+    async def _send_all(self, pkt: _PreEncoded, eio_sids: Iterable[str]) -> None:
         frame: bytes | None = None
-        skipped = skip_sid if isinstance(skip_sid, set) else set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
         sockets, direct = self.server.eio.sockets, self.direct
-        for eio_sid in self._recipients(namespace, room, skipped):
+        for eio_sid in eio_sids:
             socket = sockets.get(eio_sid)
             if socket is None or socket.closed:
                 continue
@@ -86,6 +92,8 @@ class FastEmitManager(socketio.AsyncManager):
     def _recipients(self, namespace: str, room: Any, skipped: set[Any]) -> Iterable[str]:
         """The Engine.IO sids of the room's sockets here, less the skipped: for one room with many
         skipped (passive sockets of a big server) a set difference, not a loop over everyone."""
+        if isinstance(room, list | tuple) and len(room) == 1:
+            room = room[0]
         members = self.rooms[namespace].get(room) if isinstance(room, str) and len(skipped) > 1 else None
         if members is None:
             return (eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped)
@@ -99,4 +107,10 @@ class FastEmitManager(socketio.AsyncManager):
 
     async def emit_here(self, event: str, data: Any, sids: list[str]) -> None:
         """``event`` to these sockets of this process only (never published to other processes)."""
-        await FastEmitManager.emit(self, event, data, "/", to=sids)
+        connected = self.rooms.get("/", {}).get(None)  # python-socketio's room of every socket
+        pkt = self._encoded(event, data, "/") if self.fast and connected is not None else None
+        if pkt is None:
+            await FastEmitManager.emit(self, event, data, "/", to=sids)
+            return
+        eio_sids = connected.keys().mapping
+        await self._send_all(pkt, [eio_sids[sid] for sid in sids if sid in eio_sids])
