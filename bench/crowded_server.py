@@ -4,7 +4,9 @@ PostgreSQL + Redis), then messages into its channel at each of --rates (20 a sec
 --seconds each. Prints how long the members took to connect, every worker's memory before and
 after, and for each rate the deliveries made out of those expected, send (POST) and delivery
 (send → socket) p50 / p99, and the CPU of the server, the load generator, PostgreSQL and Redis
-while sending. Not run by CI.
+while sending. Not run by CI. ``--nice-clients 19`` runs the load generator at the lowest priority:
+where both cores are full, the server then takes the CPU it needs (its figure is its demand;
+the clients fall behind, so the latencies are not the server's).
 
     .venv/bin/python bench/crowded_server.py --database postgres://postgres@127.0.0.1:5432/hearth_crowd \\
         --redis redis://127.0.0.1:6379/7 [--members 5000 --rates 5,10,20 --seconds 60] [--passive 0.1]
@@ -113,11 +115,20 @@ class Member(Listener):
 
 
 def members_process(
-    url: str, tokens: list[str], channel_id: str, ready, stop, out: multiprocessing.Queue, viewers: set[str] | None
+    url: str,
+    tokens: list[str],
+    channel_id: str,
+    ready,
+    stop,
+    out: multiprocessing.Queue,
+    viewers: set[str] | None,
+    nice: int = 0,
 ) -> None:
     """Hold one socket per token (a refused one is opened again, up to three times); once all are
     authenticated set ``ready``, then send the recorded deliveries and summaries to ``out`` once a
-    second until ``stop``. ``viewers``: passive mode, the tokens whose socket has the channel open."""
+    second until ``stop``. ``viewers``: passive mode, the tokens whose socket has the channel open;
+    ``nice``: this process's niceness (``--nice-clients``)."""
+    os.nice(nice)
 
     async def run() -> None:
         batch: list[tuple[float, float]] = []
@@ -281,7 +292,16 @@ async def main(args) -> None:
             ready = multiprocessing.Event()
             proc = multiprocessing.Process(
                 target=members_process,
-                args=(url, tokens[index :: args.client_procs], channel_id, ready, stop, deliveries, viewers),
+                args=(
+                    url,
+                    tokens[index :: args.client_procs],
+                    channel_id,
+                    ready,
+                    stop,
+                    deliveries,
+                    viewers,
+                    args.nice_clients,
+                ),
             )
             proc.start()
             procs.append(proc)
@@ -385,6 +405,14 @@ if __name__ == "__main__":
     parser.add_argument("--client-procs", type=int, default=4, help="load-generator processes holding the sockets")
     parser.add_argument("--database", required=True, help="postgres://… of a database to empty and use")
     parser.add_argument("--redis", required=True, help="redis://…")
+    parser.add_argument(
+        "--nice-clients",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the load generator's niceness (19: the server takes the CPU it needs, the clients what is left;"
+        " for the server's CPU where both cores would be full, not for latencies)",
+    )
     parser.add_argument(
         "--passive",
         type=float,
