@@ -7,6 +7,7 @@ import asyncio
 import json
 from datetime import UTC, datetime
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
@@ -52,11 +53,24 @@ async def gesture_on_a_held_clock(page, cdp, x, y, hold, travel=0.0):
     """A tap or a scroll whose events all reach the page before its long-press timer may run: on a
     busy machine the page can stall past 500 ms between two events sent 80 ms apart, and a real
     phone's finger was never that slow. The page's clock stands still while the events go in."""
-    now = await page.evaluate("Date.now()")
-    await page.clock.pause_at(datetime.fromtimestamp((now + 1) / 1000, UTC))
+    await hold_the_clock(page)
     await touch(cdp, x, y, hold, travel)
     await page.clock.run_for(int(HOLD_S * 1000))  # a long press's delay passes, with room to spare
     await page.clock.resume()
+
+
+async def hold_the_clock(page):
+    """Pause the page's clock a moment ahead of where it is: ``pause_at`` may only move it forward,
+    and the clock runs on while this asks (on a busy machine past a margin of 1 ms, once)."""
+    for margin_ms in (20, 200, 2000):
+        now = await page.evaluate("Date.now()")
+        try:
+            await page.clock.pause_at(datetime.fromtimestamp((now + margin_ms) / 1000, UTC))
+            return
+        except PlaywrightError as refused:
+            if "to the past" not in str(refused):
+                raise
+    raise AssertionError("the page's clock ran past every margin before it could be paused")
 
 
 async def no_menu_after(page):
