@@ -65,6 +65,9 @@ async def test_the_hello_screen_then_the_plugin_disabled(hello_site, hello_webui
         await expect(narrow.get_by_role("heading", name="Hello, ada!")).to_be_visible(timeout=BROWSER_PATIENCE_MS)
         await expect(narrow.get_by_test_id("hello-waves")).to_have_text("Waves received: 1")
         await snapshot(narrow, "hello-plugin-800.png")
+        for shown in (page, narrow):  # their server stops here; a page left open may then fail to load a screen
+            assert shown.errors == [], f"uncaught errors in the page: {shown.errors}"
+            await shown.close()
 
     async with hearth_with_hello(hello_site, hello_webui, hello_database, HEARTH_PLUGINS_DISABLED="hello") as server:
         url = server.url

@@ -23,7 +23,7 @@ const post = (id: string, changes: Partial<ForumPost> = {}): ForumPost => ({
 });
 
 beforeEach(() => {
-  useForumsStore.setState({ forums: {}, posts: {}, views: {}, opened: {} });
+  useForumsStore.setState({ forums: {}, posts: {}, views: {}, opened: {}, deleted: {} });
   vi.mocked(getPost).mockReset();
 });
 
@@ -124,6 +124,19 @@ describe("forums store", () => {
       vi.mocked(getPost).mockResolvedValue(post("5", { title: "A printer fire", tagIds: ["bug"], lastMessagedAt: 42 }));
       await reply("5", 42);
       expect(ids()).toEqual(["5", "3", "2"]);
+    });
+
+    it("does not bring back a post deleted while it was being fetched", async () => {
+      loaded();
+      watchList("f", view());
+      let answer: (found: ForumPost) => void = () => undefined;
+      vi.mocked(getPost).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      await reply("7", 40); // its first message came before forum:post_created: fetched
+      forumSocketHandlers["forum:post_created"]({ channelId: "f", post: post("7", { lastMessagedAt: 40 }) });
+      forumSocketHandlers["thread:deleted"]({ threadId: "7", channelId: "f" });
+      answer(post("7", { lastMessagedAt: 40 }));
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(ids()).toEqual(["3", "2"]);
     });
 
     it("under newest first, shows it only where the loaded pages reach", async () => {

@@ -25,9 +25,14 @@ interface ForumsState {
   views: Record<string, ListView>;
   /** Posts opened in the thread panel, by id (their tags, for the post's own view). */
   opened: Record<string, ForumPost>;
+  /**
+   * Posts deleted while the page is open: a fetch of one started before its `thread:deleted` (a
+   * reply's `message:created` can come first) must not bring it back when it answers after.
+   */
+  deleted: Record<string, true>;
 }
 
-export const useForumsStore = create<ForumsState>()(() => ({ forums: {}, posts: {}, views: {}, opened: {} }));
+export const useForumsStore = create<ForumsState>()(() => ({ forums: {}, posts: {}, views: {}, opened: {}, deleted: {} }));
 
 const newerId = (a: string, b: string) => (a.length === b.length ? (a < b ? 1 : a > b ? -1 : 0) : b.length - a.length);
 
@@ -73,7 +78,7 @@ function withoutRepeats(posts: ForumPost[]): ForumPost[] {
 export function postCreated(channelId: string, post: ForumPost): void {
   useForumsStore.setState((state) => {
     const shown = state.posts[channelId];
-    if (!shown || shown.some((item) => item.id === post.id)) return state;
+    if (!shown || state.deleted[post.id] || shown.some((item) => item.id === post.id)) return state;
     return { posts: { ...state.posts, [channelId]: [post, ...shown] } };
   });
 }
@@ -93,7 +98,8 @@ export function postRemoved(channelId: string, postId: string): void {
   useForumsStore.setState((state) => {
     const shown = state.posts[channelId];
     const { [postId]: _gone, ...opened } = state.opened;
-    return { posts: shown ? { ...state.posts, [channelId]: shown.filter((post) => post.id !== postId) } : state.posts, opened };
+    const deleted = { ...state.deleted, [postId]: true as const };
+    return { posts: shown ? { ...state.posts, [channelId]: shown.filter((post) => post.id !== postId) } : state.posts, opened, deleted };
   });
 }
 
@@ -106,7 +112,7 @@ export function postArrived(channelId: string, post: ForumPost): void {
   useForumsStore.setState((state) => {
     const shown = state.posts[channelId];
     const view = state.views[channelId];
-    if (!shown || !view || shown.some((item) => item.id === post.id) || !matchesView(post, view)) return state;
+    if (!shown || !view || state.deleted[post.id] || shown.some((item) => item.id === post.id) || !matchesView(post, view)) return state;
     const last = sortedPosts(shown, view.sort).at(-1);
     if (view.hasMore && last && sortTime(post, view.sort) < sortTime(last, view.sort)) return state;
     return { posts: { ...state.posts, [channelId]: sortedPosts([...shown, post], view.sort) } };
