@@ -155,7 +155,7 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
         super().__init__(url, channel=channel)
         self.on_command: Callable[[dict[str, Any]], Awaitable[None]] | None = None
         self.on_gap: Callable[[str], Awaitable[None]] | None = None
-        self.on_room_gap: Callable[[list[str], str], Awaitable[None]] | None = None
+        self.on_room_gap: Callable[[list[str], str, float | None], Awaitable[None]] | None = None
         self.routed = routed
         self._init_subscriptions()
         self._rseq = 0
@@ -312,6 +312,8 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             data["seq"], data["rseq"] = self._seq, self._rseq
             if self.routed:
                 data["routes"] = True
+        elif data.get("method") in (LOST, ROOMS):  # the last number, as a heartbeat says it
+            data["seq"] = self._seq
         elif data.get("method") not in UNNUMBERED:
             self._seq += 1
             data["seq"] = self._seq
@@ -416,6 +418,7 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
     def _now_listening(self, pubsub: Any) -> None:
         if self._pubsub is pubsub:
             self.listening = True
+            self.rooms_heard.listening(time.monotonic())
             assert self._subscribed is not None
             self._subscribed.set()
 
@@ -480,11 +483,18 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
                 if self.streams.beat(origin, seq, now):
                     await self._gap(_missed(origin, before, seq))
                 return
-            state = self.streams.numbered(origin, seq, now)
-            if state == "duplicate":
-                return
-            if state == "gap":
-                await self._gap(_missed(origin, before, seq - 1))
+            if method in (LOST, ROOMS):
+                # numbered like a heartbeat: stream messages lost with these rooms' events are
+                # found now, not a beat later (by when a socket that connected meanwhile, whose
+                # state already holds them, would be asked to reconnect for nothing)
+                if self.streams.beat(origin, seq, now):
+                    await self._gap(_missed(origin, before, seq))
+            else:
+                state = self.streams.numbered(origin, seq, now)
+                if state == "duplicate":
+                    return
+                if state == "gap":
+                    await self._gap(_missed(origin, before, seq - 1))
         elif method == BYE and origin is not None:
             self.streams.forget(origin)
             self.rooms_heard.forget(origin)
@@ -547,14 +557,16 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             await self._publish({"method": REWIND, "after": {origin: 0}})
 
     async def _rewound(self, origin: Any, rooms: Any) -> None:
-        missed = self.rooms_heard.answered(origin, rooms if isinstance(rooms, dict) else None)
+        missed, before = self.rooms_heard.answered(origin, rooms if isinstance(rooms, dict) else None)
         if missed is None:
             await self._gap(f"process {origin} no longer knows which rooms it published to")
         elif missed:
-            await self._room_gap(missed, f"events of process {origin} in {len(missed)} room(s) never arrived")
+            why = f"events of process {origin} in {len(missed)} room(s) never arrived"
+            await self._room_gap(missed, why, before)
 
-    async def _room_gap(self, rooms: list[str], why: str) -> None:
+    async def _room_gap(self, rooms: list[str], why: str, before: float | None = None) -> None:
+        """``before``: the events were published before then (None: before now)."""
         held = self.rooms.get("/", {})
         here = [room for room in rooms if room in held]
         if here and self.on_room_gap is not None:
-            await self.on_room_gap(here, why)
+            await self.on_room_gap(here, why, before)

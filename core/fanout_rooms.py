@@ -86,6 +86,10 @@ class RoomStreams:
         self.window = window
         self.last: dict[str, int] = {}
         self.rewinding: dict[str, Rewind] = {}
+        # since when every subscription of this listener holds: what it hears of no rewind was
+        # published before then (anything published later reached it, or its publisher
+        # announces it lost), so a socket whose state was read after it already holds it
+        self.since = 0.0
 
     def subscribed(self, now: float, sockets_connected: bool) -> dict[str, int]:
         """Subscribed (again): with sockets connected, the processes to ask for a rewind and from
@@ -96,6 +100,10 @@ class RoomStreams:
             return {}
         self.rewinding = {origin: Rewind(after, now + self.window) for origin, after in self.last.items()}
         return dict(self.last)
+
+    def listening(self, now: float) -> None:
+        """Every subscription asked for at ``subscribed`` holds."""
+        self.since = now
 
     def fresh(self, origin: str, rseq: int) -> bool:
         """False for a copy already handled (an emit to several rooms arrives once per room)."""
@@ -120,14 +128,15 @@ class RoomStreams:
             return True
         return False
 
-    def answered(self, origin: str, rooms: dict[str, int] | None) -> list[str] | None:
-        """The rooms whose events this listener missed, from a rewind's answer; None: all may be."""
+    def answered(self, origin: str, rooms: dict[str, int] | None) -> tuple[list[str] | None, float]:
+        """The rooms whose events this listener missed, from a rewind's answer (None: all may
+        be), and the moment before which they were published (``since``)."""
         waiting = self.rewinding.pop(origin, None)
         if waiting is None:
-            return []
+            return [], self.since
         if rooms is None:
-            return None
-        return [room for room, rseq in rooms.items() if waiting.first is None or rseq < waiting.first]
+            return None, self.since
+        return [room for room, rseq in rooms.items() if waiting.first is None or rseq < waiting.first], self.since
 
     def overdue(self, now: float) -> list[str]:
         late = [origin for origin, waiting in self.rewinding.items() if now > waiting.deadline]

@@ -433,12 +433,14 @@ class Gateway:
         closed = await self.ask_to_reconnect(sids)
         log.warning("%s: asked %d socket(s) to reconnect", why, closed)
 
-    async def _missed_room_events(self, rooms: list[str], why: str) -> None:
-        """Events of these rooms never arrived: only the sockets in them are asked to reconnect."""
-        self._last_gap = now = time.monotonic()
+    async def _missed_room_events(self, rooms: list[str], why: str, before: float | None = None) -> None:
+        """Events of these rooms, published before ``before`` (or now), never arrived: only the
+        sockets in them whose state was read earlier are asked to reconnect."""
+        cutoff = time.monotonic() if before is None else before
+        self._last_gap = max(self._last_gap, cutoff)
         EVENT_GAPS.inc()
         participants = {sid for room in rooms for sid, _ in self.sio.manager.get_participants("/", room)}
-        sids = [sid for sid in participants if (ctx := self.sockets.get(sid)) is not None and ctx.since <= now]
+        sids = [sid for sid in participants if (ctx := self.sockets.get(sid)) is not None and ctx.since <= cutoff]
         closed = await self.ask_to_reconnect(sids)
         log.warning("%s: asked %d socket(s) to reconnect", why, closed)
 

@@ -8,7 +8,8 @@ import logging
 import time
 from urllib.parse import urlsplit
 
-from core.fanout_redis import FastEmitRedisManager, Streams
+from core import fastjson
+from core.fanout_redis import BEAT, LOST, ROOMS, FastEmitRedisManager, Streams
 from core.redisconn import Outage
 from tests.conftest import REDIS_URL, needs_redis
 from tests.faults.services import TcpProxy, wait_until
@@ -81,6 +82,37 @@ def test_long_silent_processes_are_forgotten_and_alive_ones_listed():
     assert streams.alive(152.0, within=5.0) == {"here"}
     assert streams.overdue(170.0) == []  # forgotten, not a gap
     assert set(streams.last) == {"here"}
+
+
+async def test_a_loss_notice_or_a_rewind_answer_reveals_lost_stream_messages_as_it_arrives():
+    # Both carry the sender's last number, as a heartbeat does: what was lost with the rooms' events
+    # is found then, in one resync, not a beat later (which would ask sockets that connected
+    # meanwhile, whose state already holds it, to reconnect for nothing).
+    fanout = FastEmitRedisManager("redis://127.0.0.1:9/0", channel="hearth-test-notices")
+    gaps: list[str] = []
+    rooms_gaps: list[list[str]] = []
+
+    async def on_gap(why: str) -> None:
+        gaps.append(why)
+
+    async def on_room_gap(rooms: list[str], why: str, before: float | None) -> None:
+        rooms_gaps.append(rooms)
+
+    fanout.on_gap, fanout.on_room_gap = on_gap, on_room_gap
+    fanout.streams.subscribed(100.0, sockets_connected=False)
+
+    async def hear(now: float, **message: object) -> None:
+        await fanout._receive(fastjson.dumps({"origin": "a", **message}), now)
+
+    await hear(100.5, method=BEAT, seq=4, rseq=0, routes=True)
+    await hear(101.0, method=LOST, rooms=["r"], seq=6)
+    assert gaps == ["events 5..6 of process a never arrived"]
+    await hear(102.0, method=BEAT, seq=6, rseq=0, routes=True)
+    await hear(103.0, method=ROOMS, host_id="b", rooms={}, seq=6)
+    assert len(gaps) == 1  # nothing more was missed
+    await hear(104.0, method=ROOMS, host_id="b", rooms={}, seq=8)
+    assert gaps[1:] == ["events 7..8 of process a never arrived"]
+    assert rooms_gaps == []  # this process holds no socket in r
 
 
 def test_an_outage_is_logged_once_and_redis_is_tried_again_after_a_pause(caplog):

@@ -94,6 +94,26 @@ describe("read state", () => {
     expect(socket.emitSocketEvent).toHaveBeenCalledTimes(1);
   });
 
+  it("dismisses what arrived while a channel was read as the user leaves it, not what comes after", () => {
+    vi.useFakeTimers({ now: 1_000 });
+    vi.stubGlobal("document", { visibilityState: "visible", hasFocus: () => true }); // the page in front
+    try {
+      setViewedChannel("srv");
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 900 }));
+      expect(socket.emitSocketEvent).not.toHaveBeenCalled(); // dismissed a moment later, once
+      setViewedChannel("dm");
+      expect(socket.emitSocketEvent).toHaveBeenCalledWith("notification:dismiss", { channelId: "srv" });
+      vi.advanceTimersByTime(100);
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 1_100 }));
+      vi.advanceTimersByTime(1_000);
+      expect(socket.emitSocketEvent).toHaveBeenCalledTimes(1);
+      expect(hasUnread("srv")).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
   it("marks a DM unread with one unread message and moves last-seen back", () => {
     notificationDismissed({ channelId: "dm" });
     messageMarkedUnread({ channelId: "dm", at: 49 });

@@ -90,6 +90,9 @@ export function viewedChannelId(): string | null {
 }
 
 export function setViewedChannel(channelId: string | null): void {
+  // What arrived while it was read is dismissed as the user leaves, not a moment later, when the
+  // server would take the messages that came meanwhile for read too.
+  if (viewed && viewed.channelId !== channelId) flushDismiss(viewed.channelId);
   viewed = channelId ? { channelId, atEnd: true, heldUnread: false } : null;
 }
 
@@ -210,12 +213,17 @@ function queueDismiss(channelId: string): void {
   if (dismissTimers.has(channelId)) return;
   dismissTimers.set(
     channelId,
-    setTimeout(() => {
-      dismissTimers.delete(channelId);
-      emitSocketEvent("notification:dismiss", { channelId });
-      notificationDismissed({ channelId });
-    }, 300),
+    setTimeout(() => flushDismiss(channelId), 300),
   );
+}
+
+function flushDismiss(channelId: string): void {
+  const timer = dismissTimers.get(channelId);
+  if (timer === undefined) return;
+  clearTimeout(timer);
+  dismissTimers.delete(channelId);
+  emitSocketEvent("notification:dismiss", { channelId });
+  notificationDismissed({ channelId });
 }
 
 /** `notification:dismissed` (another device or this one read the channel). */
