@@ -38,6 +38,7 @@ class Query:
     phrases: list[list[str]] = field(default_factory=list)  # each must match as written
     excluded: list[list[str]] = field(default_factory=list)  # none may match (a word or a phrase)
     prefix: bool = False  # the last word was still being typed: match it as a prefix
+    longer: list[str] | None = None  # SQLite: the indexed words the prefix stands for (service)
     authors: list[str] = field(default_factory=list)
     channels: list[str] = field(default_factory=list)
     has: list[str] = field(default_factory=list)

@@ -19,8 +19,8 @@ from core.ids import parse_id
 from core.prepared import fetch_rows
 from plugins.messages.models import Channel, Message
 from plugins.messages.wire import serialize_messages
+from plugins.search import index, statement
 from plugins.search import scope as scopes
-from plugins.search import statement
 from plugins.search.highlight import highlights
 from plugins.search.query import Query, parse
 
@@ -79,6 +79,8 @@ async def search(user: User, args: MultiDict) -> dict[str, Any]:
     if not channel_ids:
         return {"results": [], "channels": {}, "cursor": None}
     postgres = connections.get("default").capabilities.dialect == "postgres"
+    if not postgres and query.prefix and query.words:
+        query.longer = await index.longer_words(connections.get("default"), query.words[-1])
     ids = await _ids(query, filters, postgres, sort == "newest", limit + 1, offset, before_id)
     more, ids = len(ids) > limit, ids[:limit]
     results = await _results(user, query, ids)

@@ -53,11 +53,16 @@ def tsquery(words: list[str], prefix: bool = False, phrase: bool = False) -> str
     return (" <-> " if phrase else " & ").join(terms)
 
 
-def fts_match(words: list[str], phrases: list[list[str]], prefix: bool = False) -> str:
-    """SQLite FTS5 MATCH text: every word, every phrase (letters and digits only: no syntax)."""
+def fts_match(words: list[str], phrases: list[list[str]], prefix: bool = False, longer: list[str] | None = None) -> str:
+    """SQLite FTS5 MATCH text: every word, every phrase (letters and digits only: no syntax).
+    ``longer``: the indexed words the last one begins (``index.longer_words``), matched with it
+    instead of the prefix."""
     terms = [f'"{word}"' for word in words]
     if prefix and terms:
-        terms[-1] += "*"
+        if longer is None:
+            terms[-1] += "*"
+        else:
+            terms[-1] = "(" + " OR ".join([terms[-1], *(f'"{word}"' for word in longer)]) + ")"
     terms += ['"' + " ".join(phrase) + '"' for phrase in phrases]
     return " AND ".join(terms)
 
@@ -143,7 +148,8 @@ def build(
             where.append(match)
         else:
             joins = f" JOIN {FTS_TABLE} ON {FTS_TABLE}.rowid = m.id"
-            where.append(f"{FTS_TABLE} MATCH {s.value(fts_match(query.words, query.phrases, query.prefix))}")
+            text = fts_match(query.words, query.phrases, query.prefix, query.longer)
+            where.append(f"{FTS_TABLE} MATCH {s.value(text)}")
         if not newest:
             if len(query.words) > 1:
                 # Capped, the phrase is looked for among the ranked matches' ids only.

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from core.ids import EPOCH_MS
 from plugins.messages.models import CONTENT, Message
+from plugins.search import index
 from tests.plugins.accounts.helpers import png_bytes
 from tests.plugins.messages.helpers import sent
 from tests.plugins.search.helpers import contents
@@ -117,3 +118,17 @@ async def test_phrases_excluded_words_and_the_last_word_as_a_prefix(client):
     assert await in_server(client, ada, place, "dog big ") == ["the big red dog"]
     # words are whole words (a search engine's, not the reference route's substrings)
     assert await in_server(client, ada, place, "igge ") == []
+
+
+async def test_a_last_word_typed_finds_every_longer_word_it_begins_however_many(client):
+    # SQLite matches a last word that begins few indexed words as their OR and one that begins
+    # more than index.EXPANDED as a prefix (index.longer_words): the same messages either way
+    place, ada, _ = await place_with_two_members(client)
+    many = [f"star{letter}x" for letter in "abcdefghijklmnopq"[: index.EXPANDED + 1]]
+    for word in ["star", *many, "stop", "upstart"]:
+        await sent(client, ada, place.general, f"look {word}")
+    found = await in_server(client, ada, place, "look star", limit=50)
+    assert found == [f"look {word}" for word in reversed(["star", *many])]
+    assert await in_server(client, ada, place, "look stara") == ["look starax"]
+    assert await in_server(client, ada, place, "look starax") == ["look starax"]
+    assert await in_server(client, ada, place, "look starx") == []

@@ -12,7 +12,7 @@ import pytest
 from tortoise import connections
 
 from core.jobs import stop_periodic
-from plugins.search import index, indexer
+from plugins.search import index, indexer, statement
 from plugins.search.indexer import flush, index_batch
 from tests.conftest import DATABASE_URL
 from tests.plugins.messages.helpers import dm_pair, sent
@@ -150,3 +150,33 @@ async def test_the_background_round_indexes_without_a_flush(client):
         await asyncio.sleep(0.05)  # the server process's own round, every INTERVAL_SECONDS
     assert await noted() == []
     assert await contents(client, bob, "lighthouse", index_first=False, scope="dms") == ["a lighthouse at dusk"]
+
+
+async def test_the_last_word_typed_stands_for_the_indexed_words_it_begins_when_they_are_few(client, held):
+    # (words of this test only: the table keeps what earlier tests indexed)
+    alice, _, channel_id = await dm_pair(client)
+    for text in ("xylo", "xylophone day", "xylophones", "xyla", "axylo"):
+        await sent(client, alice, channel_id, text)
+    await flush()
+    database = connections.get("default")
+    assert await index.longer_words(database, "xylo") == ["xylophone", "xylophones"]
+    assert await index.longer_words(database, "xylophones") == []
+    assert await index.longer_words(database, "xylø") is None  # folded by FTS5 its own way: the prefix
+    for n in range(index.EXPANDED - 2):
+        await sent(client, alice, channel_id, f"xylo{n:02d}")
+    await flush()
+    assert len(await index.longer_words(database, "xylo")) == index.EXPANDED
+    await sent(client, alice, channel_id, "xylology")
+    await flush()
+    assert await index.longer_words(database, "xylo") is None  # too many: the prefix
+
+
+async def test_a_search_matches_the_last_word_typed_as_the_words_it_begins(client, held, monkeypatch):
+    alice, bob, channel_id = await dm_pair(client)
+    await sent(client, alice, channel_id, "a quokkas day")
+    matched = []
+    build = statement.fts_match
+    monkeypatch.setattr(statement, "fts_match", lambda *args: matched.append(build(*args)) or matched[-1])
+    assert await contents(client, bob, "day quokka", scope="dms") == ["a quokkas day"]
+    assert await contents(client, bob, "day quokkas ", scope="dms") == ["a quokkas day"]
+    assert matched == ['"day" AND ("quokka" OR "quokkas")', '"day" AND "quokkas"']
