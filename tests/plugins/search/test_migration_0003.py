@@ -12,8 +12,7 @@ import pytest
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
-from core import fulltext
-from core.jobs import stop_periodic
+from core import fulltext, jobs
 from plugins.search import index
 from plugins.search.models import SearchIndex
 from tests.conftest import DATABASE_URL
@@ -45,14 +44,16 @@ async def schema() -> set[tuple[str, str]]:
 @pytest.fixture
 async def downgraded(app):
     """The index as before 0003; the current one is rebuilt afterwards whatever the test did."""
-    await stop_periodic(app, "search.index")  # only the test's flushes index
-    await SearchIndex.create(name="messages", detail=index.SQLITE_DETAIL)  # migration 0001's row, cleared by the tests
-    await run(OPERATION.reverse_code)
-    yield
-    database = connections.get("default")
-    await fulltext.run_all(database, fulltext.sqlite_fts_drop(index.FTS_TABLE))
-    await index.drop(database)
-    await index.create_sqlite(database)
+    async with jobs.held("search.index"):  # only the test's flushes index (any app's of this process)
+        await SearchIndex.create(
+            name="messages", detail=index.SQLITE_DETAIL
+        )  # migration 0001's row, cleared by the tests
+        await run(OPERATION.reverse_code)
+        yield
+        database = connections.get("default")
+        await fulltext.run_all(database, fulltext.sqlite_fts_drop(index.FTS_TABLE))
+        await index.drop(database)
+        await index.create_sqlite(database)
 
 
 async def test_the_downgrade_restores_the_writers_index(downgraded):

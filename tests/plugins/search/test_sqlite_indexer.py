@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import pytest
 from tortoise import connections
 
-from core.jobs import stop_periodic
+from core import jobs
 from plugins.search import index, indexer, statement
 from plugins.search.indexer import flush, index_batch
 from tests.conftest import DATABASE_URL
@@ -26,8 +26,10 @@ pytestmark = pytest.mark.skipif(DATABASE_URL.startswith("postgres"), reason="SQL
 
 @pytest.fixture
 async def held(app):
-    """No background round: only the test's flushes index."""
-    await stop_periodic(app, "search.index")
+    """No background round, of this app or of another in this process (a browser test's server
+    on the same database): only the test's flushes index."""
+    async with jobs.held("search.index"):
+        yield
 
 
 async def noted() -> list[int]:
