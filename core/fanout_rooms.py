@@ -22,6 +22,7 @@ whole design; docs/operations.md how it maps onto a Redis Cluster.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -94,6 +95,7 @@ class RoomStreams:
     def subscribed(self, now: float, sockets_connected: bool) -> dict[str, int]:
         """Subscribed (again): with sockets connected, the processes to ask for a rewind and from
         which number; without, nothing can have been missed and everything starts afresh."""
+        self.since = math.inf  # not yet known: until then a loss counts as published before now
         if not sockets_connected:
             self.last.clear()
             self.rewinding.clear()

@@ -436,7 +436,8 @@ class Gateway:
     async def _missed_room_events(self, rooms: list[str], why: str, before: float | None = None) -> None:
         """Events of these rooms, published before ``before`` (or now), never arrived: only the
         sockets in them whose state was read earlier are asked to reconnect."""
-        cutoff = time.monotonic() if before is None else before
+        now = time.monotonic()
+        cutoff = now if before is None else min(before, now)
         self._last_gap = max(self._last_gap, cutoff)
         EVENT_GAPS.inc()
         participants = {sid for room in rooms for sid, _ in self.sio.manager.get_participants("/", room)}

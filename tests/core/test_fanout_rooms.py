@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 from core.fanout_rooms import MAX_COPIES, MAX_LOST, LostRooms, PublishedLog, RoomStreams, room_channel, routes
 
 WINDOW = 5.0
@@ -52,6 +54,7 @@ def test_a_rewind_nobody_answers_or_that_reaches_too_far_back_means_every_room()
     heard.heard("a", 3, 101.0, 105.0, message=False)
     heard.heard("b", 4, 101.0, 105.0, message=False)
     heard.subscribed(200.0, sockets_connected=True)
+    assert heard.answered("c", None) == ([], math.inf)  # subscriptions not yet held: now counts
     heard.listening(200.1)
     assert heard.answered("a", None) == (None, 200.1)
     heard.postpone(10.0)  # this process stood still: the deadline moves on as much
