@@ -53,6 +53,11 @@ ROOMS = "hearth:rooms"  # the answer
 # is a process that stops being heard; a rewind is asked again every beat until answered; a lost
 # notice is sent again, and a listener that was away when it went asks for a rewind anyway.
 UNNUMBERED = (BYE, REWIND, ROOMS, LOST)
+# Carry the sender's last number, not one of their own: a heartbeat, and a loss notice and a
+# rewind's answer, so that stream messages lost with rooms' events are found with them, not a
+# beat later (by when a socket that connected meanwhile, whose state already holds them, would
+# be asked to reconnect for nothing).
+CARRY_LAST = (BEAT, LOST, ROOMS)
 MAX_OUTBOX = 20_000  # messages waiting for Redis; past this the oldest are dropped (a gap, seen as one)
 MAX_BATCH = 500
 _MIN_RETRY, _MAX_RETRY = 0.1, 2.0
@@ -312,7 +317,7 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             data["seq"], data["rseq"] = self._seq, self._rseq
             if self.routed:
                 data["routes"] = True
-        elif data.get("method") in (LOST, ROOMS):  # the last number, as a heartbeat says it
+        elif data.get("method") in CARRY_LAST:
             data["seq"] = self._seq
         elif data.get("method") not in UNNUMBERED:
             self._seq += 1
@@ -480,15 +485,11 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
                     self._plain[origin] = now
                 if isinstance(rseq, int):
                     await self._heard_rooms(origin, rseq, now, message=False)
+            if method in CARRY_LAST:
                 if self.streams.beat(origin, seq, now):
                     await self._gap(_missed(origin, before, seq))
-                return
-            if method in (LOST, ROOMS):
-                # numbered like a heartbeat: stream messages lost with these rooms' events are
-                # found now, not a beat later (by when a socket that connected meanwhile, whose
-                # state already holds them, would be asked to reconnect for nothing)
-                if self.streams.beat(origin, seq, now):
-                    await self._gap(_missed(origin, before, seq))
+                if method == BEAT:
+                    return
             else:
                 state = self.streams.numbered(origin, seq, now)
                 if state == "duplicate":
@@ -557,12 +558,12 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             await self._publish({"method": REWIND, "after": {origin: 0}})
 
     async def _rewound(self, origin: Any, rooms: Any) -> None:
-        missed, before = self.rooms_heard.answered(origin, rooms if isinstance(rooms, dict) else None)
+        missed = self.rooms_heard.answered(origin, rooms if isinstance(rooms, dict) else None)
         if missed is None:
             await self._gap(f"process {origin} no longer knows which rooms it published to")
         elif missed:
             why = f"events of process {origin} in {len(missed)} room(s) never arrived"
-            await self._room_gap(missed, why, before)
+            await self._room_gap(missed, why, self.rooms_heard.since)
 
     async def _room_gap(self, rooms: list[str], why: str, before: float | None = None) -> None:
         """``before``: the events were published before then (None: before now)."""

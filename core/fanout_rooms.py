@@ -130,15 +130,15 @@ class RoomStreams:
             return True
         return False
 
-    def answered(self, origin: str, rooms: dict[str, int] | None) -> tuple[list[str] | None, float]:
-        """The rooms whose events this listener missed, from a rewind's answer (None: all may
-        be), and the moment before which they were published (``since``)."""
+    def answered(self, origin: str, rooms: dict[str, int] | None) -> list[str] | None:
+        """The rooms whose events this listener missed, from a rewind's answer; None: all may be.
+        They were published before ``since``."""
         waiting = self.rewinding.pop(origin, None)
         if waiting is None:
-            return [], self.since
+            return []
         if rooms is None:
-            return None, self.since
-        return [room for room, rseq in rooms.items() if waiting.first is None or rseq < waiting.first], self.since
+            return None
+        return [room for room, rseq in rooms.items() if waiting.first is None or rseq < waiting.first]
 
     def overdue(self, now: float) -> list[str]:
         late = [origin for origin, waiting in self.rewinding.items() if now > waiting.deadline]

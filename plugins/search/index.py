@@ -36,6 +36,8 @@ PG_VECTOR = f"to_tsvector('{PG_CONFIG}'::regconfig, coalesce(m.content, ''))"
 FTS_TABLE = "message_search"
 VOCAB = "message_search_vocab"  # SQLite: the FTS5 table's words (fts5vocab), for the last word typed
 EXPANDED = 16  # SQLite: a last word typed that begins at most this many longer words matches as their OR
+CREATE_VOCAB = f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS_TABLE}, row)"
+DROP_VOCAB = f"DROP TABLE IF EXISTS {VOCAB}"
 DOCUMENTS, CHANGES = "search_documents", "search_changes"
 # The first index, on an expression over messages, made by migration 0001 and dropped by 0002.
 LEGACY_PG_INDEX = f"CREATE INDEX idx_messages_search ON messages USING gin (to_tsvector('{PG_CONFIG}'::regconfig, coalesce(content, '')))"
@@ -125,9 +127,6 @@ async def create_sqlite(client: Any) -> None:
     )
 
 
-CREATE_VOCAB = f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab({FTS_TABLE}, row)"
-
-
 async def longer_words(client: Any, word: str) -> list[str] | None:
     """SQLite: the indexed words longer than ``word`` that begin with it, or None when there are
     more than EXPANDED (or ``word`` is not plain ASCII, whose folding FTS5 and Python could do
@@ -175,7 +174,7 @@ async def drop(client: Any) -> None:
         client,
         [
             *_SQLITE_UNFOLLOW,
-            f"DROP TABLE IF EXISTS {VOCAB}",
+            DROP_VOCAB,
             f"DROP TABLE IF EXISTS {FTS_TABLE}",
             f"DELETE FROM {CHANGES}",
         ],

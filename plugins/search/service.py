@@ -78,9 +78,10 @@ async def search(user: User, args: MultiDict) -> dict[str, Any]:
     )
     if not channel_ids:
         return {"results": [], "channels": {}, "cursor": None}
-    postgres = connections.get("default").capabilities.dialect == "postgres"
+    database = connections.get("default")
+    postgres = database.capabilities.dialect == "postgres"
     if not postgres and query.prefix and query.words:
-        query.longer = await index.longer_words(connections.get("default"), query.words[-1])
+        query.longer = await index.longer_words(database, query.words[-1])
     ids = await _ids(query, filters, postgres, sort == "newest", limit + 1, offset, before_id)
     more, ids = len(ids) > limit, ids[:limit]
     results = await _results(user, query, ids)

@@ -44,8 +44,9 @@ def test_a_listener_back_with_sockets_missed_only_what_came_before_the_first_mes
     heard.heard("a", 12, 200.5, lenient_until=105.0, message=True)  # heard since: 12 and on arrived
     # x and z were published before it listened again (200.2): a socket whose state was read
     # after that holds them already
-    assert heard.answered("a", {"x": 9, "y": 12, "z": 11}) == (["x", "z"], 200.2)
-    assert heard.answered("a", {"x": 9})[0] == []  # no rewind is waiting any more
+    assert heard.answered("a", {"x": 9, "y": 12, "z": 11}) == ["x", "z"]
+    assert heard.since == 200.2
+    assert heard.answered("a", {"x": 9}) == []  # no rewind is waiting any more
 
 
 def test_a_rewind_nobody_answers_or_that_reaches_too_far_back_means_every_room():
@@ -54,9 +55,10 @@ def test_a_rewind_nobody_answers_or_that_reaches_too_far_back_means_every_room()
     heard.heard("a", 3, 101.0, 105.0, message=False)
     heard.heard("b", 4, 101.0, 105.0, message=False)
     heard.subscribed(200.0, sockets_connected=True)
-    assert heard.answered("c", None) == ([], math.inf)  # subscriptions not yet held: now counts
+    assert heard.since == math.inf  # subscriptions not yet held: a loss counts as before now
     heard.listening(200.1)
-    assert heard.answered("a", None) == (None, 200.1)
+    assert heard.answered("a", None) is None
+    assert heard.since == 200.1
     heard.postpone(10.0)  # this process stood still: the deadline moves on as much
     assert heard.overdue(200.0 + WINDOW + 1) == []
     assert heard.overdue(200.0 + WINDOW + 11) == ["b"]
@@ -80,7 +82,8 @@ def test_a_process_first_heard_late_with_room_messages_behind_it_is_asked_from_t
     assert heard.rewinding["late"].after == 0
     # what it missed of "late" went out before this listener's subscriptions held (100.0 here):
     # since then it has heard everything, or would be told of what could not be published
-    assert heard.answered("late", {"x": 2}) == (["x"], 100.0)
+    assert heard.answered("late", {"x": 2}) == ["x"]
+    assert heard.since == 100.0
     assert heard.heard("early", 3, 104.0, lenient_until=105.0, message=False) is False  # within the first window
 
 

@@ -17,7 +17,7 @@ async def drop_sqlite_vocabulary(apps, schema_editor):
 
     client = schema_editor.client
     if client.capabilities.dialect != "postgres":
-        await client.execute_script(f"DROP TABLE IF EXISTS {index.VOCAB}")
+        await client.execute_script(index.DROP_VOCAB)
 
 
 class Migration(migrations.Migration):
