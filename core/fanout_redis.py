@@ -56,7 +56,8 @@ UNNUMBERED = (BYE, REWIND, ROOMS, LOST)
 # Carry the sender's last number, not one of their own: a heartbeat, and a loss notice and a
 # rewind's answer, so that stream messages lost with rooms' events are found with them, not a
 # beat later (by when a socket that connected meanwhile, whose state already holds them, would
-# be asked to reconnect for nothing).
+# be asked to reconnect for nothing). The notice and the answer say it as ``last``: a process of
+# an older version, met during a rolling upgrade, would take a ``seq`` for the message's own.
 CARRY_LAST = (BEAT, LOST, ROOMS)
 MAX_OUTBOX = 20_000  # messages waiting for Redis; past this the oldest are dropped (a gap, seen as one)
 MAX_BATCH = 500
@@ -318,7 +319,7 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             if self.routed:
                 data["routes"] = True
         elif data.get("method") in CARRY_LAST:
-            data["seq"] = self._seq
+            data["last"] = self._seq
         elif data.get("method") not in UNNUMBERED:
             self._seq += 1
             data["seq"] = self._seq
@@ -468,7 +469,8 @@ class FastEmitRedisManager(RoomSubscriptions, socketio.AsyncRedisManager, FastEm
             return
         if not isinstance(data, dict):
             return
-        origin, method, seq = data.get("origin"), data.get("method"), data.get("seq")
+        origin, method = data.get("origin"), data.get("method")
+        seq = data.get("last" if method in (LOST, ROOMS) else "seq")
         if origin == self.host_id:
             return
         rseq = data.get("rseq")

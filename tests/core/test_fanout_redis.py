@@ -105,14 +105,34 @@ async def test_a_loss_notice_or_a_rewind_answer_reveals_lost_stream_messages_as_
         await fanout._receive(fastjson.dumps({"origin": "a", **message}), now)
 
     await hear(100.5, method=BEAT, seq=4, rseq=0, routes=True)
-    await hear(101.0, method=LOST, rooms=["r"], seq=6)
+    await hear(101.0, method=LOST, rooms=["r"], last=6)
     assert gaps == ["events 5..6 of process a never arrived"]
     await hear(102.0, method=BEAT, seq=6, rseq=0, routes=True)
-    await hear(103.0, method=ROOMS, host_id="b", rooms={}, seq=6)
+    await hear(103.0, method=ROOMS, host_id="b", rooms={}, last=6)
     assert len(gaps) == 1  # nothing more was missed
-    await hear(104.0, method=ROOMS, host_id="b", rooms={}, seq=8)
+    await hear(104.0, method=ROOMS, host_id="b", rooms={}, last=8)
     assert gaps[1:] == ["events 7..8 of process a never arrived"]
     assert rooms_gaps == []  # this process holds no socket in r
+
+
+async def test_a_loss_notice_of_a_process_of_an_older_version_still_names_its_rooms():
+    # (it carries no number: met during a rolling upgrade, its rooms are resynced as before)
+    fanout = FastEmitRedisManager("redis://127.0.0.1:9/0", channel="hearth-test-old-notices")
+    gaps: list[str] = []
+    rooms_gaps: list[list[str]] = []
+
+    async def on_gap(why: str) -> None:
+        gaps.append(why)
+
+    async def on_room_gap(rooms: list[str], why: str, before: float | None) -> None:
+        rooms_gaps.append(rooms)
+
+    fanout.on_gap, fanout.on_room_gap = on_gap, on_room_gap
+    fanout.streams.subscribed(100.0, sockets_connected=False)
+    fanout.rooms["/"] = {"r": {}}  # a socket of this process is in r
+    await fanout._receive(fastjson.dumps({"origin": "a", "method": BEAT, "seq": 4, "rseq": 0}), 100.5)
+    await fanout._receive(fastjson.dumps({"origin": "a", "method": LOST, "rooms": ["r", "elsewhere"]}), 101.0)
+    assert rooms_gaps == [["r"]] and gaps == []
 
 
 def test_an_outage_is_logged_once_and_redis_is_tried_again_after_a_pause(caplog):
