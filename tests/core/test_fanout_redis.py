@@ -84,55 +84,50 @@ def test_long_silent_processes_are_forgotten_and_alive_ones_listed():
     assert set(streams.last) == {"here"}
 
 
+class Listener:
+    """A manager that is not started, fed messages of process "a" by hand; what it would resync."""
+
+    def __init__(self) -> None:
+        self.fanout = FastEmitRedisManager("redis://127.0.0.1:9/0", channel="hearth-test-notices")
+        self.gaps: list[str] = []
+        self.rooms_gaps: list[list[str]] = []
+
+        async def on_gap(why: str) -> None:
+            self.gaps.append(why)
+
+        async def on_room_gap(rooms: list[str], why: str, before: float | None) -> None:
+            self.rooms_gaps.append(rooms)
+
+        self.fanout.on_gap, self.fanout.on_room_gap = on_gap, on_room_gap
+        self.fanout.streams.subscribed(100.0, sockets_connected=False)
+
+    async def hear(self, now: float, **message: object) -> None:
+        await self.fanout._receive(fastjson.dumps({"origin": "a", **message}), now)
+
+
 async def test_a_loss_notice_or_a_rewind_answer_reveals_lost_stream_messages_as_it_arrives():
     # Both carry the sender's last number, as a heartbeat does: what was lost with the rooms' events
     # is found then, in one resync, not a beat later (which would ask sockets that connected
     # meanwhile, whose state already holds it, to reconnect for nothing).
-    fanout = FastEmitRedisManager("redis://127.0.0.1:9/0", channel="hearth-test-notices")
-    gaps: list[str] = []
-    rooms_gaps: list[list[str]] = []
-
-    async def on_gap(why: str) -> None:
-        gaps.append(why)
-
-    async def on_room_gap(rooms: list[str], why: str, before: float | None) -> None:
-        rooms_gaps.append(rooms)
-
-    fanout.on_gap, fanout.on_room_gap = on_gap, on_room_gap
-    fanout.streams.subscribed(100.0, sockets_connected=False)
-
-    async def hear(now: float, **message: object) -> None:
-        await fanout._receive(fastjson.dumps({"origin": "a", **message}), now)
-
-    await hear(100.5, method=BEAT, seq=4, rseq=0, routes=True)
-    await hear(101.0, method=LOST, rooms=["r"], last=6)
-    assert gaps == ["events 5..6 of process a never arrived"]
-    await hear(102.0, method=BEAT, seq=6, rseq=0, routes=True)
-    await hear(103.0, method=ROOMS, host_id="b", rooms={}, last=6)
-    assert len(gaps) == 1  # nothing more was missed
-    await hear(104.0, method=ROOMS, host_id="b", rooms={}, last=8)
-    assert gaps[1:] == ["events 7..8 of process a never arrived"]
-    assert rooms_gaps == []  # this process holds no socket in r
+    listener = Listener()
+    await listener.hear(100.5, method=BEAT, seq=4, rseq=0, routes=True)
+    await listener.hear(101.0, method=LOST, rooms=["r"], last=6)
+    assert listener.gaps == ["events 5..6 of process a never arrived"]
+    await listener.hear(102.0, method=BEAT, seq=6, rseq=0, routes=True)
+    await listener.hear(103.0, method=ROOMS, host_id="b", rooms={}, last=6)
+    assert len(listener.gaps) == 1  # nothing more was missed
+    await listener.hear(104.0, method=ROOMS, host_id="b", rooms={}, last=8)
+    assert listener.gaps[1:] == ["events 7..8 of process a never arrived"]
+    assert listener.rooms_gaps == []  # this process holds no socket in r
 
 
 async def test_a_loss_notice_of_a_process_of_an_older_version_still_names_its_rooms():
     # (it carries no number: met during a rolling upgrade, its rooms are resynced as before)
-    fanout = FastEmitRedisManager("redis://127.0.0.1:9/0", channel="hearth-test-old-notices")
-    gaps: list[str] = []
-    rooms_gaps: list[list[str]] = []
-
-    async def on_gap(why: str) -> None:
-        gaps.append(why)
-
-    async def on_room_gap(rooms: list[str], why: str, before: float | None) -> None:
-        rooms_gaps.append(rooms)
-
-    fanout.on_gap, fanout.on_room_gap = on_gap, on_room_gap
-    fanout.streams.subscribed(100.0, sockets_connected=False)
-    fanout.rooms["/"] = {"r": {}}  # a socket of this process is in r
-    await fanout._receive(fastjson.dumps({"origin": "a", "method": BEAT, "seq": 4, "rseq": 0}), 100.5)
-    await fanout._receive(fastjson.dumps({"origin": "a", "method": LOST, "rooms": ["r", "elsewhere"]}), 101.0)
-    assert rooms_gaps == [["r"]] and gaps == []
+    listener = Listener()
+    listener.fanout.rooms["/"] = {"r": {}}  # a socket of this process is in r
+    await listener.hear(100.5, method=BEAT, seq=4, rseq=0)
+    await listener.hear(101.0, method=LOST, rooms=["r", "elsewhere"])
+    assert listener.rooms_gaps == [["r"]] and listener.gaps == []
 
 
 def test_an_outage_is_logged_once_and_redis_is_tried_again_after_a_pause(caplog):
