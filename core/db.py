@@ -25,19 +25,30 @@ log = logging.getLogger("hearth.db")
 
 def database_url(settings: Settings) -> str:
     url = settings.database.url
-    if url.startswith("sqlite://") and not url.startswith("sqlite:///") and url != "sqlite://:memory:":
-        path = Path(url[len("sqlite://") :])
-        if not path.is_absolute():
-            path = ROOT / path
+    if url.startswith("sqlite://") and url != "sqlite://:memory:":
+        # The file's folder is made, absolute or not: SQLite cannot open a file in a missing one,
+        # and Tortoise then waits forever on the connection's lock instead of saying so.
+        name, mark, options = url[len("sqlite://") :].partition("?")
+        path = Path(name) if Path(name).is_absolute() else ROOT / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite://{path}"
-    if url.startswith("sqlite://") and url != "sqlite://:memory:" and "synchronous=" not in url:
+        url = f"sqlite://{path}{mark}{options}"
         # Tortoise opens SQLite in WAL mode; there NORMAL keeps the database consistent on a crash
         # while sparing an fsync per commit (a power cut may lose the last transactions).
-        url += ("&" if "?" in url else "?") + "synchronous=NORMAL"
+        url = _with_pragma(url, "synchronous", "NORMAL")
+        # Pages read through a memory map instead of copied into SQLite's 2 MB cache one read()
+        # each: a search walking thousands of messages ran 15-25 % faster (plugins/search/README.md).
+        # Where the map cannot be made (a 32-bit machine), SQLite reads as before.
+        url = _with_pragma(url, "mmap_size", int(settings.get("database.sqlite_mmap_mib", 1024)) << 20)
     if url.startswith("postgresql://"):
         return "postgres://" + url[len("postgresql://") :]
     return url
+
+
+def _with_pragma(url: str, name: str, value: Any) -> str:
+    """``url`` with SQLite's ``PRAGMA name=value`` unless it sets that pragma already."""
+    if f"{name}=" in url:
+        return url
+    return url + ("&" if "?" in url else "?") + f"{name}={value}"
 
 
 def tortoise_config(

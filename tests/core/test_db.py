@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from tortoise.backends.base.config_generator import expand_db_url
 
 from core.db import database_url
@@ -26,3 +27,31 @@ def test_an_explicit_synchronous_setting_is_kept():
 
 def test_postgresql_urls_get_the_scheme_tortoise_knows_and_no_sqlite_options():
     assert url_for("postgresql://postgres@127.0.0.1:5432/hearth") == "postgres://postgres@127.0.0.1:5432/hearth"
+
+
+def test_the_folder_of_an_absolute_sqlite_path_is_made_so_a_missing_one_is_no_hang(tmp_path):
+    # Tortoise waited forever on its connection's lock when SQLite could not open the file.
+    folder = tmp_path / "not" / "yet"
+    credentials = expand_db_url(url_for(f"sqlite://{folder}/hearth.sqlite3?synchronous=FULL"))["credentials"]
+    assert folder.is_dir()
+    assert credentials["file_path"] == str(folder / "hearth.sqlite3")
+    assert credentials["synchronous"] == "FULL"
+
+
+def test_sqlite_reads_through_a_memory_map_of_the_size_the_settings_give():
+    assert expand_db_url(url_for("sqlite:///tmp/hearth-db-url.sqlite3"))["credentials"]["mmap_size"] == str(1024 << 20)
+    settings = load_settings(
+        environ={}, overrides={"database.url": "sqlite:///tmp/h.sqlite3", "database.sqlite_mmap_mib": 0}
+    )
+    assert expand_db_url(database_url(settings))["credentials"]["mmap_size"] == "0"
+    assert "mmap_size" not in url_for("postgresql://postgres@127.0.0.1:5432/hearth")
+
+
+async def test_the_live_sqlite_connection_has_the_memory_map():
+    from tortoise import connections
+
+    connection = connections.get("default")
+    if connection.capabilities.dialect != "sqlite":
+        pytest.skip("a pragma of SQLite's")
+    _, rows = await connection.execute_query("PRAGMA mmap_size")
+    assert rows[0][0] == 1024 << 20
