@@ -74,9 +74,13 @@ def tortoise_config(
 
 
 def connection_config(url: str, settings: Settings | None = None) -> str | dict[str, Any]:
-    """Tortoise's connection entry: the URL; for PostgreSQL, ``NoResetConnection`` and the
+    """Tortoise's connection entry: for SQLite, Hearth's client (``core.sqliteclient``); for PostgreSQL, ``NoResetConnection`` and the
     ``[database]`` time-outs, and while fast paths are on Hearth's client (``core.fastpath.pgclient``:
     503 on outages, reads retried once, bounded waits for a pooled connection)."""
+    if url.startswith("sqlite://"):
+        config = expand_db_url(url)
+        config["engine"] = "core.sqliteclient"  # a failed BEGIN gives the connection's lock back
+        return config
     if not url.startswith("postgres://"):
         return url
     config = expand_db_url(url)
@@ -146,7 +150,7 @@ async def pending_migrations(config: dict[str, Any]) -> list[str]:
 def without_statement_timeout(config: dict[str, Any]) -> dict[str, Any]:
     """Migrations may rightly run for minutes (an index on a big table)."""
     connection = config["connections"]["default"]
-    if not isinstance(connection, dict):
+    if not isinstance(connection, dict) or "sqlite" in connection["engine"]:
         return config
     credentials = {**connection["credentials"], "command_timeout": None}
     return {**config, "connections": {**config["connections"], "default": {**connection, "credentials": credentials}}}

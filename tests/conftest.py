@@ -112,7 +112,7 @@ async def database(base_settings: Settings, request: pytest.FixtureRequest) -> A
     assert result.returncode == 0, result.stderr
     config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
     connection = config["connections"]["default"]
-    if isinstance(connection, dict):  # PostgreSQL
+    if "sqlite" not in connection["engine"]:  # PostgreSQL
         # This pool outlives every app of the run. asyncpg's idle timers (a connection's inactive
         # lifetime, a cached statement's) keep the context of the request that last used them, an
         # app context, so each kept its app alive for five minutes: off here, not in Hearth.

@@ -1,0 +1,65 @@
+"""Tortoise's SQLite client, whose connection lock is released when a transaction fails to begin
+(the ``engine`` of every SQLite connection, see ``core.db.connection_config``).
+
+Tortoise guards a process's one SQLite connection with an ``asyncio.Lock``. Entering
+``in_transaction()`` takes that lock and then awaits ``BEGIN``; ``__aexit__``, which releases it,
+runs only once ``__aenter__`` has returned. A task cancelled while its ``BEGIN`` is under way (a
+request whose client went away, a periodic job stopped at shut-down) or a ``BEGIN`` that fails
+left the lock held for ever: every later query of the process waited on it, and the server hung.
+The same held for a plain query whose connection failed to open. Here both give the lock back,
+after rolling back whatever the interrupted ``BEGIN`` may have started (aiosqlite runs a
+connection's calls in order, so the rollback comes after it)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from tortoise.backends.base.client import ConnectionWrapper, TransactionContext
+from tortoise.backends.sqlite.client import SqliteClient, SqliteTransactionContext, SqliteTransactionWrapper
+from tortoise.connection import get_connections
+
+
+class _ReleasingConnectionWrapper(ConnectionWrapper):
+    async def __aenter__(self) -> Any:
+        await self._lock.acquire()
+        try:
+            await self.ensure_connection()
+        except BaseException:
+            self._lock.release()
+            raise
+        return self.connection
+
+
+class _ReleasingTransactionContext(SqliteTransactionContext):
+    async def __aenter__(self) -> Any:
+        await self._trxlock.acquire()
+        token = None
+        try:
+            await self.ensure_connection()
+            token = get_connections().set(self.connection_name, self.connection)
+            await self.connection.begin()
+        except BaseException:
+            try:
+                with contextlib.suppress(Exception, asyncio.CancelledError):  # the first failure is raised
+                    if self.connection._connection is not None:
+                        await asyncio.shield(self.connection._connection.rollback())
+            finally:
+                if token is not None:
+                    get_connections().reset(token)
+                self._trxlock.release()
+            raise
+        self.token = token
+        return self.connection
+
+
+class ReleasingSqliteClient(SqliteClient):
+    def acquire_connection(self) -> ConnectionWrapper:
+        return _ReleasingConnectionWrapper(self._lock, self)
+
+    def _in_transaction(self) -> TransactionContext:
+        return _ReleasingTransactionContext(SqliteTransactionWrapper(self), self._lock)
+
+
+client_class = ReleasingSqliteClient

@@ -1,0 +1,54 @@
+"""Hearth's SQLite client (core/sqliteclient.py): a transaction that fails to begin, or is
+cancelled while it begins, gives the connection's lock back. With Tortoise's own client the
+process's every later query waited for ever (a request cancelled by its client's going away, or a
+job stopped at shut-down, hung the server)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tortoise import connections
+from tortoise.transactions import in_transaction
+
+from core.identity.models import User
+
+
+@pytest.fixture
+def sqlite() -> None:
+    if connections.get("default").capabilities.dialect != "sqlite":
+        pytest.skip("the client of SQLite's connection")
+
+
+async def test_a_transaction_cancelled_while_it_begins_leaves_the_connection_usable(sqlite):
+    async def write() -> None:
+        async with in_transaction():
+            await User.filter(id=-1).update(username="never")
+
+    task = asyncio.create_task(write())
+    await asyncio.sleep(0)  # the task holds the lock and waits for BEGIN on aiosqlite's thread
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    rows = await asyncio.wait_for(connections.get("default").execute_query_dict("SELECT 1 AS one"), 30)
+    assert rows == [{"one": 1}]
+    # and not inside the interrupted BEGIN: a transaction of its own commits
+    async with in_transaction() as connection:
+        await connection.execute_query("CREATE TEMP TABLE begun (x)")
+    assert await asyncio.wait_for(connections.get("default").execute_query_dict("SELECT count(*) AS n FROM begun"), 30)
+
+
+async def test_a_begin_that_fails_gives_the_lock_back(sqlite, monkeypatch):
+    from tortoise.backends.sqlite.client import SqliteTransactionWrapper
+    from tortoise.exceptions import TransactionManagementError
+
+    async def refused(self) -> None:
+        raise TransactionManagementError("database is locked")
+
+    monkeypatch.setattr(SqliteTransactionWrapper, "begin", refused)
+    with pytest.raises(TransactionManagementError):
+        async with in_transaction():
+            pass
+    monkeypatch.undo()
+    async with asyncio.timeout(30), in_transaction() as connection:
+        assert await connection.execute_query_dict("SELECT 2 AS two") == [{"two": 2}]
