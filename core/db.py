@@ -74,9 +74,10 @@ def tortoise_config(
 
 
 def connection_config(url: str, settings: Settings | None = None) -> str | dict[str, Any]:
-    """Tortoise's connection entry: for SQLite, Hearth's client (``core.sqliteclient``); for PostgreSQL, ``NoResetConnection`` and the
-    ``[database]`` time-outs, and while fast paths are on Hearth's client (``core.fastpath.pgclient``:
-    503 on outages, reads retried once, bounded waits for a pooled connection)."""
+    """Tortoise's connection entry. SQLite: Hearth's client (``core.sqliteclient``). PostgreSQL:
+    ``NoResetConnection`` and the ``[database]`` time-outs, and while fast paths are on Hearth's
+    client (``core.fastpath.pgclient``: 503 on outages, reads retried once, bounded waits for a
+    pooled connection)."""
     if url.startswith("sqlite://"):
         config = expand_db_url(url)
         config["engine"] = "core.sqliteclient"  # a failed BEGIN gives the connection's lock back
