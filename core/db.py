@@ -27,7 +27,7 @@ def database_url(settings: Settings) -> str:
     url = settings.database.url
     if url.startswith("sqlite://") and url != "sqlite://:memory:":
         # The file's folder is made, absolute or not: SQLite cannot open a file in a missing one,
-        # and Tortoise then waits forever on the connection's lock instead of saying so.
+        # and `hearth migrate` into a new folder should just work.
         name, mark, options = url[len("sqlite://") :].partition("?")
         path = Path(name) if Path(name).is_absolute() else ROOT / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -29,8 +29,8 @@ def test_postgresql_urls_get_the_scheme_tortoise_knows_and_no_sqlite_options():
     assert url_for("postgresql://postgres@127.0.0.1:5432/hearth") == "postgres://postgres@127.0.0.1:5432/hearth"
 
 
-def test_the_folder_of_an_absolute_sqlite_path_is_made_so_a_missing_one_is_no_hang(tmp_path):
-    # Tortoise waited forever on its connection's lock when SQLite could not open the file.
+def test_the_folder_of_an_absolute_sqlite_path_is_made_as_a_relative_ones_is(tmp_path):
+    # SQLite cannot open a file in a missing folder (tests/core/test_sqliteclient.py: it says so)
     folder = tmp_path / "not" / "yet"
     credentials = expand_db_url(url_for(f"sqlite://{folder}/hearth.sqlite3?synchronous=FULL"))["credentials"]
     assert folder.is_dir()

@@ -52,3 +52,15 @@ async def test_a_begin_that_fails_gives_the_lock_back(sqlite, monkeypatch):
     assert not connections.get("default")._connection.in_transaction
     async with asyncio.timeout(30), in_transaction() as connection:
         assert await connection.execute_query_dict("SELECT 2 AS two") == [{"two": 2}]
+
+
+async def test_a_connection_that_cannot_open_gives_the_lock_back(tmp_path):
+    from tortoise.exceptions import OperationalError
+
+    from core.sqliteclient import ReleasingSqliteClient
+
+    client = ReleasingSqliteClient(file_path=str(tmp_path / "missing" / "hearth.sqlite3"), connection_name="broken")
+    for _ in range(2):  # the second waited for ever on the lock the first kept
+        with pytest.raises(OperationalError, match="unable to open database file"):
+            await asyncio.wait_for(client.execute_query("SELECT 1"), 30)
+    assert not client._lock.locked()
