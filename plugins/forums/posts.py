@@ -78,10 +78,11 @@ async def create(user: User, channel_id: str, body: Any) -> dict[str, Any]:
     if account is not None and not account.email_confirmed:
         raise bad_request("You must confirm your email to send messages.")
     tag_ids = await _allowed_tags(forum.channel.id, body.tagIds or [], ctx.has(MANAGE_CHANNELS))
-    created_at = datetime.now(UTC)
 
     async def record(thread: Thread, channel: Channel) -> None:
-        await ForumPost.create(channel_id=channel.id, forum_id=forum.channel.id, created_at=created_at)
+        # the thread's own time: pages sort on this column and take the wire's createdAt (the
+        # thread's) as their cursor, so an earlier time here returned the same post page after page
+        await ForumPost.create(channel_id=channel.id, forum_id=forum.channel.id, created_at=thread.created_at)
         if tag_ids:
             await ForumPostTag.bulk_create([ForumPostTag(post_id=channel.id, tag_id=t) for t in tag_ids])
 

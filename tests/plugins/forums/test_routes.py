@@ -2,6 +2,8 @@
 exact texts, a member without the permission, a non-member, a member who cannot see the forum,
 and a caller that did not opt in."""
 
+from plugins.forums.models import ForumPost
+from plugins.threads.models import Thread
 from tests.plugins.forums.helpers import forum, post, tag
 from tests.plugins.messages.helpers import error, member
 from tests.plugins.servers.helpers import community, join, ok, role_with
@@ -376,7 +378,7 @@ async def test_pages_follow_each_other_in_both_orders(live_client):
 
     async def walk(query: str, key: str) -> list[str]:
         seen, before = [], ""
-        while True:
+        for _ in range(len(made) + 1):  # a page that does not move on fails here, not by hanging
             page = await tok(
                 live_client, "GET", f"/api/forums/{forum_id}/posts?limit=1{query}{before}", token=place.owner.token
             )
@@ -384,7 +386,13 @@ async def test_pages_follow_each_other_in_both_orders(live_client):
             if not page["hasMore"]:
                 return seen
             before = f"&before={page['posts'][-1][key]}"
+        raise AssertionError(f"the pages never ended: {seen}")
 
+    # the cursor is the thread's time, so the post row sorted on must hold that same time (it was
+    # taken a moment earlier, and a post made across a millisecond came back page after page)
+    rows = await ForumPost.filter(forum_id=int(forum_id)).values_list("channel_id", "created_at")
+    threads = dict(await Thread.filter(channel_id__in=[r[0] for r in rows]).values_list("channel_id", "created_at"))
+    assert len(rows) == 4 and all(created_at == threads[channel_id] for channel_id, created_at in rows)
     assert await walk("", "lastMessagedAt") == ["post 0", "post 3", "post 2", "post 1"]
     assert await walk("&sort=created", "createdAt") == ["post 3", "post 2", "post 1", "post 0"]
     assert await walk(f"&tag={bug}", "lastMessagedAt") == ["post 0", "post 3", "post 2"]
