@@ -11,13 +11,14 @@ PLUGIN_BUNDLES := webui/plugin-bundles.json
 PLUGIN_WEB_DIRS := $(shell sed -n 's/^ *"[^"]*": "\(.*\)\/index\.ts",\{0,1\}$$/\1/p' $(PLUGIN_BUNDLES) 2>/dev/null)
 WEB_SOURCES := $(shell find webui/src webui/build webui/index.html webui/vite.config.ts plugins/*/web $(PLUGIN_WEB_DIRS) -type f 2>/dev/null)
 
-# Tests run in two passes (tests/parallel.py): most side by side in TEST_WORKERS processes, each with
-# its own database and Redis database (tests/workers.py), then the `serial` ones alone.
+# Tests run in two passes at once (tests/parallel.py): most side by side in TEST_WORKERS processes,
+# each with its own database and Redis database (tests/workers.py), and the `serial` ones, each alone
+# in its process.
 TEST_WORKERS ?= 3
 PYTEST := $(PY) -m pytest
 PARALLEL := -n $(TEST_WORKERS) --dist worksteal
 # The serial tier waits more than it computes (restarts, outages, back-offs): two of its files run at
-# once, each test alone in its process, beside vitest, not beside the parallel pass's browsers.
+# once, each test alone in its process, beside the parallel pass (its tests pass on a busy machine).
 SERIAL_WORKERS ?= 2
 SERIAL := -n $(SERIAL_WORKERS) --dist loadfile
 # The serial pass collects only the files that can hold serial tests (collecting all ~3,000 costs
@@ -28,25 +29,32 @@ FAST := not e2e and not faults and not fuzz
 # Runs a step and prints how long it took: `$(call timed,name,command)`.
 timed = @started=$$(date +%s); $(2); status=$$?; echo "== $(1): $$(( $$(date +%s) - started )) s"; exit $$status
 
-.PHONY: run test test-fast test-python test-python-parallel test-python-serial test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
+.PHONY: run test test-fast typecheck-then-web test-python test-python-parallel test-python-serial test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
 	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
-# The serial pass runs one test at a time and leaves a core mostly idle: vitest runs beside it
-# (each one's output printed whole when it ends), not before the parallel pass, which fills both.
+# After the lint, everything at once (each step's output printed whole when it ends): the parallel
+# pass, the serial pass (which mostly waits: in a pass after the other it left a core idle for
+# minutes), and tsc then vitest. On PostgreSQL the run's database is migrated first, once, as the
+# template of every worker's (tests/workers.py): a database cannot be copied while a migration is
+# connected to it.
 test: $(VENV)/.installed webui/dist/index.html test-packages
 	@started=$$(date +%s); \
 	$(MAKE) --no-print-directory lint && \
-	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck test-python-parallel && \
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-web test-python-serial && \
+	template=$$($(PY) -m tests.workers) && \
+	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web && \
 	echo "== make test: passed in $$(( $$(date +%s) - started )) s"
+
+typecheck-then-web: typecheck
+	@$(MAKE) --no-print-directory test-web
 
 test-fast: $(VENV)/.installed node_modules/.installed
 	@started=$$(date +%s); \
-	$(MAKE) --no-print-directory lint typecheck test-python-parallel MARKS="$(FAST)" && \
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-web test-python-serial MARKS="$(FAST)" && \
+	$(MAKE) --no-print-directory lint && \
+	template=$$($(PY) -m tests.workers) && \
+	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web MARKS="$(FAST)" && \
 	echo "== make test-fast: passed in $$(( $$(date +%s) - started )) s"
 
 # MARKS narrows both passes (a pytest -m expression); PYTEST_ARGS adds to them.

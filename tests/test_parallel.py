@@ -33,7 +33,7 @@ def test_a_worker_has_a_database_and_a_redis_database_of_its_own():
         assert DATABASE_URL == os.environ.get("HEARTH_TEST_DATABASE_URL", "")
         return
     if DATABASE_URL.startswith("postgres"):
-        assert urlsplit(DATABASE_URL).path.endswith(f"_{workers.WORKER}")
+        assert workers.RUN and urlsplit(DATABASE_URL).path.endswith(f"_{workers.WORKER}_{workers.RUN}")
     if REDIS_URL:
         number = int(urlsplit(REDIS_URL).path.strip("/"))
         import redis
@@ -43,6 +43,27 @@ def test_a_worker_has_a_database_and_a_redis_database_of_its_own():
             assert admin.get(workers.CLAIM_KEY.format(number)) == f"pid-{os.getpid()}".encode()
         finally:
             admin.close()
+
+
+def test_two_runs_at_once_give_their_workers_databases_of_different_names(monkeypatch):
+    """``make test`` runs its two passes side by side: both have a gw0."""
+    base = "postgres://postgres@127.0.0.1:5432/hearth_ci_1"
+    monkeypatch.setattr(workers, "WORKER", "gw0")
+    names = set()
+    for run in ("a1b2c3d4", "e5f6a7b8"):
+        monkeypatch.setattr(workers, "RUN", run)
+        names.add(workers.worker_database_url(base))
+    assert names == {f"{base}_gw0_a1b2c3d4", f"{base}_gw0_e5f6a7b8"}
+    assert workers.worker_database_url("sqlite:///tmp/x.sqlite3") == "sqlite:///tmp/x.sqlite3"
+
+
+def test_the_template_is_migrated_once_before_both_passes(monkeypatch):
+    """Where ``python -m tests.workers`` has migrated it, a pass does not migrate it again: it would
+    be connected to the database that the other pass's workers are copying."""
+    monkeypatch.setattr(workers, "WORKER", "")
+    monkeypatch.setenv(workers.TEMPLATE_ENV, "1")
+    monkeypatch.setattr(workers, "_migrate", lambda base: pytest.fail("migrated again"))
+    workers.migrate_template("postgres://postgres@127.0.0.1:5432/hearth_ci_1", 3)
 
 
 class Collected:

@@ -2,9 +2,11 @@
 
 ``make test`` runs most tests in parallel processes (``pytest -n``). Each worker gets:
 
-- a PostgreSQL database of its own, ``<the run's database>_<worker>``: a copy of the run's
+- a PostgreSQL database of its own, ``<the run's database>_<worker>_<run>``: a copy of the run's
   database, which the process that starts the workers migrates once (:func:`migrate_template`),
-  dropped at the worker's end; with SQLite, a file in the worker's own temporary folder;
+  dropped at the worker's end; with SQLite, a file in the worker's own temporary folder. The
+  pytest-xdist run's id in the name keeps apart two runs on one database at once (``make test``'s
+  two passes run side by side), whose workers are both ``gw0``, ``gw1``…;
 - a Redis database number of its own, claimed the way ``.ci/run`` claims the run's: the key
   ``hearth:ci:redis-db:<n>`` in database 0, set only if absent and expiring after three hours, so
   that runs side by side on one machine, their workers and a developer's own runs keep apart.
@@ -19,9 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")[:8]
 CLAIM_KEY = "hearth:ci:redis-db:{}"
 CLAIM_SECONDS = 3 * 60 * 60
 # Database 0 holds the claims; .ci/run takes its own from 9 down, workers from 15 down.
@@ -70,11 +75,15 @@ def release_redis_databases() -> None:
 
 
 def worker_database_url(base: str) -> str:
-    """``<base>_<worker>`` for a PostgreSQL URL; other URLs as they are."""
-    if not WORKER or not base.startswith(("postgres://", "postgresql://")):
+    """``<base>_<worker>_<run>`` for a PostgreSQL URL; other URLs as they are."""
+    if not WORKER or not is_postgres(base):
         return base
     parts = urlsplit(base)
-    return _with_path(base, f"{parts.path.rstrip('/')}_{WORKER}")
+    return _with_path(base, f"{parts.path.rstrip('/')}_{WORKER}_{RUN}")
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgres://", "postgresql://"))
 
 
 def _run(statement: str, base: str) -> None:
@@ -97,21 +106,26 @@ def migrate_template(base: str, numprocesses: object) -> None:
     """In the process that starts a parallel run on PostgreSQL: migrate the run's database once,
     so that each worker's database is a copy of it (``CREATE DATABASE … TEMPLATE``), not migrated
     again by a subprocess that imports every plugin (10–30 s a worker, at the start of each pass,
-    with the other workers doing the same). The workers inherit the environment that says so."""
-    if WORKER or not numprocesses or not base.startswith(("postgres://", "postgresql://")):
+    with the other workers doing the same). The workers inherit the environment that says so.
+    Nothing to do where the environment says it is done already: ``make test`` migrates it before
+    starting both passes at once (``python -m tests.workers``), since a database cannot be copied
+    while the other pass's migration is connected to it."""
+    if WORKER or not numprocesses or not is_postgres(base) or os.environ.get(TEMPLATE_ENV):
         return
-    import subprocess
-    import sys
+    if _migrate(base).returncode == 0:
+        os.environ[TEMPLATE_ENV] = "1"  # otherwise each worker migrates its own, and says why it fails
 
-    done = subprocess.run(
+
+def _migrate(base: str) -> Any:
+    import subprocess
+
+    return subprocess.run(
         [sys.executable, "-m", "core", "migrate"],
         env={**os.environ, "HEARTH_DATABASE_URL": base},
         capture_output=True,
         text=True,
         timeout=300,
     )
-    if done.returncode == 0:
-        os.environ[TEMPLATE_ENV] = "1"  # otherwise each worker migrates its own, and says why it fails
 
 
 def create_worker_database(base: str) -> None:
@@ -153,3 +167,22 @@ def tear_down(base_database: str) -> None:
     release_redis_databases()
     if WORKER and worker_database_url(base_database) != base_database:
         drop_worker_database(base_database)
+
+
+def main() -> int:
+    """``python -m tests.workers``: on PostgreSQL, migrate ``HEARTH_TEST_DATABASE_URL``'s database,
+    the template of every worker's, and print the environment that says so (``make test`` exports
+    it to both passes); with SQLite, nothing."""
+    base = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
+    if not is_postgres(base):
+        return 0
+    done = _migrate(base)
+    if done.returncode != 0:
+        sys.stderr.write(f"migrating the test database {base} failed:\n{done.stdout}{done.stderr}")
+        return done.returncode
+    print(f"{TEMPLATE_ENV}=1")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
