@@ -20,6 +20,7 @@ from playwright.async_api import expect
 from core.settings import ROOT
 from core.testing import BROWSER_PATIENCE_MS
 from tests.conftest import WEBUI_DIST
+from tests.e2e.profiles import Profiles
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -90,7 +91,7 @@ async def live_server(settings: Any, base_settings: Any, shared_server: Any, sta
 
 
 @pytest.fixture(scope="session")
-async def browser() -> AsyncIterator[Any]:
+async def playwright() -> AsyncIterator[Any]:
     from playwright.async_api import async_playwright, expect
 
     # what a test waits for without naming a time: room for a machine busy with other work
@@ -98,22 +99,36 @@ async def browser() -> AsyncIterator[Any]:
     assert Path(CHROMIUM).exists(), "browser tests need Debian's chromium: apt-get install -y chromium"
     assert (ROOT / WEBUI_DIST / "index.html").exists(), "build the web UI first: npm run build"
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        await browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+async def browser(playwright: Any) -> AsyncIterator[Any]:
+    """A browser for tests that make contexts of their own (touch, a phone's screen)."""
+    browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    await browser.close()
+
+
+@pytest.fixture(scope="session")
+async def profiles(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Profiles]:
+    """Chromium profiles lent to one test at a time (tests/e2e/profiles.py: why)."""
+    kept = Profiles(playwright, tmp_path_factory.mktemp("chromium"), CHROMIUM, CHROMIUM_ARGS)
+    yield kept
+    await kept.close()
 
 
 @pytest.fixture
-async def page(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
-    context = await browser.new_context(viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(BROWSER_PATIENCE_MS)
-    page = await context.new_page()
+async def page(profiles: Profiles, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    profile = await profiles.lend()
+    profile.context.set_default_timeout(BROWSER_PATIENCE_MS)
+    page = await profile.context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    if failed(request.node):
+    if failed(request.node) and not page.is_closed():
         await photograph(page, request.node.name)
-    await context.close()
+    await profiles.give_back(profile)
     assert errors == [], f"uncaught errors in the page: {errors}"
 
 
@@ -146,10 +161,44 @@ class SignedIn:
             await context.close()
 
 
+class LentPages:
+    """Pages of lent profiles (one profile a page, so that each holds its own person's token), given
+    back with a screenshot of every page when the test failed and a check that no page had an
+    uncaught error."""
+
+    def __init__(self, profiles: Profiles, node: pytest.Item, label: str = ""):
+        self.profiles, self.node, self.label = profiles, node, label
+        self.lent: list[Any] = []
+
+    async def open(self, person: Any, width: int = 1280) -> Any:
+        import json
+
+        profile = await self.profiles.lend()
+        self.lent.append(profile)
+        profile.context.set_default_timeout(BROWSER_PATIENCE_MS)
+        await profile.context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
+        page = await profile.context.new_page()
+        if width != 1280:
+            await page.set_viewport_size({"width": width, "height": 800})
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    async def close(self) -> None:
+        errors = []
+        for index, profile in enumerate(self.lent):
+            for page in profile.pages() if not profile.closed else []:
+                if failed(self.node):
+                    await photograph(page, f"{self.node.name}{self.label}-{index}")
+                errors += getattr(page, "errors", [])
+            await self.profiles.give_back(profile)
+        assert errors == [], f"uncaught errors in the page: {errors}"
+
+
 @pytest.fixture
-async def signed_in(browser: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
-    """``page = await signed_in(person)``: a new browser context already holding the token."""
-    pages = SignedIn(browser, request.node)
+async def signed_in(profiles: Profiles, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    """``page = await signed_in(person)``: a page of a lent profile already holding the token."""
+    pages = LentPages(profiles, request.node)
     yield pages.open
     await pages.close()
 

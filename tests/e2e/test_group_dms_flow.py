@@ -9,25 +9,19 @@ import re
 import pytest
 from playwright.async_api import expect
 
-from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, snapshot
+from tests.e2e.profiles import Profiles
 from tests.e2e.test_voice_flow import MEDIA_ARGS
 from tests.plugins.friends.helpers import make_friends
 from tests.plugins.messages.helpers import member
 
 
 @pytest.fixture(scope="module")
-async def browser():
+async def profiles(playwright, tmp_path_factory):
     """This module's Chromium has fake microphones (a beep) and grants them, for the group call."""
-    from playwright.async_api import async_playwright
-
-    expect.set_options(timeout=BROWSER_PATIENCE_MS)
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *MEDIA_ARGS]
-        )
-        yield launched
-        await launched.close()
+    kept = Profiles(playwright, tmp_path_factory.mktemp("media"), CHROMIUM, [*CHROMIUM_ARGS, *MEDIA_ARGS])
+    yield kept
+    await kept.close()
 
 
 async def open_drawer(page) -> None:
