@@ -3,8 +3,10 @@ the built web UI (``make test`` builds it first).
 
 ``live_server`` here is one server per test process, started for the first test that needs it and
 kept (its tables are emptied before each test like everyone's), unless the module's ``settings``
-fixture changes the settings: then the test gets a server of its own. A page is photographed (``test-results/``) only when its
-test failed."""
+fixture changes the settings: then the test gets a server of its own. ``page`` and ``signed_in``
+open their pages in Chromium profiles kept for the whole process and lent to one test at a time
+(``tests/e2e/profiles.py``); ``browser`` is for tests that need contexts of their own (touch, a
+phone). A page is photographed (``test-results/``) only when its test failed."""
 
 from __future__ import annotations
 
