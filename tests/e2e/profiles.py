@@ -13,6 +13,7 @@ new one."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,17 @@ class Profiles:
     async def give_back(self, profile: Profile) -> None:
         if profile.closed:
             return
+        from playwright.async_api import Error
+
+        try:
+            await self._clear(profile)
+        except Error:  # a browser that could not be cleared is not lent again
+            with suppress(Error):
+                await profile.context.close()
+            return
+        self.free.append(profile)
+
+    async def _clear(self, profile: Profile) -> None:
         context = profile.context
         for page in profile.pages():
             await page.close()
@@ -94,7 +106,6 @@ class Profiles:
             await session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
         await session.detach()
         profile.origins.clear()
-        self.free.append(profile)
 
     async def close(self) -> None:
         for profile in self.free:
