@@ -47,5 +47,7 @@ async def workers(database_url: str, http: aiohttp.ClientSession) -> AsyncIterat
         return [(worker, HttpClient(worker.url, http)) for worker in batch]
 
     yield start
-    for worker in started:
+    for index, worker in enumerate(started):
+        # pytest shows this only for a test that failed: what each worker said, the traceback of a 500
+        print(f"=== worker {index} ({worker.url}), the end of its log:\n{worker.output()[-6000:]}")
         worker.stop()
