@@ -1,12 +1,12 @@
 """Which tests run side by side, and a guard that catches a test that should not.
 
-``make test`` runs every test not marked ``serial`` in parallel processes (pytest-xdist), then the
-``serial`` ones in a pass of their own. Serial are the tests whose timing is what they test: those
-that kill, slow or restart services and workers (tests/faults, the supervisor's signals, a rolling
-restart under load). They wait far more than they compute, so that pass runs two of their files at
-once (``SERIAL_WORKERS`` in the Makefile, ``--dist loadfile``: one test at a time in each process,
-each process with its own database and Redis database) beside vitest, never beside the parallel
-pass's browsers. Tests that start Hearth processes, proxies or a Prometheus on free ports run side
+``make test`` runs every test not marked ``serial`` in parallel processes (pytest-xdist), and the
+``serial`` ones in a pass of their own beside it. Serial are the tests whose timing is what they
+test: those that kill, slow or restart services and workers (tests/faults, the supervisor's
+signals, a rolling restart under load). They wait far more than they compute, so that pass runs two
+of their files at once (``SERIAL_WORKERS`` in the Makefile, ``--dist loadfile``: one test at a
+time in each process, each process with its own database and Redis database); like every test,
+they pass on a busy machine. Tests that start Hearth processes, proxies or a Prometheus on free ports run side
 by side with the rest: the parallel pass fills the cores while they wait. Mark a module with
 ``pytestmark = pytest.mark.serial``, or a test with ``@pytest.mark.serial``; everything under
 ``SERIAL_FOLDERS`` is serial without a mark.
