@@ -10,6 +10,7 @@ phone). A page is photographed (``test-results/``) only when its test failed."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import AsyncIterator
@@ -134,6 +135,27 @@ async def page(profiles: Profiles, request: pytest.FixtureRequest) -> AsyncItera
     assert errors == [], f"uncaught errors in the page: {errors}"
 
 
+async def open_signed_in(context: Any, person: Any) -> Any:
+    """A new page of ``context`` already holding ``person``'s token, recording its uncaught errors
+    in ``page.errors``."""
+    context.set_default_timeout(BROWSER_PATIENCE_MS)
+    await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
+    page = await context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+async def looked_over(node: pytest.Item, name: str, pages: list[Any]) -> list[str]:
+    """The uncaught errors of ``pages``, each photographed first when the test failed."""
+    errors: list[str] = []
+    for page in pages:
+        if failed(node):
+            await photograph(page, name)
+        errors += getattr(page, "errors", [])
+    return errors
+
+
 class SignedIn:
     """Browser contexts already holding a person's token, closed with a screenshot of every page
     and a check that no page had an uncaught error."""
@@ -143,56 +165,39 @@ class SignedIn:
         self.contexts: list[Any] = []
 
     async def open(self, person: Any, width: int = 1280) -> Any:
-        import json
-
         context = await self.browser.new_context(viewport={"width": width, "height": 800})
-        context.set_default_timeout(BROWSER_PATIENCE_MS)
-        await context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
         self.contexts.append(context)
-        page = await context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        return page
+        return await open_signed_in(context, person)
 
     async def close(self) -> None:
+        errors: list[str] = []
         for index, context in enumerate(self.contexts):
-            for page in context.pages:
-                if failed(self.node):
-                    await photograph(page, f"{self.node.name}{self.label}-{index}")
-                assert page.errors == [], f"uncaught errors in the page: {page.errors}"
+            errors += await looked_over(self.node, f"{self.node.name}{self.label}-{index}", context.pages)
             await context.close()
+        assert errors == [], f"uncaught errors in the page: {errors}"
 
 
 class LentPages:
-    """Pages of lent profiles (one profile a page, so that each holds its own person's token), given
-    back with a screenshot of every page when the test failed and a check that no page had an
-    uncaught error."""
+    """As :class:`SignedIn`, with pages of lent profiles (one profile a page, so that each holds its
+    own person's token), given back instead of closed."""
 
     def __init__(self, profiles: Profiles, node: pytest.Item, label: str = ""):
         self.profiles, self.node, self.label = profiles, node, label
         self.lent: list[Any] = []
 
     async def open(self, person: Any, width: int = 1280) -> Any:
-        import json
-
         profile = await self.profiles.lend()
         self.lent.append(profile)
-        profile.context.set_default_timeout(BROWSER_PATIENCE_MS)
-        await profile.context.add_init_script(f"localStorage.setItem('userToken', {json.dumps(person.token)})")
-        page = await profile.context.new_page()
+        page = await open_signed_in(profile.context, person)
         if width != 1280:
             await page.set_viewport_size({"width": width, "height": 800})
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
         return page
 
     async def close(self) -> None:
-        errors = []
+        errors: list[str] = []
         for index, profile in enumerate(self.lent):
-            for page in profile.pages() if not profile.closed else []:
-                if failed(self.node):
-                    await photograph(page, f"{self.node.name}{self.label}-{index}")
-                errors += getattr(page, "errors", [])
+            pages = [] if profile.closed else profile.pages()
+            errors += await looked_over(self.node, f"{self.node.name}{self.label}-{index}", pages)
             await self.profiles.give_back(profile)
         assert errors == [], f"uncaught errors in the page: {errors}"
 
