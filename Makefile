@@ -46,11 +46,12 @@ run: $(VENV)/.installed webui/dist/index.html
 # minutes), and tsc then vitest. On PostgreSQL the run's database is migrated first, once, as the
 # template of every worker's (tests/workers.py): a database cannot be copied while a migration is
 # connected to it.
+ALL_AT_ONCE = template=$$($(PY) -m tests.workers) && \
+	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web
 test: $(VENV)/.installed webui/dist/index.html test-packages
 	@started=$$(date +%s); \
 	$(MAKE) --no-print-directory lint && \
-	template=$$($(PY) -m tests.workers) && \
-	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web && \
+	$(ALL_AT_ONCE) && \
 	echo "== make test: passed in $$(( $$(date +%s) - started )) s"
 
 typecheck-then-web: typecheck
@@ -59,8 +60,7 @@ typecheck-then-web: typecheck
 test-fast: $(VENV)/.installed node_modules/.installed
 	@started=$$(date +%s); \
 	$(MAKE) --no-print-directory lint && \
-	template=$$($(PY) -m tests.workers) && \
-	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web MARKS="$(FAST)" && \
+	$(ALL_AT_ONCE) MARKS="$(FAST)" && \
 	echo "== make test-fast: passed in $$(( $$(date +%s) - started )) s"
 
 # MARKS narrows both passes (a pytest -m expression); PYTEST_ARGS adds to them.
