@@ -1,8 +1,11 @@
 """Voice in real Chromium with fake microphones (``--use-fake-device-for-media-stream``, which
-plays a beep, and ``--use-fake-ui-for-media-stream``, which grants the permission): two people
-join a server channel's call from the channel list and its header, unmute (everyone joins muted),
-and each sees the other speak — peer-to-peer, and forwarded by the server; a DM call rings for the
-callee, who accepts; a dropped connection shows "Reconnecting…" and the call carries on."""
+beeps for 20 ms every 500 ms, and ``--use-fake-ui-for-media-stream``, which grants the
+permission): two people join a server channel's call from the channel list and its header, unmute
+(everyone joins muted), and each sees the other speak — peer-to-peer, and forwarded by the server;
+a DM call rings for the callee, who accepts; a dropped connection shows "Reconnecting…" and the
+call carries on."""
+
+import re
 
 import pytest
 from playwright.async_api import expect
@@ -11,6 +14,21 @@ from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SignedIn, snapshot
 from tests.plugins.messages.helpers import member, open_dm
 from tests.plugins.servers.helpers import community, join
+
+# What each page's calls send: the tests see which microphone goes out (a test hook, not the app's).
+SENDERS_KEPT = """(() => {
+  const Native = window.RTCPeerConnection;
+  window.__peerConnections = [];
+  window.RTCPeerConnection = function (...args) {
+    const pc = new Native(...args);
+    window.__peerConnections.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+})();"""
+SENDS_DEVICE = """(deviceId) => window.__peerConnections.some((pc) => pc.connectionState === "connected"
+  && pc.getSenders().some((sender) => sender.track?.readyState === "live"
+    && sender.track.getSettings().deviceId === deviceId))"""
 
 MEDIA_ARGS = [
     "--use-fake-device-for-media-stream",
@@ -42,6 +60,17 @@ def avatar(page, user_id):
     return page.get_by_test_id("call-bar").locator(f'[data-testid="voice-avatar"][data-user-id="{user_id}"]')
 
 
+async def silent_for(ring, samples: int) -> None:
+    """Waits until ``ring`` has stayed dark for ``samples`` looks 200 ms apart. One dark look proves
+    nothing: between two beeps the ring goes dark for a moment even while someone sends."""
+    quiet, looks = 0, 0
+    while quiet < samples:
+        assert looks < BROWSER_PATIENCE_MS // 200, "never silent for long"
+        await ring.page.wait_for_timeout(200)
+        looks += 1
+        quiet = quiet + 1 if await ring.get_attribute("data-speaking") is None else 0
+
+
 async def both_speaking(page_a, page_b, ada, bob):
     for page in (page_a, page_b):
         # everyone joins muted (spec §4), and the bar says so in words with a one-click way out
@@ -59,6 +88,7 @@ async def server_call(live_server, open_as):
     place = await community(client)
     ada, bob = place.owner, await join(client, place)
     page_a, page_b = await open_as(ada), await open_as(bob)
+    await page_b.context.add_init_script(SENDERS_KEPT)
     channel_url = f"{live_server.url}/app/servers/{place.id}/{place.general}"
     return place, ada, bob, page_a, page_b, channel_url
 
@@ -93,10 +123,15 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await page_b.get_by_role("button", name="Call settings").click()
     settings = page_b.get_by_test_id("call-settings")
     microphones = settings.get_by_role("combobox", name="Microphone")
-    other = (await microphones.locator("option").all())[-1]
-    await microphones.select_option(await other.get_attribute("value"))
-    assert await page_b.evaluate("localStorage.getItem('voiceInputDevice')") != "null"
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
+    await expect(microphones.locator("option").nth(1)).to_be_attached()  # "System default", then the devices
+    chosen = await microphones.locator("option").last.get_attribute("value")
+    await microphones.select_option(chosen)
+    assert await page_b.evaluate("localStorage.getItem('voiceInputDevice')") == f'"{chosen}"'
+    await page_b.wait_for_function(SENDS_DEVICE, arg=chosen, timeout=BROWSER_PATIENCE_MS)
+    # heard after the switch: ada's ring goes dark between two beeps and lights up again
+    ring = avatar(page_a, bob.id)
+    await expect(ring).not_to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
+    await expect(ring).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
 
     # push-to-talk with the key from the settings: nothing is heard until bob holds it
     await settings.get_by_label("Push to talk").check()
@@ -105,12 +140,15 @@ async def test_two_people_see_each_other_speak_peer_to_peer(live_server, open_as
     await expect(settings.get_by_test_id("ptt-key")).to_have_text("V")
     await page_b.keyboard.press("Escape")  # closes the settings popover
     await expect(page_b.get_by_test_id("call-bar")).to_contain_text("Hold V to talk")
-    await expect(avatar(page_a, bob.id)).not_to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
-    for _ in range(12):  # and stays silent while the key is up
+    await expect(page_b.locator(".call-bar__ptt")).not_to_have_class(re.compile("call-bar__ptt--on"))
+    # what was already on its way still plays (under load, a second or more); then silence that lasts
+    await silent_for(ring, 8)
+    for _ in range(12):
         await page_a.wait_for_timeout(200)
-        assert await avatar(page_a, bob.id).get_attribute("data-speaking") is None
+        assert await ring.get_attribute("data-speaking") is None
     await page_b.keyboard.down("KeyV")
-    await expect(avatar(page_a, bob.id)).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
+    await expect(page_b.locator(".call-bar__ptt")).to_have_class(re.compile("call-bar__ptt--on"))
+    await expect(ring).to_have_attribute("data-speaking", "true", timeout=BROWSER_PATIENCE_MS)
     await page_b.keyboard.up("KeyV")
     await expect(page_b.locator("textarea.composer__input")).to_have_value("")  # the key typed nothing
 
