@@ -43,9 +43,9 @@ run: $(VENV)/.installed webui/dist/index.html
 
 # After the lint, everything at once (each step's output printed whole when it ends): the parallel
 # pass, the serial pass (which mostly waits: in a pass after the other it left a core idle for
-# minutes), and tsc then vitest. On PostgreSQL the run's database is migrated first, once, as the
-# template of every worker's (tests/workers.py): a database cannot be copied while a migration is
-# connected to it.
+# minutes), and tsc then vitest. The run's database is migrated first, once, and every test process
+# starts from a copy (tests/workers.py): on PostgreSQL the run's database, the template of every
+# worker's (it cannot be copied while a migration is connected to it); with SQLite, a file.
 ALL_AT_ONCE = template=$$($(PY) -m tests.workers) && \
 	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web
 test: $(VENV)/.installed webui/dist/index.html test-packages

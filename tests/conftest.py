@@ -1,6 +1,7 @@
 """Test harness. SQLite by default; PostgreSQL and Redis when HEARTH_TEST_DATABASE_URL and
 HEARTH_TEST_REDIS_URL are set (CI sets both). Migrations run once per process, in a subprocess,
-exactly as ``hearth migrate`` does; each test then starts from empty tables.
+exactly as ``hearth migrate`` does (or once per run, copied: tests/workers.py); each test then
+starts from empty tables.
 
 Tests run in parallel processes (pytest-xdist), each with a database and a Redis database of its own
 (tests/workers.py); tests marked ``serial`` run afterwards, alone (``make test`` runs both passes).
@@ -105,11 +106,12 @@ async def database(base_settings: Settings, request: pytest.FixtureRequest) -> A
         watchdog.say(f"=== the session's database is set up again for {request.node.nodeid}; torn down at:")
         watchdog.say(watchdog.last_teardown[-1])
     watchdog.watch_loop(asyncio.get_running_loop())
-    env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
-    result = subprocess.run(
-        [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stderr
+    if not workers.copy_sqlite_template(base_settings.database.url):
+        env = {**os.environ, "HEARTH_DATABASE_URL": base_settings.database.url}
+        result = subprocess.run(
+            [sys.executable, "-m", "core", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert result.returncode == 0, result.stderr
     config = build_db_config(base_settings, PluginHost.from_settings(base_settings))
     connection = config["connections"]["default"]
     if "sqlite" not in connection["engine"]:  # PostgreSQL

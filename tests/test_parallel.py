@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
+import subprocess
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -64,6 +67,35 @@ def test_the_template_is_migrated_once_before_both_passes(monkeypatch):
     monkeypatch.setenv(workers.TEMPLATE_ENV, "1")
     monkeypatch.setattr(workers, "_migrate", lambda base: pytest.fail("migrated again"))
     workers.migrate_template("postgres://postgres@127.0.0.1:5432/hearth_ci_1", 3)
+
+
+def test_with_sqlite_one_migrated_file_is_copied_into_each_test_process(monkeypatch, tmp_path, capsys):
+    def migrate(url):  # stands for `hearth migrate`: a database with a table and a row
+        with sqlite3.connect(url.removeprefix("sqlite://")) as made:
+            made.execute("CREATE TABLE migrations (name TEXT)")
+            made.execute("INSERT INTO migrations VALUES ('0001_initial')")
+        return subprocess.CompletedProcess([], 0, "", "")
+
+    monkeypatch.delenv("HEARTH_TEST_DATABASE_URL", raising=False)
+    monkeypatch.setattr(workers, "SQLITE_TEMPLATES", tmp_path / "templates")
+    monkeypatch.setattr(workers, "_migrate", migrate)
+    (tmp_path / "templates").mkdir()
+    stale = tmp_path / "templates" / "left-by-an-old-run.sqlite3"
+    stale.touch()
+    os.utime(stale, (0, 0))
+
+    assert workers.main() == 0
+    name, _, template = capsys.readouterr().out.strip().partition("=")
+    assert name == workers.SQLITE_TEMPLATE_ENV and Path(template).is_file()
+    assert not stale.exists()
+
+    copy = tmp_path / "gw0.sqlite3"
+    assert not workers.copy_sqlite_template(f"sqlite://{copy}")  # no template named: each migrates its own
+    monkeypatch.setenv(workers.SQLITE_TEMPLATE_ENV, template)
+    assert not workers.copy_sqlite_template("postgres://postgres@127.0.0.1:5432/hearth")
+    assert workers.copy_sqlite_template(f"sqlite://{copy}")
+    with sqlite3.connect(copy) as copied:
+        assert copied.execute("SELECT name FROM migrations").fetchall() == [("0001_initial",)]
 
 
 class Collected:

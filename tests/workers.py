@@ -4,7 +4,8 @@
 
 - a PostgreSQL database of its own, ``<the run's database>_<worker>_<run>``: a copy of the run's
   database, which the process that starts the workers migrates once (:func:`migrate_template`),
-  dropped at the worker's end; with SQLite, a file in the worker's own temporary folder. The
+  dropped at the worker's end; with SQLite, a file in the worker's own temporary folder (a copy
+  of a migrated one where ``make test`` made it: :func:`copy_sqlite_template`). The
   pytest-xdist run's id in the name keeps apart two runs on one database at once (``make test``'s
   two passes run side by side), whose workers are both ``gw0``, ``gw1``…;
 - a Redis database number of its own, claimed the way ``.ci/run`` claims the run's: the key
@@ -21,7 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import sys
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -169,13 +174,50 @@ def tear_down(base_database: str) -> None:
         drop_worker_database(base_database)
 
 
+SQLITE_TEMPLATE_ENV = "HEARTH_TEST_SQLITE_TEMPLATE"
+SQLITE_TEMPLATES = Path(tempfile.gettempdir()) / "hearth-test-templates"
+SQLITE_TEMPLATE_DAYS = 1
+
+
+def copy_sqlite_template(url: str) -> bool:
+    """With SQLite, where ``make test`` migrated a template (:func:`main`): the test process's
+    database becomes a copy of it, and True. Each of a run's five processes migrating its own cost
+    5–7 s of CPU, all at the start, at once."""
+    template = os.environ.get(SQLITE_TEMPLATE_ENV, "")
+    if not template or not url.startswith("sqlite://") or not Path(template).is_file():
+        return False
+    # the backup API, not a file copy: it reads a consistent database whatever its journal holds
+    with sqlite3.connect(template) as source, sqlite3.connect(url.removeprefix("sqlite://")) as copy:
+        source.backup(copy)
+    return True
+
+
+def _sqlite_template() -> tuple[int, str]:
+    SQLITE_TEMPLATES.mkdir(exist_ok=True)
+    for old in SQLITE_TEMPLATES.iterdir():  # left by runs that ended: make test does not clean up after
+        if old.stat().st_mtime < time.time() - SQLITE_TEMPLATE_DAYS * 86_400:
+            old.unlink(missing_ok=True)
+    handle, path = tempfile.mkstemp(suffix=".sqlite3", dir=SQLITE_TEMPLATES)
+    os.close(handle)
+    os.unlink(path)  # migrate makes the file
+    done = _migrate(f"sqlite://{path}")
+    if done.returncode != 0:
+        sys.stderr.write(f"migrating the SQLite template {path} failed:\n{done.stdout}{done.stderr}")
+        return done.returncode, ""
+    return 0, f"{SQLITE_TEMPLATE_ENV}={path}"
+
+
 def main() -> int:
-    """``python -m tests.workers``: on PostgreSQL, migrate ``HEARTH_TEST_DATABASE_URL``'s database,
-    the template of every worker's, and print the environment that says so (``make test`` exports
-    it to both passes); with SQLite, nothing."""
+    """``python -m tests.workers``: migrate once the database every test process of the run starts
+    from, and print the environment that says where it is (``make test`` exports it to both
+    passes). On PostgreSQL, ``HEARTH_TEST_DATABASE_URL``'s database, the template of every worker's;
+    with SQLite, a file each process copies (:func:`copy_sqlite_template`)."""
     base = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
     if not is_postgres(base):
-        return 0
+        status, environment = _sqlite_template()
+        if environment:
+            print(environment)
+        return status
     done = _migrate(base)
     if done.returncode != 0:
         sys.stderr.write(f"migrating the test database {base} failed:\n{done.stdout}{done.stderr}")
