@@ -77,6 +77,7 @@ def test_with_sqlite_one_migrated_file_is_copied_into_each_test_process(monkeypa
         return subprocess.CompletedProcess([], 0, "", "")
 
     monkeypatch.delenv("HEARTH_TEST_DATABASE_URL", raising=False)
+    monkeypatch.delenv(workers.SQLITE_TEMPLATE_ENV, raising=False)  # make test names its own
     monkeypatch.setattr(workers, "SQLITE_TEMPLATES", tmp_path / "templates")
     monkeypatch.setattr(workers, "_migrate", migrate)
     (tmp_path / "templates").mkdir()
