@@ -125,6 +125,40 @@ class RedisServer:
             await pubsub.aclose()
             await client.aclose()
 
+    async def settled(self, count: int, timeout: float = 15.0) -> None:
+        """Wait until ``count`` workers' streams are quiet: two heartbeats in a row carry the same
+        last numbers. Everything a worker published before (its outbox is sent in order) has then
+        reached every worker listening. Redis stopped sooner loses what is still on its way: the
+        workers find the hole and ask their sockets to reconnect, rightly."""
+        import redis.asyncio as aioredis
+
+        from core.fanout_redis import BEAT
+        from core.redisconn import pubsub_channel
+
+        client = aioredis.from_url(self.url)
+        pubsub = client.pubsub()
+        last: dict[str, tuple[int, int]] = {}
+        quiet: set[str] = set()
+        try:
+            await pubsub.subscribe(pubsub_channel(self.url, "socketio"))
+            deadline = asyncio.get_running_loop().time() + timeout
+            while len(quiet) < count:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise AssertionError(f"{len(quiet)} of {count} workers' streams settled")
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
+                if message is None:
+                    continue
+                data = json.loads(message["data"])
+                if data.get("method") != BEAT:
+                    continue
+                numbers = (data.get("seq", 0), data.get("rseq", 0))
+                if last.get(data["origin"]) == numbers:
+                    quiet.add(data["origin"])
+                last[data["origin"]] = numbers
+        finally:
+            await pubsub.aclose()
+            await client.aclose()
+
     async def subscribers(self) -> int:
         """How many workers listen on this Redis's event channel."""
         import redis.asyncio as aioredis

@@ -111,6 +111,9 @@ async def test_a_kick_right_after_a_redis_restart_reaches_every_socket_on_every_
     member_sockets = [await connect_socket(w.url, kicked.token) for w in (w1, w1, w2, w2)]
     watchers = [await connect_socket(w.url, watcher.token) for w in (w1, w2)]
     try:
+        # what the sockets' connections published has reached both workers: a restart sooner loses
+        # it, and the workers rightly ask the sockets that may lack it to reconnect
+        await redis_server.settled(2)
         await redis_server.restart()
         await wait_until(lambda: _both_listening(redis_server), what="both workers to listen again")
         # and both publish again: a worker's first publish after the restart can meet its old
