@@ -90,8 +90,9 @@ async def test_after_an_outage_only_the_sockets_in_rooms_that_missed_events_are_
 async def _outage_and_after(redis_server, api1, api2, busy, calm, quiet, busy_there, calm_there, quiet_here, acked):
     # A rewind asks for what a process published since the last heartbeat heard from it: events
     # of a room published within a beat before this process began to hear it count as missed
-    # too (docs/faults.md). Two beats let the joins and their events fall behind a heartbeat.
-    await asyncio.sleep(2.0)
+    # too (docs/faults.md). Two heartbeats with nothing between them put the joins and their
+    # events behind a heartbeat (two seconds' sleep did, on a machine that kept up).
+    await redis_server.settled(2)
     redis_server.kill()
     for n in range(4):  # through w1 alone, into the busy server only
         await acknowledged(api1, busy.owner, busy.general, f"during {n}", acked)
