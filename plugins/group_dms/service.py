@@ -260,8 +260,10 @@ async def _drop(group: GroupDm, member_id: int, present: list[int]) -> None:
     others ``group_dm:member_removed``. Before that, what they take part in there (a call) ends."""
     channel = await Channel.get(id=group.id)
     await hearth().plugins.gather("channel_access_ending", channel=channel, user_id=member_id)
-    await GroupMember.filter(group_id=group.id, user_id=member_id).delete()
+    # the counter before the membership row: the order in which marking the group read locks
+    # them (messages.dismiss, then mark_seen); the other order deadlocked with it on PostgreSQL
     await MentionCounter.filter(user_id=member_id, channel_id=group.id).delete()
+    await GroupMember.filter(group_id=group.id, user_id=member_id).delete()
     await live.tell([member_id], "group_dm:left", {"channelId": str(group.id)})
     others = [m for m in present if m != member_id]
     await live.tell(others, "group_dm:member_removed", {"channelId": str(group.id), "userId": str(member_id)})
