@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,62 +103,58 @@ class RedisServer:
         self.kill()
         await self.start()
 
-    async def publishers(self, count: int, timeout: float = 15.0) -> None:
-        """Wait until ``count`` workers have published on this Redis's event channel (their
-        heartbeats at least): each has a working connection to publish on."""
+    async def _hear(self, enough: Callable[[dict[str, Any]], bool], timeout: float, failure: Callable[[], str]) -> None:
+        """Read this Redis's event channel until ``enough(message)`` is true (else fail, saying
+        ``failure()``)."""
         import redis.asyncio as aioredis
 
         from core.redisconn import pubsub_channel
 
         client = aioredis.from_url(self.url)
         pubsub = client.pubsub()
-        origins: set[str] = set()
         try:
             await pubsub.subscribe(pubsub_channel(self.url, "socketio"))
             deadline = asyncio.get_running_loop().time() + timeout
-            while len(origins) < count:
+            while True:
                 if asyncio.get_running_loop().time() > deadline:
-                    raise AssertionError(f"heard {len(origins)} of {count} workers publish")
+                    raise AssertionError(failure())
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
-                if message is not None:
-                    origins.add(json.loads(message["data"]).get("origin"))
+                if message is not None and enough(json.loads(message["data"])):
+                    return
         finally:
             await pubsub.aclose()
             await client.aclose()
+
+    async def publishers(self, count: int, timeout: float = 15.0) -> None:
+        """Wait until ``count`` workers have published on this Redis's event channel (their
+        heartbeats at least): each has a working connection to publish on."""
+        origins: set[str] = set()
+
+        def heard(message: dict[str, Any]) -> bool:
+            origins.add(message.get("origin", ""))
+            return len(origins) >= count
+
+        await self._hear(heard, timeout, lambda: f"heard {len(origins)} of {count} workers publish")
 
     async def settled(self, count: int, timeout: float = 15.0) -> None:
         """Wait until ``count`` workers' streams are quiet: two heartbeats in a row carry the same
         last numbers. Everything a worker published before (its outbox is sent in order) has then
         reached every worker listening. Redis stopped sooner loses what is still on its way: the
         workers find the hole and ask their sockets to reconnect, rightly."""
-        import redis.asyncio as aioredis
-
         from core.fanout_redis import BEAT
-        from core.redisconn import pubsub_channel
 
-        client = aioredis.from_url(self.url)
-        pubsub = client.pubsub()
         last: dict[str, tuple[int, int]] = {}
         quiet: set[str] = set()
-        try:
-            await pubsub.subscribe(pubsub_channel(self.url, "socketio"))
-            deadline = asyncio.get_running_loop().time() + timeout
-            while len(quiet) < count:
-                if asyncio.get_running_loop().time() > deadline:
-                    raise AssertionError(f"{len(quiet)} of {count} workers' streams settled")
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
-                if message is None:
-                    continue
-                data = json.loads(message["data"])
-                if data.get("method") != BEAT:
-                    continue
-                numbers = (data.get("seq", 0), data.get("rseq", 0))
-                if last.get(data["origin"]) == numbers:
-                    quiet.add(data["origin"])
-                last[data["origin"]] = numbers
-        finally:
-            await pubsub.aclose()
-            await client.aclose()
+
+        def heard(message: dict[str, Any]) -> bool:
+            if message.get("method") == BEAT:
+                numbers = (message.get("seq", 0), message.get("rseq", 0))
+                if last.get(message["origin"]) == numbers:
+                    quiet.add(message["origin"])
+                last[message["origin"]] = numbers
+            return len(quiet) >= count
+
+        await self._hear(heard, timeout, lambda: f"{len(quiet)} of {count} workers' streams settled")
 
     async def subscribers(self) -> int:
         """How many workers listen on this Redis's event channel."""
