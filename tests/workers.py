@@ -187,8 +187,12 @@ def copy_sqlite_template(url: str) -> bool:
     if not template or not url.startswith("sqlite://") or not Path(template).is_file():
         return False
     # the backup API, not a file copy: it reads a consistent database whatever its journal holds
-    with sqlite3.connect(template) as source, sqlite3.connect(url.removeprefix("sqlite://")) as copy:
+    source, copy = sqlite3.connect(template), sqlite3.connect(url.removeprefix("sqlite://"))
+    try:
         source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
     return True
 
 
