@@ -196,7 +196,8 @@ def copy_sqlite_template(url: str) -> bool:
     return True
 
 
-def _sqlite_template() -> tuple[int, str]:
+def _new_sqlite_template() -> Path:
+    """A name for this run's SQLite template (the file is made by migrating it)."""
     SQLITE_TEMPLATES.mkdir(exist_ok=True)
     for old in SQLITE_TEMPLATES.iterdir():  # left by runs that ended: make test does not clean up after
         if old.stat().st_mtime < time.time() - SQLITE_TEMPLATE_DAYS * 86_400:
@@ -204,11 +205,17 @@ def _sqlite_template() -> tuple[int, str]:
     handle, path = tempfile.mkstemp(suffix=".sqlite3", dir=SQLITE_TEMPLATES)
     os.close(handle)
     os.unlink(path)  # migrate makes the file
-    done = _migrate(f"sqlite://{path}")
+    return Path(path)
+
+
+def _migrate_and_say(url: str, environment: str) -> int:
+    """Migrate ``url``; print ``environment`` when it worked, else say why on stderr."""
+    done = _migrate(url)
     if done.returncode != 0:
-        sys.stderr.write(f"migrating the SQLite template {path} failed:\n{done.stdout}{done.stderr}")
-        return done.returncode, ""
-    return 0, f"{SQLITE_TEMPLATE_ENV}={path}"
+        sys.stderr.write(f"migrating the test database {url} failed:\n{done.stdout}{done.stderr}")
+        return done.returncode
+    print(environment)
+    return 0
 
 
 def main() -> int:
@@ -217,17 +224,10 @@ def main() -> int:
     passes). On PostgreSQL, ``HEARTH_TEST_DATABASE_URL``'s database, the template of every worker's;
     with SQLite, a file each process copies (:func:`copy_sqlite_template`)."""
     base = os.environ.get("HEARTH_TEST_DATABASE_URL", "")
-    if not is_postgres(base):
-        status, environment = _sqlite_template()
-        if environment:
-            print(environment)
-        return status
-    done = _migrate(base)
-    if done.returncode != 0:
-        sys.stderr.write(f"migrating the test database {base} failed:\n{done.stdout}{done.stderr}")
-        return done.returncode
-    print(f"{TEMPLATE_ENV}=1")
-    return 0
+    if is_postgres(base):
+        return _migrate_and_say(base, f"{TEMPLATE_ENV}=1")
+    template = _new_sqlite_template()
+    return _migrate_and_say(f"sqlite://{template}", f"{SQLITE_TEMPLATE_ENV}={template}")
 
 
 if __name__ == "__main__":
