@@ -35,19 +35,23 @@ FAST := not e2e and not faults and not fuzz
 # Runs a step and prints how long it took: `$(call timed,name,command)`.
 timed = @started=$$(date +%s); $(2); status=$$?; echo "== $(1): $$(( $$(date +%s) - started )) s"; exit $$status
 
-.PHONY: run test test-fast typecheck-then-web test-python test-python-parallel test-python-serial test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
+.PHONY: run test test-fast typecheck-then-web test-python test-python-passes test-python-parallel test-python-serial test-web lint typecheck screenshots install migrate makemigrations test-packages bench clean FORCE
 
 run: $(VENV)/.installed webui/dist/index.html
 	$(PY) -m core migrate
 	$(PY) -m core serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
-# After the lint, everything at once (each step's output printed whole when it ends): the parallel
-# pass, the serial pass (which mostly waits: in a pass after the other it left a core idle for
-# minutes), and tsc then vitest. The run's database is migrated first, once, and every test process
-# starts from a copy (tests/workers.py): on PostgreSQL the run's database, the template of every
-# worker's (it cannot be copied while a migration is connected to it); with SQLite, a file.
-ALL_AT_ONCE = template=$$($(PY) -m tests.workers) && \
-	env $$template $(MAKE) --no-print-directory -j3 --output-sync=target test-python-parallel test-python-serial typecheck-then-web
+# After the lint, everything at once (each step's output printed whole when it ends): tsc then vitest
+# from the start, and the parallel and serial passes (the serial pass mostly waits: in a pass after
+# the other it left a core idle for minutes) once the run's database is migrated, which uses one
+# core for a few seconds. Every test process starts from a copy of it (tests/workers.py): on
+# PostgreSQL the run's database, the template of every worker's (it cannot be copied while a
+# migration is connected to it); with SQLite, a file. The passes' make shares the three jobs (and
+# the output sync) of the one above it.
+ALL_AT_ONCE = $(MAKE) --no-print-directory -j3 --output-sync=target typecheck-then-web test-python-passes
+test-python-passes: $(VENV)/.installed
+	@template=$$($(PY) -m tests.workers) && \
+	env $$template $(MAKE) --no-print-directory test-python-parallel test-python-serial
 test: $(VENV)/.installed webui/dist/index.html test-packages
 	@started=$$(date +%s); \
 	$(MAKE) --no-print-directory lint && \
