@@ -14,6 +14,7 @@ export type { MessagePaneProps };
 export type { MessagePermissions } from "./components/paneContext";
 export {
   markChannelRead,
+  onChannelReadElsewhere,
   setChannelLastSeen,
   upsertChannel,
   useChannel,

@@ -3,9 +3,8 @@
  * (`messageMentions`) and last-seen times (`lastSeenServerChannelIds`) against each channel's
  * `lastMessagedAt`. A channel with messages the user has never opened counts as unread.
  */
-import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useMemo } from "react";
-import { markChannelRead, setChannelLastSeen, useReadState } from "../../messages/web/public";
+import { markChannelRead, useReadState } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { permissionSubject, serverChannels, useServersStore, CATEGORY_TYPE } from "./serversStore";
 import { canViewChannel } from "./permissions";
@@ -60,8 +59,7 @@ export function useServersUnread(serverIds: readonly string[]): { unread: boolea
 export function markFirstVisit(channelId: string): void {
   const read = useReadState.getState();
   if (read.lastSeen[channelId] !== undefined || !read.channels[channelId]?.lastMessagedAt) return;
-  emitSocketEvent("notification:dismiss", { channelId });
-  setChannelLastSeen(channelId, Date.now());
+  markChannelRead(channelId);
 }
 
 /** "Mark as read" on a server: every channel of it the user can view that has something unread. */

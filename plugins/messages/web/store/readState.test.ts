@@ -5,8 +5,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   dismissChannel,
   hasUnread,
+  markChannelRead,
   messageMarkedUnread,
   notificationDismissed,
+  onChannelReadElsewhere,
   readStateAuthenticated,
   readStateMessageCreated,
   resetReadState,
@@ -110,6 +112,44 @@ describe("read state", () => {
       expect(hasUnread("srv")).toBe(true);
     } finally {
       vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes the echo of its own dismissal for what it is: what arrived before the echo stays unread", () => {
+    vi.useFakeTimers({ now: 1_000 });
+    const readElsewhere: string[] = [];
+    const stop = onChannelReadElsewhere((channelId) => readElsewhere.push(channelId));
+    try {
+      markChannelRead("srv");
+      expect(socket.emitSocketEvent).toHaveBeenCalledWith("notification:dismiss", { channelId: "srv" });
+      expect(useReadState.getState().lastSeen.srv).toBe(1_000);
+      vi.advanceTimersByTime(500);
+      readStateMessageCreated(message({ channelId: "srv", createdBy: bob, createdAt: 1_400 }));
+      notificationDismissed({ channelId: "srv" }); // the echo, after the message: the server read it at 1,000
+      expect(hasUnread("srv")).toBe(true);
+      expect(useReadState.getState().lastSeen.srv).toBe(1_000);
+      expect(readElsewhere).toEqual([]);
+      notificationDismissed({ channelId: "srv" }); // no dismissal of ours waits: another device read it
+      expect(hasUnread("srv")).toBe(false);
+      expect(readElsewhere).toEqual(["srv"]);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("stops waiting for an echo after a minute", () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      markChannelRead("dm"); // sent, say, offline, and lost
+      vi.advanceTimersByTime(61_000);
+      readStateMessageCreated(message({ channelId: "dm", createdBy: bob, createdAt: 61_500 }));
+      expect(count("dm")).toBe(1);
+      notificationDismissed({ channelId: "dm" }); // another device's
+      expect(count("dm")).toBe(0);
+      expect(hasUnread("dm")).toBe(false);
+    } finally {
       vi.useRealTimers();
     }
   });

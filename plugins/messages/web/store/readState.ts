@@ -113,15 +113,12 @@ export function isBeingRead(channelId: string): boolean {
 export function dismissChannel(channelId: string): void {
   if (viewed?.channelId === channelId && viewed.heldUnread) return;
   if (!hasUnread(channelId)) return;
-  emitSocketEvent("notification:dismiss", { channelId });
-  // Clear locally too: the `notification:dismissed` echo may come late or (offline) not at all.
-  notificationDismissed({ channelId });
+  sendDismiss(channelId);
 }
 
 /** Marks the channel read at the user's request (a channel's or server's "Mark as read"), whatever it holds. */
 export function markChannelRead(channelId: string): void {
-  emitSocketEvent("notification:dismiss", { channelId });
-  notificationDismissed({ channelId });
+  sendDismiss(channelId);
 }
 
 // Live events.
@@ -222,16 +219,52 @@ function flushDismiss(channelId: string): void {
   if (timer === undefined) return;
   clearTimeout(timer);
   dismissTimers.delete(channelId);
-  emitSocketEvent("notification:dismiss", { channelId });
-  notificationDismissed({ channelId });
+  sendDismiss(channelId);
 }
 
-/** `notification:dismissed` (another device or this one read the channel). */
-export function notificationDismissed({ channelId }: { channelId: string }): void {
+/**
+ * This client's dismissals whose `notification:dismissed` echo has not come back, by channel (when
+ * each was sent). The echo carries no time, so applying it on arrival would take for read whatever
+ * reached the channel between the dismissal and its echo: the dismissal was applied when sent.
+ * One whose echo never came (sent offline, then lost) stops counting after a minute.
+ */
+const unechoed = new Map<string, number[]>();
+const ECHO_WAIT_MS = 60_000;
+const readElsewhereListeners = new Set<(channelId: string) => void>();
+
+/** Tells the server the channel is read and clears it here at once (the echo may come late or, offline, not at all). */
+function sendDismiss(channelId: string): void {
+  unechoed.set(channelId, [...(unechoed.get(channelId) ?? []), Date.now()]);
+  emitSocketEvent("notification:dismiss", { channelId });
+  clearChannel(channelId);
+}
+
+function clearChannel(channelId: string): void {
   useReadState.setState(({ mentions, lastSeen }) => {
     const { [channelId]: _cleared, ...rest } = mentions;
     return { mentions: rest, lastSeen: { ...lastSeen, [channelId]: Date.now() } };
   });
+}
+
+/** `notification:dismissed`: another device read the channel, or the echo of this client's own dismissal. */
+export function notificationDismissed({ channelId }: { channelId: string }): void {
+  const now = Date.now();
+  const waiting = (unechoed.get(channelId) ?? []).filter((sentAt) => now - sentAt < ECHO_WAIT_MS);
+  if (waiting.length > 0) {
+    waiting.shift();
+    if (waiting.length > 0) unechoed.set(channelId, waiting);
+    else unechoed.delete(channelId);
+    return;
+  }
+  unechoed.delete(channelId);
+  clearChannel(channelId);
+  for (const listener of readElsewhereListeners) listener(channelId);
+}
+
+/** Calls `listener` with each channel another device of the user marked read; returns the unsubscribe. */
+export function onChannelReadElsewhere(listener: (channelId: string) => void): () => void {
+  readElsewhereListeners.add(listener);
+  return () => readElsewhereListeners.delete(listener);
 }
 
 /** `message:mark_unread`: read up to just before the message; a DM counts one unread (rest.md §3.10). */
@@ -252,5 +285,6 @@ export function resetReadState(): void {
   viewed = null;
   for (const timer of dismissTimers.values()) clearTimeout(timer);
   dismissTimers.clear();
+  unechoed.clear();
   useReadState.setState({ channels: {}, mentions: {}, lastSeen: {} });
 }
