@@ -14,7 +14,6 @@ export type { MessagePaneProps };
 export type { MessagePermissions } from "./components/paneContext";
 export {
   markChannelRead,
-  onChannelReadElsewhere,
   setChannelLastSeen,
   upsertChannel,
   useChannel,

@@ -84,6 +84,8 @@ export const messageSlots = {
   serverMessageContext: defineSlot<(message: ServerMessageInput) => ServerMessageContext | null>("messages.serverMessageContext"),
   /** Paths of the channel types without a server that another plugin brings (group_dms); a later plugin wins a type. */
   directChannelPaths: defineListSlot<DirectChannelPath>("messages.directChannelPaths"),
+  /** Told of each channel another device of the user marked read (threads: a thread's unread dot). */
+  readElsewhere: defineListSlot<(channelId: string) => void>("messages.readElsewhere"),
 };
 
 /** Every plugin's composer buttons, in the order the plugins loaded. */
@@ -107,6 +109,10 @@ export function channelCommands(channelId: string): Promise<ChannelCommand[]> {
 
 export function serverMessageContext(message: ServerMessageInput): ServerMessageContext | null {
   return messageSlots.serverMessageContext.get()?.(message) ?? null;
+}
+
+export function channelReadElsewhere(channelId: string): void {
+  for (const told of messageSlots.readElsewhere.get()) told(channelId);
 }
 
 /** Where a channel without a server opens: a DM at /app/inbox/{id}, another type where its plugin says. */

@@ -4,6 +4,7 @@ import { serverSlots } from "../../servers/web/public";
 import { menu, header, list, sidebar, notify } from "./en-gb.json";
 import { FollowedThreads } from "./FollowedThreads";
 import { threadSocketHandlers } from "./live";
+import { threadRead } from "./threadsStore";
 import { threadMenuItems } from "./menu";
 import { ThreadsHeaderAction } from "./ThreadsHeaderAction";
 import "./threads.css";
@@ -21,6 +22,9 @@ export default definePlugin({
     messageSlots.menuItems.fill(threadMenuItems),
     serverSlots.channelHeaderActions.fill({ order: 10, Component: ThreadsHeaderAction }),
     serverSlots.channelItemExtras.fill({ order: 10, Component: FollowedThreads }),
+    // Another device's read; this one's are applied as they happen (ThreadPanel): their echo, late,
+    // would take a reply that came meanwhile for read.
+    messageSlots.readElsewhere.fill(threadRead),
   ],
   i18n: { "en-gb": { menu, header, list, sidebar, notify } },
   // the rest comes with the first lazily loaded module (@hearth/i18n/deferredStrings)

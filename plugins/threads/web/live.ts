@@ -4,7 +4,7 @@
  */
 import { cdnUrl } from "@hearth/api/cdn";
 import { notifyMessage } from "@hearth/notifications/notify";
-import { markChannelRead, messageSlots, onChannelReadElsewhere } from "../../messages/web/public";
+import { markChannelRead, messageSlots } from "../../messages/web/public";
 import type { Message } from "../../messages/web/public";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { followedThreads, getThread } from "./threadsApi";
@@ -15,7 +15,6 @@ import {
   rememberThreads,
   setFollowed,
   threadChanged,
-  threadRead,
   useThreadsStore,
 } from "./threadsStore";
 import { t } from "./i18n";
@@ -144,7 +143,3 @@ export const threadSocketHandlers = {
   "thread:follow_updated": ({ threadId, following }: { threadId: string; following: boolean }) => setFollowed(threadId, following),
   "message:created": messageCreated,
 };
-
-// A thread another device read; this one's own reads are applied as they happen (ThreadPanel), and
-// their late echo would take a reply that came meanwhile for read.
-onChannelReadElsewhere(threadRead);

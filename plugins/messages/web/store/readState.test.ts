@@ -8,7 +8,6 @@ import {
   markChannelRead,
   messageMarkedUnread,
   notificationDismissed,
-  onChannelReadElsewhere,
   readStateAuthenticated,
   readStateMessageCreated,
   resetReadState,
@@ -119,7 +118,7 @@ describe("read state", () => {
   it("takes the echo of its own dismissal for what it is: what arrived before the echo stays unread", () => {
     vi.useFakeTimers({ now: 1_000 });
     const readElsewhere: string[] = [];
-    const stop = onChannelReadElsewhere((channelId) => readElsewhere.push(channelId));
+    fillSlots([messageSlots.readElsewhere.fill((channelId) => readElsewhere.push(channelId))]);
     try {
       markChannelRead("srv");
       expect(socket.emitSocketEvent).toHaveBeenCalledWith("notification:dismiss", { channelId: "srv" });
@@ -134,7 +133,7 @@ describe("read state", () => {
       expect(hasUnread("srv")).toBe(false);
       expect(readElsewhere).toEqual(["srv"]);
     } finally {
-      stop();
+      clearSlots();
       vi.useRealTimers();
     }
   });

@@ -4,7 +4,7 @@
  * `lastMessagedAt`). Also knows which channel is on screen, to mark it read.
  */
 import { NotificationMode } from "@hearth/notifications/decide";
-import { serverMessageContext } from "../slots";
+import { channelReadElsewhere, serverMessageContext } from "../slots";
 import { emitSocketEvent } from "@hearth/socket/socketClient";
 import { useSelfUserStore } from "@hearth/stores/selfUserStore";
 import { create } from "zustand";
@@ -230,7 +230,6 @@ function flushDismiss(channelId: string): void {
  */
 const unechoed = new Map<string, number[]>();
 const ECHO_WAIT_MS = 60_000;
-const readElsewhereListeners = new Set<(channelId: string) => void>();
 
 /** Tells the server the channel is read and clears it here at once (the echo may come late or, offline, not at all). */
 function sendDismiss(channelId: string): void {
@@ -258,13 +257,7 @@ export function notificationDismissed({ channelId }: { channelId: string }): voi
   }
   unechoed.delete(channelId);
   clearChannel(channelId);
-  for (const listener of readElsewhereListeners) listener(channelId);
-}
-
-/** Calls `listener` with each channel another device of the user marked read; returns the unsubscribe. */
-export function onChannelReadElsewhere(listener: (channelId: string) => void): () => void {
-  readElsewhereListeners.add(listener);
-  return () => readElsewhereListeners.delete(listener);
+  channelReadElsewhere(channelId);
 }
 
 /** `message:mark_unread`: read up to just before the message; a DM counts one unread (rest.md §3.10). */
