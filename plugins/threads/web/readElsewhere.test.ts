@@ -2,7 +2,7 @@
 import { clearSlots, fillSlots } from "@hearth/plugins/slots";
 import { afterEach, expect, it, vi } from "vitest";
 import { markChannelRead } from "../../messages/web/public";
-import { messageSocketHandlers } from "../../messages/web/socketHandlers";
+import { receiveDismissed } from "../../messages/web/testData";
 import threads from "./index";
 import { followedLoaded, followedMessage, useThreadsStore } from "./threadsStore";
 import type { FollowedThread } from "./types";
@@ -18,8 +18,8 @@ it("clears a followed thread that another device read, not one whose own read's 
   followedLoaded({}, [followed]);
   markChannelRead("t1"); // read here: its echo is this client's own
   followedMessage("t1", false); // a reply before the echo
-  messageSocketHandlers["notification:dismissed"]({ channelId: "t1" });
+  receiveDismissed("t1");
   expect(useThreadsStore.getState().followed.t1).toEqual({ unread: true, mentions: 0 });
-  messageSocketHandlers["notification:dismissed"]({ channelId: "t1" }); // another device's read
+  receiveDismissed("t1"); // another device's read
   expect(useThreadsStore.getState().followed.t1).toEqual({ unread: false, mentions: 0 });
 });
