@@ -49,6 +49,17 @@ async def touch(cdp, x, y, hold, travel=0.0, steps=6):
     await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+async def long_press(page, cdp, x, y, lifted=None):
+    """A finger put down at (x, y), held until the press shows (a menu, or ``lifted``: a server icon
+    lifts, and its menu opens when the finger is released without moving), and lifted: as a person
+    holds until they see it. A busy page runs its long-press timer late, after input that came in
+    meanwhile, so a lift after a fixed time could come first and be a tap."""
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    await expect(lifted or page.get_by_role("menu")).to_be_visible()
+    await asyncio.sleep(0.1)  # a person's finger does not lift the instant the menu appears
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 async def gesture_on_a_held_clock(page, cdp, x, y, hold, travel=0.0):
     """A tap or a scroll whose events all reach the page before its long-press timer may run: on a
     busy machine the page can stall past 500 ms between two events sent 80 ms apart, and a real
@@ -116,7 +127,7 @@ async def test_long_press_opens_menus_and_taps_and_scrolls_do_not(live_server, b
         await expect(message).to_be_visible()
 
         # A message: held, its menu; tapped, nothing; a scrolling finger, nothing (and it scrolls).
-        await touch(cdp, *await centre_of(message), HOLD_S)
+        await long_press(page, cdp, *await centre_of(message))
         await menu_stays(page)
         await expect(page.get_by_test_id("menu-copy-link")).to_be_visible()
         await expect(message.get_by_test_id("reaction")).to_have_count(0)
@@ -138,7 +149,7 @@ async def test_long_press_opens_menus_and_taps_and_scrolls_do_not(live_server, b
         channel = page.get_by_test_id("channel-item").filter(has_text="second")
         await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)
         await expect(channel).to_have_attribute("data-unread", "true")
-        await touch(cdp, *await centre_of(channel), HOLD_S)
+        await long_press(page, cdp, *await centre_of(channel))
         await menu_stays(page)
         await snapshot(page, "channel-menu-touch-390.png")
         await page.get_by_role("menuitem", name="Mark as read").tap()
@@ -153,7 +164,7 @@ async def test_long_press_opens_menus_and_taps_and_scrolls_do_not(live_server, b
         await page.locator(".main-header__menu").click()
         icon = page.get_by_test_id("server-rail-item")
         await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)
-        await touch(cdp, *await centre_of(icon), HOLD_S)
+        await long_press(page, cdp, *await centre_of(icon), lifted=page.get_by_test_id("rail-touch-ghost"))
         await menu_stays(page)
         await expect(page.get_by_role("menuitem", name="Invite people")).to_be_visible()
         await snapshot(page, "server-menu-touch-390.png")

@@ -30,11 +30,14 @@ async def center(locator):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box
 
 
-async def touch_drag(page, cdp, start, end, hold=0.65, steps=8):
-    """Press at ``start``, hold (long press), slide to ``end`` and lift — real touch events."""
+async def touch_drag(page, cdp, start, end, steps=8):
+    """Press at ``start``, hold until the entry lifts (long press), slide to ``end`` and lift — real
+    touch events. The finger waits for the lift as a person does, not for a fixed time: a busy page
+    runs its long-press timer late, after input that came in meanwhile, and a move before the lift
+    is a scroll."""
     x0, y0 = start
     await cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
-    await asyncio.sleep(hold)
+    await expect(page.get_by_test_id("rail-touch-ghost")).to_have_count(1)
     x1, y1 = end
     for step in range(1, steps + 1):
         x, y = x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps
@@ -57,6 +60,8 @@ async def test_touch_reorder_and_folder_at_850px(live_server, browser):
     try:
         await page.goto(f"{live_server.url}/app")
         await page.get_by_role("button", name="Open menu").click()
+        # the drawer slides in (200 ms): a finger aimed at an icon before it has stopped misses it
+        await expect(page.locator(".app-layout__nav")).to_be_in_viewport(ratio=1)
         items = page.get_by_test_id("server-rail-item")
         await expect(items).to_have_count(3)
         assert await rail_ids(page) == ids
