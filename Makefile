@@ -120,9 +120,10 @@ migrate: $(VENV)/.installed
 makemigrations: $(VENV)/.installed
 	$(PY) -m core.makemigrations $(APPS)
 
-# Browser tests drive Debian's chromium; the proxy and metrics tests start Debian's nginx, caddy and
-# prometheus (tests/examples/proxy, tests/core/metrics). Installed here when missing and we are root.
-TEST_PACKAGES := chromium nginx caddy prometheus
+# Browser tests drive Debian's chromium, most of them its headless shell (tests/e2e/conftest.py); the
+# proxy and metrics tests start Debian's nginx, caddy and prometheus (tests/examples/proxy,
+# tests/core/metrics). Installed here when missing and we are root.
+TEST_PACKAGES := chromium chromium-headless-shell nginx caddy prometheus
 test-packages:
 	@missing=""; for p in $(TEST_PACKAGES); do \
 	  command -v $$p >/dev/null 2>&1 || [ -x /usr/sbin/$$p ] || missing="$$missing $$p"; done; \

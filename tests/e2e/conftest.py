@@ -6,7 +6,8 @@ kept (its tables are emptied before each test like everyone's), unless the modul
 fixture changes the settings: then the test gets a server of its own. ``page`` and ``signed_in``
 open their pages in Chromium profiles kept for the whole process and lent to one test at a time
 (``tests/e2e/profiles.py``); ``browser`` is for tests that need contexts of their own (touch, a
-phone). A page is photographed (``test-results/``) only when its test failed."""
+phone). Both run Chromium's headless shell, or the full Chromium for a test marked ``full_browser``.
+A page is photographed (``test-results/``) only when its test failed."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ from tests.conftest import WEBUI_DIST
 from tests.e2e.profiles import Profiles
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Debian's build of Chromium's old headless mode, what Playwright itself runs headless: no browser
+# window behind the page, and about a quarter less CPU a page than the full browser. It has no
+# notifications, push or choice of media devices: tests of those are marked `full_browser`.
+HEADLESS_SHELL = shutil.which("chromium-headless-shell") or CHROMIUM
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -108,17 +113,29 @@ async def playwright() -> AsyncIterator[Any]:
 @pytest.fixture(scope="session")
 async def browser(playwright: Any) -> AsyncIterator[Any]:
     """A browser for tests that make contexts of their own (touch, a phone's screen)."""
-    browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    browser = await playwright.chromium.launch(executable_path=HEADLESS_SHELL, headless=True, args=CHROMIUM_ARGS)
     yield browser
     await browser.close()
 
 
 @pytest.fixture(scope="session")
-async def profiles(playwright: Any, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Profiles]:
-    """Chromium profiles lent to one test at a time (tests/e2e/profiles.py: why)."""
-    kept = Profiles(playwright, tmp_path_factory.mktemp("chromium"), CHROMIUM, CHROMIUM_ARGS)
-    yield kept
-    await kept.close()
+async def profile_pools(
+    playwright: Any, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[dict[str, Profiles]]:
+    """Chromium profiles lent to one test at a time (tests/e2e/profiles.py: why), by executable."""
+    pools = {
+        executable: Profiles(playwright, tmp_path_factory.mktemp("chromium"), executable, CHROMIUM_ARGS)
+        for executable in {HEADLESS_SHELL, CHROMIUM}
+    }
+    yield pools
+    for pool in pools.values():
+        await pool.close()
+
+
+@pytest.fixture
+def profiles(profile_pools: dict[str, Profiles], request: pytest.FixtureRequest) -> Profiles:
+    """The headless shell's profiles, or the full Chromium's for a test marked ``full_browser``."""
+    return profile_pools[CHROMIUM if request.node.get_closest_marker("full_browser") else HEADLESS_SHELL]
 
 
 @pytest.fixture

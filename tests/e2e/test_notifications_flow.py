@@ -7,12 +7,15 @@ stack as in-app pop-ups, two at a time, newest on top. Volume and sounds survive
 import json
 import re
 
+import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member, open_dm, sent
 from tests.plugins.servers.helpers import Community, join, ok
+
+pytestmark = pytest.mark.full_browser  # notifications: the headless shell has none
 
 # Records what the page asks of the browser: each `new Notification(...)` (with its instance, to
 # click it) and each sound played (the app plays notification sounds through <audio> elements).

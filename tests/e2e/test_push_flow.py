@@ -5,11 +5,14 @@ Chromium's DevTools protocol, as a push service would)."""
 import asyncio
 import json
 
+import pytest
 from playwright.async_api import expect
 
 from core.testing import BROWSER_PATIENCE_MS
 from tests.e2e.conftest import snapshot
 from tests.plugins.messages.helpers import member
+
+pytestmark = pytest.mark.full_browser  # push and notifications: the headless shell has neither
 
 
 async def registration_id(cdp, updates: list) -> str:
