@@ -26,13 +26,18 @@ from core.plugins import LoadedPlugin, PluginError, PluginHost
 from core.ratelimit import RateLimiter
 from core.redisconn import connect as connect_redis
 from core.redisconn import redis_settings
-from core.routing import LazyBuilderRule
+from core.routing import LazyBuilderRule, SharedRulesMap
 from core.settings import Settings, load_settings
 from core.unavailable import register_unavailable_handlers
 from core.unread_body import UnreadBodies
 from core.validation import reuse_type_adapters
 
 log = logging.getLogger("hearth")
+
+
+class HearthQuart(Quart):
+    url_map_class = SharedRulesMap  # core/routing.py: what Werkzeug did for every app, done once
+    url_rule_class = LazyBuilderRule
 
 
 def build_db_config(settings: Settings, plugins: PluginHost) -> dict[str, Any]:
@@ -46,8 +51,7 @@ def create_quart_app(settings: Settings | None = None, plugins: PluginHost | Non
     passwords.configure(settings)
     fastpath.configure(settings)
 
-    app = Quart("hearth", static_folder=None)
-    app.url_rule_class = LazyBuilderRule
+    app = HearthQuart("hearth", static_folder=None)
     app.json = ResponseJSON(app)
     app.config["MAX_CONTENT_LENGTH"] = (int(settings.cdn.max_upload_mb) + 1) * 1024 * 1024
     app.config["QUART_SCHEMA_CONVERT_CASING"] = False

@@ -155,6 +155,47 @@ async def test_a_plugin_can_declare_hooks_that_other_plugins_implement():
     assert await plugins.gather("provider_question", user_id=7) == ["answer for 7"]
 
 
+def _hooks(manager) -> dict:
+    return {
+        name: (
+            caller.spec is not None,
+            sorted((i.plugin_name, i.function.__qualname__) for i in caller.get_hookimpls()),
+        )
+        for name, caller in vars(manager.hook).items()
+        if not name.startswith("_")
+    }
+
+
+def test_the_plugin_manager_finds_the_hooks_pluggys_own_finds(settings):
+    """Hearth's manager reads a module's functions from its ``__dict__`` (core/plugins.py: why):
+    every plugin's hooks and specs, a bound method and a marked object that is no function."""
+    import pluggy
+
+    from core import hookspecs
+
+    class Answers:
+        @hookimpl
+        def hearth_startup(self, app):
+            return "bound"
+
+    extra = plugin("extra")
+    extra.hearth_startup = Answers().hearth_startup  # a bound method: pluggy's own lookup
+    extra.hearth_shutdown = type("Marked", (), {"hearth_impl": {}})()  # marked, but no function
+    loaded = PluginHost.from_settings(settings).plugins + [LoadedPlugin(extra.manifest, extra, False)]
+    own = pluggy.PluginManager("hearth")
+    own.add_hookspecs(hookspecs)
+    for each in loaded:
+        if getattr(each.module, "hookspecs", None) is not None:
+            own.add_hookspecs(each.module.hookspecs)
+    for each in loaded:
+        own.register(each.module, name=each.id)
+    ours = _hooks(PluginHost(loaded).pm)
+    assert ours == _hooks(own)
+    assert any(who == "extra" and name.endswith("Answers.hearth_startup") for who, name in ours["hearth_startup"][1])
+    assert "extra" not in {who for who, _ in ours["hearth_shutdown"][1]}
+    assert sum(len(impls) for _, impls in ours.values()) > 150
+
+
 async def test_hooks_inside_a_transaction_run_one_after_another_on_its_connection(database):
     """A transaction is one connection, which takes one query at a time (on PostgreSQL a second
     concurrent one fails with "another operation is in progress"); outside one, hooks overlap."""
