@@ -19,7 +19,7 @@ import pytest
 from core.settings import ROOT
 from core.testing import scratch_database
 from tests.core.serve_support import Supervised
-from tests.e2e.conftest import browser, playwright, profiles, signed_in  # noqa: F401 - the browser fixtures
+from tests.e2e.conftest import browser, playwright, profile_pools, profiles, signed_in  # noqa: F401 - the browser fixtures
 
 EXAMPLE = ROOT / "examples" / "hearth-hello"
 
