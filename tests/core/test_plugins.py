@@ -166,12 +166,11 @@ def _hooks(manager) -> dict:
     }
 
 
-def test_the_plugin_manager_finds_the_hooks_pluggys_own_finds(settings):
+def test_the_plugin_manager_finds_the_hooks_pluggys_own_finds(settings, monkeypatch):
     """Hearth's manager reads a module's functions from its ``__dict__`` (core/plugins.py: why):
-    every plugin's hooks and specs, a bound method and a marked object that is no function."""
+    every plugin's hooks and specs, a bound method and a marked object that is no function, as the
+    same host built on pluggy's own manager finds them."""
     import pluggy
-
-    from core import hookspecs
 
     class Answers:
         @hookimpl
@@ -182,14 +181,10 @@ def test_the_plugin_manager_finds_the_hooks_pluggys_own_finds(settings):
     extra.hearth_startup = Answers().hearth_startup  # a bound method: pluggy's own lookup
     extra.hearth_shutdown = type("Marked", (), {"hearth_impl": {}})()  # marked, but no function
     loaded = PluginHost.from_settings(settings).plugins + [LoadedPlugin(extra.manifest, extra, False)]
-    own = pluggy.PluginManager("hearth")
-    own.add_hookspecs(hookspecs)
-    for each in loaded:
-        if getattr(each.module, "hookspecs", None) is not None:
-            own.add_hookspecs(each.module.hookspecs)
-    for each in loaded:
-        own.register(each.module, name=each.id)
     ours = _hooks(PluginHost(loaded).pm)
+    monkeypatch.setattr("core.plugins._PluginManager", pluggy.PluginManager)
+    own = PluginHost(loaded).pm
+    assert type(own) is pluggy.PluginManager
     assert ours == _hooks(own)
     assert any(who == "extra" and name.endswith("Answers.hearth_startup") for who, name in ours["hearth_startup"][1])
     assert "extra" not in {who for who, _ in ours["hearth_shutdown"][1]}
